@@ -1,0 +1,78 @@
+// Lint enforces the layering of ../shared/STYLE.md: arrows point down the list
+//   geometry → engine → rules → scenario → ai → store → render → ui → cli
+// and never back. A layer may import only from layers above it in that list.
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import globals from 'globals';
+
+const LAYERS = ['geometry', 'engine', 'rules', 'scenario', 'ai', 'store', 'render', 'ui', 'cli'];
+const PURE = new Set(['geometry', 'engine', 'rules', 'scenario', 'ai']);
+
+/** Import patterns a layer may not use: every later layer, plus pixi/zustand for pure layers. */
+function forbiddenFor(layer) {
+  const later = LAYERS.slice(LAYERS.indexOf(layer) + 1);
+  const patterns = later.map((l) => ({
+    group: [`**/${l}/*`, `**/${l}`, `../${l}/*`, `../../${l}/*`, `../../../${l}/*`],
+    message: `src/${layer} may not import src/${l}: layers point down the list (STYLE.md).`,
+  }));
+  if (PURE.has(layer) || layer === 'store') {
+    patterns.push({ group: ['pixi.js', 'pixi.js/*', '@pixi/*'], message: `src/${layer} may not import pixi.` });
+  }
+  if (PURE.has(layer)) {
+    patterns.push({ group: ['zustand', 'zustand/*'], message: `src/${layer} is pure: no zustand.` });
+  }
+  return patterns;
+}
+
+const impureGlobals = [
+  { name: 'window', message: 'Pure layers may not touch the DOM.' },
+  { name: 'document', message: 'Pure layers may not touch the DOM.' },
+  { name: 'localStorage', message: 'Pure layers may not touch storage.' },
+  { name: 'setTimeout', message: 'No timers below the store: the engine is a pure function.' },
+  { name: 'setInterval', message: 'No timers below the store: the engine is a pure function.' },
+  { name: 'requestAnimationFrame', message: 'No timers below the store.' },
+  { name: 'performance', message: 'No clocks below the store (benchmarks live in src/cli).' },
+];
+const impureProps = [
+  { object: 'Math', property: 'random', message: 'Dice come from the seeded generator in the game state.' },
+  { object: 'Date', property: 'now', message: 'No clocks below the store: replays must be exact.' },
+  { object: 'performance', property: 'now', message: 'No clocks below the store.' },
+];
+
+export default tseslint.config(
+  { ignores: ['dist/**', 'node_modules/**', 'coverage/**', 'test-results/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.browser, ...globals.node } },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': 'error',
+      'no-restricted-syntax': [
+        'error',
+        { selector: "CallExpression[callee.property.name='skip']", message: 'No skipped tests.' },
+        { selector: "CallExpression[callee.property.name='only']", message: 'No focused tests.' },
+      ],
+    },
+  },
+  ...LAYERS.map((layer) => ({
+    files: [`src/${layer}/**/*.ts`],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: forbiddenFor(layer) }],
+      ...(PURE.has(layer)
+        ? {
+            'no-restricted-globals': ['error', ...impureGlobals],
+            'no-restricted-properties': ['error', ...impureProps],
+            'no-restricted-syntax': [
+              'error',
+              { selector: "NewExpression[callee.name='Date']", message: 'No clocks below the store.' },
+            ],
+          }
+        : {}),
+    },
+  })),
+  {
+    files: ['src/cli/**/*.ts', 'scripts/**', 'e2e/**', 'tests/**'],
+    rules: { 'no-restricted-globals': 'off', 'no-restricted-properties': 'off' },
+  },
+);

@@ -1,0 +1,136 @@
+/**
+ * The scenario file format, version 1. A zod schema is the single source of truth: the
+ * TypeScript types are inferred from it and the published JSON Schema
+ * (scenarios/scenario.schema.json) is generated from it (`npm run schema`).
+ * Distances are table millimetres; angles in files are degrees (clockwise on screen from
+ * +x, y down: 90 faces down the screen, -90 faces up).
+ */
+import { z } from 'zod';
+
+const finite = z.number().finite();
+export const PointSchema = z.tuple([finite, finite]).describe('[x, y] in table millimetres');
+const positive = finite.positive();
+const id = z.string().min(1).max(64).regex(/^[A-Za-z0-9_.:-]+$/, 'ids use letters, digits and _ . : - only');
+const name = z.string().min(1).max(200);
+
+export const PoseSchema = z.object({ x: finite, y: finite, facingDeg: finite }).strict();
+
+export const TerrainSchema = z
+  .object({
+    id,
+    kind: z.enum(['hill', 'wood', 'road', 'stream', 'river', 'village', 'building', 'field', 'marsh', 'lake', 'obstacle', 'ford', 'bridge', 'rough']),
+    name,
+    polygon: z.array(PointSchema).min(3).optional(),
+    line: z.array(PointSchema).min(2).optional(),
+    widthMm: positive.optional(),
+    heightLevel: z.number().int().min(0).max(10).optional(),
+    crest: z.array(PointSchema).min(2).optional(),
+    props: z.record(z.string(), z.union([z.string(), z.number(), z.boolean()])).optional(),
+  })
+  .strict()
+  .refine((t) => t.polygon !== undefined || (t.line !== undefined && t.widthMm !== undefined), {
+    message: 'a terrain feature needs a polygon, or a line with a widthMm',
+  });
+
+export const StandSpecSchema = z
+  .object({
+    id: id.optional(),
+    widthMm: positive,
+    depthMm: positive,
+    figures: z.number().int().min(0).max(1000).optional(),
+    role: z.string().max(32).optional(),
+    /** Explicit pose; when absent the unit's formation lays the stand out. */
+    at: PoseSchema.optional(),
+  })
+  .strict();
+
+export const UnitSpecSchema = z
+  .object({
+    id,
+    name,
+    side: id,
+    parent: id,
+    arm: z.enum(['infantry', 'cavalry', 'artillery']),
+    troopType: z.string().min(1).max(64),
+    quality: z.string().min(1).max(64),
+    nationality: z.string().min(1).max(64).optional(),
+    formation: z.string().min(1).max(32).default('line'),
+    /** Ranks for a line, files for a column. */
+    ranks: z.number().int().min(1).max(20).optional(),
+    at: PoseSchema,
+    stands: z.array(StandSpecSchema).min(1).max(200),
+    /** Index into `stands` of the command stand (default: the middle of the front rank). */
+    commandStand: z.number().int().min(0).optional(),
+    extra: z.record(z.string(), z.unknown()).optional(),
+  })
+  .strict();
+
+export const GeneralSpecSchema = z
+  .object({
+    id,
+    name,
+    side: id,
+    commands: id,
+    at: PoseSchema,
+    base: z.object({ widthMm: positive, depthMm: positive }).strict(),
+    extra: z.record(z.string(), z.unknown()).optional(),
+  })
+  .strict();
+
+export const FormationSpecSchema = z
+  .object({
+    id,
+    name,
+    side: id,
+    level: z.enum(['army', 'corps', 'wing', 'division', 'brigade', 'group']),
+    parent: id.optional(),
+  })
+  .strict();
+
+export const SideSpecSchema = z
+  .object({
+    id,
+    name,
+    nationality: z.string().min(1).max(64),
+    colour: z.string().regex(/^#[0-9a-fA-F]{6}$/, 'a colour is #rrggbb'),
+    deploymentZone: z.array(PointSchema).min(3).optional(),
+  })
+  .strict();
+
+export const VictoryConditionSchema = z
+  .object({
+    kind: z.enum(['ruleset', 'hold', 'destroy', 'turn-limit']),
+    side: id.optional(),
+    terrain: id.optional(),
+    description: z.string().max(500).optional(),
+  })
+  .strict();
+
+export const ScenarioSchema = z
+  .object({
+    $schema: z.string().max(500).optional(),
+    format: z.literal('vedette-scenario'),
+    version: z.literal(1),
+    id,
+    title: name,
+    description: z.string().max(5000).optional(),
+    rulesets: z.array(z.string().min(1).max(64)).min(1),
+    table: z
+      .object({ widthMm: positive.max(20000), depthMm: positive.max(20000), metresPerMm: positive.optional() })
+      .strict(),
+    turnLimit: z.number().int().min(1).max(200).optional(),
+    terrain: z.array(TerrainSchema).max(5000).default([]),
+    sides: z.array(SideSpecSchema).length(2),
+    formations: z.array(FormationSpecSchema).max(5000),
+    generals: z.array(GeneralSpecSchema).max(1000).default([]),
+    units: z.array(UnitSpecSchema).min(1).max(5000),
+    victory: z.array(VictoryConditionSchema).default([]),
+    /** Ruleset-specific data keyed by ruleset id. */
+    rulesetFields: z.record(z.string(), z.unknown()).optional(),
+  })
+  .strict();
+
+export type ScenarioFile = z.infer<typeof ScenarioSchema>;
+export type ScenarioInput = z.input<typeof ScenarioSchema>;
+export type UnitSpec = z.infer<typeof UnitSpecSchema>;
+export type TerrainSpec = z.infer<typeof TerrainSchema>;
