@@ -1,0 +1,222 @@
+/**
+ * The battlefield scene: table, terrain, units, selection, driven by the stores. It renders
+ * on demand only — a change to a store or the camera asks for one frame; an idle table
+ * draws nothing.
+ */
+import { Application, Container, Graphics } from 'pixi.js';
+import type { GameStoreApi } from '../store/gameStore';
+import { generalAsUnit, unitCentre } from '../store/gameStore';
+import type { UiStoreApi } from '../store/uiStore';
+import type { Unit } from '../engine/model';
+import { forward, rightOf } from '../geometry/footprint';
+import { pt } from '../geometry/types';
+import { drawTerrain } from './TerrainView';
+import { UnitView } from './UnitView';
+import { PALETTE } from './palette';
+import { fitTable, panBy, screenToTable, tableToScreen, zoomAt } from './camera';
+import { unitAt, unitFacing, unitFrontCentre } from './hitTest';
+import { SelectTool, type Hit, type PointerAt } from './tools/selectTool';
+
+const HANDLE_OFFSET_PX = 22;
+const HANDLE_RADIUS_PX = 8;
+
+export class BattleScene {
+  readonly app = new Application();
+  private readonly world = new Container({ label: 'world' });
+  private readonly tableLayer = new Container({ label: 'table' });
+  private readonly unitLayer = new Container({ label: 'units' });
+  private readonly selection = new Graphics({ label: 'selection' });
+  private views = new Map<string, UnitView>();
+  private terrainRevision: unknown = null;
+  private framePending = false;
+  private framesRendered = 0;
+  private tool!: SelectTool;
+  private unsubscribe: (() => void)[] = [];
+
+  constructor(private readonly game: GameStoreApi, private readonly ui: UiStoreApi) {}
+
+  async mount(host: HTMLElement): Promise<void> {
+    await this.app.init({
+      background: PALETTE.background,
+      antialias: true,
+      autoStart: false,
+      sharedTicker: false,
+      width: host.clientWidth || 800,
+      height: host.clientHeight || 600,
+      resolution: Math.min(2, globalThis.devicePixelRatio || 1),
+      autoDensity: true,
+      preference: 'webgl',
+    });
+    this.app.ticker.stop();
+    const canvas = this.app.canvas;
+    canvas.setAttribute('aria-label', 'Battlefield');
+    canvas.style.touchAction = 'none';
+    host.appendChild(canvas);
+    this.world.addChild(this.tableLayer, this.unitLayer);
+    this.app.stage.addChild(this.world);
+
+    this.tool = new SelectTool({
+      select: (id) => this.ui.getState().select(id),
+      preview: (p) => this.ui.getState().setPreview(p),
+      commitMove: (id, dx, dy) => this.game.getState().moveUnit(id, dx, dy),
+      commitRotate: (id, d) => this.game.getState().rotateUnit(id, d),
+      pan: (dx, dy) => this.ui.getState().setCamera(panBy(this.ui.getState().camera, dx, dy)),
+    });
+    this.bindInput(canvas);
+
+    const resize = new ResizeObserver(() => {
+      this.app.renderer.resize(host.clientWidth, host.clientHeight);
+      this.requestRender();
+    });
+    resize.observe(host);
+    this.unsubscribe.push(() => resize.disconnect());
+    this.unsubscribe.push(this.game.subscribe(() => this.sync()));
+    this.unsubscribe.push(this.ui.subscribe(() => this.sync()));
+    this.fit();
+    this.sync();
+  }
+
+  /** Frame the whole table in the view. */
+  fit(): void {
+    const b = this.game.getState().battle;
+    if (!b) return;
+    this.ui.getState().setCamera(fitTable(b.table.widthMm, b.table.depthMm, this.app.screen.width, this.app.screen.height));
+  }
+
+  get frames(): number {
+    return this.framesRendered;
+  }
+
+  /** Ask for one frame; many requests before it is drawn make one frame. */
+  requestRender(): void {
+    if (this.framePending) return;
+    this.framePending = true;
+    requestAnimationFrame(() => {
+      this.framePending = false;
+      this.app.render();
+      this.framesRendered++;
+    });
+  }
+
+  private allPieces(): Unit[] {
+    const b = this.game.getState().battle;
+    return b ? [...b.units, ...b.generals.map(generalAsUnit)] : [];
+  }
+
+  private sync(): void {
+    const b = this.game.getState().battle;
+    const { camera, preview, selected } = this.ui.getState();
+    this.world.scale.set(camera.scale);
+    this.world.position.set(camera.x, camera.y);
+    if (!b) return;
+    if (this.terrainRevision !== b.terrain) {
+      this.terrainRevision = b.terrain;
+      this.tableLayer.removeChildren().forEach((c) => c.destroy({ children: true }));
+      const table = new Graphics({ label: 'table-top' })
+        .rect(0, 0, b.table.widthMm, b.table.depthMm)
+        .fill({ color: PALETTE.table })
+        .stroke({ width: 6, color: PALETTE.tableEdge });
+      this.tableLayer.addChild(table, drawTerrain(b.terrain));
+    }
+    const colours = new Map(b.sides.map((s) => [s.id, s.colour]));
+    const seen = new Set<string>();
+    for (const u of this.allPieces()) {
+      seen.add(u.id);
+      let v = this.views.get(u.id);
+      if (!v) {
+        v = new UnitView(u.id);
+        this.views.set(u.id, v);
+        this.unitLayer.addChild(v.root);
+      }
+      const c = unitCentre(u);
+      v.draw(c, u.stands, u.arm, colours.get(u.side) ?? '#888888');
+      if (preview?.unitId === u.id) v.preview(c, preview.dxMm, preview.dyMm, preview.dRad);
+    }
+    for (const [id, v] of this.views) if (!seen.has(id)) { v.destroy(); this.views.delete(id); }
+    this.drawSelection(selected ? this.allPieces().find((u) => u.id === selected) ?? null : null, camera.scale);
+    this.requestRender();
+  }
+
+  private drawSelection(u: Unit | null, scale: number): void {
+    const g = this.selection.clear();
+    if (!u) { g.removeFromParent(); return; }
+    const view = this.views.get(u.id)!;
+    view.root.addChild(g);
+    const c = unitCentre(u);
+    for (const s of u.stands) {
+      const f = forward(s.facing);
+      const hw = s.widthMm / 2 + 3 / scale, hd = s.depthMm / 2 + 3 / scale;
+      const r = rightOf(s.facing);
+      const cx = s.centre.x - c.x, cy = s.centre.y - c.y;
+      const at = (a: number, b: number) => [cx + f.x * a + r.x * b, cy + f.y * a + r.y * b];
+      g.poly([...at(hd, -hw), ...at(hd, hw), ...at(-hd, hw), ...at(-hd, -hw)]).stroke({ width: 2 / scale, color: PALETTE.selection });
+    }
+    const h = this.handlePosition(u, scale);
+    const front = unitFrontCentre(u, c);
+    g.moveTo(front.x - c.x, front.y - c.y).lineTo(h.x - c.x, h.y - c.y).stroke({ width: 1.5 / scale, color: PALETTE.handle });
+    g.circle(h.x - c.x, h.y - c.y, HANDLE_RADIUS_PX / scale).fill({ color: PALETTE.handle }).stroke({ width: 1.5 / scale, color: 0x222222 });
+  }
+
+  /** Screen position of the selected unit's rotate handle, if any (for tests and tooltips). */
+  handleOnScreen(): { x: number; y: number } | null {
+    const { selected, camera } = this.ui.getState();
+    const u = selected ? this.allPieces().find((p) => p.id === selected) : undefined;
+    return u ? tableToScreen(camera, this.handlePosition(u, camera.scale)) : null;
+  }
+
+  /** The rotate handle sits a fixed number of pixels in front of the unit's front edge. */
+  private handlePosition(u: Unit, scale: number) {
+    const c = unitCentre(u);
+    const front = unitFrontCentre(u, c);
+    const f = forward(unitFacing(u) as Parameters<typeof forward>[0]);
+    return pt(front.x + (f.x * HANDLE_OFFSET_PX) / scale, front.y + (f.y * HANDLE_OFFSET_PX) / scale);
+  }
+
+  private pointer(canvas: HTMLCanvasElement, e: { clientX: number; clientY: number }): PointerAt {
+    const r = canvas.getBoundingClientRect();
+    const screen = { x: e.clientX - r.left, y: e.clientY - r.top };
+    return { screen, table: screenToTable(this.ui.getState().camera, screen.x, screen.y) };
+  }
+
+  private hit(at: PointerAt): Hit {
+    const { selected, camera } = this.ui.getState();
+    const pieces = this.allPieces();
+    const sel = selected ? pieces.find((u) => u.id === selected) : undefined;
+    if (sel) {
+      const h = tableToScreen(camera, this.handlePosition(sel, camera.scale));
+      if (Math.hypot(h.x - at.screen.x, h.y - at.screen.y) <= HANDLE_RADIUS_PX + 4) {
+        return { kind: 'rotate-handle', unitId: sel.id, pivot: unitCentre(sel) };
+      }
+    }
+    const u = unitAt(pieces, at.table);
+    return u ? { kind: 'unit', unitId: u.id } : { kind: 'ground' };
+  }
+
+  private bindInput(canvas: HTMLCanvasElement): void {
+    canvas.addEventListener('pointerdown', (e) => {
+      if (e.button !== 0) return;
+      canvas.setPointerCapture(e.pointerId);
+      const at = this.pointer(canvas, e);
+      this.tool.down(at, this.hit(at));
+    });
+    canvas.addEventListener('pointermove', (e) => this.tool.move(this.pointer(canvas, e)));
+    canvas.addEventListener('pointerup', (e) => this.tool.up(this.pointer(canvas, e)));
+    canvas.addEventListener('pointercancel', () => this.tool.cancel());
+    canvas.addEventListener(
+      'wheel',
+      (e) => {
+        e.preventDefault();
+        const at = this.pointer(canvas, e);
+        // A notch of the wheel (≈100 px) zooms by ~15%; trackpads send smaller deltas.
+        const factor = Math.exp(-e.deltaY * 0.0015);
+        this.ui.getState().setCamera(zoomAt(this.ui.getState().camera, at.screen.x, at.screen.y, factor));
+      },
+      { passive: false },
+    );
+  }
+
+  destroy(): void {
+    this.unsubscribe.forEach((f) => f());
+    this.app.destroy(true, { children: true });
+  }
+}

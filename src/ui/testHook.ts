@@ -1,0 +1,37 @@
+/**
+ * The dev/test-only window hook: read-only engine state for end-to-end tests, because a
+ * canvas cannot be queried like the DOM. Installed only in dev and e2e builds.
+ */
+import type { GameStoreApi } from '../store/gameStore';
+import type { UiStoreApi } from '../store/uiStore';
+import { screenToTable, tableToScreen } from '../render/camera';
+
+export interface VedetteTestHook {
+  /** A deep copy of the battle state (units, generals, sides), safe to read. */
+  battle(): unknown;
+  selected(): string | null;
+  camera(): { scale: number; x: number; y: number };
+  /** Canvas-relative pixels of a table point, and back. */
+  tableToScreen(x: number, y: number): { x: number; y: number };
+  screenToTable(x: number, y: number): { x: number; y: number };
+  /** Canvas-relative pixels of the selected unit's rotate handle. */
+  rotateHandle(): { x: number; y: number } | null;
+  /** Frames drawn since start (the scene renders on demand only). */
+  frames(): number;
+}
+
+export function installTestHook(game: GameStoreApi, ui: UiStoreApi, scene: { frames: number; handleOnScreen(): { x: number; y: number } | null }): void {
+  const hook: VedetteTestHook = {
+    battle: () => JSON.parse(JSON.stringify(game.getState().battle)) as unknown,
+    selected: () => ui.getState().selected,
+    camera: () => ({ ...ui.getState().camera }),
+    tableToScreen: (x, y) => tableToScreen(ui.getState().camera, { x, y }),
+    screenToTable: (x, y) => {
+      const p = screenToTable(ui.getState().camera, x, y);
+      return { x: p.x, y: p.y };
+    },
+    rotateHandle: () => scene.handleOnScreen(),
+    frames: () => scene.frames,
+  };
+  Object.defineProperty(window, '__VEDETTE__', { value: Object.freeze(hook), configurable: false, writable: false });
+}

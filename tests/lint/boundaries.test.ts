@@ -1,0 +1,39 @@
+/**
+ * The layering of STYLE.md is a lint error, not a habit: these cases lint small snippets as if
+ * they lived in each layer and expect the rule to fire (or not).
+ */
+import { describe, expect, it } from 'vitest';
+import { ESLint } from 'eslint';
+
+const eslint = new ESLint({ cwd: process.cwd() });
+
+async function messages(path: string, code: string): Promise<string[]> {
+  const [r] = await eslint.lintText(code, { filePath: path });
+  return (r?.messages ?? []).map((m) => `${m.ruleId}: ${m.message}`);
+}
+
+describe('layer boundaries', () => {
+  it.each([
+    ['src/engine/x.ts', "import { Application } from 'pixi.js';\nexport const a = Application;\n", 'no-restricted-imports'],
+    ['src/rules/x/y.ts', "import { createStore } from 'zustand/vanilla';\nexport const a = createStore;\n", 'no-restricted-imports'],
+    ['src/geometry/x.ts', "import type { Unit } from '../engine/model';\nexport type A = Unit;\n", 'no-restricted-imports'],
+    ['src/engine/x.ts', "import type { A } from '../rules/registry';\nexport type B = A;\n", 'no-restricted-imports'],
+    ['src/render/x.ts', "import { el } from '../ui/dom';\nexport const a = el;\n", 'no-restricted-imports'],
+    ['src/engine/x.ts', 'export const r = Math.random();\n', 'no-restricted-properties'],
+    ['src/rules/x/y.ts', 'export const t = Date.now();\n', 'no-restricted-properties'],
+    ['src/geometry/x.ts', 'export const t = new Date();\n', 'no-restricted-syntax'],
+    ['src/engine/x.ts', 'export const d = document.title;\n', 'no-restricted-globals'],
+    ['src/ai/x.ts', 'setTimeout(() => 0, 1);\n', 'no-restricted-globals'],
+  ])('%s: %s is refused', async (path, code, rule) => {
+    const m = await messages(path, code);
+    expect(m.some((x) => x.startsWith(`${rule}:`)), m.join('\n')).toBe(true);
+  });
+
+  it.each([
+    ['src/engine/x.ts', "import type { TablePoint } from '../geometry/types';\nexport type A = TablePoint;\n"],
+    ['src/render/x.ts', "import { Application } from 'pixi.js';\nexport const a = Application;\n"],
+    ['src/store/x.ts', 'export const t = Date.now();\n'],
+  ])('%s may do what its layer allows', async (path, code) => {
+    expect(await messages(path, code)).toEqual([]);
+  });
+});
