@@ -1,7 +1,7 @@
 /** Serves the built app (npm run test:e2e builds it first) for the whole e2e run. */
 import { existsSync } from 'node:fs';
 import type { TestProject } from 'vitest/node';
-import { serveDist } from './server';
+import { serveDist } from '../src/cli/staticServer';
 
 declare module 'vitest' {
   export interface ProvidedContext {

@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { mkdirSync } from 'node:fs';
 import type { Browser } from 'playwright-core';
-import { launchChromium } from './browser';
+import { launchChromium } from '../src/cli/chromium';
 import { TablePage } from './pages/TablePage';
 
 let browser: Browser;

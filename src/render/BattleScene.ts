@@ -7,7 +7,7 @@ import { Application, Container, Graphics } from 'pixi.js';
 import type { GameStoreApi } from '../store/gameStore';
 import { generalAsUnit, unitCentre } from '../store/gameStore';
 import type { UiStoreApi } from '../store/uiStore';
-import type { Unit } from '../engine/model';
+import type { Stand, Unit } from '../engine/model';
 import { forward, rightOf } from '../geometry/footprint';
 import { pt } from '../geometry/types';
 import { drawTerrain } from './TerrainView';
@@ -27,9 +27,14 @@ export class BattleScene {
   private readonly unitLayer = new Container({ label: 'units' });
   private readonly selection = new Graphics({ label: 'selection' });
   private views = new Map<string, UnitView>();
+  private drawn = new Map<string, { stands: readonly Stand[]; previewed: boolean }>();
+  private selectionKey: string | null = null;
+  private selectionStands: readonly Stand[] | null = null;
   private terrainRevision: unknown = null;
   private framePending = false;
   private framesRendered = 0;
+  /** Ring of the last frames' render times in ms (for the render benchmark). */
+  private readonly frameMs = new Float64Array(512);
   private tool!: SelectTool;
   private unsubscribe: (() => void)[] = [];
 
@@ -87,13 +92,23 @@ export class BattleScene {
     return this.framesRendered;
   }
 
+  /** Render times (ms) of the most recent frames, oldest first. */
+  recentFrameTimes(): number[] {
+    const n = Math.min(this.framesRendered, this.frameMs.length);
+    const out: number[] = [];
+    for (let i = this.framesRendered - n; i < this.framesRendered; i++) out.push(this.frameMs[i % this.frameMs.length]!);
+    return out;
+  }
+
   /** Ask for one frame; many requests before it is drawn make one frame. */
   requestRender(): void {
     if (this.framePending) return;
     this.framePending = true;
     requestAnimationFrame(() => {
       this.framePending = false;
+      const t0 = performance.now();
       this.app.render();
+      this.frameMs[this.framesRendered % this.frameMs.length] = performance.now() - t0;
       this.framesRendered++;
     });
   }
@@ -118,6 +133,8 @@ export class BattleScene {
         .stroke({ width: 6, color: PALETTE.tableEdge });
       this.tableLayer.addChild(table, drawTerrain(b.terrain));
     }
+    // PERF: redraw only the pieces whose objects changed (the stores replace what they
+    // change and keep the rest), so a pan, a zoom or a drag preview redraws no stands.
     const colours = new Map(b.sides.map((s) => [s.id, s.colour]));
     const seen = new Set<string>();
     for (const u of this.allPieces()) {
@@ -128,12 +145,24 @@ export class BattleScene {
         this.views.set(u.id, v);
         this.unitLayer.addChild(v.root);
       }
-      const c = unitCentre(u);
-      v.draw(c, u.stands, u.arm, colours.get(u.side) ?? '#888888');
-      if (preview?.unitId === u.id) v.preview(c, preview.dxMm, preview.dyMm, preview.dRad);
+      const drawn = this.drawn.get(u.id);
+      const moving = preview?.unitId === u.id;
+      if (drawn?.stands !== u.stands || moving || drawn.previewed) {
+        const c = unitCentre(u);
+        if (drawn?.stands !== u.stands) v.draw(c, u.stands, u.arm, colours.get(u.side) ?? '#888888');
+        if (moving) v.preview(c, preview.dxMm, preview.dyMm, preview.dRad);
+        else v.preview(c, 0, 0, 0);
+        this.drawn.set(u.id, { stands: u.stands, previewed: moving });
+      }
     }
-    for (const [id, v] of this.views) if (!seen.has(id)) { v.destroy(); this.views.delete(id); }
-    this.drawSelection(selected ? this.allPieces().find((u) => u.id === selected) ?? null : null, camera.scale);
+    for (const [id, v] of this.views) if (!seen.has(id)) { v.destroy(); this.views.delete(id); this.drawn.delete(id); }
+    const selKey = selected ? `${selected}|${camera.scale}|${this.drawn.get(selected)?.stands.length}` : null;
+    const selUnit = selected ? this.allPieces().find((u) => u.id === selected) ?? null : null;
+    if (selKey !== this.selectionKey || (selUnit && this.selectionStands !== selUnit.stands)) {
+      this.selectionKey = selKey;
+      this.selectionStands = selUnit?.stands ?? null;
+      this.drawSelection(selUnit, camera.scale);
+    }
     this.requestRender();
   }
 

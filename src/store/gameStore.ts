@@ -48,7 +48,15 @@ export function transformUnit(u: Unit, dx: number, dy: number, dRad: number, piv
 }
 
 /** A general's stand seen as a one-stand unit, so views and tools treat both alike. */
+const asUnit = new WeakMap<General, Unit>();
 export function generalAsUnit(g: General): Unit {
+  // Memoised per general object so views can tell an unchanged general by identity.
+  let u = asUnit.get(g);
+  if (!u) asUnit.set(g, (u = makeGeneralUnit(g)));
+  return u;
+}
+
+function makeGeneralUnit(g: General): Unit {
   return {
     id: g.id, name: g.name, side: g.side, parent: g.commands, arm: 'general', troopType: 'general', quality: '',
     nationality: '', formation: 'single', stands: [g.stand], commandStandId: g.stand.id, extra: g.extra,

@@ -18,9 +18,11 @@ export interface VedetteTestHook {
   rotateHandle(): { x: number; y: number } | null;
   /** Frames drawn since start (the scene renders on demand only). */
   frames(): number;
+  /** Render times (ms) of the most recent frames, for the render benchmark. */
+  frameTimes(): number[];
 }
 
-export function installTestHook(game: GameStoreApi, ui: UiStoreApi, scene: { frames: number; handleOnScreen(): { x: number; y: number } | null }): void {
+export function installTestHook(game: GameStoreApi, ui: UiStoreApi, scene: { frames: number; handleOnScreen(): { x: number; y: number } | null; recentFrameTimes(): number[] }): void {
   const hook: VedetteTestHook = {
     battle: () => JSON.parse(JSON.stringify(game.getState().battle)) as unknown,
     selected: () => ui.getState().selected,
@@ -32,6 +34,7 @@ export function installTestHook(game: GameStoreApi, ui: UiStoreApi, scene: { fra
     },
     rotateHandle: () => scene.handleOnScreen(),
     frames: () => scene.frames,
+    frameTimes: () => scene.recentFrameTimes(),
   };
   Object.defineProperty(window, '__VEDETTE__', { value: Object.freeze(hook), configurable: false, writable: false });
 }
