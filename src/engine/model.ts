@@ -134,4 +134,9 @@ export interface BattleSetup {
   readonly units: readonly Unit[];
   readonly victory: readonly VictoryCondition[];
   readonly rulesetFields: Readonly<Record<string, unknown>>;
+  /**
+   * A mid-battle start: the game begins at this turn. Unit state (casualties, disorder, orders)
+   * is set per unit in `extra`, which the ruleset validates.
+   */
+  readonly situation?: { readonly turn: number; readonly description?: string };
 }

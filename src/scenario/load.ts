@@ -36,9 +36,14 @@ export function loadScenarioText(text: string): Loaded<BattleSetup> {
 }
 
 export function loadScenario(data: unknown): Loaded<BattleSetup> {
-  const r = ScenarioSchema.safeParse(data);
-  if (!r.success) return { ok: false, problems: zodProblems(r.error) };
-  return buildSetup(r.data);
+  try {
+    const r = ScenarioSchema.safeParse(data);
+    if (!r.success) return { ok: false, problems: zodProblems(r.error) };
+    return buildSetup(r.data);
+  } catch (e) {
+    // The boundary: whatever the input, the caller gets problems, never an exception.
+    return { ok: false, problems: [{ path: '$', message: `this scenario could not be read (${e instanceof Error ? e.message : String(e)}).` }] };
+  }
 }
 
 function layoutUnit(u: UnitSpec): { stands: Stand[]; commandStandId: string } {
@@ -212,6 +217,7 @@ function buildSetup(f: ScenarioFile): Loaded<BattleSetup> {
       units,
       victory: f.victory,
       rulesetFields: f.rulesetFields ?? {},
+      ...(f.situation ? { situation: { turn: f.situation.turn, ...(f.situation.description !== undefined ? { description: f.situation.description } : {}) } } : {}),
     },
   };
 }

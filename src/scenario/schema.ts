@@ -127,6 +127,11 @@ export const ScenarioSchema = z
     victory: z.array(VictoryConditionSchema).default([]),
     /** Ruleset-specific data keyed by ruleset id. */
     rulesetFields: z.record(z.string(), z.unknown()).optional(),
+    /**
+     * A mid-battle situation: the game starts at `turn`. Casualties, disorder, orders and the
+     * like go in each unit's `extra`, which the ruleset validates.
+     */
+    situation: z.object({ turn: z.number().int().min(1).max(200), description: z.string().max(2000).optional() }).strict().optional(),
   })
   .strict();
 

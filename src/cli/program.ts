@@ -1,0 +1,270 @@
+/**
+ * `vedette`, the headless commander: play, replay, validate. Input and output go through an
+ * `Io` so tests can run commands in-process; main.ts wires it to the real process.
+ * Exit status: 0 done, 1 bad input (a broken file, a refused script command), 2 bad usage.
+ */
+import { Command as Cli, CommanderError } from 'commander';
+import { isRejection, type AnyEvent, type Command } from '../engine/command';
+import { createGame } from '../engine/game';
+import { stateHash } from '../engine/hash';
+import { commandLog, currentState, play, startHistory, type History } from '../engine/history';
+import type { AnyRuleset } from '../engine/ruleset';
+import { describePosition } from '../engine/sequence';
+import { playRandom } from '../ai/randomPlayer';
+import { makeSampler } from '../ai/sampler';
+import { RULESETS } from '../rules/registry';
+import { describeProblems, parseJsonText, type InputProblem } from '../scenario/errors';
+import { loadHouseRulesText, type HouseRulesFile } from '../scenario/houseRules';
+import { loadScenario } from '../scenario/load';
+import { loadSaveText, makeSave } from '../scenario/save';
+import { validateText } from '../scenario/validate';
+
+export interface Io {
+  out(line: string): void;
+  err(line: string): void;
+  readFile(path: string): string;
+  writeFile(path: string, text: string): void;
+  /** Load extra ruleset modules (development and tests: `--with-ruleset <module>`). */
+  importRulesets?(path: string): Promise<AnyRuleset[]>;
+}
+
+class Exit extends Error {
+  constructor(readonly code: number, message: string) {
+    super(message);
+  }
+}
+
+const fail = (code: number, message: string): never => {
+  throw new Exit(code, message);
+};
+
+function readText(io: Io, path: string, what: string): string {
+  try {
+    return io.readFile(path);
+  } catch (e) {
+    return fail(1, `Cannot read the ${what} "${path}": ${e instanceof Error ? e.message : String(e)}`);
+  }
+}
+
+const problemsText = (file: string, problems: readonly InputProblem[]) => `${file} is not valid:\n${describeProblems(problems, 20).replace(/^/gm, '  ')}`;
+
+function parseSeed(v: string): number {
+  if (!/^\d{1,10}$/.test(v) || Number(v) > 0xffffffff) throw new Exit(2, `--seed takes a whole number from 0 to 4294967295, not "${v}".`);
+  return Number(v);
+}
+
+function parseTurns(v: string): number {
+  if (!/^\d{1,4}$/.test(v) || Number(v) < 1) throw new Exit(2, `--turns takes a whole number of turns (1 or more), not "${v}".`);
+  return Number(v);
+}
+
+interface PlayOpts {
+  ruleset?: string;
+  seed: number;
+  script?: string;
+  auto?: string;
+  turns?: number;
+  events?: boolean;
+  save?: string;
+  options?: string;
+  houseRules?: string;
+}
+
+function eventLines(io: Io, events: readonly AnyEvent[], at: number): void {
+  for (const e of events) io.out(JSON.stringify({ at, ...e }));
+}
+
+function summary(io: Io, module: AnyRuleset, h: History, title: string, seed: number, stoppedNote?: string): void {
+  const s = currentState(h);
+  const say = (line: string) => io.err(line);
+  const rolls = s.dice.rolls;
+  say(`${module.name} · "${title}" · seed ${seed}`);
+  say(`Commands: ${h.entries.length} · dice rolls: ${rolls} · turn reached: ${s.position.turn}`);
+  if (s.result) {
+    const r = s.result;
+    const winner = r.winner ? (s.battle.sides.find((x) => x.id === r.winner)?.name ?? r.winner) : undefined;
+    say(`Result: ${winner ? `${winner} — ${r.level} victory` : r.level}. ${r.reason}${r.rule ? ` (${r.rule})` : ''}`);
+  } else {
+    say(`No result yet${stoppedNote ? ` (${stoppedNote})` : ''}. Stands at: ${describePosition(module, s)}`);
+  }
+  say(`State hash: ${stateHash(s)}`);
+}
+
+async function rulesetsFor(io: Io, extra: readonly string[]): Promise<AnyRuleset[]> {
+  const out = [...RULESETS];
+  for (const p of extra) {
+    if (!io.importRulesets) fail(2, '--with-ruleset is not available here.');
+    const mods = await io.importRulesets!(p).catch((e: unknown) => fail(1, `Cannot load rulesets from "${p}": ${e instanceof Error ? e.message : String(e)}`));
+    if (mods.length === 0) fail(1, `"${p}" exports no ruleset module.`);
+    for (const m of mods) if (!out.some((r) => r.id === m.id)) out.push(m);
+  }
+  return out;
+}
+
+async function playCommand(io: Io, scenarioPath: string, o: PlayOpts, extra: readonly string[]): Promise<number> {
+  if ((o.script === undefined) === (o.auto === undefined)) fail(2, 'play needs exactly one of --script <commands.json> or --auto random.');
+  if (o.auto !== undefined && o.auto !== 'random') fail(2, `--auto knows only "random", not "${o.auto}".`);
+  const rulesets = await rulesetsFor(io, extra);
+  const scenarioText = readText(io, scenarioPath, 'scenario');
+  const parsed = parseJsonText(scenarioText);
+  if (!parsed.ok) return fail(1, problemsText(scenarioPath, parsed.problems));
+  const loaded = loadScenario(parsed.value);
+  if (!loaded.ok) return fail(1, problemsText(scenarioPath, loaded.problems));
+  const setup = loaded.value;
+  const usable = setup.rulesets.filter((id) => rulesets.some((r) => r.id === id));
+  let id = o.ruleset;
+  if (id === undefined) {
+    if (setup.rulesets.length !== 1) fail(2, `The scenario supports ${setup.rulesets.join(', ')}: choose one with --ruleset.`);
+    id = setup.rulesets[0]!;
+  }
+  const module = rulesets.find((r) => r.id === id);
+  if (!module) return fail(1, `There is no ruleset "${id}" installed (installed: ${rulesets.map((r) => r.id).join(', ') || 'none'}).`);
+  if (!setup.rulesets.includes(module.id)) fail(1, `The scenario does not support "${module.id}"; it supports ${setup.rulesets.join(', ')}${usable.length ? '' : ' (none installed)'}.`);
+
+  let options: Record<string, unknown> = {};
+  if (o.options !== undefined) {
+    const p = parseJsonText(o.options);
+    if (!p.ok || typeof p.value !== 'object' || p.value === null || Array.isArray(p.value)) fail(2, '--options takes a JSON object, e.g. \'{"emulateD10": true}\'.');
+    else options = p.value as Record<string, unknown>;
+  }
+  let houseRules: HouseRulesFile | undefined;
+  let tables: unknown;
+  if (o.houseRules !== undefined) {
+    const h = loadHouseRulesText(readText(io, o.houseRules, 'house rules'), rulesets);
+    if (!h.ok) return fail(1, problemsText(o.houseRules, h.problems));
+    if (h.value.module.id !== module.id) fail(1, `${o.houseRules} is for "${h.value.module.id}", not "${module.id}".`);
+    houseRules = h.value.file;
+    tables = h.value.tables;
+  }
+
+  const created = createGame(module, { setup, options, seed: o.seed, ...(tables !== undefined ? { tables } : {}) });
+  if (!created.ok) return fail(1, problemsText(scenarioPath, created.problems));
+  if (o.events) eventLines(io, created.events, 0);
+  let h = startHistory(created.state, created.events);
+  let note: string | undefined;
+
+  if (o.script !== undefined) {
+    const sp = parseJsonText(readText(io, o.script, 'script'));
+    if (!sp.ok) return fail(1, problemsText(o.script, sp.problems));
+    const list: unknown = Array.isArray(sp.value) ? sp.value : (sp.value as { commands?: unknown } | null)?.commands;
+    if (!Array.isArray(list)) return fail(1, `${o.script} is not valid:\n  $: a script is a JSON array of commands (or {"commands": [...]}).`);
+    for (let i = 0; i < list.length; i++) {
+      const cur = currentState(h);
+      if (cur.result) {
+        note = `the battle ended before command ${i + 1} of ${list.length}`;
+        break;
+      }
+      if (o.turns !== undefined && cur.position.turn > o.turns) {
+        note = `stopped after turn ${o.turns}`;
+        break;
+      }
+      const r = play(module, h, list[i] as Command);
+      if (isRejection(r)) {
+        summary(io, module, h, setup.title, o.seed);
+        return fail(1, `Script command ${i + 1} (${JSON.stringify(list[i])}) was refused [${r.code}]: ${r.message} (${r.rule})`);
+      }
+      h = r.history;
+      if (o.events) eventLines(io, r.applied.events, h.entries.length);
+    }
+  } else {
+    const sampler = makeSampler((o.seed ^ 0x5bd1e995) >>> 0);
+    let at = 0;
+    const game = playRandom(module, h, sampler, {
+      ...(o.turns !== undefined ? { maxTurns: o.turns } : {}),
+      maxCommands: 200_000,
+      ...(o.events ? { onApplied: (_c: Command, a: { events: readonly AnyEvent[] }) => eventLines(io, a.events, ++at) } : {}),
+    });
+    h = game.history;
+    if (game.stoppedBy === 'turns') note = `stopped after turn ${o.turns}`;
+    else if (game.stoppedBy !== 'result') note = `the random player stopped: ${game.stoppedBy}`;
+    if (game.internalErrors.length > 0) io.err(`Warning: the ruleset failed ${game.internalErrors.length} time(s): ${game.internalErrors[0]!.message}`);
+  }
+  if (o.save !== undefined) {
+    const file = makeSave({ module, scenario: parsed.value, options, ...(houseRules ? { houseRules } : {}), seed: o.seed, log: commandLog(h), state: currentState(h) });
+    try {
+      io.writeFile(o.save, `${JSON.stringify(file, null, 1)}\n`);
+    } catch (e) {
+      return fail(1, `Cannot write the save "${o.save}": ${e instanceof Error ? e.message : String(e)}`);
+    }
+  }
+  summary(io, module, h, setup.title, o.seed, note);
+  if (o.save !== undefined) io.err(`Saved to ${o.save}`);
+  return 0;
+}
+
+async function replayCommand(io: Io, path: string, o: { events?: boolean }, extra: readonly string[]): Promise<number> {
+  const rulesets = await rulesetsFor(io, extra);
+  const r = loadSaveText(readText(io, path, 'save'), rulesets);
+  if (!r.ok) return fail(1, problemsText(path, r.problems));
+  const { history, module, setup, save } = r.value;
+  if (o.events) {
+    eventLines(io, history.initialEvents, 0);
+    history.entries.forEach((e, i) => eventLines(io, e.events, i + 1));
+  }
+  summary(io, module, history, setup.title, save.seed);
+  io.out(r.value.hash);
+  return 0;
+}
+
+async function validateCommand(io: Io, path: string, extra: readonly string[]): Promise<number> {
+  const rulesets = await rulesetsFor(io, extra);
+  const v = validateText(readText(io, path, 'file'), rulesets);
+  for (const n of v.notes) io.err(`Note: ${n}`);
+  if (!v.ok) return fail(1, problemsText(path, v.problems));
+  io.out(`${path}: valid ${v.kind}${v.summary ? ` — ${v.summary}` : ''}`);
+  return 0;
+}
+
+/** Run the CLI with `args` (without node and script). Resolves to the exit status. */
+export async function runCli(args: readonly string[], io: Io): Promise<number> {
+  const program = new Cli('vedette')
+    .description('Vedette, headless: play, replay and validate battles.')
+    .option('--with-ruleset <module>', 'load an extra ruleset module (development and tests)', (v: string, prev: string[]) => [...prev, v], [] as string[])
+    .exitOverride()
+    .configureOutput({ writeOut: (s) => io.out(s.trimEnd()), writeErr: (s) => io.err(s.trimEnd()) });
+  let status = 0;
+  const extra = () => program.opts<{ withRuleset: string[] }>().withRuleset;
+  program
+    .command('play')
+    .description('play a battle and print a summary with the result')
+    .argument('<scenario>', 'scenario file (JSON)')
+    .option('--ruleset <id>', 'ruleset to play (optional when the scenario supports one)')
+    .requiredOption('--seed <n>', 'dice seed, 0..4294967295', parseSeed)
+    .option('--script <commands>', 'JSON array of commands to apply in order')
+    .option('--auto <player>', 'let a built-in player command both sides: "random"')
+    .option('--turns <n>', 'stop when this many turns have been played', parseTurns)
+    .option('--events', 'print the event log as JSON lines on stdout (the summary goes to stderr)')
+    .option('--save <file>', 'write a save file at the end')
+    .option('--options <json>', 'ruleset options as a JSON object')
+    .option('--house-rules <file>', 'house-rules file overriding tables')
+    .action(async (scenario: string, o: PlayOpts) => {
+      status = await playCommand(io, scenario, o, extra());
+    });
+  program
+    .command('replay')
+    .description('replay a save, verify its state hash, print the final hash')
+    .argument('<save>', 'save file (JSON)')
+    .option('--events', 'print the event log as JSON lines')
+    .action(async (path: string, o: { events?: boolean }) => {
+      status = await replayCommand(io, path, o, extra());
+    });
+  program
+    .command('validate')
+    .description('check a scenario, save or house-rules file')
+    .argument('<file>', 'file to check (JSON)')
+    .action(async (path: string) => {
+      status = await validateCommand(io, path, extra());
+    });
+  try {
+    await program.parseAsync([...args], { from: 'user' });
+    return status;
+  } catch (e) {
+    if (e instanceof Exit) {
+      io.err(e.message);
+      return e.code;
+    }
+    if (e instanceof CommanderError) return e.exitCode === 0 ? 0 : 2;
+    io.err(`Unexpected failure: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);
+    return 70;
+  }
+}

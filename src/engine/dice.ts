@@ -1,0 +1,302 @@
+/**
+ * Seeded dice. The generator is pure-rand's xoroshiro128+, and its whole state (four 32-bit
+ * integers) lives in `GameState.dice`, so a game is a pure function of its seed and its command
+ * log: rolling never touches a global, and replaying the same commands rolls the same faces.
+ *
+ * Every roll becomes a `DiceRolled` event that explains itself: which dice, the faces, what the
+ * roll was for, the target or table row, each modifier with a label, value and rule, the
+ * modified result and the outcome. Rulesets never read the generator directly; they call
+ * `ctx.roll(spec)` inside a handler or hook (see ruleset.ts), which goes through `rollDice` here.
+ *
+ * Supported dice codes: `d4 d6 d8 d10 d12 d20` with a count (`2d6`, `3d10`), `D3` (a d6 read
+ * 1-2 → 1, 3-4 → 2, 5-6 → 3, as Seven Years War uses it), and `d100` (percentile: two d10, tens
+ * and units, "00" with "0" reads 100). A d10 reads 1..10 ("0 reads 10", NW §6). With
+ * `d10Via2d6: true` each d10 is produced by Napoleonic Warfare's emulation (NW §6 Dice): roll a
+ * white d6, re-rolling sixes; a coloured d6 of 1-3 gives the white die, 4-6 gives white + 5.
+ */
+import { uniformInt } from 'pure-rand/distribution/uniformInt';
+import { xoroshiro128plus, xoroshiro128plusFromState } from 'pure-rand/generator/xoroshiro128plus';
+import type { SideId } from './model';
+
+/** The generator state held in the game state. Plain JSON: it survives saves and hashing. */
+export interface DiceState {
+  readonly algorithm: 'xoroshiro128+';
+  /** pure-rand's xoroshiro128+ state words. */
+  readonly words: readonly number[];
+  /** How many `rollDice` calls have been made; the next roll's `rollIndex`. */
+  readonly rolls: number;
+  /**
+   * Faces queued by tests (`scriptDice`): each physical die takes the next queued face instead
+   * of drawing from the generator. Never set by a real game.
+   */
+  readonly scripted?: readonly number[];
+}
+
+/** Largest seed accepted: seeds are unsigned 32-bit integers. */
+export const MAX_SEED = 0xffff_ffff;
+
+export function isValidSeed(seed: unknown): seed is number {
+  return typeof seed === 'number' && Number.isInteger(seed) && seed >= 0 && seed <= MAX_SEED;
+}
+
+export function seedDice(seed: number): DiceState {
+  if (!isValidSeed(seed)) throw new RangeError(`a seed is an integer from 0 to ${MAX_SEED}, not ${String(seed)}`);
+  return { algorithm: 'xoroshiro128+', words: [...xoroshiro128plus(seed | 0).getState()], rolls: 0 };
+}
+
+/** Queue faces for the next physical dice (tests and scripted scenarios). */
+export function scriptDice(dice: DiceState, faces: readonly number[]): DiceState {
+  return { ...dice, scripted: [...(dice.scripted ?? []), ...faces] };
+}
+
+/** `2d6`, `d10`, `3d10`, `D3`, `2D3`, `d100`… The count defaults to 1. */
+export type DiceCode = `${'' | number}${'d' | 'D'}${3 | 4 | 6 | 8 | 10 | 12 | 20 | 100}`;
+
+export interface ParsedDice {
+  readonly count: number;
+  /** 3 means a D3 (a halved d6); 100 means percentile dice. */
+  readonly sides: 3 | 4 | 6 | 8 | 10 | 12 | 20 | 100;
+}
+
+const DICE_RE = /^(\d{0,2})[dD](3|4|6|8|10|12|20|100)$/;
+
+export function parseDice(code: string): ParsedDice | undefined {
+  const m = DICE_RE.exec(code);
+  if (!m) return undefined;
+  const count = m[1] === '' ? 1 : Number(m[1]);
+  if (count < 1 || count > 60) return undefined;
+  return { count, sides: Number(m[2]) as ParsedDice['sides'] };
+}
+
+/** A labelled adjustment, always with the rule it comes from. */
+export interface Modifier {
+  readonly label: string;
+  readonly value: number;
+  readonly rule: string;
+  /**
+   * What the modifier adjusts: the rolled total (default) or the target number. NW fire
+   * modifiers move the to-hit number (plus is worse), so they apply to `'target'`.
+   */
+  readonly appliesTo?: 'roll' | 'target';
+}
+
+/** How a roll passes: `atLeast` means modified roll ≥ target (NW "To Pass", "To Hit"). */
+export type PassWhen = 'atLeast' | 'atMost' | 'above' | 'below';
+
+export interface Target {
+  readonly value: number;
+  readonly pass: PassWhen;
+  /** e.g. 'To Pass 7 (Veteran)'. */
+  readonly label?: string;
+}
+
+/** Where a result is read: a table id from the ruleset's tables, and the row/column used. */
+export interface TableRef {
+  readonly id: string;
+  readonly row?: string;
+  readonly column?: string;
+}
+
+/** The numbers a roll produced, handed to an `outcome` function. */
+export interface RollValues {
+  readonly faces: readonly number[];
+  readonly total: number;
+  readonly modified: number;
+  readonly target?: number;
+  readonly passed?: boolean;
+  readonly successes?: number;
+}
+
+/** What to roll and why. Functions in a spec run at roll time; only their answers are logged. */
+export interface RollSpec {
+  readonly dice: DiceCode;
+  /** Plain words for the log: 'Small arms fire: 2/Leib at Uhlans'. */
+  readonly purpose: string;
+  /** The rule that calls for the roll: 'NW §Fire/Small Arms'. */
+  readonly rule: string;
+  readonly modifiers?: readonly Modifier[];
+  readonly target?: Target;
+  /**
+   * Compare each die with the target separately and count `successes` (NW: one d10 per firing
+   * stand, each scoring the To Hit number or better is a hit). Roll modifiers apply to each die.
+   */
+  readonly eachDie?: boolean;
+  readonly table?: TableRef;
+  /**
+   * The outcome in words, or a function producing it (and optionally the table row read).
+   * Default: 'pass'/'fail' with a target, `${successes} successes` with eachDie, else the total.
+   */
+  readonly outcome?: string | ((r: RollValues) => string | { readonly outcome: string; readonly row?: string });
+  /** NW §6: produce each d10 from two d6 (the emulation option). Ignored for other dice. */
+  readonly d10Via2d6?: boolean;
+  /** Units, stands or generals the roll concerns, for filtering the log. */
+  readonly subjects?: readonly string[];
+  /** Hidden roll: only these sides see the event (default: everyone). */
+  readonly visibleTo?: readonly SideId[];
+}
+
+/** The event every roll produces. Plain JSON. */
+export interface DiceRolled {
+  readonly type: 'DiceRolled';
+  readonly rollIndex: number;
+  readonly dice: DiceCode;
+  readonly purpose: string;
+  readonly rule: string;
+  /**
+   * The dice as read: d10 faces are 1..10; D3 faces 1..3; for d100 the pairs [tens, units] as
+   * digits 0..9 (so `faces` has two entries per percentile die).
+   */
+  readonly faces: readonly number[];
+  /** NW §6 emulation detail per d10: the white d6 throws (re-rolled sixes included) and the coloured d6. */
+  readonly emulated?: readonly { readonly white: readonly number[]; readonly coloured: number }[];
+  readonly total: number;
+  readonly modifiers: readonly Modifier[];
+  /** Total plus the roll modifiers (with eachDie: the best modified die). */
+  readonly modified: number;
+  readonly target?: Target & { readonly modifiedValue: number };
+  readonly passed?: boolean;
+  readonly successes?: number;
+  readonly table?: TableRef;
+  readonly outcome: string;
+  readonly subjects?: readonly string[];
+  readonly visibleTo?: readonly SideId[];
+}
+
+/** One physical die with `sides` faces, uniformly 1..sides. */
+function draw(words: readonly number[], scripted: readonly number[], sides: number): [number, number[], readonly number[]] {
+  if (scripted.length > 0) {
+    const face = scripted[0]!;
+    if (!Number.isInteger(face) || face < 1 || face > sides) throw new RangeError(`scripted face ${face} is not on a d${sides}`);
+    return [face, [...words], scripted.slice(1)];
+  }
+  const rng = xoroshiro128plusFromState(words);
+  const face = uniformInt(rng, 1, sides);
+  return [face, [...rng.getState()], scripted];
+}
+
+const passes = (value: number, target: number, when: PassWhen): boolean =>
+  when === 'atLeast' ? value >= target : when === 'atMost' ? value <= target : when === 'above' ? value > target : value < target;
+
+/**
+ * Roll the dice a spec asks for. Pure: returns the event and the next dice state.
+ * Throws only on a programming error (an unknown dice code, a bad scripted face); the engine
+ * turns that into an `internal-error` rejection.
+ */
+export function rollDice(dice: DiceState, spec: RollSpec): [DiceRolled, DiceState] {
+  const parsed = parseDice(spec.dice);
+  if (!parsed) throw new RangeError(`"${spec.dice}" is not a dice code`);
+  let words: readonly number[] = dice.words;
+  let scripted: readonly number[] = dice.scripted ?? [];
+  const d = (sides: number): number => {
+    const [face, w, s] = draw(words, scripted, sides);
+    words = w;
+    scripted = s;
+    return face;
+  };
+  const faces: number[] = [];
+  const values: number[] = [];
+  const emulated: { white: number[]; coloured: number }[] = [];
+  for (let i = 0; i < parsed.count; i++) {
+    if (parsed.sides === 3) {
+      const v = Math.ceil(d(6) / 2);
+      faces.push(v);
+      values.push(v);
+    } else if (parsed.sides === 100) {
+      const tens = d(10) % 10;
+      const units = d(10) % 10;
+      faces.push(tens, units);
+      values.push(tens === 0 && units === 0 ? 100 : tens * 10 + units);
+    } else if (parsed.sides === 10 && spec.d10Via2d6) {
+      // NW §6: read the white die first, re-rolling a 6; the coloured die picks 1-5 or 6-10.
+      const white: number[] = [];
+      let w = d(6);
+      white.push(w);
+      while (w === 6) {
+        w = d(6);
+        white.push(w);
+      }
+      const coloured = d(6);
+      const v = coloured <= 3 ? w : w + 5;
+      emulated.push({ white, coloured });
+      faces.push(v);
+      values.push(v);
+    } else {
+      const v = d(parsed.sides);
+      faces.push(v);
+      values.push(v);
+    }
+  }
+  const mods = spec.modifiers ?? [];
+  const rollMod = mods.filter((m) => (m.appliesTo ?? 'roll') === 'roll').reduce((a, m) => a + m.value, 0);
+  const targetMod = mods.filter((m) => m.appliesTo === 'target').reduce((a, m) => a + m.value, 0);
+  const total = values.reduce((a, v) => a + v, 0);
+  const modifiedTarget = spec.target ? spec.target.value + targetMod : undefined;
+  let modified = total + rollMod;
+  let passed: boolean | undefined;
+  let successes: number | undefined;
+  if (spec.eachDie) {
+    const each = values.map((v) => v + rollMod);
+    modified = each.length > 0 ? Math.max(...each) : rollMod;
+    if (spec.target) {
+      successes = each.filter((v) => passes(v, modifiedTarget!, spec.target!.pass)).length;
+      passed = successes > 0;
+    }
+  } else if (spec.target) {
+    passed = passes(modified, modifiedTarget!, spec.target.pass);
+  }
+  const rv: RollValues = {
+    faces,
+    total,
+    modified,
+    ...(modifiedTarget !== undefined ? { target: modifiedTarget } : {}),
+    ...(passed !== undefined ? { passed } : {}),
+    ...(successes !== undefined ? { successes } : {}),
+  };
+  let outcome: string;
+  let table = spec.table;
+  if (typeof spec.outcome === 'string') outcome = spec.outcome;
+  else if (typeof spec.outcome === 'function') {
+    const o = spec.outcome(rv);
+    if (typeof o === 'string') outcome = o;
+    else {
+      outcome = o.outcome;
+      if (o.row !== undefined) table = { id: table?.id ?? 'table', ...table, row: o.row };
+    }
+  } else if (successes !== undefined) outcome = `${successes} success${successes === 1 ? '' : 'es'}`;
+  else if (passed !== undefined) outcome = passed ? 'pass' : 'fail';
+  else outcome = String(modified);
+
+  const event: DiceRolled = {
+    type: 'DiceRolled',
+    rollIndex: dice.rolls,
+    dice: spec.dice,
+    purpose: spec.purpose,
+    rule: spec.rule,
+    faces,
+    ...(emulated.length > 0 ? { emulated } : {}),
+    total,
+    modifiers: mods.map((m) => ({ ...m })),
+    modified,
+    ...(spec.target ? { target: { ...spec.target, modifiedValue: modifiedTarget! } } : {}),
+    ...(passed !== undefined ? { passed } : {}),
+    ...(successes !== undefined ? { successes } : {}),
+    ...(table ? { table: { ...table } } : {}),
+    outcome,
+    ...(spec.subjects ? { subjects: [...spec.subjects] } : {}),
+    ...(spec.visibleTo ? { visibleTo: [...spec.visibleTo] } : {}),
+  };
+  const next: DiceState = {
+    algorithm: 'xoroshiro128+',
+    words,
+    rolls: dice.rolls + 1,
+    ...(scripted.length > 0 ? { scripted } : {}),
+  };
+  return [event, next];
+}
+
+/** Lowest and highest total a dice code can produce (before modifiers). */
+export function diceRange(code: DiceCode): { min: number; max: number } {
+  const p = parseDice(code);
+  if (!p) throw new RangeError(`"${code}" is not a dice code`);
+  return { min: p.count, max: p.count * p.sides };
+}

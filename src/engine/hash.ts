@@ -1,0 +1,73 @@
+/**
+ * A deterministic fingerprint of any JSON value: canonical JSON (object keys sorted by UTF-16
+ * code units, no whitespace, `undefined` fields dropped, numbers as JavaScript prints them)
+ * hashed with FNV-1a 64 over its UTF-8 bytes. The same value gives the same hash in every
+ * process and browser; it is a checksum against corruption and divergence, not a signature.
+ */
+
+/** Canonical JSON. Throws on values JSON cannot carry faithfully (NaN, Infinity, functions, cycles). */
+export function canonicalJson(value: unknown): string {
+  const seen = new Set<object>();
+  const walk = (v: unknown, path: string): string => {
+    if (v === null) return 'null';
+    switch (typeof v) {
+      case 'boolean':
+        return v ? 'true' : 'false';
+      case 'number':
+        if (!Number.isFinite(v)) throw new TypeError(`${path} is ${v}, which JSON cannot hold`);
+        return JSON.stringify(v);
+      case 'string':
+        return JSON.stringify(v);
+      case 'object': {
+        if (seen.has(v)) throw new TypeError(`${path} refers back to itself`);
+        seen.add(v);
+        let out: string;
+        if (Array.isArray(v)) {
+          out = `[${v.map((x, i) => (x === undefined ? 'null' : walk(x, `${path}[${i}]`))).join(',')}]`;
+        } else {
+          const rec = v as Record<string, unknown>;
+          const keys = Object.keys(rec).filter((k) => rec[k] !== undefined).sort();
+          out = `{${keys.map((k) => `${JSON.stringify(k)}:${walk(rec[k], `${path}.${k}`)}`).join(',')}}`;
+        }
+        seen.delete(v);
+        return out;
+      }
+      default:
+        throw new TypeError(`${path} is a ${typeof v}, which JSON cannot hold`);
+    }
+  };
+  return walk(value, '$');
+}
+
+const encoder = new TextEncoder();
+
+/** FNV-1a 64-bit of a string's UTF-8 bytes, as 16 hex digits. Computed in four 16-bit limbs. */
+export function fnv1a64(text: string): string {
+  const bytes = encoder.encode(text);
+  // offset basis 0xcbf29ce484222325 as 16-bit limbs, least significant first
+  let h0 = 0x2325, h1 = 0x8422, h2 = 0x9ce4, h3 = 0xcbf2;
+  for (let i = 0; i < bytes.length; i++) {
+    h0 ^= bytes[i]!;
+    // multiply by the prime 0x100000001b3 = 2^40 + 0x1b3
+    const t0 = h0 * 0x1b3;
+    const t1 = h1 * 0x1b3;
+    const t2 = h2 * 0x1b3 + (h0 << 8);
+    const t3 = h3 * 0x1b3 + (h1 << 8);
+    let c = t0 >>> 16;
+    h0 = t0 & 0xffff;
+    const s1 = t1 + c;
+    c = s1 >>> 16;
+    h1 = s1 & 0xffff;
+    const s2 = t2 + c;
+    c = Math.floor(s2 / 65536);
+    h2 = s2 & 0xffff;
+    h3 = (t3 + c) & 0xffff;
+  }
+  const hex = (n: number) => n.toString(16).padStart(4, '0');
+  return hex(h3) + hex(h2) + hex(h1) + hex(h0);
+}
+
+/** `fnv1a64:` + the hash of the canonical JSON of `value`. */
+export function stateHash(value: unknown): string {
+  return `fnv1a64:${fnv1a64(canonicalJson(value))}`;
+}

@@ -1,0 +1,253 @@
+// STATUS: interface ready
+/**
+ * The one interface every ruleset implements. The engine knows no ruleset by name: it runs
+ * whatever `RulesetModule` the registry (src/rules/registry.ts) hands it. A module supplies
+ *
+ *   - identity:    id, name, version, the unit players measure in;
+ *   - options:     a zod schema (defaults included) plus descriptions for the start dialog —
+ *                  optional rules, base sizes, the NW 2d6-for-d10 emulation…;
+ *   - tables:      typed data with a zod schema; house-rule files override them and are
+ *                  validated against the same schema (houseRules.ts);
+ *   - setup:       the ruleset's initial state from the scenario's battle (may roll dice);
+ *   - sequence:    the sequence of play as data — phases of steps, who acts in each step,
+ *                  which commands each step allows, onEnter/onExit hooks, when a step ends,
+ *                  per-player phases and the phasing order for alternate-player games;
+ *   - commands:    a schema and a handler per command type; a handler returns a change (new
+ *                  battle/ruleset state, events) or a Rejection {code, message, rule};
+ *   - legalCommands: a sample of plausible commands for a side (the random player, the AI);
+ *   - view:        the state as one side may see it (hidden orders removed);
+ *   - victory:     checked after every command and step; and the result at the turn limit.
+ *
+ * Handlers and hooks are pure: no clocks, no Math.random (dice come from `ctx.roll`), no
+ * mutation of their inputs. They may throw only on a programming error; the engine turns a
+ * throw into an `internal-error` rejection and leaves the state untouched.
+ *
+ * Units: distances are table millimetres (model.ts); inches/cm exist only inside the ruleset.
+ * See src/engine/README.md for a worked example.
+ */
+import type { z } from 'zod';
+import type { BattleSetup, SideId } from './model';
+import type { Battle, GameResult, GameState } from './state';
+import type { Command, GameEvent, Rejection } from './command';
+import type { DiceRolled, RollSpec } from './dice';
+
+export type { Command, GameEvent, Rejection } from './command';
+export { reject, isRejection } from './command';
+export type { Battle, GameResult, GameState, Position } from './state';
+export type { DiceRolled, RollSpec, Modifier, Target, TableRef, DiceCode } from './dice';
+
+/** One thing wrong with an input (a JSON path from `$` and a plain sentence). Same shape as scenario's InputProblem. */
+export interface Problem {
+  readonly path: string;
+  readonly message: string;
+}
+
+/**
+ * What a handler or hook may do besides returning a change: roll dice (each roll is logged as a
+ * `DiceRolled` event, in order with emitted events) and emit events.
+ */
+export interface Ctx {
+  /** Roll and log. The returned event has faces, total, modified total, pass/fail, outcome. */
+  roll(spec: RollSpec): DiceRolled;
+  /** Log an event now (so it sits between the rolls around it). */
+  emit(event: GameEvent): void;
+}
+
+/**
+ * What a handler or hook changes. Omitted fields are unchanged. `events` are appended after
+ * anything emitted through `ctx`. Setting `result` ends the game.
+ */
+export interface Change<RS> {
+  readonly battle?: Battle;
+  readonly ruleset?: RS;
+  readonly events?: readonly GameEvent[];
+  readonly result?: GameResult;
+}
+
+/** A hook run by the engine when entering/leaving a step or phase, or at a turn's start/end. */
+export type Hook<RS, O, T> = (state: GameState<RS, O, T>, ctx: Ctx) => Change<RS> | void;
+
+/**
+ * Who acts in a step:
+ *  - 'phasing' / 'non-phasing': relative to the phasing player (`position.phasing`);
+ *  - 'both': both sides at once (simultaneous face-down orders); the step ends when both have
+ *    sent `endStep` (or `endWhen` says so);
+ *  - 'engine': nobody; the step's onEnter does the work and the engine moves on;
+ *  - a function: computed on entering the step and again after every command, e.g. "the side
+ *    with the initiative" or alternating activations. An empty list means the engine.
+ */
+export type ActorRule<RS, O, T> = 'phasing' | 'non-phasing' | 'both' | 'engine' | ((state: GameState<RS, O, T>) => readonly SideId[]);
+
+export interface StepSpec<RS, O, T> {
+  /** Unique within its phase; stable (saves and the UI refer to it). */
+  readonly id: string;
+  readonly name: string;
+  readonly rule?: string;
+  readonly actors: ActorRule<RS, O, T>;
+  /** Ruleset command types allowed in this step. `endStep` and `concede` are always allowed to actors. */
+  readonly commands: readonly string[];
+  /**
+   * Commands in this step are secret until it ends (NW: orders placed face down). Events emitted
+   * during the step without an explicit `visibleTo` are shown only to the commanding side; the
+   * UI hands over the screen between players. Reveal in `onExit`.
+   */
+  readonly secret?: boolean;
+  /** Skip the step entirely (no hooks run) when this returns false on reaching it. */
+  readonly when?: (state: GameState<RS, O, T>) => boolean;
+  readonly onEnter?: Hook<RS, O, T>;
+  readonly onExit?: Hook<RS, O, T>;
+  /** Checked after onEnter and after every command: true ends the step at once. */
+  readonly endWhen?: (state: GameState<RS, O, T>) => boolean;
+}
+
+export interface PhaseSpec<RS, O, T> {
+  readonly id: string;
+  readonly name: string;
+  readonly rule?: string;
+  /**
+   * Run once for each side in the turn's `phasingOrder`, that side phasing (SYW: the attacker's
+   * phases, then the defender's). Consecutive per-player phases form one player turn: with phases
+   * [A, B*, C*, D] (* per player) and order [x, y] a turn runs A, B(x), C(x), B(y), C(y), D.
+   */
+  readonly perPlayer?: boolean;
+  readonly when?: (state: GameState<RS, O, T>) => boolean;
+  readonly onEnter?: Hook<RS, O, T>;
+  readonly onExit?: Hook<RS, O, T>;
+  readonly steps: readonly StepSpec<RS, O, T>[];
+}
+
+export interface SequenceSpec<RS, O, T> {
+  readonly phases: readonly PhaseSpec<RS, O, T>[];
+  /** Order of player turns this game turn; called after `onTurnStart`. Default: scenario side order. */
+  readonly phasingOrder?: (state: GameState<RS, O, T>) => readonly SideId[];
+  readonly onTurnStart?: Hook<RS, O, T>;
+  readonly onTurnEnd?: Hook<RS, O, T>;
+}
+
+/**
+ * A command type. The engine validates a command against `schema` (which should check `type`
+ * and `side` too, e.g. `z.object({type: z.literal('moveUnit'), side: z.string(), ...}).strict()`)
+ * and rejects it with code 'bad-command' if it does not fit, so `handle` sees only well-formed
+ * payloads.
+ */
+export interface CommandSpec<RS, O, T, C extends Command = Command> {
+  readonly schema: z.ZodType<C>;
+  /** One line for help text and the UI: 'Move a unit along a path.' */
+  readonly describe: string;
+  readonly handle: (state: GameState<RS, O, T>, command: C, ctx: Ctx) => Change<RS> | Rejection;
+}
+
+/**
+ * Store a typed command spec in a module's `commands` record. Sound because the engine only
+ * calls `handle` with the output of `schema`.
+ */
+export function defineCommand<RS, O, T, C extends Command>(spec: CommandSpec<RS, O, T, C>): CommandSpec<RS, O, T> {
+  return spec as unknown as CommandSpec<RS, O, T>;
+}
+
+/** An option as the start dialog shows it. The schema is the authority; this is its description. */
+export interface OptionInfo {
+  /** Key in the options object. */
+  readonly id: string;
+  readonly label: string;
+  readonly description?: string;
+  readonly rule?: string;
+  readonly kind: 'boolean' | 'choice' | 'number';
+  readonly choices?: readonly { readonly value: string; readonly label: string }[];
+  readonly default: boolean | string | number;
+  /** true for optional rules the players switch on (as opposed to settings like base scale). */
+  readonly optionalRule?: boolean;
+}
+
+/** Randomness for choosing commands (the random player's own generator, never the game's dice). */
+export interface Sampler {
+  /** Integer in [lo, hi]. */
+  int(lo: number, hi: number): number;
+  /** Float in [lo, hi). */
+  float(lo: number, hi: number): number;
+  pick<X>(xs: readonly X[]): X;
+  chance(p: number): boolean;
+}
+
+/** The setup input: the scenario's battle, validated options and tables in force, the seed. */
+export interface SetupInput<O, T> {
+  readonly battle: Battle;
+  readonly options: O;
+  readonly tables: T;
+  readonly seed: number;
+}
+
+export interface SetupResult<RS> {
+  readonly battle?: Battle;
+  readonly ruleset: RS;
+  readonly events?: readonly GameEvent[];
+}
+
+export interface RulesetModule<RS = unknown, O = unknown, T = unknown> {
+  /** Stable id, as scenarios name it: 'napoleonic-warfare'. */
+  readonly id: string;
+  readonly name: string;
+  /** Version of the module's rules interpretation; saved with games. */
+  readonly version: string;
+  readonly description?: string;
+  /** The unit players measure in, for tapes and move read-outs. */
+  readonly measure: { readonly unit: 'in' | 'cm' | 'mm'; readonly mmPerUnit: number };
+
+  readonly options: {
+    /** Must accept `{}` and fill in defaults: `schema.parse({})` gives the default options. */
+    readonly schema: z.ZodType<O>;
+    readonly info: readonly OptionInfo[];
+  };
+
+  readonly tables: {
+    readonly defaults: T;
+    /** Validates a complete set of tables (defaults merged with a house-rules file). */
+    readonly schema: z.ZodType<T>;
+  };
+
+  /** Validates `setup.rulesetFields[id]` when a scenario names this ruleset. */
+  readonly scenarioFields?: z.ZodType;
+  /** Further checks of a scenario for this ruleset (troop types it knows, base sizes…). */
+  readonly validateSetup?: (setup: BattleSetup, options: O) => readonly Problem[];
+
+  /** The ruleset's initial state. May roll (NW generals' ability) through ctx. */
+  readonly setup: (input: SetupInput<O, T>, ctx: Ctx) => SetupResult<RS>;
+
+  readonly sequence: SequenceSpec<RS, O, T>;
+
+  /** Keyed by command type. Use `defineCommand` to store typed specs. */
+  readonly commands: Readonly<Record<string, CommandSpec<RS, O, T>>>;
+
+  /**
+   * A sample of commands `side` could give now, used by the random player and property tests.
+   * Continuous choices (move distance, angle, destination) are sampled with `sampler`. Need not
+   * be exhaustive, and may include commands the handler would reject (the player retries), but
+   * should mostly be legal. `endStep` is added by the engine.
+   */
+  readonly legalCommands: (state: GameState<RS, O, T>, side: SideId, sampler: Sampler) => readonly Command[];
+
+  /** The battle and ruleset state as `viewer` may see them. Default: everything. */
+  readonly view?: (state: GameState<RS, O, T>, viewer: SideId) => { readonly battle: Battle; readonly ruleset: RS };
+
+  /** Checked after every command and step change; a result ends the game. */
+  readonly victory?: (state: GameState<RS, O, T>) => GameResult | undefined;
+  /** The result when the turn limit is reached. Default: a draw. */
+  readonly atTurnLimit?: (state: GameState<RS, O, T>) => GameResult;
+
+  /** Ruleset invariants, each broken one a sentence (property tests: e.g. no negative strength). */
+  readonly invariants?: (state: GameState<RS, O, T>) => readonly string[];
+
+  /** One line for logs: 'French: 1/45e Ligne advances 8".' */
+  readonly describeCommand?: (state: GameState<RS, O, T>, command: Command) => string;
+}
+
+/** A module with its type parameters erased, as the registry holds it. */
+export type AnyRuleset = RulesetModule<unknown, unknown, unknown>;
+
+/**
+ * Erase a module's type parameters for the registry. Sound at run time: the engine only ever
+ * hands a module states it created itself.
+ */
+export function registerable<RS, O, T>(m: RulesetModule<RS, O, T>): AnyRuleset {
+  return m as unknown as AnyRuleset;
+}

@@ -1,0 +1,126 @@
+/**
+ * Saved games. A save is versioned JSON holding everything the game is a function of — the
+ * scenario file itself, the ruleset id and version, options, house rules, seed — plus the
+ * command log and the hash of the final state. Loading replays the log from the start and
+ * checks the hash; any problem rejects the whole file and no game is produced.
+ *
+ * Saves hold the raw scenario (not a reference to a file) so that a save stays playable when
+ * the scenario file changes or is not at hand.
+ */
+import { z } from 'zod';
+import type { Command } from '../engine/command';
+import { MAX_SEED } from '../engine/dice';
+import { stateHash } from '../engine/hash';
+import { currentState, type History } from '../engine/history';
+import type { BattleSetup } from '../engine/model';
+import { replay } from '../engine/replay';
+import type { AnyRuleset } from '../engine/ruleset';
+import type { GameState } from '../engine/state';
+import { findRuleset, RULESETS } from '../rules/registry';
+import { parseJsonText, type InputProblem, type Loaded } from './errors';
+import { loadHouseRules, type HouseRulesFile } from './houseRules';
+import { loadScenario, zodProblems } from './load';
+
+export const SAVE_VERSION = 1;
+
+const CommandShape = z.looseObject({ type: z.string().min(1).max(64), side: z.string().min(1).max(64) });
+
+export const SaveSchema = z
+  .object({
+    $schema: z.string().max(500).optional(),
+    format: z.literal('vedette-save'),
+    version: z.literal(SAVE_VERSION),
+    ruleset: z.object({ id: z.string().min(1).max(64), version: z.string().max(64) }).strict(),
+    scenario: z.unknown(),
+    options: z.record(z.string(), z.unknown()).default({}),
+    houseRules: z.unknown().optional(),
+    seed: z.number().int().min(0).max(MAX_SEED),
+    log: z.array(CommandShape).max(1_000_000),
+    hash: z.string().regex(/^fnv1a64:[0-9a-f]{16}$/, 'a hash reads "fnv1a64:" and 16 hex digits'),
+    /** Informational: where the game stood when saved. Not trusted on load. */
+    summary: z
+      .object({ turn: z.number(), phase: z.string(), step: z.string(), result: z.string().optional() })
+      .strict()
+      .optional(),
+  })
+  .strict();
+
+export type SaveFile = z.infer<typeof SaveSchema>;
+
+export interface LoadedSave {
+  readonly module: AnyRuleset;
+  readonly setup: BattleSetup;
+  readonly save: SaveFile;
+  /** The replayed game, ready to continue (and to undo within the rules of undo). */
+  readonly history: History;
+  readonly state: GameState;
+  readonly hash: string;
+}
+
+/** Replace the leading `$` of nested problems' paths: `$.units[0]` → `$.scenario.units[0]`. */
+export const nest = (prefix: string, problems: readonly InputProblem[]): InputProblem[] =>
+  problems.map((p) => ({ path: prefix + p.path.slice(1), message: p.message }));
+
+export interface SaveInput {
+  readonly module: AnyRuleset;
+  /** The scenario file as loaded (the parsed JSON, not the BattleSetup). */
+  readonly scenario: unknown;
+  readonly options?: Readonly<Record<string, unknown>>;
+  readonly houseRules?: HouseRulesFile;
+  readonly seed: number;
+  readonly log: readonly Command[];
+  /** The state after the log (its hash is stored). */
+  readonly state: GameState;
+}
+
+export function makeSave(input: SaveInput): SaveFile {
+  const p = input.state.position;
+  return {
+    format: 'vedette-save',
+    version: SAVE_VERSION,
+    ruleset: { id: input.module.id, version: input.module.version },
+    scenario: input.scenario,
+    options: { ...(input.options ?? {}) },
+    ...(input.houseRules ? { houseRules: input.houseRules } : {}),
+    seed: input.seed,
+    log: input.log.map((c) => ({ ...c })),
+    hash: stateHash(input.state),
+    summary: { turn: p.turn, phase: p.phase, step: p.step, ...(input.state.result ? { result: input.state.result.reason } : {}) },
+  };
+}
+
+export function loadSave(data: unknown, rulesets: readonly AnyRuleset[] = RULESETS): Loaded<LoadedSave> {
+  try {
+    const r = SaveSchema.safeParse(data);
+    if (!r.success) return { ok: false, problems: zodProblems(r.error) };
+    const save = r.data;
+    const module = findRuleset(save.ruleset.id, rulesets);
+    if (!module) return { ok: false, problems: [{ path: '$.ruleset.id', message: `this save is for the ruleset "${save.ruleset.id}", which this version of Vedette does not have.` }] };
+    const sc = loadScenario(save.scenario);
+    if (!sc.ok) return { ok: false, problems: nest('$.scenario', sc.problems) };
+    let tables: unknown;
+    if (save.houseRules !== undefined) {
+      const h = loadHouseRules(save.houseRules, rulesets);
+      if (!h.ok) return { ok: false, problems: nest('$.houseRules', h.problems) };
+      if (h.value.module.id !== module.id) return { ok: false, problems: [{ path: '$.houseRules.ruleset', message: `the house rules are for "${h.value.module.id}" but the game is "${module.id}".` }] };
+      tables = h.value.tables;
+    }
+    const rep = replay(module, { setup: sc.value, options: save.options, seed: save.seed, ...(tables !== undefined ? { tables } : {}) }, save.log);
+    if (!rep.ok) return { ok: false, problems: rep.problems };
+    const state = currentState(rep.history);
+    const hash = stateHash(state);
+    if (hash !== save.hash)
+      return {
+        ok: false,
+        problems: [{ path: '$.hash', message: `the save does not match its own game: replaying its log gives ${hash}, but the file says ${save.hash}. It was altered or made by an incompatible version.` }],
+      };
+    return { ok: true, value: { module, setup: sc.value, save, history: rep.history, state, hash } };
+  } catch (e) {
+    return { ok: false, problems: [{ path: '$', message: `this save could not be read (${e instanceof Error ? e.message : String(e)}).` }] };
+  }
+}
+
+export function loadSaveText(text: string, rulesets: readonly AnyRuleset[] = RULESETS): Loaded<LoadedSave> {
+  const p = parseJsonText(text);
+  return p.ok ? loadSave(p.value, rulesets) : p;
+}
