@@ -1,0 +1,152 @@
+/**
+ * A battle in progress, on the engine: the command history (with undo/redo within the
+ * engine's limits), who is looking (hot-seat), and an autosave after every change.
+ *
+ * Bad input loses nothing: starting from a broken scenario or loading a broken save leaves
+ * the battle in progress exactly as it was and reports the problems (JSON path + sentence).
+ */
+import { createStore } from 'zustand/vanilla';
+import type { AnyRuleset, Command, Rejection } from '../engine/ruleset';
+import { isRejection } from '../engine/command';
+import { createGame } from '../engine/game';
+import { commandLog, currentState, play, redo, startHistory, undo, type History } from '../engine/history';
+import type { GameState } from '../engine/state';
+import { viewFor, type GameView, type Viewer } from '../engine/view';
+import type { BattleSetup } from '../engine/model';
+import { loadScenario } from '../scenario/load';
+import { loadSaveText, makeSave } from '../scenario/save';
+import { parseJsonText, type InputProblem } from '../scenario/errors';
+import { RULESETS } from '../rules/registry';
+
+/** Where autosaves go: localStorage in the app, a Map in tests. */
+export interface SaveStorage {
+  getItem(key: string): string | null;
+  setItem(key: string, value: string): void;
+  removeItem(key: string): void;
+}
+
+export const AUTOSAVE_KEY = 'vedette.autosave.v1';
+
+export interface Battle {
+  readonly module: AnyRuleset;
+  /** The scenario file as parsed JSON (saves embed it). */
+  readonly scenario: unknown;
+  readonly setup: BattleSetup;
+  readonly options: Readonly<Record<string, unknown>>;
+  readonly seed: number;
+  readonly history: History;
+}
+
+export interface StartParams {
+  readonly scenarioText: string;
+  readonly rulesetId: string;
+  readonly options?: Readonly<Record<string, unknown>>;
+  readonly seed: number;
+}
+
+export type Outcome = { readonly ok: true } | { readonly ok: false; readonly problems: readonly InputProblem[] };
+
+export interface SessionState {
+  readonly battle: Battle | null;
+  /** Who is looking at the screen: a side in hot-seat, 'referee' in solo (sees both sides' own things). */
+  readonly viewer: Viewer;
+  readonly lastRejection: Rejection | null;
+  start(p: StartParams): Outcome;
+  dispatch(command: Command): Rejection | null;
+  undo(): Rejection | null;
+  redo(): Rejection | null;
+  setViewer(v: Viewer): void;
+  /** Load a save file's text; on any problem the battle in progress is untouched. */
+  loadSave(text: string): Outcome;
+  /** The battle as a save file (JSON text). */
+  saveText(): string | null;
+  /** Resume the autosaved battle, if there is a good one. */
+  resume(): Outcome;
+}
+
+export const gameOf = (b: Battle): GameState => currentState(b.history);
+export const viewOf = (b: Battle, viewer: Viewer): GameView => viewFor(b.module, gameOf(b), viewer);
+
+export function createSession(storage: SaveStorage | null, rulesets: readonly AnyRuleset[] = RULESETS) {
+  return createStore<SessionState>()((set, get) => {
+    const toSave = (b: Battle) =>
+      JSON.stringify(makeSave({ module: b.module, scenario: b.scenario, options: b.options, seed: b.seed, log: commandLog(b.history), state: gameOf(b) }));
+    const commit = (b: Battle, lastRejection: Rejection | null = null) => {
+      set({ battle: b, lastRejection });
+      try {
+        storage?.setItem(AUTOSAVE_KEY, toSave(b));
+      } catch {
+        // Storage full or refused: the game goes on; the player can still save to a file.
+      }
+    };
+    const adopt = (text: string): Outcome => {
+      const r = loadSaveText(text, rulesets);
+      if (!r.ok) return { ok: false, problems: r.problems };
+      const v = r.value;
+      commit({ module: v.module, scenario: v.save.scenario, setup: v.setup, options: v.save.options, seed: v.save.seed, history: v.history });
+      return { ok: true };
+    };
+    return {
+      battle: null,
+      viewer: 'referee',
+      lastRejection: null,
+      start: (p) => {
+        const parsed = parseJsonText(p.scenarioText);
+        if (!parsed.ok) return { ok: false, problems: parsed.problems };
+        const sc = loadScenario(parsed.value);
+        if (!sc.ok) return { ok: false, problems: sc.problems };
+        const module = rulesets.find((m) => m.id === p.rulesetId);
+        if (!module) return { ok: false, problems: [{ path: '$.rulesets', message: `Vedette has no ruleset "${p.rulesetId}".` }] };
+        const created = createGame(module, { setup: sc.value, options: p.options ?? {}, seed: p.seed });
+        if (!created.ok) return { ok: false, problems: created.problems };
+        commit({ module, scenario: parsed.value, setup: sc.value, options: p.options ?? {}, seed: p.seed, history: startHistory(created.state, created.events) });
+        return { ok: true };
+      },
+      dispatch: (command) => {
+        const b = get().battle;
+        if (!b) return null;
+        const r = play(b.module, b.history, command);
+        if (isRejection(r)) {
+          set({ lastRejection: r });
+          return r;
+        }
+        commit({ ...b, history: r.history });
+        return null;
+      },
+      undo: () => {
+        const b = get().battle;
+        if (!b) return null;
+        const h = undo(b.history);
+        if (isRejection(h)) {
+          set({ lastRejection: h });
+          return h;
+        }
+        commit({ ...b, history: h });
+        return null;
+      },
+      redo: () => {
+        const b = get().battle;
+        if (!b) return null;
+        const h = redo(b.module, b.history);
+        if (isRejection(h)) {
+          set({ lastRejection: h });
+          return h;
+        }
+        commit({ ...b, history: h });
+        return null;
+      },
+      setViewer: (viewer) => set({ viewer }),
+      loadSave: (text) => adopt(text),
+      saveText: () => {
+        const b = get().battle;
+        return b ? toSave(b) : null;
+      },
+      resume: () => {
+        const text = storage?.getItem(AUTOSAVE_KEY);
+        if (!text) return { ok: false, problems: [{ path: '$', message: 'There is no autosaved battle.' }] };
+        return adopt(text);
+      },
+    };
+  });
+}
+export type SessionApi = ReturnType<typeof createSession>;
