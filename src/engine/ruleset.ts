@@ -239,6 +239,93 @@ export interface RulesetModule<RS = unknown, O = unknown, T = unknown> {
 
   /** One line for logs: 'French: 1/45e Ligne advances 8".' */
   readonly describeCommand?: (state: GameState<RS, O, T>, command: Command) => string;
+
+  /** How the table's tools become this ruleset's commands, and what the table shows (UI). */
+  readonly table?: TableAdapter<RS, O, T>;
+}
+
+/**
+ * The game as one viewer sees it, typed for a ruleset (a `GameView` from view.ts). Table
+ * adapters receive only views, so nothing they show can leak what the viewer may not see.
+ */
+export interface SeenGame<RS, O, T> {
+  readonly viewer: SideId | 'referee';
+  readonly rulesetId: string;
+  readonly options: O;
+  readonly tables: T;
+  readonly battle: Battle;
+  readonly ruleset: RS;
+  readonly position: GameState['position'];
+  readonly commandCount: number;
+  readonly result?: GameResult;
+}
+
+/** A piece moved on the table: translated by (dx, dy) mm and turned by dRad about `pivot`. */
+export interface PieceMove {
+  readonly dxMm: number;
+  readonly dyMm: number;
+  readonly dRad: number;
+  /** What the turn pivots on: the unit's centre (default) or a flank stand's outer front corner (a wheel). */
+  readonly pivot?: 'centre' | 'left' | 'right';
+}
+
+/** A line of a read-out: 'Used' → '6.5"', 'Left' → '1.5"', 'Wheel' → '2"', 'Terrain' → '+2" (wood)'. */
+export interface ReadOut {
+  readonly label: string;
+  readonly value: string;
+}
+
+/** What a drag would do, shown live while dragging and sent on release when legal. */
+export interface MovePreview {
+  readonly legal: boolean;
+  /** The command to send on release (present when legal). */
+  readonly command?: Command;
+  /** Why not, in a sentence, and the rule behind it (when not legal). */
+  readonly reason?: string;
+  readonly rule?: string;
+  readonly readout: readonly ReadOut[];
+}
+
+/** Something a player can do with a piece now, for its menu (formation change, order, fire…). */
+export interface PieceAction {
+  readonly label: string;
+  readonly command: Command;
+  /** What it costs or does: 'half a move', 'uses the Deploy order'. */
+  readonly detail?: string;
+  readonly rule?: string;
+}
+
+/** A shape drawn for the selected piece: a firing arc, a command radius, charge reach… */
+export interface Overlay {
+  readonly kind: 'fire' | 'charge' | 'command' | 'engagement' | 'move' | 'zone';
+  readonly label: string;
+  /** Closed outline in table millimetres. */
+  readonly polygon: readonly { readonly x: number; readonly y: number }[];
+}
+
+/** A marker on a piece: disorder and worse, an order (face down to the other side), casualties… */
+export interface Marker {
+  readonly kind: 'state' | 'order' | 'casualties' | 'ammunition' | 'general' | 'other';
+  /** Short text on the marker: 'D', 'Adv', '?' for a face-down order, '-2'. */
+  readonly text: string;
+  /** Long text for the tooltip and inspector: 'Disordered (NW Morale)'. */
+  readonly title: string;
+}
+
+/** Table adapter: all optional; the UI offers only what a ruleset supplies. */
+export interface TableAdapter<RS, O, T> {
+  /** A piece dragged or turned to a new pose by `side` (its own, in the current step). */
+  readonly previewMove?: (game: SeenGame<RS, O, T>, side: SideId, pieceId: string, move: PieceMove) => MovePreview;
+  /** A piece dropped on an enemy: a charge or an attack, with its reach. */
+  readonly previewContact?: (game: SeenGame<RS, O, T>, side: SideId, pieceId: string, targetId: string) => MovePreview;
+  /** What `side` may do with a piece now (menus, buttons, keyboard). */
+  readonly actions?: (game: SeenGame<RS, O, T>, side: SideId, pieceId: string) => readonly PieceAction[];
+  /** Shapes for the selected piece: firing arcs, engagement and command ranges, charge reach. */
+  readonly overlays?: (game: SeenGame<RS, O, T>, pieceId: string) => readonly Overlay[];
+  /** Inspector lines: type, quality, strength, state, order (as the viewer may see it), what it may do. */
+  readonly inspect?: (game: SeenGame<RS, O, T>, pieceId: string) => readonly ReadOut[];
+  /** Markers on a piece, as the viewer may see them. */
+  readonly markers?: (game: SeenGame<RS, O, T>, pieceId: string) => readonly Marker[];
 }
 
 /** A module with its type parameters erased, as the registry holds it. */
