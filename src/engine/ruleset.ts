@@ -26,7 +26,8 @@
  * See src/engine/README.md for a worked example.
  */
 import type { z } from 'zod';
-import type { BattleSetup, SideId } from './model';
+import type { BattleSetup, SideId, TerrainFeature } from './model';
+import type { SightRule } from '../geometry/sightIndex';
 import type { Battle, GameResult, GameState } from './state';
 import type { Command, GameEvent, Rejection } from './command';
 import type { DiceRolled, RollSpec } from './dice';
@@ -326,6 +327,12 @@ export interface TableAdapter<RS, O, T> {
   readonly inspect?: (game: SeenGame<RS, O, T>, pieceId: string) => readonly ReadOut[];
   /** Markers on a piece, as the viewer may see them. */
   readonly markers?: (game: SeenGame<RS, O, T>, pieceId: string) => readonly Marker[];
+  /**
+   * What terrain does to sight in this ruleset, for the line-of-sight tool (woods seen into to a
+   * depth, villages opaque…), and whether stands block. Default: features with
+   * `props.blocksSight` are opaque, nothing else blocks.
+   */
+  readonly sight?: (game: SeenGame<RS, O, T>) => { readonly rule: (feature: TerrainFeature) => SightRule; readonly standsBlock?: boolean; readonly minGapMm?: number };
 }
 
 /** A module with its type parameters erased, as the registry holds it. */

@@ -45,3 +45,152 @@ export function layoutLine(anchor: TablePoint, facing: Radians, bases: readonly 
 export function layoutColumn(anchor: TablePoint, facing: Radians, bases: readonly BaseSize[], width = 2): StandFootprint[] {
   return layoutLine(anchor, facing, bases, Math.ceil(bases.length / Math.max(1, width)));
 }
+
+/** A road column: one stand wide. */
+export function layoutRoadColumn(anchor: TablePoint, facing: Radians, bases: readonly BaseSize[]): StandFootprint[] {
+  return layoutColumn(anchor, facing, bases, 1);
+}
+
+/**
+ * Open or skirmish order: a line with `gapMm` between neighbouring stands (and between ranks
+ * when `ranks` > 1), anchored like `layoutLine`.
+ */
+export function layoutOpenOrder(anchor: TablePoint, facing: Radians, bases: readonly BaseSize[], gapMm: number, ranks = 1): StandFootprint[] {
+  const n = bases.length;
+  if (n === 0) return [];
+  const perRank = Math.ceil(n / Math.max(1, ranks));
+  const out: StandFootprint[] = [];
+  let depthOffset = 0;
+  for (let start = 0; start < n; start += perRank) {
+    const row = bases.slice(start, start + perRank);
+    const rowWidth = row.reduce((a, b) => a + b.widthMm, 0) + gapMm * (row.length - 1);
+    let across = -rowWidth / 2;
+    for (const b of row) {
+      out.push(place(anchor, facing, across + b.widthMm / 2, depthOffset + b.depthMm / 2, facing, b));
+      across += b.widthMm + gapMm;
+    }
+    depthOffset += Math.max(...row.map((b) => b.depthMm)) + gapMm;
+  }
+  return out;
+}
+
+/**
+ * A wedge: one stand at the point, then ranks one stand wider each (1, 2, 3, …), each rank
+ * centred behind the one before. The anchor is the centre of the point stand's front edge.
+ */
+export function layoutWedge(anchor: TablePoint, facing: Radians, bases: readonly BaseSize[]): StandFootprint[] {
+  const out: StandFootprint[] = [];
+  let i = 0, rank = 1, depthOffset = 0;
+  while (i < bases.length) {
+    const row = bases.slice(i, i + rank);
+    const rowWidth = row.reduce((a, b) => a + b.widthMm, 0);
+    let across = -rowWidth / 2;
+    for (const b of row) {
+      out.push(place(anchor, facing, across + b.widthMm / 2, depthOffset + b.depthMm / 2, facing, b));
+      across += b.widthMm;
+    }
+    depthOffset += Math.max(...row.map((b) => b.depthMm));
+    i += rank;
+    rank++;
+  }
+  return out;
+}
+
+/**
+ * Stands facing out on the faces of a hollow box: four faces for a square, three (front and
+ * both flanks, rear open) for a rally or hasty square or an Austrian mass. Stands are dealt
+ * round the faces front, right, left, rear in turn so the faces stay balanced; the front row
+ * keeps the unit's facing and the anchor is the centre of its front edge. Flank stands stand
+ * behind the ends of the front row with their outer edges flush with it (or back to back when
+ * the front is too narrow), and the rear row closes the box behind them.
+ */
+export function layoutFaces(anchor: TablePoint, facing: Radians, bases: readonly BaseSize[], faces: 3 | 4): StandFootprint[] {
+  const order: ('front' | 'right' | 'left' | 'rear')[] = faces === 4 ? ['front', 'right', 'left', 'rear'] : ['front', 'right', 'left'];
+  const groups: Record<'front' | 'right' | 'left' | 'rear', number[]> = { front: [], right: [], left: [], rear: [] };
+  bases.forEach((_, i) => groups[order[i % order.length]!].push(i));
+  const size = (i: number) => bases[i]!;
+  const rowWidth = (ids: number[]) => ids.reduce((a, i) => a + size(i).widthMm, 0);
+  const frontDepth = Math.max(0, ...groups.front.map((i) => size(i).depthMm));
+  const frontWidth = rowWidth(groups.front);
+  const out: StandFootprint[] = new Array<StandFootprint>(bases.length);
+  // Front row.
+  let across = -frontWidth / 2;
+  for (const i of groups.front) {
+    const b = size(i);
+    out[i] = place(anchor, facing, across + b.widthMm / 2, b.depthMm / 2, facing, b);
+    across += b.widthMm;
+  }
+  // Flanks: a stand turned to face out occupies its width front-to-back and its depth across.
+  let sideLen = 0;
+  for (const side of ['right', 'left'] as const) {
+    const sign = side === 'right' ? 1 : -1;
+    let back = frontDepth;
+    for (const i of groups[side]) {
+      const b = size(i);
+      const x = Math.max(frontWidth / 2 - b.depthMm / 2, b.depthMm / 2);
+      out[i] = place(anchor, facing, sign * x, back + b.widthMm / 2, (facing + (sign * Math.PI) / 2) as Radians, b);
+      back += b.widthMm;
+    }
+    sideLen = Math.max(sideLen, back);
+  }
+  // Rear row, facing back.
+  const rearWidth = rowWidth(groups.rear);
+  across = -rearWidth / 2;
+  for (const i of groups.rear) {
+    const b = size(i);
+    out[i] = place(anchor, facing, across + b.widthMm / 2, sideLen + b.depthMm / 2, (facing + Math.PI) as Radians, b);
+    across += b.widthMm;
+  }
+  return out;
+}
+
+export const layoutSquare = (anchor: TablePoint, facing: Radians, bases: readonly BaseSize[]) => layoutFaces(anchor, facing, bases, 4);
+/** Rally/hasty square or Austrian mass: front and both flanks face out. */
+export const layoutThreeFaced = (anchor: TablePoint, facing: Radians, bases: readonly BaseSize[]) => layoutFaces(anchor, facing, bases, 3);
+
+/** A layout function: stands for `bases` about an anchor (centre of the front edge). */
+export type Layout = (anchor: TablePoint, facing: Radians, bases: readonly BaseSize[]) => StandFootprint[];
+
+/**
+ * Change formation pivoting on an anchor stand that does not move: lay the stands out afresh
+ * with `layout`, then move the whole new layout rigidly so that the stand at `anchorIndex`
+ * keeps exactly its old centre and facing. Stands keep their order (index i is still stand i).
+ * Returns the new footprints and the furthest any stand's centre travelled (rules that charge
+ * a formation change by distance read it).
+ */
+export function changeFormation(
+  stands: readonly StandFootprint[],
+  anchorIndex: number,
+  layout: Layout,
+): { stands: StandFootprint[]; maxCentreMoveMm: number } {
+  const anchor = stands[anchorIndex];
+  if (!anchor) throw new Error(`changeFormation: no stand ${anchorIndex}`);
+  const trial = layout(pt(0, 0), anchor.facing, stands.map((s) => ({ widthMm: s.widthMm, depthMm: s.depthMm })));
+  const t = trial[anchorIndex]!;
+  const turn = anchor.facing - t.facing;
+  const cs = Math.cos(turn), sn = Math.sin(turn);
+  const out = trial.map((s) => {
+    const dx = s.centre.x - t.centre.x, dy = s.centre.y - t.centre.y;
+    return {
+      ...s,
+      centre: pt(anchor.centre.x + dx * cs - dy * sn, anchor.centre.y + dx * sn + dy * cs),
+      facing: (s.facing + turn) as Radians,
+    };
+  });
+  let maxCentreMoveMm = 0;
+  out.forEach((s, i) => {
+    const o = stands[i]!;
+    maxCentreMoveMm = Math.max(maxCentreMoveMm, Math.hypot(s.centre.x - o.centre.x, s.centre.y - o.centre.y));
+  });
+  return { stands: out, maxCentreMoveMm };
+}
+
+function place(anchor: TablePoint, unitFacing: Radians, across: number, back: number, facing: Radians, b: BaseSize): StandFootprint {
+  const f = forward(unitFacing), r = rightOf(unitFacing);
+  return {
+    centre: pt(anchor.x + r.x * across - f.x * back, anchor.y + r.y * across - f.y * back),
+    facing,
+    widthMm: b.widthMm,
+    depthMm: b.depthMm,
+  };
+}

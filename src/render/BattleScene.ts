@@ -5,6 +5,10 @@
  */
 import { Application, Container, Graphics } from 'pixi.js';
 import type { GameStoreApi } from '../store/gameStore';
+import { createFreeTable, formatDistance, type TableController } from '../store/table';
+import { OverlayView } from './OverlayView';
+import { readTape, SightReader } from './measureSpan';
+import { SpanTool } from './tools/spanTool';
 import { generalAsUnit, unitCentre } from '../store/gameStore';
 import type { UiStoreApi } from '../store/uiStore';
 import type { Stand, Unit } from '../engine/model';
@@ -16,6 +20,17 @@ import { PALETTE } from './palette';
 import { fitTable, panBy, screenToTable, tableToScreen, zoomAt } from './camera';
 import { unitAt, unitFacing, unitFrontCentre } from './hitTest';
 import { SelectTool, type Hit, type PointerAt } from './tools/selectTool';
+
+/** Where a piece's markers sit: over its front-left corner. */
+function unitFrontLeft(u: Unit): { x: number; y: number } {
+  let best = u.stands[0]!.centre as { x: number; y: number };
+  let bestY = Infinity;
+  for (const s of u.stands) {
+    const c = { x: s.centre.x, y: s.centre.y - s.depthMm / 2 };
+    if (c.y < bestY || (c.y === bestY && c.x < best.x)) { best = { x: c.x - s.widthMm / 2, y: c.y }; bestY = c.y; }
+  }
+  return best;
+}
 
 const HANDLE_OFFSET_PX = 22;
 const HANDLE_RADIUS_PX = 8;
@@ -36,9 +51,22 @@ export class BattleScene {
   /** Ring of the last frames' render times in ms (for the render benchmark). */
   private readonly frameMs = new Float64Array(512);
   private tool!: SelectTool;
+  private tape!: SpanTool;
+  private sightTool!: SpanTool;
+  private readonly overlay = new OverlayView();
+  private readonly sightReader = new SightReader();
   private unsubscribe: (() => void)[] = [];
+  private readonly game: GameStoreApi;
+  readonly controller: TableController;
 
-  constructor(private readonly game: GameStoreApi, private readonly ui: UiStoreApi) {}
+  /**
+   * `controller` says what a drag means (a free table by default). When given, the scene
+   * draws its store and `game` is ignored.
+   */
+  constructor(game: GameStoreApi, private readonly ui: UiStoreApi, controller?: TableController) {
+    this.controller = controller ?? createFreeTable(game);
+    this.game = this.controller.store;
+  }
 
   async mount(host: HTMLElement): Promise<void> {
     await this.app.init({
@@ -57,16 +85,27 @@ export class BattleScene {
     canvas.setAttribute('aria-label', 'Battlefield');
     canvas.style.touchAction = 'none';
     host.appendChild(canvas);
-    this.world.addChild(this.tableLayer, this.unitLayer);
-    this.app.stage.addChild(this.world);
+    this.world.addChild(this.tableLayer, this.unitLayer, this.overlay.shapes);
+    this.app.stage.addChild(this.world, this.overlay.labels);
 
+    const commit = (id: string, dx: number, dy: number, dRad: number) => {
+      const why = this.controller.commitMove(id, { dxMm: dx, dyMm: dy, dRad });
+      this.ui.getState().setMovePreview(null);
+      this.ui.getState().notify(why);
+    };
     this.tool = new SelectTool({
       select: (id) => this.ui.getState().select(id),
-      preview: (p) => this.ui.getState().setPreview(p),
-      commitMove: (id, dx, dy) => this.game.getState().moveUnit(id, dx, dy),
-      commitRotate: (id, d) => this.game.getState().rotateUnit(id, d),
+      preview: (p) => {
+        const ui = this.ui.getState();
+        ui.setPreview(p);
+        ui.setMovePreview(p ? this.controller.previewMove(p.unitId, { dxMm: p.dxMm, dyMm: p.dyMm, dRad: p.dRad }) : null);
+      },
+      commitMove: (id, dx, dy) => commit(id, dx, dy, 0),
+      commitRotate: (id, d) => commit(id, 0, 0, d),
       pan: (dx, dy) => this.ui.getState().setCamera(panBy(this.ui.getState().camera, dx, dy)),
     });
+    this.tape = new SpanTool({ set: (span) => this.ui.getState().setTape(span) });
+    this.sightTool = new SpanTool({ set: (span) => this.ui.getState().setSightLine(span) });
     this.bindInput(canvas);
 
     const resize = new ResizeObserver(() => {
@@ -163,7 +202,43 @@ export class BattleScene {
       this.selectionStands = selUnit?.stands ?? null;
       this.drawSelection(selUnit, camera.scale);
     }
+    this.updateOverlay();
     this.requestRender();
+  }
+
+  private updateOverlay(): void {
+    const ui = this.ui.getState();
+    const b = this.game.getState().battle;
+    if (!b) return;
+    const pieces = this.allPieces();
+    const measure = this.controller.measure();
+    let tape = null;
+    if (ui.tape) {
+      const reading = readTape(ui.tape, pieces);
+      tape = { span: ui.tape, reading, text: formatDistance(reading.distanceMm, measure) };
+    }
+    let sight = null;
+    if (ui.sightLine) {
+      const policy = this.controller.sight();
+      const answer = this.sightReader.read(ui.sightLine, b.terrain, policy.rule, pieces, policy.standsBlock, policy.minGapMm);
+      const text = answer.visible
+        ? `In sight (${formatDistance(answer.lengthMm, measure)})`
+        : `Blocked by ${answer.blockerName ?? answer.blockedBy?.id ?? 'terrain'} at ${formatDistance(answer.blockedBy?.atMm ?? 0, measure)}: ${answer.blockedBy?.reason ?? ''}`;
+      sight = { span: ui.sightLine, answer, text };
+    }
+    let move = null;
+    if (ui.preview) {
+      const u = pieces.find((p) => p.id === ui.preview!.unitId);
+      if (u) {
+        const c = unitCentre(u);
+        move = { preview: ui.movePreview, from: c, to: { x: c.x + ui.preview.dxMm, y: c.y + ui.preview.dyMm } };
+        const view = this.views.get(u.id);
+        if (view) view.root.tint = ui.movePreview && !ui.movePreview.legal ? 0xff6060 : 0xffffff;
+      }
+    }
+    const overlays = ui.selected ? this.controller.overlays(ui.selected) : [];
+    const markers = pieces.map((u) => ({ at: unitFrontLeft(u), markers: this.controller.markers(u.id) }));
+    this.overlay.update({ camera: ui.camera, overlays, tape, sight, move, markers });
   }
 
   private drawSelection(u: Unit | null, scale: number): void {
@@ -221,16 +296,40 @@ export class BattleScene {
     return u ? { kind: 'unit', unitId: u.id } : { kind: 'ground' };
   }
 
+  private pieceAt(at: PointerAt): string | undefined {
+    return unitAt(this.allPieces(), at.table)?.id;
+  }
+
+  private spanTool(): SpanTool | null {
+    const t = this.ui.getState().tool;
+    return t === 'tape' ? this.tape : t === 'sight' ? this.sightTool : null;
+  }
+
   private bindInput(canvas: HTMLCanvasElement): void {
     canvas.addEventListener('pointerdown', (e) => {
       if (e.button !== 0) return;
       canvas.setPointerCapture(e.pointerId);
       const at = this.pointer(canvas, e);
-      this.tool.down(at, this.hit(at));
+      const span = this.spanTool();
+      if (span) span.down(at.table, this.pieceAt(at));
+      else this.tool.down(at, this.hit(at));
     });
-    canvas.addEventListener('pointermove', (e) => this.tool.move(this.pointer(canvas, e)));
-    canvas.addEventListener('pointerup', (e) => this.tool.up(this.pointer(canvas, e)));
-    canvas.addEventListener('pointercancel', () => this.tool.cancel());
+    canvas.addEventListener('pointermove', (e) => {
+      const at = this.pointer(canvas, e);
+      const span = this.spanTool();
+      if (span) span.move(at.table, this.pieceAt(at));
+      else this.tool.move(at);
+    });
+    canvas.addEventListener('pointerup', (e) => {
+      const at = this.pointer(canvas, e);
+      const span = this.spanTool();
+      if (span) span.up(at.table, this.pieceAt(at));
+      else this.tool.up(at);
+    });
+    canvas.addEventListener('pointercancel', () => {
+      this.tool.cancel();
+      this.ui.getState().setMovePreview(null);
+    });
     canvas.addEventListener(
       'wheel',
       (e) => {

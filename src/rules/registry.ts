@@ -3,11 +3,13 @@
  * added with one import and one entry below; everything else (the CLI, saves, the start dialog,
  * the property tests) finds it here. The engine itself never names a ruleset.
  */
-import type { AnyRuleset } from '../engine/ruleset';
+import { registerable, type AnyRuleset } from '../engine/ruleset';
+import { napoleonicWarfare } from './napoleonic-warfare';
+import { sevenYearsWar } from './seven-years-war';
 
 export const RULESETS: readonly AnyRuleset[] = [
-  // registerable(napoleonicWarfare),
-  // registerable(sevenYearsWar),
+  registerable(napoleonicWarfare),
+  registerable(sevenYearsWar),
 ];
 
 export function findRuleset(id: string, from: readonly AnyRuleset[] = RULESETS): AnyRuleset | undefined {

@@ -1,0 +1,254 @@
+/**
+ * Line of sight with reasons. Terrain comes from a SightIndex whose rules the caller chose
+ * (opaque, depth-limited, clear; heights and crests on hills); stands block as the caller
+ * says, with a minimum gap and artillery's firing over troops from higher ground. The answer
+ * names the nearest thing that blocked and how far along the line it was.
+ */
+import type { TablePoint } from './types';
+import type { StandIndex, StandRecord } from './collisions';
+import type { SightFeature, SightIndex } from './sightIndex';
+import { allCrossings, featureAt, featuresAt, firstOpaqueHit } from './sightIndex';
+import type { StandGrid } from './standGrid';
+import { pointStandDist2, walkStandsNear } from './standGrid';
+import { pointInPolygon, pointSegDist2XY, segSegDist2XY, segmentHitT } from './vec';
+
+export type SightBlockKind = 'terrain' | 'depth' | 'hill' | 'crest' | 'stand';
+
+export interface SightBlock {
+  readonly kind: SightBlockKind;
+  /** Feature id or stand id. */
+  readonly id: string;
+  /** Distance from the observer along the line. */
+  readonly atMm: number;
+  readonly reason: string;
+}
+
+export interface SightAnswer {
+  readonly visible: boolean;
+  readonly blockedBy?: SightBlock;
+  readonly lengthMm: number;
+  readonly fromLevel: number;
+  readonly toLevel: number;
+}
+
+export interface StandBlocking {
+  /** Blockers: a StandGrid (fast, for overlays) or the collision index. */
+  readonly grid?: StandGrid;
+  readonly index?: StandIndex;
+  /** Stands that never block this line (the firer's and target's own, say). */
+  readonly ignore?: (rec: StandRecord) => boolean;
+  /**
+   * Fire needs a gap of at least this much (one stand width, say): a stand nearer the line
+   * than half of it blocks. 0 = only stands the line actually touches.
+   */
+  readonly minGapMm?: number;
+  /** Height of the ground a stand stands on; default the terrain's level at its centre. */
+  readonly levelOf?: (rec: StandRecord) => number;
+  /**
+   * Firing over troops: a stand does not block when the observer or the target stands higher
+   * than it, and it is at least `clearOfFirerMm` from the observer and `clearOfTargetMm` from
+   * the target.
+   */
+  readonly overTroops?: { readonly clearOfFirerMm?: number; readonly clearOfTargetMm?: number };
+}
+
+export interface SightOptions {
+  /** Eye levels; default the ground level at each end. */
+  readonly fromLevel?: number;
+  readonly toLevel?: number;
+  readonly stands?: StandBlocking;
+  /**
+   * Crests: an end within `onCrestMm` of a crest sees over it; ends closer together than
+   * `seeAcrossMm` see each other across it.
+   */
+  readonly crest?: { readonly onCrestMm?: number; readonly seeAcrossMm?: number };
+  /** Transient features (smoke) checked directly, not through the grid. */
+  readonly extra?: readonly SightFeature[];
+}
+
+/** Height level of the ground at a point: the highest hill containing it, 0 on the flat. */
+export function groundLevelAt(ix: SightIndex, p: TablePoint): number {
+  if (!ix.hasHeights) return 0;
+  let h = 0;
+  for (const f of featuresAt(ix, p.x, p.y)) h = Math.max(h, ix.features[f]!.heightLevel ?? 0);
+  return h;
+}
+
+/** Is the sight line a→b clear, and if not, what is the nearest thing in the way? */
+export function lineOfSight(ix: SightIndex, a: TablePoint, b: TablePoint, opts: SightOptions = {}): SightAnswer {
+  const L = Math.hypot(b.x - a.x, b.y - a.y);
+  const la = opts.fromLevel ?? groundLevelAt(ix, a);
+  const lb = opts.toLevel ?? groundLevelAt(ix, b);
+  let block: SightBlock | undefined;
+  const consider = (k: SightBlock) => { if (!block || k.atMm < block.atMm) block = k; };
+
+  // Opaque terrain: the fast walk.
+  const op = firstOpaqueHit(ix, a.x, a.y, b.x, b.y);
+  if (op.feature >= 0) consider({ kind: 'terrain', id: ix.features[op.feature]!.id, atMm: op.t * L, reason: 'blocks sight' });
+
+  // Stands in the way.
+  const sb = opts.stands;
+  if (sb) {
+    const half = (sb.minGapMm ?? 0) / 2;
+    const reason = half > 0 ? `gap narrower than ${(2 * half).toFixed(1)} mm` : 'stand in the way';
+    const judge = (rec: StandRecord, distFirer: () => number, distTarget: () => number): boolean => {
+      if (sb.ignore?.(rec)) return false;
+      if (sb.overTroops) {
+        const lvl = sb.levelOf ? sb.levelOf(rec) : groundLevelAt(ix, rec.footprint.centre);
+        if ((la > lvl || lb > lvl) && distFirer() >= (sb.overTroops.clearOfFirerMm ?? 0) && distTarget() >= (sb.overTroops.clearOfTargetMm ?? 0)) return false;
+      }
+      const c = rec.footprint.centre;
+      const along = L > 0 ? ((c.x - a.x) * (b.x - a.x) + (c.y - a.y) * (b.y - a.y)) / L : 0;
+      consider({ kind: 'stand', id: rec.id, atMm: Math.max(0, Math.min(L, along)), reason });
+      return true;
+    };
+    if (sb.grid && half <= sb.grid.padMm) {
+      const g = sb.grid;
+      walkStandsNear(g, a.x, a.y, b.x, b.y, half, (i, tEnter) => {
+        // Stop once the walk is past the nearest block found (cells are padded by padMm).
+        if (block && tEnter * L > block.atMm + g.padMm + g.cellMm) return true;
+        judge(g.records[i]!, () => Math.sqrt(pointStandDist2(g, i, a.x, a.y)), () => Math.sqrt(pointStandDist2(g, i, b.x, b.y)));
+        return false;
+      });
+    } else if (sb.index) {
+      const reach = half + 1e-9;
+      const box = { minX: Math.min(a.x, b.x) - reach, minY: Math.min(a.y, b.y) - reach, maxX: Math.max(a.x, b.x) + reach, maxY: Math.max(a.y, b.y) + reach };
+      for (const e of sb.index.search(box)) {
+        const rec = e.value;
+        const d2 = segmentQuadDist2(a, b, rec.corners);
+        if (half > 0 ? d2 >= half * half : d2 > 0) continue;
+        judge(rec, () => Math.sqrt(pointQuadDist2(a, rec.corners)), () => Math.sqrt(pointQuadDist2(b, rec.corners)));
+      }
+    }
+  }
+  // Depth-limited features and hills: crossings grouped per feature.
+  // PERF: only up to the nearest block found so far (see judgeFeature on truncated runs).
+  const tMax = block ? Math.min(1, block.atMm / Math.max(L, 1e-12)) : 1;
+  const crossings = ix.cellSpecial.length > 0 ? allCrossings(ix, a.x, a.y, b.x, b.y, tMax) : [];
+  const touched = new Map<number, number[]>();
+  for (const c of crossings) {
+    const list = touched.get(c.feature) ?? [];
+    list.push(c.t);
+    touched.set(c.feature, list);
+  }
+  if (ix.cellSpecial.length > 0) for (const f of featuresAt(ix, a.x, a.y)) if (ix.special[f] === 1 && !touched.has(f)) touched.set(f, []);
+  for (const [f, ts] of touched) {
+    const feat = ix.features[f]!;
+    judgeFeature(feat, a, b, L, la, lb, ts, opts, consider);
+  }
+  for (const feat of opts.extra ?? []) {
+    const ts: number[] = [];
+    const n = feat.polygon.length;
+    for (let i = 0; i < n; i++) {
+      const p = feat.polygon[i]!, q = feat.polygon[(i + 1) % n]!;
+      const t = segmentHitT(a.x, a.y, b.x, b.y, p.x, p.y, q.x, q.y);
+      if (!Number.isNaN(t)) ts.push(t);
+    }
+    ts.sort((x, y) => x - y);
+    if (ts.length === 0 && !pointInPolygon(a, feat.polygon)) continue;
+    if (feat.rule.kind === 'opaque') consider({ kind: 'terrain', id: feat.id, atMm: (pointInPolygon(a, feat.polygon) ? 0 : ts[0]!) * L, reason: 'blocks sight' });
+    else judgeFeature(feat, a, b, L, la, lb, ts, opts, consider);
+  }
+
+  return block ? { visible: false, blockedBy: block, lengthMm: L, fromLevel: la, toLevel: lb } : { visible: true, lengthMm: L, fromLevel: la, toLevel: lb };
+}
+
+function judgeFeature(
+  feat: SightFeature, a: TablePoint, b: TablePoint, L: number, la: number, lb: number, ts: readonly number[],
+  opts: SightOptions, consider: (k: SightBlock) => void,
+): void {
+  // Ends by containment, not parity, so a line cut short (tMax) or through a vertex stays right.
+  const aIn = pointInPolygon(a, feat.polygon);
+  const bIn = pointInPolygon(b, feat.polygon);
+  // Runs inside the feature along the line.
+  const cuts = [...ts];
+  const runs: { t0: number; t1: number; hasA: boolean; hasB: boolean }[] = [];
+  let inside = aIn, from = 0;
+  for (const t of cuts) {
+    if (inside) runs.push({ t0: from, t1: t, hasA: from === 0 && aIn, hasB: false });
+    else from = t;
+    inside = !inside;
+  }
+  if (inside) runs.push({ t0: from, t1: 1, hasA: from === 0 && aIn, hasB: bIn });
+  const h = feat.heightLevel ?? 0;
+  if (h > Math.max(la, lb) && (runs.length > 0 || ts.length > 0)) {
+    const t = runs[0]?.t0 ?? ts[0] ?? 0;
+    consider({ kind: 'hill', id: feat.id, atMm: t * L, reason: `hill of level ${h} higher than both ends` });
+  }
+  if (feat.crest && feat.crest.length >= 2 && !(la > h || lb > h)) {
+    const onCrest = opts.crest?.onCrestMm ?? 0;
+    const across = opts.crest?.seeAcrossMm ?? 0;
+    const near = (p: TablePoint) => crestDist(feat.crest!, p) <= onCrest;
+    if (L > across && !near(a) && !near(b)) {
+      let tc = Infinity;
+      for (let i = 0; i + 1 < feat.crest.length; i++) {
+        const p = feat.crest[i]!, q = feat.crest[i + 1]!;
+        const t = segmentHitT(a.x, a.y, b.x, b.y, p.x, p.y, q.x, q.y);
+        if (!Number.isNaN(t) && t < tc) tc = t;
+      }
+      if (tc !== Infinity) consider({ kind: 'crest', id: feat.id, atMm: tc * L, reason: 'beyond the crest' });
+    }
+  }
+  const rule = feat.rule;
+  if (rule.kind === 'depth') {
+    for (const r of runs) {
+      const len = (r.t1 - r.t0) * L;
+      const limit = r.hasA && r.hasB ? rule.withinMm : r.hasA || r.hasB ? rule.edgeMm : rule.throughMm ?? 0;
+      if (len > limit + 1e-9) {
+        const where = r.hasA && r.hasB ? 'inside' : r.hasA ? 'seeing out of' : r.hasB ? 'seeing into' : 'through';
+        consider({ kind: 'depth', id: feat.id, atMm: (r.t0 + limit / Math.max(L, 1e-12)) * L, reason: `${len.toFixed(1)} mm ${where} it, more than ${limit} mm` });
+      }
+    }
+  } else if (rule.kind === 'opaque' && (runs.length > 0 || ts.length > 0)) {
+    consider({ kind: 'terrain', id: feat.id, atMm: (runs[0]?.t0 ?? ts[0] ?? 0) * L, reason: 'blocks sight' });
+  }
+}
+
+function crestDist(crest: readonly TablePoint[], p: TablePoint): number {
+  let best = Infinity;
+  for (let i = 0; i + 1 < crest.length; i++) {
+    const a = crest[i]!, b = crest[i + 1]!;
+    best = Math.min(best, pointSegDist2XY(p.x, p.y, a.x, a.y, b.x, b.y));
+  }
+  return Math.sqrt(best);
+}
+
+function pointQuadDist2(p: TablePoint, q: readonly TablePoint[]): number {
+  if (inQuad(p, q)) return 0;
+  let best = Infinity;
+  for (let i = 0; i < 4; i++) {
+    const a = q[i]!, b = q[(i + 1) & 3]!;
+    best = Math.min(best, pointSegDist2XY(p.x, p.y, a.x, a.y, b.x, b.y));
+  }
+  return best;
+}
+
+function segmentQuadDist2(a: TablePoint, b: TablePoint, q: readonly TablePoint[]): number {
+  if (inQuad(a, q)) return 0;
+  let best = Infinity;
+  for (let i = 0; i < 4; i++) {
+    const p = q[i]!, r = q[(i + 1) & 3]!;
+    best = Math.min(best, segSegDist2XY(a.x, a.y, b.x, b.y, p.x, p.y, r.x, r.y));
+    if (best === 0) return 0;
+  }
+  return best;
+}
+
+function inQuad(p: TablePoint, q: readonly TablePoint[]): boolean {
+  let sign = 0;
+  for (let i = 0; i < 4; i++) {
+    const a = q[i]!, b = q[(i + 1) & 3]!;
+    const c = (b.x - a.x) * (p.y - a.y) - (b.y - a.y) * (p.x - a.x);
+    const s = c > 0 ? 1 : c < 0 ? -1 : 0;
+    if (s === 0) continue;
+    if (sign === 0) sign = s;
+    else if (s !== sign) return false;
+  }
+  return true;
+}
+
+/** Convenience: is an opaque feature at this point (a unit standing in a building)? */
+export function opaqueFeatureAt(ix: SightIndex, p: TablePoint): SightFeature | undefined {
+  const f = featureAt(ix, p.x, p.y, true);
+  return f >= 0 ? ix.features[f] : undefined;
+}

@@ -1,0 +1,142 @@
+/**
+ * Measuring: "all measurements from the nearest point on any stand", plus the centre,
+ * front-edge and averaged ranges some rules use. Every answer is in millimetres.
+ */
+import type { StandFootprint, TablePoint } from './types';
+import { standCorners } from './footprint';
+import type { Frame } from './frame';
+import { faceEdge } from './frame';
+import { dist, midpoint, nearestPoints, pointSegDist2XY, segSegDist2XY } from './vec';
+
+type Quad = readonly [TablePoint, TablePoint, TablePoint, TablePoint];
+
+function separatedBySAT(a: Quad, b: Quad): boolean {
+  for (const poly of [a, b]) {
+    for (let i = 0; i < 4; i++) {
+      const p = poly[i]!, q = poly[(i + 1) & 3]!;
+      const ax = -(q.y - p.y), ay = q.x - p.x;
+      let minA = Infinity, maxA = -Infinity, minB = Infinity, maxB = -Infinity;
+      for (const v of a) { const d = v.x * ax + v.y * ay; if (d < minA) minA = d; if (d > maxA) maxA = d; }
+      for (const v of b) { const d = v.x * ax + v.y * ay; if (d < minB) minB = d; if (d > maxB) maxB = d; }
+      if (maxA < minB || maxB < minA) return true;
+    }
+  }
+  return false;
+}
+
+/** Nearest distance between two quads' outlines, 0 when they touch or overlap. */
+export function quadDistance(a: Quad, b: Quad): number {
+  if (!separatedBySAT(a, b)) return 0;
+  let best = Infinity;
+  for (let i = 0; i < 4; i++) {
+    const p = a[i]!, q = a[(i + 1) & 3]!;
+    for (let j = 0; j < 4; j++) {
+      const r = b[j]!, s = b[(j + 1) & 3]!;
+      const d = segSegDist2XY(p.x, p.y, q.x, q.y, r.x, r.y, s.x, s.y);
+      if (d < best) best = d;
+    }
+  }
+  return Math.sqrt(best);
+}
+
+/** Nearest-point distance between two stands (0 when touching or overlapping). */
+export function standDistance(a: StandFootprint, b: StandFootprint): number {
+  return quadDistance(standCorners(a), standCorners(b));
+}
+
+/** Nearest-point distance from a stand to the nearest stand of a unit. */
+export function standToUnitDistance(s: StandFootprint, unit: readonly StandFootprint[]): number {
+  const c = standCorners(s);
+  let best = Infinity;
+  for (const t of unit) best = Math.min(best, quadDistance(c, standCorners(t)));
+  return best;
+}
+
+/** Nearest-point distance between any stand of one unit and any stand of another. */
+export function unitDistance(a: readonly StandFootprint[], b: readonly StandFootprint[]): number {
+  const bc = b.map(standCorners);
+  let best = Infinity;
+  for (const s of a) {
+    const c = standCorners(s);
+    for (const q of bc) {
+      const d = quadDistance(c, q);
+      if (d < best) { best = d; if (d === 0) return 0; }
+    }
+  }
+  return best;
+}
+
+/** The pair of nearest points between two units, for drawing the tape. */
+export function unitNearestPoints(a: readonly StandFootprint[], b: readonly StandFootprint[]): { from: TablePoint; to: TablePoint; distanceMm: number } {
+  let best: { from: TablePoint; to: TablePoint; distanceMm: number } | undefined;
+  for (const s of a) for (const t of b) {
+    const n = nearestPoints(standCorners(s), standCorners(t));
+    if (!best || n.distanceMm < best.distanceMm) best = n;
+  }
+  if (!best) throw new Error('unitNearestPoints: empty unit');
+  return best;
+}
+
+/** Distance from a point to the nearest point of a stand (0 inside). */
+export function pointToStandDistance(p: TablePoint, s: StandFootprint): number {
+  const c = standCorners(s);
+  const cos = Math.cos(s.facing), sin = Math.sin(s.facing);
+  const dx = p.x - s.centre.x, dy = p.y - s.centre.y;
+  if (Math.abs(dx * cos + dy * sin) <= s.depthMm / 2 && Math.abs(-dx * sin + dy * cos) <= s.widthMm / 2) return 0;
+  let best = Infinity;
+  for (let i = 0; i < 4; i++) {
+    const a = c[i]!, b = c[(i + 1) & 3]!;
+    best = Math.min(best, pointSegDist2XY(p.x, p.y, a.x, a.y, b.x, b.y));
+  }
+  return Math.sqrt(best);
+}
+
+/** Distance from a segment to the nearest point of a unit (0 if it touches a stand). */
+export function segmentToUnitDistance(a: TablePoint, b: TablePoint, unit: readonly StandFootprint[]): number {
+  let best = Infinity;
+  for (const s of unit) {
+    if (pointToStandDistance(a, s) === 0) return 0;
+    const c = standCorners(s);
+    for (let i = 0; i < 4; i++) {
+      const p = c[i]!, q = c[(i + 1) & 3]!;
+      best = Math.min(best, segSegDist2XY(a.x, a.y, b.x, b.y, p.x, p.y, q.x, q.y));
+    }
+  }
+  return Math.sqrt(best);
+}
+
+/** Centre to centre of two frames (stands or units). */
+export const centreDistance = (a: Frame, b: Frame): number => dist(a.centre, b.centre);
+
+/** From the nearest point of `from`'s front edge to the nearest point of the target unit. */
+export function frontEdgeDistance(from: Frame, target: readonly StandFootprint[]): number {
+  const e = faceEdge(from, 'front');
+  return segmentToUnitDistance(e.a, e.b, target);
+}
+
+/** From the centre of `from`'s front edge to the nearest point of the target unit. */
+export function frontCentreDistance(from: Frame, target: readonly StandFootprint[]): number {
+  const e = faceEdge(from, 'front');
+  return segmentToUnitDistance(midpoint(e.a, e.b), midpoint(e.a, e.b), target);
+}
+
+/**
+ * The averaged range used when units are not parallel: measure from both ends of the
+ * front edge and from its centre to the nearest point of the target, and average the three
+ * (each measurement, and the mean, are returned so a ruling can pick another mix).
+ */
+export function averagedRange(from: Frame, target: readonly StandFootprint[]): { meanMm: number; leftMm: number; centreMm: number; rightMm: number } {
+  const e = faceEdge(from, 'front');
+  const m = midpoint(e.a, e.b);
+  const leftMm = segmentToUnitDistance(e.a, e.a, target);
+  const centreMm = segmentToUnitDistance(m, m, target);
+  const rightMm = segmentToUnitDistance(e.b, e.b, target);
+  return { meanMm: (leftMm + centreMm + rightMm) / 3, leftMm, centreMm, rightMm };
+}
+
+/** Are two frames parallel (facings equal or opposite) within `tolRad`? */
+export function areParallel(a: Frame, b: Frame, tolRad = 1e-6): boolean {
+  const d = Math.abs(Math.sin(a.facing - b.facing));
+  return d <= Math.sin(tolRad);
+}
+

@@ -1,0 +1,275 @@
+/**
+ * Movement kernels. Each returns a plan — where the stands end, the legs that take them
+ * there and the distance the rules would charge — and never moves anything. Legs are rigid
+ * translations, rigid turns about a pivot, or "restand" legs where each stand moves on its
+ * own (face changes, expanding or contracting). Distances are in millimetres before any
+ * terrain: pathCost.ts adds the terrain.
+ *
+ * Turning sign: positive angles turn clockwise on screen (to the unit's right, y down).
+ */
+import type { Radians, StandFootprint, TablePoint } from './types';
+import { pt } from './types';
+import { forward, rightOf, rotateStand, standCorners, translateStand } from './footprint';
+import type { Frame } from './frame';
+import { unitFrame } from './frame';
+import { EPS_MM } from './vec';
+
+export type Leg =
+  | { readonly kind: 'translate'; readonly dx: number; readonly dy: number; readonly distanceMm: number }
+  | { readonly kind: 'rotate'; readonly pivot: TablePoint; readonly angle: number; readonly distanceMm: number }
+  | { readonly kind: 'restand'; readonly to: readonly StandFootprint[]; readonly turns: readonly number[]; readonly distanceMm: number };
+
+export interface MovePlan {
+  readonly ok: true;
+  /** Where the stands end, in the same order as given. */
+  readonly stands: StandFootprint[];
+  readonly legs: Leg[];
+  /** The distance the rules charge, before terrain (sum of the legs). */
+  readonly distanceMm: number;
+}
+
+export interface MoveRefusal {
+  readonly ok: false;
+  readonly code: 'angle-too-large' | 'negative-distance' | 'no-stands' | 'bad-anchor';
+  readonly reason: string;
+}
+
+export type MoveResult = MovePlan | MoveRefusal;
+
+const refuse = (code: MoveRefusal['code'], reason: string): MoveRefusal => ({ ok: false, code, reason });
+
+/** A stand's pose part-way (t in 0..1) through one leg. */
+export function poseInLeg(s: StandFootprint, leg: Leg, standIndex: number, t: number): StandFootprint {
+  switch (leg.kind) {
+    case 'translate':
+      return translateStand(s, leg.dx * t, leg.dy * t);
+    case 'rotate':
+      return rotateStand(s, leg.pivot, leg.angle * t);
+    case 'restand': {
+      const to = leg.to[standIndex] ?? s;
+      const turn = leg.turns[standIndex] ?? 0;
+      return { ...s, centre: pt(s.centre.x + (to.centre.x - s.centre.x) * t, s.centre.y + (to.centre.y - s.centre.y) * t), facing: (s.facing + turn * t) as Radians };
+    }
+  }
+}
+
+/** Apply whole legs to stands. */
+export function applyLegs(stands: readonly StandFootprint[], legs: readonly Leg[]): StandFootprint[] {
+  let cur = [...stands];
+  for (const leg of legs) cur = cur.map((s, i) => poseInLeg(s, leg, i, 1));
+  return cur;
+}
+
+/** Total distance of the legs. */
+export const legsDistance = (legs: readonly Leg[]): number => legs.reduce((a, l) => a + l.distanceMm, 0);
+
+/**
+ * Stands after covering `distanceMm` of the plan's charged distance (legs with no charged
+ * distance, such as a free face change, happen entirely when reached).
+ */
+export function standsAtDistance(stands: readonly StandFootprint[], legs: readonly Leg[], distanceMm: number): StandFootprint[] {
+  let cur = [...stands];
+  let left = distanceMm;
+  for (const leg of legs) {
+    if (left < 0) break;
+    const t = leg.distanceMm > 0 ? Math.min(1, left / leg.distanceMm) : 1;
+    cur = cur.map((s, i) => poseInLeg(s, leg, i, t));
+    left -= leg.distanceMm;
+  }
+  return cur;
+}
+
+/** Stands after the fraction `f` (0..1) of the plan: for proportional simultaneous moves. */
+export function standsAtFraction(stands: readonly StandFootprint[], legs: readonly Leg[], f: number): StandFootprint[] {
+  const total = legsDistance(legs);
+  if (total === 0) return f >= 1 ? applyLegs(stands, legs) : [...stands];
+  return standsAtDistance(stands, legs, f * total);
+}
+
+/** Largest distance any corner of the stand travels during the leg (for sampling). */
+function cornerTravel(s: StandFootprint, leg: Leg, i: number): number {
+  if (leg.kind === 'translate') return Math.hypot(leg.dx, leg.dy);
+  const end = poseInLeg(s, leg, i, 1);
+  if (leg.kind === 'rotate') {
+    let r = 0;
+    for (const c of standCorners(s)) r = Math.max(r, Math.hypot(c.x - leg.pivot.x, c.y - leg.pivot.y));
+    return r * Math.abs(leg.angle);
+  }
+  const turn = Math.abs(leg.turns[i] ?? 0);
+  return Math.hypot(end.centre.x - s.centre.x, end.centre.y - s.centre.y) + turn * Math.hypot(s.widthMm, s.depthMm) / 2;
+}
+
+/**
+ * Poses of one stand along each leg: [start, end] for a straight leg, and enough poses for a
+ * turning leg that no corner moves more than `stepMm` between two of them.
+ */
+export function legSamples(stand: StandFootprint, legs: readonly Leg[], standIndex: number, stepMm = 5): StandFootprint[][] {
+  const out: StandFootprint[][] = [];
+  let cur = stand;
+  for (const leg of legs) {
+    const n = leg.kind === 'translate' ? 1 : Math.max(1, Math.ceil(cornerTravel(cur, leg, standIndex) / stepMm));
+    const poses: StandFootprint[] = [];
+    for (let k = 0; k <= n; k++) poses.push(poseInLeg(cur, leg, standIndex, k / n));
+    out.push(poses);
+    cur = poses[n]!;
+  }
+  return out;
+}
+
+const plan = (stands: readonly StandFootprint[], legs: Leg[]): MovePlan => ({ ok: true, stands: applyLegs(stands, legs), legs, distanceMm: legsDistance(legs) });
+
+function translateLeg(dx: number, dy: number): Leg {
+  return { kind: 'translate', dx, dy, distanceMm: Math.hypot(dx, dy) };
+}
+
+/** Straight advance along the unit's facing (or `frame.facing`). */
+export function advance(stands: readonly StandFootprint[], distanceMm: number, frame: Frame = unitFrame(stands)): MoveResult {
+  if (stands.length === 0) return refuse('no-stands', 'no stands to move');
+  if (distanceMm < 0) return refuse('negative-distance', 'use retire() to move backwards');
+  const f = forward(frame.facing);
+  return plan(stands, [translateLeg(f.x * distanceMm, f.y * distanceMm)]);
+}
+
+/** Straight retire: backwards, still facing the front. */
+export function retire(stands: readonly StandFootprint[], distanceMm: number, frame: Frame = unitFrame(stands)): MoveResult {
+  if (stands.length === 0) return refuse('no-stands', 'no stands to move');
+  if (distanceMm < 0) return refuse('negative-distance', 'distance must be positive');
+  const f = forward(frame.facing);
+  return plan(stands, [translateLeg(-f.x * distanceMm, -f.y * distanceMm)]);
+}
+
+/** Oblique (incline): straight at `angleRad` off the facing (positive to the right), keeping the facing. */
+export function oblique(stands: readonly StandFootprint[], distanceMm: number, angleRad: number, maxAngleRad: number, frame: Frame = unitFrame(stands)): MoveResult {
+  if (stands.length === 0) return refuse('no-stands', 'no stands to move');
+  if (distanceMm < 0) return refuse('negative-distance', 'distance must be positive');
+  if (Math.abs(angleRad) > maxAngleRad + 1e-12) return refuse('angle-too-large', `oblique of ${deg(angleRad)}° is more than the ${deg(maxAngleRad)}° allowed`);
+  const d = forward((frame.facing + angleRad) as Radians);
+  return plan(stands, [translateLeg(d.x * distanceMm, d.y * distanceMm)]);
+}
+
+/** Sidestep: straight along the front, positive to the right, keeping the facing. */
+export function sidestep(stands: readonly StandFootprint[], distanceMm: number, frame: Frame = unitFrame(stands)): MoveResult {
+  if (stands.length === 0) return refuse('no-stands', 'no stands to move');
+  const r = rightOf(frame.facing);
+  return plan(stands, [translateLeg(r.x * distanceMm, r.y * distanceMm)]);
+}
+
+export interface WheelOptions {
+  /** Multiply the outer corner's arc by this (rules that charge wheels double, say). Default 1. */
+  readonly factor?: number;
+  readonly maxAngleRad?: number;
+  readonly frame?: Frame;
+}
+
+/**
+ * Wheel by `angleRad`: positive turns right about the right front corner, negative turns
+ * left about the left front corner. The distance charged is the arc the outer front corner
+ * travels (frontage × |angle|) times `factor`.
+ */
+export function wheel(stands: readonly StandFootprint[], angleRad: number, opts: WheelOptions = {}): MoveResult {
+  if (stands.length === 0) return refuse('no-stands', 'no stands to move');
+  const max = opts.maxAngleRad ?? Infinity;
+  if (Math.abs(angleRad) > max + 1e-12) return refuse('angle-too-large', `wheel of ${deg(angleRad)}° is more than the ${deg(max)}° allowed`);
+  const frame = opts.frame ?? unitFrame(stands);
+  const [fl, fr] = frame.corners;
+  const pivot = angleRad >= 0 ? fr : fl;
+  const arc = frame.halfWidthMm * 2 * Math.abs(angleRad) * (opts.factor ?? 1);
+  return plan(stands, [{ kind: 'rotate', pivot, angle: angleRad, distanceMm: arc }]);
+}
+
+/**
+ * Pivot on the centre of the frame by `angleRad`; charged as the arc of the corner furthest
+ * from the centre times `factor`.
+ */
+export function pivotOnCentre(stands: readonly StandFootprint[], angleRad: number, opts: { factor?: number; frame?: Frame } = {}): MoveResult {
+  if (stands.length === 0) return refuse('no-stands', 'no stands to move');
+  const frame = opts.frame ?? unitFrame(stands);
+  const radius = Math.hypot(frame.halfWidthMm, frame.halfDepthMm);
+  return plan(stands, [{ kind: 'rotate', pivot: frame.centre, angle: angleRad, distanceMm: radius * Math.abs(angleRad) * (opts.factor ?? 1) }]);
+}
+
+/**
+ * Change of face by quarter turns (1 = right, −1 = left, 2 = about). `about: 'stands'` turns
+ * every stand on its own centre (a line faced about stays where it is); `about: 'centre'`
+ * turns the whole unit rigidly about its frame centre. The charge is whatever the rules say
+ * (`costMm`, default 0), because rulesets price face changes as fractions of a move.
+ */
+export function changeFace(stands: readonly StandFootprint[], quarterTurns: 1 | -1 | 2, opts: { about?: 'stands' | 'centre'; costMm?: number; frame?: Frame } = {}): MoveResult {
+  if (stands.length === 0) return refuse('no-stands', 'no stands to move');
+  const angle = (quarterTurns * Math.PI) / 2;
+  const cost = opts.costMm ?? 0;
+  if ((opts.about ?? 'stands') === 'centre') {
+    const frame = opts.frame ?? unitFrame(stands);
+    return plan(stands, [{ kind: 'rotate', pivot: frame.centre, angle, distanceMm: cost }]);
+  }
+  const to = stands.map((s) => ({ ...s, facing: (s.facing + angle) as Radians }));
+  return plan(stands, [{ kind: 'restand', to, turns: stands.map(() => angle), distanceMm: cost }]);
+}
+
+/**
+ * Expand or contract a line: re-space the stands of each rank along the front with `gapMm`
+ * between neighbours, keeping stand `anchorIndex` exactly where it is. Charged as the
+ * furthest any stand's centre moves.
+ */
+export function respace(stands: readonly StandFootprint[], gapMm: number, anchorIndex: number, frame: Frame = unitFrame(stands)): MoveResult {
+  const anchor = stands[anchorIndex];
+  if (!anchor) return refuse('bad-anchor', `no stand ${anchorIndex}`);
+  const f = forward(frame.facing), r = rightOf(frame.facing);
+  const along = (s: StandFootprint) => (s.centre.x - anchor.centre.x) * f.x + (s.centre.y - anchor.centre.y) * f.y;
+  const across = (s: StandFootprint) => (s.centre.x - anchor.centre.x) * r.x + (s.centre.y - anchor.centre.y) * r.y;
+  // Ranks: stands whose centres are level (within a millimetre) front to back.
+  const ranks = new Map<number, number[]>();
+  stands.forEach((s, i) => {
+    const key = Math.round(along(s));
+    const row = ranks.get(key) ?? [];
+    row.push(i);
+    ranks.set(key, row);
+  });
+  const to = [...stands];
+  for (const row of ranks.values()) {
+    row.sort((a, b) => across(stands[a]!) - across(stands[b]!));
+    // Keep the stand nearest the anchor's file fixed in each rank; lay the others out from it.
+    let pin = 0, best = Infinity;
+    row.forEach((idx, k) => { const d = Math.abs(across(stands[idx]!)); if (d < best) { best = d; pin = k; } });
+    const pinned = stands[row[pin]!]!;
+    const pinAcross = across(pinned);
+    const place = (k: number, acrossMm: number) => {
+      const s = stands[row[k]!]!;
+      const dd = acrossMm - across(s);
+      to[row[k]!] = translateStand(s, r.x * dd, r.y * dd);
+    };
+    let x = pinAcross;
+    for (let k = pin + 1; k < row.length; k++) {
+      x += stands[row[k - 1]!]!.widthMm / 2 + gapMm + stands[row[k]!]!.widthMm / 2;
+      place(k, x);
+    }
+    x = pinAcross;
+    for (let k = pin - 1; k >= 0; k--) {
+      x -= stands[row[k + 1]!]!.widthMm / 2 + gapMm + stands[row[k]!]!.widthMm / 2;
+      place(k, x);
+    }
+  }
+  let moved = 0;
+  to.forEach((s, i) => { moved = Math.max(moved, Math.hypot(s.centre.x - stands[i]!.centre.x, s.centre.y - stands[i]!.centre.y)); });
+  if (moved < EPS_MM) moved = 0;
+  return plan(stands, [{ kind: 'restand', to, turns: stands.map(() => 0), distanceMm: moved }]);
+}
+
+/** Join two plans: `second` must start where `first` ends. */
+export function thenPlan(first: MovePlan, second: MoveResult): MoveResult {
+  if (!second.ok) return second;
+  return { ok: true, stands: second.stands, legs: [...first.legs, ...second.legs], distanceMm: first.distanceMm + second.distanceMm };
+}
+
+/** Run a sequence of steps, each from where the last ended; the first refusal stops it. */
+export function chainMoves(stands: readonly StandFootprint[], steps: readonly ((s: readonly StandFootprint[]) => MoveResult)[]): MoveResult {
+  let acc: MovePlan = { ok: true, stands: [...stands], legs: [], distanceMm: 0 };
+  for (const step of steps) {
+    const r = thenPlan(acc, step(acc.stands));
+    if (!r.ok) return r;
+    acc = r;
+  }
+  return acc;
+}
+
+const deg = (r: number) => Math.round(((r * 180) / Math.PI) * 100) / 100;

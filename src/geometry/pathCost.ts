@@ -1,0 +1,314 @@
+/**
+ * Path cost through terrain. The geometry traces, for each stand and each feature, the
+ * stretches of the move during which the stand touches it and during which it is wholly
+ * inside it; the rules' cost function turns those into a cost. `ratedCost` builds the usual
+ * cost functions (multipliers, delays, impassable, whole unit slowed) from a policy.
+ *
+ * Distances along a move are the plan's charged millimetres (wheels count their outer arc).
+ * Straight legs are traced exactly (events where a corner crosses an edge or a vertex crosses
+ * the stand); turning legs are sampled every `stepMm` of corner travel.
+ */
+import type { StandFootprint } from './types';
+import { standCorners } from './footprint';
+import type { Leg } from './movement';
+import { legSamples, poseInLeg } from './movement';
+import type { TerrainIndex, TerrainShape } from './terrain';
+import { flatPolygon, quadPolygonRelation, quadPolygonRelationFlat } from './terrain';
+import type { Box } from './vec';
+import { segmentHitT } from './vec';
+
+export interface Interval {
+  readonly fromMm: number;
+  readonly toMm: number;
+}
+
+export interface StandTrace {
+  readonly stand: number;
+  /** Stretches during which the stand touches or overlaps the feature. */
+  readonly touching: readonly Interval[];
+  /** Stretches during which the stand is wholly inside the feature. */
+  readonly inside: readonly Interval[];
+}
+
+export interface TerrainContact {
+  readonly feature: TerrainShape;
+  /** First and last distance at which any stand touches it. */
+  readonly firstMm: number;
+  readonly lastMm: number;
+  /** Some stand touched it at the start / at the end of the move. */
+  readonly atStart: boolean;
+  readonly atEnd: boolean;
+  /** Some stand that was clear of it came to touch it. */
+  readonly entered: boolean;
+  /** Some stand went into it and came out clear on the far side during the move. */
+  readonly crossed: boolean;
+  readonly stands: readonly StandTrace[];
+}
+
+export interface PathInput {
+  readonly distanceMm: number;
+  readonly legs: readonly Leg[];
+  readonly contacts: readonly TerrainContact[];
+  readonly standCount: number;
+}
+
+export interface CostVerdict {
+  readonly costMm: number;
+  /** Impassable terrain met, and where. */
+  readonly blockedBy?: { readonly featureId: string; readonly atMm: number; readonly reason: string };
+  /** How far along the move the budget (or an impassable feature) lets the unit get. */
+  readonly affordableMm?: number;
+}
+
+/** The rules' cost function; `budgetMm` lets it say how far the unit can get. */
+export type CostFunction = (input: PathInput, budgetMm: number) => CostVerdict;
+
+export interface PathCost extends CostVerdict {
+  readonly distanceMm: number;
+  readonly budgetMm: number;
+  readonly remainingMm: number;
+  readonly withinBudget: boolean;
+  readonly contacts: readonly TerrainContact[];
+}
+
+type MutableInterval = { fromMm: number; toMm: number };
+
+function pushInterval(list: MutableInterval[], a: number, b: number): void {
+  const last = list[list.length - 1];
+  if (last && a <= last.toMm + 1e-9) last.toMm = Math.max(b, last.toMm);
+  else list.push({ fromMm: a, toMm: b });
+}
+
+function record(touching: MutableInterval[], inside: MutableInterval[], rel: 0 | 1 | 2, a: number, b: number): void {
+  if (rel >= 1) pushInterval(touching, a, b);
+  if (rel === 2) pushInterval(inside, a, b);
+}
+
+/** Trace one stand's contact with one polygon along the legs. */
+export function traceStand(stand: StandFootprint, legs: readonly Leg[], standIndex: number, poly: TerrainShape['polygon'], stepMm = 2): StandTrace {
+  const touching: MutableInterval[] = [];
+  const inside: MutableInterval[] = [];
+  let cur = stand;
+  let offset = 0;
+  for (const leg of legs) {
+    const D = leg.distanceMm;
+    if (leg.kind === 'translate') {
+      const ts = translationEvents(cur, leg.dx, leg.dy, poly);
+      const flat = flatPolygon(poly);
+      const c0 = standCorners(cur);
+      const q = [c0[0].x, c0[0].y, c0[1].x, c0[1].y, c0[2].x, c0[2].y, c0[3].x, c0[3].y];
+      record(touching, inside, quadPolygonRelationFlat(q, 0, 0, flat), offset, offset);
+      for (let k = 1; k < ts.length; k++) {
+        const t0 = ts[k - 1]!, t1 = ts[k]!;
+        if (t1 - t0 < 1e-12) continue;
+        const tm = (t0 + t1) / 2;
+        record(touching, inside, quadPolygonRelationFlat(q, leg.dx * tm, leg.dy * tm, flat), offset + t0 * D, offset + t1 * D);
+      }
+      cur = poseInLeg(cur, leg, standIndex, 1);
+      record(touching, inside, quadPolygonRelationFlat(q, leg.dx, leg.dy, flat), offset + D, offset + D);
+    } else {
+      const poses = legSamples(cur, [leg], standIndex, stepMm)[0]!;
+      const n = poses.length - 1;
+      let prev = quadPolygonRelation(standCorners(poses[0]!), poly);
+      record(touching, inside, prev, offset, offset);
+      for (let k = 1; k <= n; k++) {
+        const rel = quadPolygonRelation(standCorners(poses[k]!), poly);
+        // PERF: sampled, not traced: a stretch touches when either end does, is inside when both are.
+        record(touching, inside, prev === 2 && rel === 2 ? 2 : prev > 0 || rel > 0 ? 1 : 0, offset + ((k - 1) / n) * D, offset + (k / n) * D);
+        prev = rel;
+      }
+      cur = poses[n]!;
+    }
+    offset += D;
+  }
+  return { stand: standIndex, touching, inside };
+}
+
+/** Times (0..1, sorted, with 0 and 1) at which a translating quad's contact with a polygon can change. */
+function translationEvents(s: StandFootprint, dx: number, dy: number, poly: TerrainShape['polygon']): number[] {
+  const q = standCorners(s);
+  const ts = [0, 1];
+  const n = poly.length;
+  for (let i = 0; i < 4; i++) {
+    const c = q[i]!;
+    for (let j = 0; j < n; j++) {
+      const a = poly[j]!, b = poly[(j + 1) % n]!;
+      const t = segmentHitT(c.x, c.y, c.x + dx, c.y + dy, a.x, a.y, b.x, b.y);
+      if (t > 0 && t < 1) ts.push(t);
+    }
+  }
+  for (let j = 0; j < n; j++) {
+    const p = poly[j]!;
+    for (let i = 0; i < 4; i++) {
+      const a = q[i]!, b = q[(i + 1) & 3]!;
+      const t = segmentHitT(p.x, p.y, p.x - dx, p.y - dy, a.x, a.y, b.x, b.y);
+      if (t > 0 && t < 1) ts.push(t);
+    }
+  }
+  return ts.sort((a, b) => a - b);
+}
+
+function pathBox(stand: StandFootprint, legs: readonly Leg[], standIndex: number): Box {
+  let minX = Infinity, minY = Infinity, maxX = -Infinity, maxY = -Infinity;
+  const grow = (x: number, y: number) => {
+    if (x < minX) minX = x;
+    if (x > maxX) maxX = x;
+    if (y < minY) minY = y;
+    if (y > maxY) maxY = y;
+  };
+  let cur = stand;
+  for (const leg of legs) {
+    const cs = standCorners(cur);
+    for (const c of cs) grow(c.x, c.y);
+    if (leg.kind === 'rotate') {
+      // Conservative: the circle the furthest corner sweeps.
+      let r = 0;
+      for (const c of cs) r = Math.max(r, Math.hypot(c.x - leg.pivot.x, c.y - leg.pivot.y));
+      grow(leg.pivot.x - r, leg.pivot.y - r);
+      grow(leg.pivot.x + r, leg.pivot.y + r);
+    } else if (leg.kind === 'restand') {
+      const r = Math.hypot(cur.widthMm, cur.depthMm) / 2;
+      const to = leg.to[standIndex] ?? cur;
+      grow(cur.centre.x - r, cur.centre.y - r);
+      grow(cur.centre.x + r, cur.centre.y + r);
+      grow(to.centre.x - r, to.centre.y - r);
+      grow(to.centre.x + r, to.centre.y + r);
+    }
+    cur = poseInLeg(cur, leg, standIndex, 1);
+  }
+  for (const c of standCorners(cur)) grow(c.x, c.y);
+  return { minX, minY, maxX, maxY };
+}
+
+/** Every feature any stand touches during the move, with the stretches traced. */
+export function terrainContacts(stands: readonly StandFootprint[], legs: readonly Leg[], terrain: TerrainIndex, stepMm = 2): TerrainContact[] {
+  const total = legs.reduce((a, l) => a + l.distanceMm, 0);
+  const byFeature = new Map<string, { feature: TerrainShape; traces: StandTrace[] }>();
+  stands.forEach((s, i) => {
+    for (const e of terrain.search(pathBox(s, legs, i))) {
+      const tr = traceStand(s, legs, i, e.value.polygon, stepMm);
+      if (tr.touching.length === 0) continue;
+      const slot = byFeature.get(e.id) ?? { feature: e.value, traces: [] };
+      slot.traces.push(tr);
+      byFeature.set(e.id, slot);
+    }
+  });
+  const eps = 1e-9;
+  return [...byFeature.values()].map(({ feature, traces }) => {
+    let first = Infinity, last = -Infinity, atStart = false, atEnd = false, entered = false, crossed = false;
+    for (const t of traces) {
+      for (const iv of t.touching) {
+        first = Math.min(first, iv.fromMm);
+        last = Math.max(last, iv.toMm);
+        if (iv.fromMm <= eps) atStart = true; else entered = true;
+        if (iv.toMm >= total - eps) atEnd = true;
+        if (iv.fromMm > eps && iv.toMm < total - eps) crossed = true;
+      }
+    }
+    return { feature, firstMm: first, lastMm: last, atStart, atEnd, entered, crossed, stands: traces };
+  });
+}
+
+/** Trace the move, then let the rules price it. */
+export function pathCost(stands: readonly StandFootprint[], legs: readonly Leg[], terrain: TerrainIndex, cost: CostFunction, budgetMm: number): PathCost {
+  const contacts = terrainContacts(stands, legs, terrain);
+  const distanceMm = legs.reduce((a, l) => a + l.distanceMm, 0);
+  const v = cost({ distanceMm, legs, contacts, standCount: stands.length }, budgetMm);
+  const remainingMm = budgetMm - v.costMm;
+  return { ...v, distanceMm, budgetMm, remainingMm, withinBudget: remainingMm >= -1e-9 && !v.blockedBy, contacts };
+}
+
+/** A policy for the usual kinds of terrain cost; every number comes from the rules. */
+export interface RatePolicy {
+  /** Cost of each millimetre moved while touching the feature: 1 clear, 2 half speed, Infinity impassable. */
+  readonly rate: (f: TerrainShape) => number;
+  /** A flat cost charged once when the unit first enters the feature (crossing a hedge, a ford). */
+  readonly delayMm?: (f: TerrainShape) => number;
+  /**
+   * `slowest-stand`: each stand pays for its own ground and the unit pays the dearest stand's
+   * bill; `whole-unit`: while any stand touches, the whole unit pays the rate; `once-touched`:
+   * from the moment any stand touches, the rest of the move pays it.
+   */
+  readonly aggregation: 'slowest-stand' | 'whole-unit' | 'once-touched';
+  /** Does a stand merely touching count, or only a stand wholly inside? Default touching. */
+  readonly counts?: 'touching' | 'inside';
+}
+
+/** Build a cost function from a policy. */
+export function ratedCost(policy: RatePolicy): CostFunction {
+  return (input, budgetMm) => {
+    const D = input.distanceMm;
+    const pick = (t: StandTrace) => (policy.counts === 'inside' ? t.inside : t.touching);
+    // Impassable: the earliest touch of any infinite-rate feature.
+    let blockedBy: CostVerdict['blockedBy'];
+    for (const c of input.contacts) {
+      if (policy.rate(c.feature) !== Infinity) continue;
+      for (const t of c.stands) for (const iv of pick(t)) {
+        if (!blockedBy || iv.fromMm < blockedBy.atMm) blockedBy = { featureId: c.feature.id, atMm: iv.fromMm, reason: 'impassable terrain' };
+      }
+    }
+    // Piecewise-constant rate per stand (or for the unit), as (from, to, rate) stretches.
+    type Piece = { a: number; b: number; rate: number };
+    const stretches = (ivs: { iv: Interval; rate: number }[]): Piece[] => {
+      const cuts = new Set<number>([0, D]);
+      for (const { iv } of ivs) { cuts.add(Math.max(0, iv.fromMm)); cuts.add(Math.min(D, iv.toMm)); }
+      const xs = [...cuts].filter((x) => x >= 0 && x <= D).sort((p, q) => p - q);
+      const out: Piece[] = [];
+      for (let k = 1; k < xs.length; k++) {
+        const a = xs[k - 1]!, b = xs[k]!;
+        if (b <= a) continue;
+        const m = (a + b) / 2;
+        let rate = 1;
+        for (const { iv, rate: r } of ivs) if (iv.fromMm <= m && m <= iv.toMm && r > rate) rate = r;
+        out.push({ a, b, rate });
+      }
+      return out;
+    };
+    const finite = (r: number) => (r === Infinity ? 1 : r);
+    let pieces: Piece[];
+    if (policy.aggregation === 'slowest-stand') {
+      let worst: Piece[] = [{ a: 0, b: D, rate: 1 }], worstCost = D;
+      for (let s = 0; s < input.standCount; s++) {
+        const ivs = input.contacts.flatMap((c) => c.stands.filter((t) => t.stand === s).flatMap((t) => pick(t).map((iv) => ({ iv, rate: finite(policy.rate(c.feature)) }))));
+        const p = stretches(ivs);
+        const cost = p.reduce((acc, x) => acc + (x.b - x.a) * x.rate, 0);
+        if (cost > worstCost) { worstCost = cost; worst = p; }
+      }
+      pieces = worst;
+    } else {
+      const ivs = input.contacts.flatMap((c) => c.stands.flatMap((t) => pick(t).map((iv) => ({
+        iv: policy.aggregation === 'once-touched' ? { fromMm: iv.fromMm, toMm: D } : iv,
+        rate: finite(policy.rate(c.feature)),
+      }))));
+      pieces = stretches(ivs);
+    }
+    // Delays, charged at the first touch of each entered feature.
+    const delays = input.contacts
+      .filter((c) => c.entered || c.atStart)
+      .map((c) => ({ at: c.entered && !c.atStart ? c.firstMm : 0, cost: policy.delayMm?.(c.feature) ?? 0 }))
+      .filter((d) => d.cost > 0)
+      .sort((p, q) => p.at - q.at);
+    const events: { at: number; step: number }[] = delays.map((d) => ({ at: d.at, step: d.cost }));
+    let costMm = pieces.reduce((acc, x) => acc + (x.b - x.a) * x.rate, 0) + events.reduce((a, e) => a + e.step, 0);
+    // How far the budget goes: walk the stretches, paying delays as they come.
+    let spent = 0, affordableMm = 0;
+    const limit = blockedBy ? blockedBy.atMm : D;
+    let ei = 0;
+    walk: for (const p of pieces) {
+      while (ei < events.length && events[ei]!.at <= p.a + 1e-9) {
+        spent += events[ei]!.step;
+        if (spent > budgetMm + 1e-9) break walk;
+        ei++;
+      }
+      const b = Math.min(p.b, limit);
+      if (b <= p.a) break;
+      const can = (budgetMm - spent) / p.rate;
+      if (can < b - p.a) { affordableMm = p.a + Math.max(0, can); break; }
+      spent += (b - p.a) * p.rate;
+      affordableMm = b;
+      if (b >= limit) break;
+    }
+    if (blockedBy) costMm = Infinity;
+    return blockedBy ? { costMm, blockedBy, affordableMm } : { costMm, affordableMm };
+  };
+}

@@ -1,0 +1,254 @@
+/**
+ * NW Close Combat §5-§6, After Close Combat, §30 Multiple Unit Combats.
+ */
+import type { Unit } from '../../engine/model';
+import type { Modifier } from '../../engine/dice';
+import { findUnit, updateUnit } from '../../engine/battle';
+import type { Combat, Draft } from './types';
+import { casualtySplit, STANDS_FIGHTING } from './tables/closeCombat';
+import { roundUp } from './tables/dice';
+import { addDisorder, isActive, mod, nwu, removeFromPlay, inflictCasualties, rollD10 } from './core';
+import { faceLengthMm, frontRank, rankCount, unitFacing, bearing, unitCentre, unitDistanceMm } from './geom';
+import { moraleTest, superiorPosition, fastMoveMm, faceTowards } from './morale';
+import { walk, commitMove } from './moves';
+import { rad } from '../../geometry/types';
+
+const R = 'NW Close Combat §5 Resolving a Close Combat';
+
+export const inCombat = (d: Draft, id: string): boolean => d.rs.combats.some((c) => c.a === id || c.b === id);
+
+export const opponentsOf = (d: Draft, id: string): string[] =>
+  d.rs.combats.flatMap((c) => (c.a === id ? [c.b] : c.b === id ? [c.a] : []));
+
+/** NW Close Combat §6 and the Disordered/Fragmented rows: how many stands of `x` fight `y`. */
+export function standsFighting(d: Draft, x: Unit, y: Unit, yFace: string, firstRound: boolean): { stands: number; overlaps: number } {
+  const nu = nwu(d, x.id);
+  if (x.formation === 'square') return { stands: roundUp(x.stands.length * STANDS_FIGHTING.squareFraction), overlaps: 0 };
+  if (x.formation === 'rally-square' || x.formation === 'austrian-mass') return { stands: roundUp(x.stands.length * STANDS_FIGHTING.rallySquareFraction), overlaps: 0 };
+  const front = frontRank(x);
+  const w = front[0]?.widthMm ?? 25;
+  const enemyFace = faceLengthMm(y, yFace as 'front');
+  const inContact = Math.max(1, Math.min(front.length, Math.ceil(enemyFace / w - 0.01)));
+  if (nu.morale === 'fragmented') return { stands: Math.max(1, roundUp(front.length * STANDS_FIGHTING.fragmented.frontFraction)), overlaps: 0 };
+  if (nu.morale === 'disordered' || firstRound) return { stands: inContact, overlaps: 0 };
+  const spare = front.length - inContact;
+  const overlaps = Math.min(2, Math.max(0, spare));
+  return { stands: inContact + overlaps * STANDS_FIGHTING.lapPerFlankAfterFirstRound, overlaps };
+}
+
+function circumstances(d: Draft, c: Combat, x: Unit, y: Unit, isA: boolean, overlaps: number): Modifier[] {
+  const nx = nwu(d, x.id), ny = nwu(d, y.id);
+  const m: Modifier[] = [];
+  const first = c.rounds === 0;
+  const charged = first && ((isA && c.aCharged) || (!isA && c.bCountercharged));
+  const good = nx.morale === 'good';
+  const ySquare = y.formation === 'square' || y.formation === 'rally-square' || y.formation === 'austrian-mass';
+  const rule = 'NW Close Combat/Combat Score Tables';
+  if (charged) {
+    if (nx.profile.foot) {
+      const r = d.ctx.roll({ dice: 'd6', purpose: `${x.name}: foot charging (+½d6)`, rule, subjects: [x.id], outcome: (v) => `+${Math.ceil(v.total / 2)}` });
+      m.push(mod('foot charging or countercharging (+½d6)', Math.ceil(r.total / 2), rule));
+    } else if (nx.profile.mounted && !ySquare) {
+      const r = d.ctx.roll({ dice: 'd6', purpose: `${x.name}: mounted charging (+1d6)`, rule, subjects: [x.id] });
+      m.push(mod('mounted charging or countercharging (+1d6)', r.total, rule));
+    }
+    if (nx.profile.cavalryWeight === 'heavy') m.push(mod('heavy cavalry charge', 3, rule));
+    if (nx.profile.cavalryWeight === 'medium' && good) m.push(mod('medium cavalry charge in good order', 2, rule));
+    if (nx.profile.cavalryWeight === 'light' && good) m.push(mod('light cavalry charge in good order', 1, rule));
+    if (nx.profile.lancers && good) m.push(mod('lancers charging in good order', 1, rule));
+  }
+  if (!first && nx.profile.lancers) m.push(mod('lancers in subsequent rounds of the same combat', -1, rule));
+  const pursuing = (isA && c.aPursuing) || c.pushedBackBy === x.id;
+  if (pursuing) m.push(nx.profile.mounted ? mod('cavalry pushing back or pursuing', 3, rule) : mod('foot pushing back or pursuing', 2, rule));
+  if (Object.values(d.rs.generals).some((g) => g.withUnit === x.id && !g.lost)) m.push(mod('general with unit', 2, rule));
+  if (ny.profile.artillery) m.push(mod('enemy are artillerymen', 2, rule));
+  if (nx.morale !== 'disordered' && nx.morale !== 'fragmented' && x.formation !== 'square') {
+    const more = rankCount(x) - Math.max(1, rankCount(y));
+    if (more > 0) m.push(mod(`deeper formation (${more} more complete rank${more > 1 ? 's' : ''})`, more, rule));
+  }
+  if (good && ny.morale !== 'good') m.push(mod('superior order (ordered against disordered)', 1, rule));
+  if (overlaps > 0) m.push(mod(`overlap on ${overlaps} flank${overlaps > 1 ? 's' : ''}`, overlaps, rule));
+  if (nx.profile.mounted && (y.formation === 'square' || y.formation === 'rally-square')) {
+    const r = d.ctx.roll({ dice: '2d6', purpose: `${y.name} (square) rolls against the horse of ${x.name}: −2d6`, rule, subjects: [y.id, x.id] });
+    m.push(mod('mounted against a square (−2d6, rolled by the square)', -r.total, rule));
+  }
+  const yo = d.rs.orders[y.id];
+  if (yo?.order === 'defend' && !yo.cancelled) m.push(mod('enemy has Defend orders', -1, rule));
+  if (superiorPosition(d, y, x)) m.push(mod('enemy in a superior tactical position', -2, rule));
+  return m;
+}
+
+/** One close combat, in full (NW Close Combat §5, After Close Combat). */
+export function resolveCombat(d: Draft, c: Combat, dieCache: Map<string, number>): void {
+  const A = findUnit(d.battle, c.a), B = findUnit(d.battle, c.b);
+  if (!A || !B || !isActive(d, A.id) || !isActive(d, B.id)) {
+    d.rs.combats = d.rs.combats.filter((x) => x.id !== c.id);
+    return;
+  }
+  const aFlanked = c.aFace !== 'front';
+  const bFlanked = c.bFace !== 'front';
+  const die = (u: Unit, flanked: boolean): number => {
+    if (flanked) return 0; // NW §5: hit in flank or rear, no die, scores zero
+    const cached = dieCache.get(u.id);
+    if (cached !== undefined) return cached; // NW §30: one die against each enemy
+    const r = d.ctx.roll({ dice: 'd6', purpose: `${u.name}: combat die`, rule: R, subjects: [u.id] });
+    dieCache.set(u.id, r.total);
+    return r.total;
+  };
+  const da = die(A, aFlanked), db = die(B, bFlanked);
+  const fa = standsFighting(d, A, B, c.bFace, c.rounds === 0);
+  const fb = standsFighting(d, B, A, c.aFace, c.rounds === 0);
+  const score = (x: Unit, y: Unit, isA: boolean, mine: number, theirs: number, overlaps: number): { score: number; mods: Modifier[] } => {
+    const mods = [mod(`grade (${nwu(d, x.id).profile.grade})`, d.tables.combatGradeFactor[nwu(d, x.id).profile.grade], 'NW Combat Score Tables/Morale Status')];
+    if (mine > theirs) mods.push(mod(`won the combat die ${mine} v ${theirs}`, mine - theirs, R));
+    mods.push(...circumstances(d, c, x, y, isA, overlaps));
+    return { score: mods.reduce((s, q) => s + q.value, 0), mods };
+  };
+  const sa = score(A, B, true, da, db, fa.overlaps);
+  const sb = score(B, A, false, db, da, fb.overlaps);
+  const casualties = (x: Unit, y: Unit, stands: number, s: { score: number; mods: Modifier[] }, doubled: boolean, silenced: boolean): number => {
+    if (silenced) return 0; // flanked units do not hit back at those hitting their flank or rear
+    const split = casualtySplit(stands, s.score, doubled);
+    let n = split.whole;
+    if (split.extraOnOrBelow > 0) {
+      const r = rollD10(d, {
+        purpose: `${x.name} on ${y.name}: ${stands} stands × score ${s.score}${doubled ? ' ×2 flank/rear' : ''} = ${split.raw.toFixed(1)} casualties — the fraction`,
+        rule: R, modifiers: s.mods.map((q) => ({ ...q })), target: { value: split.extraOnOrBelow, pass: 'atMost', label: `1-${split.extraOnOrBelow} for one more` },
+        subjects: [x.id, y.id], outcome: (v) => (v.passed ? `${n + 1} casualties` : `${n} casualties`),
+      });
+      if (r.total <= split.extraOnOrBelow) n++;
+    } else {
+      d.ctx.emit({ type: 'CombatScore', unit: x.id, against: y.id, stands, score: s.score, modifiers: s.mods, casualties: n, rule: R });
+    }
+    return n;
+  };
+  const lossB = casualties(A, B, fa.stands, sa, bFlanked, aFlanked);
+  const lossA = casualties(B, A, fb.stands, sb, aFlanked, bFlanked);
+  d.ctx.emit({ type: 'CloseCombatResolved', combat: c.id, a: A.id, b: B.id, aScore: sa.score, bScore: sb.score, aStands: fa.stands, bStands: fb.stands, aLost: lossA, bLost: lossB, round: c.rounds + 1, rule: R });
+  inflictCasualties(d, B.id, lossB, `close combat with ${A.name}`, R);
+  inflictCasualties(d, A.id, lossA, `close combat with ${B.name}`, R);
+  c.rounds++;
+  c.aCharged = false;
+  c.bCountercharged = false;
+  c.aPursuing = false;
+  const live = (id: string) => isActive(d, id);
+  if (!live(A.id) || !live(B.id)) {
+    d.rs.combats = d.rs.combats.filter((x) => x.id !== c.id);
+    return;
+  }
+  if (lossA === lossB) {
+    d.ctx.emit({ type: 'CombatLocked', combat: c.id, rule: 'NW Close Combat/After Close Combat' });
+    postCombatTests(d, c);
+    return;
+  }
+  const [winner, loser] = lossA > lossB ? [B, A] : [A, B];
+  pushBack(d, c, winner.id, loser.id);
+  postCombatTests(d, c);
+}
+
+/** NW After Close Combat: the loser is Disordered and pushed back one base depth; the victor follows up. */
+function pushBack(d: Draft, c: Combat, winnerId: string, loserId: string): void {
+  const rule = 'NW Close Combat/After Close Combat';
+  const loser = findUnit(d.battle, loserId)!;
+  const winner = findUnit(d.battle, winnerId)!;
+  const nl = nwu(d, loserId);
+  if (nl.profile.artillery) {
+    removeFromPlay(d, loserId, 'destroyed', 'artillery pushed back in close combat', rule);
+    return;
+  }
+  const depth = loser.stands[0]?.depthMm ?? 25;
+  const away = bearing(unitCentre(winner), unitCentre(loser));
+  const moved = walk(d, loser, away, depth, 'fall-back');
+  const blocked = moved.usedMm + 0.5 < depth;
+  let lu = moved.unit;
+  // A square pushed back is broken and becomes a column facing the enemy.
+  if (lu.formation === 'square') lu = { ...lu, formation: 'column' };
+  d.battle = updateUnit(d.battle, loserId, () => lu);
+  d.ctx.emit({ type: 'UnitPushedBack', unit: loserId, by: winnerId, distanceIn: Math.round((moved.usedMm / 25.4) * 10) / 10, rule });
+  addDisorder(d, loserId, blocked ? 2 : 1, blocked ? 'pushed back and blocked' : 'pushed back', rule);
+  c.pushedBackBy = winnerId;
+  const wo = d.rs.orders[winnerId];
+  const cannot = winner.formation === 'square' || (wo?.order === 'defend' && !wo.cancelled);
+  // Deploy orders: following up is optional; RULINGS: the module follows up (the usual choice).
+  const othersEngaged = d.rs.combats.some((x) => x.id !== c.id && (x.a === winnerId || x.b === winnerId));
+  if (cannot || othersEngaged) {
+    d.rs.combats = d.rs.combats.filter((x) => x.id !== c.id);
+    d.ctx.emit({ type: 'CombatEnded', combat: c.id, reason: 'pushed back and no follow-up', rule });
+    return;
+  }
+  const wu = walk(d, winner, rad(away), moved.usedMm, 'pursuit');
+  d.battle = updateUnit(d.battle, winnerId, () => wu.unit);
+  d.ctx.emit({ type: 'UnitFollowedUp', unit: winnerId, rule });
+}
+
+/** After a round: stand-loss tests; a unit in combat that retreats or routs is pursued. */
+function postCombatTests(d: Draft, c: Combat): void {
+  for (const id of [c.a, c.b]) {
+    const nu = d.rs.units[id];
+    if (!nu || nu.status !== 'active') continue;
+    const key = `${d.turn}:${d.phase}:${id}`;
+    const lostThisRound = d.pendingTests.some((t) => t.unitId === id && t.trigger === 'C');
+    d.pendingTests = d.pendingTests.filter((t) => !(t.unitId === id && t.trigger === 'C'));
+    if (!lostThisRound || nu.standLossTestAt === key) continue;
+    nu.standLossTestAt = key;
+    const other = id === c.a ? c.b : c.a;
+    const res = moraleTest(d, id, 'C', 'stand lost in close combat', { cause: other, pushingBackOrPursuing: c.pushedBackBy === id });
+    if (!res.passed && res.outcome && (res.outcome.kind === 'retreat' || res.outcome.kind === 'rout' || res.outcome.kind === 'disperse-or-surrender')) {
+      d.rs.combats = d.rs.combats.filter((x) => x.id !== c.id);
+      pursue(d, other, id);
+    }
+  }
+}
+
+/** NW After Close Combat: the opponent must pursue a unit that retreats or routs (not Defend; Deploy optional). */
+export function pursue(d: Draft, pursuerId: string, fledId: string): void {
+  const rule = 'NW Close Combat/After Close Combat';
+  const p = findUnit(d.battle, pursuerId);
+  if (!p || !isActive(d, pursuerId)) return;
+  const o = d.rs.orders[pursuerId];
+  if ((o?.order === 'defend' && !o.cancelled) || p.formation === 'square') return;
+  if (d.rs.combats.some((x) => x.a === pursuerId || x.b === pursuerId)) return; // NW §30: only when all opponents break
+  const fled = findUnit(d.battle, fledId);
+  const dir = fled ? bearing(unitCentre(p), unitCentre(fled)) : unitFacing(p);
+  const faced = faceTowards(p, dir);
+  const dist = fastMoveMm(d, faced, 'pursuit');
+  const r = walk(d, faced, rad(dir), dist, 'pursuit');
+  commitMove(d, r, 'pursuit');
+  d.ctx.emit({ type: 'UnitPursued', unit: pursuerId, after: fledId, rule });
+  const fledNow = findUnit(d.battle, fledId);
+  if (fledNow && isActive(d, fledId) && r.contacts.includes(fledId)) {
+    if (nwu(d, fledId).morale === 'routed') removeFromPlay(d, fledId, 'destroyed', 'caught by pursuers', rule);
+    return;
+  }
+  const other = r.contacts.find((id) => id !== fledId);
+  if (other && isActive(d, pursuerId)) {
+    const { startCombat } = combatStarter;
+    startCombat(d, pursuerId, other, { charged: false, pursuing: true });
+    return;
+  }
+  if (isActive(d, pursuerId) && nwu(d, pursuerId).morale !== 'fragmented') addDisorder(d, pursuerId, 1, 'pursued and failed to contact', 'NW §17 Causes of Disorder');
+}
+
+/** Late-bound to avoid an import cycle with charges.ts. */
+export const combatStarter: { startCombat: (d: Draft, a: string, b: string, o: { charged: boolean; pursuing: boolean; countercharged?: boolean }) => void } = {
+  startCombat: () => undefined,
+};
+
+/** NW §15 Close Combat Phase: every combat once, then pending tests. */
+export function closeCombatPhase(d: Draft, order: 'left' | 'right' = 'left'): void {
+  const dieCache = new Map<string, number>();
+  const sorted = [...d.rs.combats].sort((x, y) => {
+    const ux = findUnit(d.battle, x.b), uy = findUnit(d.battle, y.b);
+    const kx = ux ? unitCentre(ux).x : 0, ky = uy ? unitCentre(uy).x : 0;
+    return order === 'left' ? kx - ky : ky - kx;
+  });
+  for (const c of sorted) {
+    const live = d.rs.combats.find((x) => x.id === c.id);
+    if (live) resolveCombat(d, live, dieCache);
+  }
+  // Units no longer touching are no longer in combat.
+  d.rs.combats = d.rs.combats.filter((c) => {
+    const a = findUnit(d.battle, c.a), b = findUnit(d.battle, c.b);
+    return !!a && !!b && unitDistanceMm(a, b) < 2;
+  });
+}

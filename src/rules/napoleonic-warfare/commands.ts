@@ -1,0 +1,469 @@
+/**
+ * NW commands: orders (Orders Phase), strategic and tactical moves, charge declarations and
+ * responses, Deploy actions, generals. Every refusal cites its rule.
+ */
+import { z } from 'zod';
+import { defineCommand, reject, type Change, type Ctx, type Rejection } from '../../engine/ruleset';
+import { findUnit, updateUnit, updateGeneral } from '../../engine/battle';
+import type { Unit } from '../../engine/model';
+import type { Draft, NwGameState, NwState, NwOptions } from './types';
+import type { NwTables } from './nwTables';
+import { ORDERS, ORDER_IDS, deployActionsAllowed, mayChargeTarget, mayCountercharge, type OrderId } from './tables/orders';
+import { FORD_SEARCH, WHEEL } from './tables/movement';
+import { enemiesOf, inMm, makeDraft, nwu, scaleOf, toChange, toIn, withinER, canSee } from './core';
+import { advanceUnit, anglesClose, bearing, rotateUnit, unitCentre, unitDistanceMm, unitFacing, wheelUnit, frameOfUnit, unitTerrain, commandStand } from './geom';
+import { walk, commitMove } from './moves';
+import { normalMoveMm, retreatMove, faceTowards } from './morale';
+import { relayout, FORMATIONS, type NwFormation } from './formations';
+import { inCombat } from './combat';
+import { startCombat } from './charges';
+import { normaliseAngle, pt, rad } from '../../geometry/types';
+
+type S = NwGameState;
+const id = z.string().min(1);
+
+export function generalCanOrder(d: Draft, gid: string, u: Unit): string | undefined {
+  const g = d.rs.generals[gid];
+  const gs = d.battle.generals.find((x) => x.id === gid);
+  if (!g || !gs || g.side !== u.side) return 'no such general on your side';
+  if (g.lost || g.routed) return 'that general is lost or routed (NW Generals §8 Indisposed)';
+  if (g.withUnit && inCombat(d, g.withUnit)) return 'that general is in close combat (NW Generals §8 Indisposed)';
+  const r = inMm(g.commandRadiusIn);
+  const inRange = u.stands.some((s) => Math.hypot(s.centre.x - gs.stand.centre.x, s.centre.y - gs.stand.centre.y) <= r + 1e-6);
+  return inRange ? undefined : `the unit is beyond ${gs.name}'s command radius of ${g.commandRadiusIn}" (NW Generals §2)`;
+}
+
+/** Why a unit may not take an order, or undefined (NW Orders §1 Order Definitions). */
+export function orderProblem(d: Draft, u: Unit, order: OrderId): string | undefined {
+  const nu = nwu(d, u.id);
+  const spec = ORDERS[order];
+  const arm = nu.profile.foot ? 'foot' : nu.profile.mounted ? 'cavalry' : 'artillery';
+  if (!spec.allowed[arm]) return `${spec.name} is not allowed to ${arm} (${spec.rule})`;
+  if (u.formation === 'skirmish' && !spec.skirmishersAllowed) return `${spec.name} is not allowed to skirmishers (${spec.rule})`;
+  if (nu.morale === 'routed' && order !== 'recover') return 'a routing unit may only be given Recover (NW §17 Routed)';
+  if (nu.morale === 'fragmented' && !spec.fragmented) return 'a Fragmented unit cannot be issued Charge orders (NW §17 Fragmented)';
+  if (inCombat(d, u.id) && !spec.inCloseCombat) return 'units in close combat may only be given Retreat or Deploy (NW Orders/Issuing)';
+  if (order === 'charge') {
+    if (u.formation === 'square' || u.formation === 'rally-square' || u.formation === 'austrian-mass') return 'units in square cannot charge (NW §27)';
+    const reach = normalMoveMm(d, u);
+    const any = enemiesOf(d, u.side).some((e) => unitDistanceMm(u, e) <= reach + 1e-6 && mayChargeTarget(kind(d, u), kind(d, e)) && canSee(d, u, e));
+    if (!any) return 'no enemy it may charge is within its normal tactical move (NW Orders/Charge)';
+  }
+  if (order === 'recover' && nu.morale === 'routed' && nu.rallyChanceUsed) return 'a routed unit has only one chance to rally (NW §17 Routed)';
+  return undefined;
+}
+
+export const kind = (d: Draft, u: Unit) => {
+  const p = nwu(d, u.id).profile;
+  return { mounted: p.mounted, foot: p.foot, skirmish: u.formation === 'skirmish' };
+};
+
+function run(state: S, ctx: Ctx, f: (d: Draft) => Rejection | void): Change<NwState> | Rejection {
+  const d = makeDraft(state, ctx);
+  const r = f(d);
+  return r ?? toChange(d);
+}
+
+const ownUnit = (d: Draft, side: string, unitId: string): Unit | Rejection => {
+  const u = findUnit(d.battle, unitId);
+  if (!u || d.rs.units[unitId]?.status !== 'active') return reject('no-unit', `There is no unit ${unitId} on the table.`, 'engine');
+  if (u.side !== side) return reject('not-yours', `${u.name} is not yours.`, 'engine');
+  return u;
+};
+const isRej = (x: unknown): x is Rejection => typeof x === 'object' && x !== null && (x as Rejection).rejected === true;
+
+// NW §11 Orders Phase: markers face down on units within a general's command radius.
+const placeOrder = defineCommand<NwState, NwOptions, NwTables, { type: 'placeOrder'; side: string; unitId: string; order: OrderId; generalId: string }>({
+  describe: 'Place an order marker face down on a unit within a general\'s command radius.',
+  schema: z.object({ type: z.literal('placeOrder'), side: id, unitId: id, order: z.enum(ORDER_IDS as [OrderId, ...OrderId[]]), generalId: id }).strict(),
+  handle: (state, cmd, ctx) =>
+    run(state, ctx, (d) => {
+      const u = ownUnit(d, cmd.side, cmd.unitId);
+      if (isRej(u)) return u;
+      if (d.rs.orders[u.id]) return reject('already-ordered', `${u.name} already has an order this turn.`, 'NW Orders/Issuing: one order per unit per turn');
+      const gp = generalCanOrder(d, cmd.generalId, u);
+      if (gp) return reject('out-of-command', gp, 'NW Sequence §11; Generals §2');
+      const op = orderProblem(d, u, cmd.order);
+      if (op) return reject('order-not-allowed', op, ORDERS[cmd.order].rule);
+      d.rs.orders[u.id] = { unitId: u.id, side: cmd.side, order: cmd.order, generalId: cmd.generalId, revealed: false };
+      ctx.emit({ type: 'OrderPlaced', unit: u.id, order: cmd.order, general: cmd.generalId, visibleTo: [cmd.side], rule: 'NW Sequence §11 Orders Phase' });
+      ctx.emit({ type: 'OrderMarkerPlaced', unit: u.id, faceDown: true, rule: 'NW Sequence §11 Orders Phase' });
+    }),
+});
+
+// NW §11: a free 180° turn for units not in close combat or routing (and after a Retreat, Orders/Retreat).
+const turnAbout = defineCommand<NwState, NwOptions, NwTables, { type: 'turnAbout'; side: string; unitId: string }>({
+  describe: 'Make the free 180 degree turn.',
+  schema: z.object({ type: z.literal('turnAbout'), side: id, unitId: id }).strict(),
+  handle: (state, cmd, ctx) =>
+    run(state, ctx, (d) => {
+      const u = ownUnit(d, cmd.side, cmd.unitId);
+      if (isRej(u)) return u;
+      const nu = nwu(d, u.id);
+      if (inCombat(d, u.id) || nu.morale === 'routed') return reject('no-free-turn', 'Units in close combat or routing may not make the free turn.', 'NW Sequence §11');
+      if (nu.movedThisTurn) return reject('already-turned', `${u.name} has already turned this phase.`, 'NW Sequence §11');
+      d.battle = updateUnit(d.battle, u.id, (x) => rotateUnit(x, frameOfUnit(x).centre, Math.PI));
+      nu.movedThisTurn = true;
+      ctx.emit({ type: 'UnitTurnedAbout', unit: u.id, rule: 'NW Sequence §11' });
+    }),
+});
+
+/** Shared move validation and execution for Advance and strategic moves. */
+function doMove(d: Draft, u: Unit, wheelDeg: number, distanceIn: number, strategic: boolean): Rejection | void {
+  const nu = nwu(d, u.id);
+  if (Math.abs(wheelDeg) > WHEEL.maxDeg + 1e-9) return reject('wheel-too-far', `A wheel is at most ${WHEEL.maxDeg} degrees.`, WHEEL.rule);
+  const full = normalMoveMm(d, u, strategic);
+  const road = u.formation === 'road-column' && unitTerrain(d.battle, u).some((t) => t.kind === 'road');
+  const allowance = road ? full * 1.5 : full; // NW §23 Roads: 1½ times, ignoring terrain
+  const { unit: wheeled, outerArcMm } = wheelUnit(u, (wheelDeg * Math.PI) / 180);
+  const wheelCost = outerArcMm * WHEEL.distanceFactor;
+  const want = inMm(distanceIn);
+  if (wheelCost + want > allowance + 0.5) return reject('too-far', `${u.name} may move ${toIn(allowance)}" and the wheel costs ${toIn(wheelCost)}"; ${distanceIn}" more is too far.`, 'NW Movement §3; §25 Wheeling');
+  d.battle = updateUnit(d.battle, u.id, () => wheeled);
+  const r = walk(d, wheeled, unitFacing(wheeled), want, strategic ? 'strategic' : 'advance', { roadColumn: road });
+  let res = r;
+  if (strategic) {
+    // NW §21: halt as soon as within Engagement Range of a visible enemy.
+    let lo = 0, hi = r.usedMm;
+    const probe = (dist: number) => advanceUnit(wheeled, dist, unitFacing(wheeled));
+    if (withinER(d, probe(hi))) {
+      for (let i = 0; i < 14; i++) {
+        const mid = (lo + hi) / 2;
+        if (withinER(d, probe(mid))) hi = mid;
+        else lo = mid;
+      }
+      res = { ...r, unit: probe(hi), usedMm: hi, contacts: [] };
+      d.ctx.emit({ type: 'HaltedAtEngagementRange', unit: u.id, rule: 'NW §21 Strategic Movement' });
+    }
+  }
+  commitMove(d, res, strategic ? 'strategic' : 'advance');
+  if (strategic) nu.movedStrategic = true;
+  d.ctx.emit({ type: 'UnitMoved', unit: u.id, wheelDeg, distanceIn: toIn(res.usedMm), strategic, blocked: res.blocked, rule: strategic ? 'NW §21 Strategic Movement' : 'NW Orders/Advance' });
+  // Advancing into contact starts a close combat (NW Close Combat §1).
+  for (const eid of res.contacts) startCombat(d, u.id, eid, { charged: false, pursuing: false });
+}
+
+const moveUnit = defineCommand<NwState, NwOptions, NwTables, { type: 'moveUnit'; side: string; unitId: string; wheelDeg: number; distanceIn: number }>({
+  describe: 'Advance a unit: an optional wheel of up to 45 degrees, then straight ahead.',
+  schema: z.object({ type: z.literal('moveUnit'), side: id, unitId: id, wheelDeg: z.number().finite(), distanceIn: z.number().finite().min(0) }).strict(),
+  handle: (state, cmd, ctx) =>
+    run(state, ctx, (d) => {
+      const u = ownUnit(d, cmd.side, cmd.unitId);
+      if (isRej(u)) return u;
+      const nu = nwu(d, u.id);
+      const strategic = state.position.phase === 'strategic';
+      if (nu.movedThisTurn) return reject('already-moved', `${u.name} has already moved this turn.`, 'NW §21-22: one move a turn');
+      if (nu.morale === 'routed') return reject('routed', 'Routing units move only by rout moves.', 'NW §17 Routed');
+      if (inCombat(d, u.id)) return reject('in-combat', 'Units in close combat cannot advance.', 'NW Orders');
+      if (strategic) {
+        if (d.rs.orders[u.id]) return reject('has-order', 'Units with order markers may not move in the Strategic Movement Phase.', 'NW §21 Strategic Movement');
+        if (!nu.startedOutsideER) return reject('within-er', 'Only units that started the turn outside Engagement Range move strategically.', 'NW Sequence §2 Strategic Movement Phase');
+        return doMove(d, u, cmd.wheelDeg, cmd.distanceIn, true);
+      }
+      const o = d.rs.orders[u.id];
+      if (!o || o.order !== 'advance') return reject('needs-advance', `${u.name} needs an Advance order to move in the Tactical Movement Phase.`, 'NW §22 Tactical Movement; Orders/Advance');
+      if (nu.movedStrategic) return reject('moved-strategic', 'Units may never move in both movement phases of a turn.', 'NW Sequence §2');
+      const half = normalMoveMm(d, u) / 2;
+      if (inMm(cmd.distanceIn) + 0.5 < half) return reject('too-short', `An Advance must cover at least half the move (${toIn(half)}").`, 'NW Orders/Advance');
+      return doMove(d, u, cmd.wheelDeg, cmd.distanceIn, false);
+    }),
+});
+
+const retreatUnit = defineCommand<NwState, NwOptions, NwTables, { type: 'retreatUnit'; side: string; unitId: string; distanceIn: number }>({
+  describe: 'Carry out a Retreat order: turn the back to the enemy and move directly away.',
+  schema: z.object({ type: z.literal('retreatUnit'), side: id, unitId: id, distanceIn: z.number().finite().min(0) }).strict(),
+  handle: (state, cmd, ctx) =>
+    run(state, ctx, (d) => {
+      const u = ownUnit(d, cmd.side, cmd.unitId);
+      if (isRej(u)) return u;
+      const nu = nwu(d, u.id);
+      const strategic = state.position.phase === 'strategic';
+      if (nu.movedThisTurn) return reject('already-moved', `${u.name} has already moved this turn.`, 'NW §21-22');
+      if (strategic) {
+        if (d.rs.orders[u.id] || !nu.startedOutsideER) return reject('not-strategic', 'Only unordered units that started outside Engagement Range move strategically.', 'NW §21');
+      } else {
+        const o = d.rs.orders[u.id];
+        if (!o || o.order !== 'retreat') return reject('needs-retreat', `${u.name} needs a Retreat order.`, 'NW Orders/Retreat');
+        if (nu.movedStrategic) return reject('moved-strategic', 'Units may never move in both movement phases of a turn.', 'NW Sequence §2');
+      }
+      const full = normalMoveMm(d, u, strategic);
+      const want = inMm(cmd.distanceIn);
+      if (want > full + 0.5) return reject('too-far', `${u.name} may retreat ${toIn(full)}".`, 'NW Orders/Retreat');
+      if (want + 0.5 < full / 2) return reject('too-short', `A Retreat must cover at least half the move (${toIn(full / 2)}").`, 'NW Orders/Retreat');
+      // Unlimbered artillery may limber and move half (NW Orders/Retreat).
+      let dist = want;
+      if (nu.profile.artillery && !nu.limbered) {
+        nu.limbered = true;
+        dist = Math.min(want, full / 2);
+      }
+      if (inCombat(d, u.id)) d.rs.combats = d.rs.combats.filter((c) => c.a !== u.id && c.b !== u.id);
+      retreatMove(d, u.id, undefined, false, dist);
+      nu.retreatedLastTurn = true;
+      if (strategic) nu.movedStrategic = true;
+    }),
+});
+
+export type DeployActionCmd =
+  | { action: 'change-facing'; degrees: 90 | -90 | 180 }
+  | { action: 'change-formation'; formation: NwFormation }
+  | { action: 'wheel'; degrees: number }
+  | { action: 'step-forward' }
+  | { action: 'sidestep'; direction: 'left' | 'right' }
+  | { action: 'fall-back' }
+  | { action: 'limber' }
+  | { action: 'unlimber' }
+  | { action: 'handpush' }
+  | { action: 'search-ford' }
+  | { action: 'halt' };
+
+const deployAction = z.discriminatedUnion('action', [
+  z.object({ action: z.literal('change-facing'), degrees: z.union([z.literal(90), z.literal(-90), z.literal(180)]) }).strict(),
+  z.object({ action: z.literal('change-formation'), formation: z.enum(FORMATIONS as [NwFormation, ...NwFormation[]]) }).strict(),
+  z.object({ action: z.literal('wheel'), degrees: z.number().finite() }).strict(),
+  z.object({ action: z.literal('step-forward') }).strict(),
+  z.object({ action: z.literal('sidestep'), direction: z.enum(['left', 'right']) }).strict(),
+  z.object({ action: z.literal('fall-back') }).strict(),
+  z.object({ action: z.literal('limber') }).strict(),
+  z.object({ action: z.literal('unlimber') }).strict(),
+  z.object({ action: z.literal('handpush') }).strict(),
+  z.object({ action: z.literal('search-ford') }).strict(),
+  z.object({ action: z.literal('halt') }).strict(),
+]);
+
+/** NW Orders/Deploy: one action (two for steady, non-militia units). */
+export function applyDeploy(d: Draft, u: Unit, a: DeployActionCmd, strategic: boolean): Rejection | void {
+  const nu = nwu(d, u.id);
+  const o = d.rs.orders[u.id];
+  const R = 'NW Orders/Deploy';
+  const limit = deployActionsAllowed({
+    inCloseCombat: inCombat(d, u.id),
+    beingCharged: Object.values(d.rs.orders).some((x) => x.order === 'charge' && x.target === u.id),
+    disordered: nu.morale !== 'good',
+    militiaOrConscript: nu.profile.grade === 'militia' || nu.profile.grade === 'conscript',
+  });
+  const used = o?.deployActionsUsed ?? 0;
+  if (!strategic && used >= limit) return reject('deploy-spent', `${u.name} may take ${limit} Deploy action${limit > 1 ? 's' : ''} this turn.`, R);
+  const nonMilitiaFoot = nu.profile.foot && nu.profile.grade !== 'militia';
+  let next: Unit = u;
+  switch (a.action) {
+    case 'change-facing':
+      next = rotateUnit(u, frameOfUnit(u).centre, (a.degrees * Math.PI) / 180);
+      break;
+    case 'change-formation': {
+      const f = a.formation;
+      const foot = nu.profile.foot;
+      if ((f === 'square' || f === 'rally-square' || f === 'austrian-mass') && (!foot || u.formation === 'skirmish')) return reject('bad-formation', 'Only non-skirmishing foot form square.', 'NW §27 Special Formations');
+      if (f === 'square') return reject('use-form-square', 'Square is formed with a Form Square order.', 'NW Orders/Form Square; §27');
+      if (f === 'austrian-mass' && nu.profile.nation !== 'austrian') return reject('bad-formation', 'Only Austrians form Austrian Mass.', 'NW §27');
+      if (f === 'limbered') return reject('use-limber', 'Artillery limbers with the limber action.', R);
+      if (f === 'skirmish' && !foot) return reject('bad-formation', 'Only foot skirmish here.', 'NW §26 Skirmish Formation');
+      if (f !== 'line' && f !== 'column' && f !== 'road-column' && f !== 'skirmish' && unitTerrain(d.battle, u).some((t) => t.kind === 'wood' && t.props['class'] !== 'light')) return reject('dense', 'Special formations are prohibited in dense terrain.', 'NW §27');
+      next = relayout(u, f);
+      break;
+    }
+    case 'wheel':
+      if (Math.abs(a.degrees) > WHEEL.maxDeg) return reject('wheel-too-far', 'Deploy wheels are up to 45 degrees.', R);
+      next = wheelUnit(u, (a.degrees * Math.PI) / 180).unit;
+      break;
+    case 'step-forward':
+      // One stand depth straight forward, ignoring terrain delays and disorder penalties.
+      next = advanceUnit(u, u.stands[0]?.depthMm ?? 25);
+      break;
+    case 'sidestep': {
+      if (!nonMilitiaFoot) return reject('not-foot', 'Only non-militia foot sidestep.', R);
+      const w = u.stands[0]?.widthMm ?? 25;
+      const th = unitFacing(u) + (a.direction === 'right' ? Math.PI / 2 : -Math.PI / 2);
+      next = advanceUnit(u, w, rad(th));
+      break;
+    }
+    case 'fall-back': {
+      if (!nonMilitiaFoot) return reject('not-foot', 'Only non-militia foot fall back.', R);
+      const r = walk(d, u, normaliseAngle(unitFacing(u) + Math.PI), normalMoveMm(d, u) / 2, 'fall-back');
+      next = r.unit;
+      break;
+    }
+    case 'limber':
+      if (!nu.profile.artillery || nu.limbered) return reject('bad-action', 'Only unlimbered artillery limbers.', R);
+      nu.limbered = true;
+      break;
+    case 'unlimber':
+      if (!nu.profile.artillery || !nu.limbered) return reject('bad-action', 'Only limbered artillery unlimbers.', R);
+      nu.limbered = false;
+      nu.unlimberedThisTurn = true;
+      break;
+    case 'handpush':
+      if (!nu.profile.artillery || nu.limbered) return reject('bad-action', 'Only unlimbered artillery handpushes.', R);
+      next = advanceUnit(u, inMm(scaleOf(d).handpushIn));
+      nu.movedThisTurn = true;
+      break;
+    case 'search-ford': {
+      const river = unitTerrain(d.battle, u).find((t) => t.kind === 'river');
+      if (!river) return reject('no-river', 'Search for fords needs a stand touching a river.', FORD_SEARCH.rule);
+      const r = d.ctx.roll({ dice: 'd6', purpose: `${u.name} searches ${river.name} for a ford`, rule: FORD_SEARCH.rule, target: { value: FORD_SEARCH.findOn, pass: 'atLeast', label: 'a ford on a 6' }, subjects: [u.id], outcome: (v) => (v.passed ? 'ford found' : 'no ford') });
+      if (r.passed) {
+        const c = commandStand(u);
+        const w = (c.widthMm * FORD_SEARCH.fordWidthStands) / 2;
+        const f = { x: Math.cos(c.facing), y: Math.sin(c.facing) };
+        const ahead = pt(c.centre.x + f.x * c.depthMm * 1.5, c.centre.y + f.y * c.depthMm * 1.5);
+        const r2 = Math.max(w, inMm(scaleOf(d).riverWidthIn) * 2);
+        const poly = [0, 1, 2, 3, 4, 5, 6, 7].map((k) => pt(ahead.x + Math.cos((k * Math.PI) / 4) * r2, ahead.y + Math.sin((k * Math.PI) / 4) * r2));
+        d.battle = { ...d.battle, terrain: [...d.battle.terrain, { id: `ford-${u.id}-${d.turn}`, kind: 'ford', name: `Ford found by ${u.name}`, polygon: poly, props: {} }] };
+      }
+      break;
+    }
+    case 'halt':
+      break;
+  }
+  if (next !== u) {
+    // A Deploy may not run into enemies; formation changes into friends interpenetrate.
+    const clash = enemiesOf(d, u.side).find((e) => unitDistanceMm(next, e) < 0.5 && unitDistanceMm(u, e) >= 0.5);
+    if (clash) return reject('blocked', `That would run into ${clash.name}.`, R);
+    d.battle = updateUnit(d.battle, u.id, () => next);
+  }
+  if (o) o.deployActionsUsed = used + 1;
+  if (a.action !== 'halt' && a.action !== 'search-ford' && a.action !== 'limber' && a.action !== 'unlimber') nu.movedThisTurn = true;
+  d.ctx.emit({ type: 'UnitDeployed', unit: u.id, action: a.action, detail: a, rule: R });
+}
+
+const deployUnit = defineCommand<NwState, NwOptions, NwTables, { type: 'deployUnit'; side: string; unitId: string } & DeployActionCmd>({
+  describe: 'Carry out one Deploy action (facing, formation, wheel, sidestep, fall back, limber…).',
+  schema: z.intersection(z.object({ type: z.literal('deployUnit'), side: id, unitId: id }), deployAction) as unknown as z.ZodType<{ type: 'deployUnit'; side: string; unitId: string } & DeployActionCmd>,
+  handle: (state, cmd, ctx) =>
+    run(state, ctx, (d) => {
+      const u = ownUnit(d, cmd.side, cmd.unitId);
+      if (isRej(u)) return u;
+      const nu = nwu(d, u.id);
+      const strategic = state.position.phase === 'strategic';
+      if (strategic) {
+        if (d.rs.orders[u.id] || !nu.startedOutsideER) return reject('not-strategic', 'Only unordered units that started outside Engagement Range deploy strategically.', 'NW §21');
+        if (nu.movedStrategic) return reject('already-moved', 'One strategic action a turn.', 'NW §21');
+        nu.movedStrategic = true;
+      } else {
+        const o = d.rs.orders[u.id];
+        if (!o || o.order !== 'deploy') return reject('needs-deploy', `${u.name} needs a Deploy order.`, 'NW Orders/Deploy');
+        if (nu.movedStrategic) return reject('moved-strategic', 'Units may never move in both movement phases of a turn.', 'NW Sequence §2');
+      }
+      const { type: _t, side: _s, unitId: _u, ...a } = cmd;
+      return applyDeploy(d, u, a as DeployActionCmd, strategic);
+    }),
+});
+
+// NW Sequence §12: chargers go after their targets.
+const declareCharge = defineCommand<NwState, NwOptions, NwTables, { type: 'declareCharge'; side: string; unitId: string; targetId: string }>({
+  describe: 'Name the target of a unit with a Charge order.',
+  schema: z.object({ type: z.literal('declareCharge'), side: id, unitId: id, targetId: id }).strict(),
+  handle: (state, cmd, ctx) =>
+    run(state, ctx, (d) => {
+      const u = ownUnit(d, cmd.side, cmd.unitId);
+      if (isRej(u)) return u;
+      const o = d.rs.orders[u.id];
+      if (!o || o.order !== 'charge') return reject('no-charge-order', `${u.name} has no Charge order.`, 'NW Sequence §12');
+      const t = findUnit(d.battle, cmd.targetId);
+      if (!t || t.side === cmd.side || d.rs.units[t.id]?.status !== 'active') return reject('bad-target', 'Choose an enemy unit on the table.', 'NW Orders/Charge');
+      const p = chargeTargetProblem(d, u, t);
+      if (p) return reject('bad-target', p, 'NW Orders/Charge');
+      o.target = t.id;
+      ctx.emit({ type: 'ChargeDeclared', unit: u.id, target: t.id, rule: 'NW Sequence §12 Charge Declaration' });
+    }),
+});
+
+export function chargeTargetProblem(d: Draft, u: Unit, t: Unit): string | undefined {
+  if (!mayChargeTarget(kind(d, u), kind(d, t))) return 'infantry may not charge cavalry; skirmishers only charge skirmishers (NW Orders/Charge)';
+  if (unitDistanceMm(u, t) > normalMoveMm(d, u) + 1e-6) return `${t.name} is beyond ${u.name}'s normal tactical move (NW Orders/Charge)`;
+  // Within a 45° wheel of its front (NW Orders/Charge: no facing change but a 45° wheel).
+  if (!anglesClose(unitFacing(u), bearing(unitCentre(u), unitCentre(t)), 45 + 30)) return `${t.name} is not ahead of ${u.name} within a 45 degree wheel (NW Orders/Charge)`;
+  // Must charge an enemy that is itself charging it, if possible.
+  const mutual = Object.values(d.rs.orders).find((x) => x.order === 'charge' && x.target === u.id && x.revealed);
+  if (mutual && mutual.unitId !== t.id) {
+    const mu = findUnit(d.battle, mutual.unitId);
+    if (mu && unitDistanceMm(u, mu) <= normalMoveMm(d, u)) return `${u.name} must charge ${mu.name}, which is charging it (NW Orders/Charge)`;
+  }
+  return undefined;
+}
+
+const respondToCharge = defineCommand<NwState, NwOptions, NwTables, { type: 'respondToCharge'; side: string; unitId: string; response: 'countercharge' | 'face' | 'fall-back' | 'hasty-square' | 'evade' | 'stand' }>({
+  describe: 'Choose a charged unit\'s response (countercharge, face, fall back, hasty square, evade, stand).',
+  schema: z.object({ type: z.literal('respondToCharge'), side: id, unitId: id, response: z.enum(['countercharge', 'face', 'fall-back', 'hasty-square', 'evade', 'stand']) }).strict(),
+  handle: (state, cmd, ctx) =>
+    run(state, ctx, (d) => {
+      const u = ownUnit(d, cmd.side, cmd.unitId);
+      if (isRej(u)) return u;
+      const chargers = Object.values(d.rs.orders).filter((x) => x.order === 'charge' && x.target === u.id);
+      if (chargers.length === 0) return reject('not-charged', `${u.name} is not being charged.`, 'NW Sequence §12');
+      const o = d.rs.orders[u.id];
+      const nu = nwu(d, u.id);
+      const c0 = findUnit(d.battle, chargers[0]!.unitId)!;
+      const R = 'NW Orders/Advance, Deploy; Sequence §12';
+      switch (cmd.response) {
+        case 'countercharge':
+          if (o?.order !== 'advance') return reject('cannot-countercharge', 'Only units with Advance orders may countercharge.', 'NW Orders/Advance');
+          if (nu.morale === 'fragmented' || u.formation.includes('square') || u.formation === 'austrian-mass') return reject('cannot-countercharge', 'Fragmented units and squares may not countercharge.', 'NW §17; §27');
+          if (!mayCountercharge(kind(d, u), kind(d, c0))) return reject('cannot-countercharge', 'Cavalry countercharge anyone; infantry only infantry; skirmishers only skirmishers.', 'NW Orders/Advance');
+          if (!anglesClose(unitFacing(u), bearing(unitCentre(u), unitCentre(c0)), 45 + 30)) return reject('cannot-countercharge', 'It must face, or be able to wheel to face, its attacker.', 'NW Orders/Advance');
+          break;
+        case 'face':
+        case 'fall-back':
+          if (o?.order !== 'deploy') return reject('needs-deploy', 'Facing and falling back are Deploy responses.', 'NW Orders/Deploy');
+          if (cmd.response === 'fall-back' && (!nu.profile.foot || nu.profile.grade === 'militia')) return reject('not-foot', 'Only non-militia foot fall back.', 'NW Orders/Deploy');
+          break;
+        case 'hasty-square':
+          if (!nu.profile.foot || u.formation === 'skirmish') return reject('no-square', 'Only non-skirmishing foot form hasty square.', 'NW §27 Rally/Hasty Square');
+          if (!chargers.some((x) => nwu(d, x.unitId).profile.mounted)) return reject('no-square', 'Hasty squares are formed against mounted chargers.', 'NW §18 F');
+          break;
+        case 'evade':
+          if (u.formation !== 'skirmish') return reject('no-evade', 'Only skirmishers may retreat from a charge without orders.', 'NW Orders/Retreat note');
+          break;
+        case 'stand':
+          break;
+      }
+      if (o) o.response = cmd.response;
+      else d.rs.orders[u.id] = { unitId: u.id, side: u.side, order: 'deploy', generalId: '', revealed: true, response: cmd.response, deployActionsUsed: 99 };
+      ctx.emit({ type: 'ChargeResponseChosen', unit: u.id, response: cmd.response, rule: R });
+    }),
+});
+
+const chooseInitiative = defineCommand<NwState, NwOptions, NwTables, { type: 'chooseInitiative'; side: string; moveFirst: string }>({
+  describe: 'The winner of the initiative roll decides which side has the Initiative.',
+  schema: z.object({ type: z.literal('chooseInitiative'), side: id, moveFirst: id }).strict(),
+  handle: (state, cmd, ctx) =>
+    run(state, ctx, (d) => {
+      if (d.rs.initiativeWinner !== cmd.side) return reject('not-winner', 'Only the winner of the initiative roll decides.', 'NW Sequence §3 Initiative');
+      if (!d.battle.sides.some((s) => s.id === cmd.moveFirst)) return reject('bad-side', 'Name a side.', 'NW Sequence §3');
+      d.rs.initiative = cmd.moveFirst;
+      ctx.emit({ type: 'InitiativeChosen', by: cmd.side, initiative: cmd.moveFirst, rule: 'NW Sequence §3 Initiative Die Roll Phase' });
+    }),
+});
+
+// NW Generals §1: a general may act as an independent stand or join any unit. RULINGS: he moves as light cavalry.
+const moveGeneral = defineCommand<NwState, NwOptions, NwTables, { type: 'moveGeneral'; side: string; generalId: string; x: number; y: number; joinUnit?: string }>({
+  describe: 'Move a general (up to a light cavalry move), optionally joining a unit.',
+  schema: z.object({ type: z.literal('moveGeneral'), side: id, generalId: id, x: z.number().finite(), y: z.number().finite(), joinUnit: id.optional() }).strict(),
+  handle: (state, cmd, ctx) =>
+    run(state, ctx, (d) => {
+      const g = d.rs.generals[cmd.generalId];
+      const gs = d.battle.generals.find((x) => x.id === cmd.generalId);
+      if (!g || !gs || g.side !== cmd.side) return reject('no-general', 'No such general of yours.', 'engine');
+      if (g.lost) return reject('lost', 'That general is lost.', 'NW Generals §3');
+      if (g.withUnit && inCombat(d, g.withUnit)) return reject('in-combat', 'He is in close combat.', 'NW Generals §8');
+      const movedKey = `gmove:${d.turn}`;
+      if ((gs.extra['moved'] as string | undefined) === movedKey) return reject('already-moved', 'He has moved this turn.', 'NW Generals §1');
+      const reach = inMm(d.tables.movement[d.rs.scale].rows['light-cavalry'].tacticalIn);
+      const dist = Math.hypot(cmd.x - gs.stand.centre.x, cmd.y - gs.stand.centre.y);
+      if (dist > reach + 0.5) return reject('too-far', `A general moves up to ${toIn(reach)}".`, 'NW Generals §1 (RULINGS: light cavalry rate)');
+      if (cmd.x < 0 || cmd.y < 0 || cmd.x > d.battle.table.widthMm || cmd.y > d.battle.table.depthMm) return reject('off-table', 'Stay on the table.', 'NW §9');
+      let join: string | undefined;
+      if (cmd.joinUnit) {
+        const u = findUnit(d.battle, cmd.joinUnit);
+        if (!u || u.side !== cmd.side) return reject('bad-unit', 'Join a unit of your own.', 'NW Generals §1');
+        const near = u.stands.some((s) => Math.hypot(s.centre.x - cmd.x, s.centre.y - cmd.y) <= s.widthMm * 2);
+        if (!near) return reject('not-adjacent', 'Place him with the unit to join it.', 'NW Generals §1');
+        join = u.id;
+      }
+      g.withUnit = join;
+      d.battle = updateGeneral(d.battle, cmd.generalId, (x) => ({ ...x, stand: { ...x.stand, centre: pt(cmd.x, cmd.y) }, extra: { ...x.extra, moved: movedKey } }));
+      ctx.emit({ type: 'GeneralMoved', general: cmd.generalId, to: [cmd.x, cmd.y], joined: join, rule: 'NW Generals §1' });
+    }),
+});
+
+export const COMMANDS = { placeOrder, turnAbout, moveUnit, retreatUnit, deployUnit, declareCharge, respondToCharge, chooseInitiative, moveGeneral };
+export { faceTowards };

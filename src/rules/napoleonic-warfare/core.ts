@@ -1,0 +1,216 @@
+/** Shared procedures on a Draft: finding units, visibility, disorder, casualties, removal. */
+import type { Unit } from '../../engine/model';
+import type { Change, Ctx, GameEvent } from '../../engine/ruleset';
+import type { DiceCode, Modifier, RollSpec, Target } from '../../engine/dice';
+import { findUnit, removeUnit, updateUnit } from '../../engine/battle';
+import { inches } from '../../geometry/types';
+import { SCALE_DISTANCES } from './tables/scale';
+import { DISORDER_MARKERS, MORALE_STATES, type MoraleState } from './tables/morale';
+import type { Draft, NwGameState, NwState, NwUnit, UnitStatus } from './types';
+import { commandStand, lineOfSight, nearestCentres, unitDistanceMm, unitTerrain, frontRank } from './geom';
+import { GENERAL_CASUALTIES } from './tables/generals';
+
+export const clone = <X>(x: X): X => JSON.parse(JSON.stringify(x)) as X;
+
+export function makeDraft(state: NwGameState, ctx: Ctx): Draft {
+  return {
+    battle: state.battle,
+    rs: clone(state.ruleset),
+    options: state.options,
+    tables: state.tables,
+    ctx,
+    turn: state.position.turn,
+    phase: state.position.phase,
+    pendingTests: [],
+  };
+}
+
+export function toChange(d: Draft, events: GameEvent[] = []): Change<NwState> {
+  return { battle: d.battle, ruleset: d.rs, events };
+}
+
+export const scaleOf = (d: { rs: NwState }) => SCALE_DISTANCES[d.rs.scale];
+export const inMm = (n: number): number => inches(n);
+export const erMm = (d: { rs: NwState }): number => inMm(scaleOf(d).engagementRangeIn);
+export const toIn = (mmv: number): number => Math.round((mmv / 25.4) * 100) / 100;
+
+export const nwu = (d: { rs: NwState }, id: string): NwUnit => {
+  const u = d.rs.units[id];
+  if (!u) throw new Error(`no NW state for unit ${id}`);
+  return u;
+};
+export const unitOf = (d: Draft, id: string): Unit | undefined => findUnit(d.battle, id);
+export const isActive = (d: Draft, id: string): boolean => d.rs.units[id]?.status === 'active' && !!findUnit(d.battle, id);
+export const activeUnits = (d: Draft): Unit[] => d.battle.units.filter((u) => d.rs.units[u.id]?.status === 'active');
+export const enemiesOf = (d: Draft, side: string): Unit[] => activeUnits(d).filter((u) => u.side !== side);
+export const friendsOf = (d: Draft, side: string): Unit[] => activeUnits(d).filter((u) => u.side === side);
+
+/** NW §3 Visibility between two units (nearest stand centres). */
+export function canSee(d: Draft, a: Unit, b: Unit): boolean {
+  const [p, q] = nearestCentres(a, b);
+  return lineOfSight(d.battle, p, q, inMm(scaleOf(d).woodsVisibilityIn));
+}
+
+/** NW §3 Engagement Range: is a visible, known enemy within `rangeMm`? */
+export function visibleEnemyWithin(d: Draft, u: Unit, rangeMm: number): boolean {
+  return enemiesOf(d, u.side).some((e) => unitDistanceMm(u, e) <= rangeMm + 1e-6 && canSee(d, u, e));
+}
+export const withinER = (d: Draft, u: Unit): boolean => visibleEnemyWithin(d, u, erMm(d));
+
+/** Nearest active enemy unit, by nearest stand distance. */
+export function nearestEnemy(d: Draft, u: Unit): Unit | undefined {
+  let best: Unit | undefined;
+  let bd = Infinity;
+  for (const e of enemiesOf(d, u.side)) {
+    const dd = unitDistanceMm(u, e);
+    if (dd < bd) {
+      bd = dd;
+      best = e;
+    }
+  }
+  return best;
+}
+
+/** A d10 roll respecting the 2d6 emulation option (NW §6). */
+export function rollD10(d: Draft, spec: Omit<RollSpec, 'dice' | 'd10Via2d6'> & { count?: number }): ReturnType<Ctx['roll']> {
+  const { count, ...rest } = spec;
+  const dice = (count && count > 1 ? `${count}d10` : 'd10') as DiceCode;
+  return d.ctx.roll({ ...rest, dice, d10Via2d6: d.options.d10Via2d6 });
+}
+
+export function mod(label: string, value: number, rule: string, appliesTo?: 'roll' | 'target'): Modifier {
+  return appliesTo ? { label, value, rule, appliesTo } : { label, value, rule };
+}
+
+export function atLeast(value: number, label: string): Target {
+  return { value, pass: 'atLeast', label };
+}
+
+export const markersOf = (m: MoraleState): number => (m === 'dispersed' ? 3 : DISORDER_MARKERS[m]);
+
+export function stateForMarkers(n: number): MoraleState {
+  return n <= 0 ? 'good' : n === 1 ? 'disordered' : n === 2 ? 'fragmented' : 'routed';
+}
+
+/**
+ * NW §17: add `n` disorders. A second Disorder fragments, a third routs. Returns true when the
+ * unit has just become Routed (the caller makes the rout move).
+ */
+export function addDisorder(d: Draft, id: string, n: number, cause: string, rule: string): boolean {
+  const nu = d.rs.units[id];
+  if (!nu || nu.status !== 'active' || n <= 0) return false;
+  const before = nu.morale;
+  if (before === 'routed' || before === 'dispersed') return false;
+  const after = stateForMarkers(markersOf(before) + n);
+  nu.morale = after;
+  d.ctx.emit({ type: 'MoraleStateChanged', unit: id, from: before, to: after, cause, rule });
+  return after === 'routed';
+}
+
+/** Set a unit to at least `state` (never improves it). Returns true on becoming Routed. */
+export function worsenTo(d: Draft, id: string, state: MoraleState, cause: string, rule: string): boolean {
+  const nu = d.rs.units[id];
+  if (!nu || nu.status !== 'active') return false;
+  const before = nu.morale;
+  if (MORALE_STATES.indexOf(state) <= MORALE_STATES.indexOf(before)) return false;
+  nu.morale = state;
+  d.ctx.emit({ type: 'MoraleStateChanged', unit: id, from: before, to: state, cause, rule });
+  return state === 'routed';
+}
+
+/** Take a unit off the table for good (NW §17 Dispersed; destroyed; captured; left the table). */
+export function removeFromPlay(d: Draft, id: string, status: UnitStatus, cause: string, rule: string): void {
+  const nu = d.rs.units[id];
+  if (!nu || nu.status !== 'active') return;
+  const u = findUnit(d.battle, id);
+  nu.status = status;
+  if (status === 'dispersed') nu.morale = 'dispersed';
+  d.battle = removeUnit(d.battle, id);
+  d.rs.combats = d.rs.combats.filter((c) => c.a !== id && c.b !== id);
+  delete d.rs.orders[id];
+  // A general with the unit goes with it (NW §20: he suffers the same result).
+  for (const g of Object.values(d.rs.generals)) {
+    if (g.withUnit === id) {
+      g.withUnit = undefined;
+      if (status !== 'left-table') loseGeneral(d, g.id, `went down with ${u?.name ?? id}`);
+    }
+  }
+  d.ctx.emit({ type: 'UnitRemoved', unit: id, name: u?.name, status, standsRemaining: u?.stands.length ?? 0, cause, rule });
+}
+
+export function loseGeneral(d: Draft, gid: string, cause: string): void {
+  const g = d.rs.generals[gid];
+  if (!g || g.lost) return;
+  g.lost = true;
+  g.lostTurn = d.turn;
+  g.withUnit = undefined;
+  d.ctx.emit({ type: 'GeneralLost', general: gid, cause, rule: GENERAL_CASUALTIES.rule });
+  // NW §18 B: units within Engagement Range of him test.
+  const gen = d.battle.generals.find((x) => x.id === gid);
+  if (gen) {
+    for (const u of friendsOf(d, g.side)) {
+      const near = u.stands.some((s) => Math.hypot(s.centre.x - gen.stand.centre.x, s.centre.y - gen.stand.centre.y) <= erMm(d));
+      if (near) d.pendingTests.push({ unitId: u.id, trigger: 'B', detail: `General ${gen.name} lost` });
+    }
+  }
+}
+
+/**
+ * NW §4 Strength and Fire §4: casualties accumulate; each `strengthPerStand` removes a stand
+ * from the rear (NW Close Combat §5: casualties come off the rearmost stands). Returns the
+ * stands removed. Queues the stand-loss morale test (NW §18 C) and rolls for an attached
+ * general (NW Generals §3).
+ */
+export function inflictCasualties(d: Draft, id: string, n: number, source: string, rule: string): number {
+  const nu = d.rs.units[id];
+  let u = findUnit(d.battle, id);
+  if (!nu || !u || nu.status !== 'active' || n <= 0) return 0;
+  nu.casualties += n;
+  let lost = 0;
+  while (nu.casualties >= nu.profile.strengthPerStand && u.stands.length > 0) {
+    nu.casualties -= nu.profile.strengthPerStand;
+    u = removeRearStand(u);
+    lost++;
+  }
+  d.battle = updateUnit(d.battle, id, () => u!);
+  nu.standsLost += lost;
+  d.ctx.emit({ type: 'CasualtiesInflicted', unit: id, casualties: n, standsLost: lost, standsLeft: u.stands.length, carried: nu.casualties, source, rule });
+  if (lost > 0) {
+    for (const g of Object.values(d.rs.generals)) {
+      if (g.withUnit !== id || g.lost) continue;
+      for (let i = 0; i < lost && !g.lost; i++) {
+        const r = d.ctx.roll({
+          dice: 'd6', purpose: `General with ${u.name}: does he fall with the lost stand?`, rule: GENERAL_CASUALTIES.rule,
+          target: { value: 1, pass: 'atMost', label: 'lost on a 1' }, outcome: (v) => (v.passed ? 'general lost' : 'general unhurt'), subjects: [g.id, id],
+        });
+        if (r.passed) loseGeneral(d, g.id, `stand lost from ${u.name}`);
+      }
+    }
+    if (u.stands.length === 0) removeFromPlay(d, id, 'destroyed', 'all stands lost', rule);
+    else d.pendingTests.push({ unitId: id, trigger: 'C', detail: `${lost} stand(s) lost to ${source}` });
+  }
+  return lost;
+}
+
+/** Remove the rearmost stand (never the command stand while another remains). */
+export function removeRearStand(u: Unit): Unit {
+  const front = new Set(frontRank(u).map((s) => s.id));
+  const cmd = commandStand(u);
+  const candidates = u.stands.filter((s) => s.id !== cmd.id);
+  if (candidates.length === 0) return { ...u, stands: [] };
+  const rear = candidates.filter((s) => !front.has(s.id));
+  const pool = rear.length > 0 ? rear : candidates;
+  // Rearmost: the last listed of the rear rank; in a line, the outermost stand.
+  const victim = pool[pool.length - 1]!;
+  return { ...u, stands: u.stands.filter((s) => s.id !== victim.id) };
+}
+
+/** Is the unit in cover (NW §3 Cover: woods, behind walls, buildings)? */
+export function inCover(d: Draft, u: Unit): boolean {
+  return unitTerrain(d.battle, u).some((t) => t.kind === 'wood' || t.kind === 'village' || t.kind === 'building' || t.props['stone'] === true);
+}
+
+/** Distance between units in inches. */
+export const distIn = (a: Unit, b: Unit): number => toIn(unitDistanceMm(a, b));
+
+export const turnPhaseKey = (d: Draft): string => `${d.turn}:${d.phase}`;

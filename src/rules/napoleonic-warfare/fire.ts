@@ -1,0 +1,245 @@
+/**
+ * NW Fire Phase (§14, Fire §1-§5, §28, §29): all eligible stands fire simultaneously at the
+ * nearest enemy in arc and sight; casualties and ammunition are applied after every volley is
+ * rolled, then the morale tests the losses cause.
+ */
+import type { Stand, Unit } from '../../engine/model';
+import type { Modifier } from '../../engine/dice';
+import { findUnit } from '../../engine/battle';
+import type { Draft } from './types';
+import { ammoAfter, smallArmsBand, artilleryBand, FIRING_ARC_DEG, SMALL_ARMS_DICE, ARTILLERY_DICE, type ArtilleryBand } from './tables/fire';
+import { isGuardEliteVeteran } from './tables/troops';
+import { activeUnits, canSee, inMm, markersOf, mod, nwu, rollD10, toIn, inflictCasualties } from './core';
+import { commandStand, faceStruck, frontRank, polyDistanceToUnit, polyInArc, standPoly, unitTerrain, terrainClass } from './geom';
+import { roundUp } from './tables/dice';
+import { runPendingTests } from './morale';
+import { inCombat } from './combat';
+
+export interface Volley {
+  firer: string;
+  target: string;
+  stands: number;
+  rangeIn: number;
+}
+
+const R_SA = 'NW Small Arms Fire Tables';
+const R_ART = 'NW Artillery Fire Table';
+
+function canFire(d: Draft, u: Unit): string | undefined {
+  const nu = nwu(d, u.id);
+  const order = d.rs.orders[u.id];
+  if (nu.morale === 'routed') return 'routing units may not fire (NW §14)';
+  if (order?.order === 'retreat' && !order.cancelled) return 'units with Retreat orders may not fire (NW §14)';
+  if (nu.profile.mounted) return 'mounted troops may not fire while mounted (NW Fire §1)';
+  if (nu.ammo === 'out') return 'out of ammunition (NW Fire §28)';
+  if (nu.profile.artillery && nu.limbered) return 'limbered artillery cannot fire';
+  if (inCombat(d, u.id)) return 'units in close combat do not fire';
+  return undefined;
+}
+
+/** The enemy unit nearest to a firing stand within range, arc and sight (NW Fire §29 Target Eligibility). */
+export function targetFor(d: Draft, u: Unit, s: Stand, maxRangeMm: number): { target: Unit; distMm: number } | undefined {
+  const nu = nwu(d, u.id);
+  const arc = nu.profile.artillery ? FIRING_ARC_DEG.artillery : FIRING_ARC_DEG.foot;
+  const poly = standPoly(s);
+  let best: { target: Unit; distMm: number } | undefined;
+  for (const e of activeUnits(d)) {
+    if (e.side === u.side) continue;
+    if (inCombat(d, e.id)) continue; // cannot fire at units in close combat
+    const dist = polyDistanceToUnit(poly, e);
+    if (dist > maxRangeMm + 1e-6) continue;
+    if (!e.stands.some((t) => polyInArc(s, arc, maxRangeMm + 50, standPoly(t)))) continue;
+    if (!canSee(d, u, e)) continue;
+    // Troops may not fire through other units (NW §29 Line of Sight): a unit nearer along the line blocks.
+    if (!best || dist < best.distMm) best = { target: e, distMm: dist };
+  }
+  return best;
+}
+
+function targetTerrainMods(d: Draft, target: Unit, firerStand: Stand, artillery: boolean): Modifier[] {
+  const out: Modifier[] = [];
+  const ter = unitTerrain(d.battle, target);
+  const t = artillery ? d.tables.artilleryModifiers : d.tables.smallArmsModifiers;
+  const rule = artillery ? R_ART : R_SA;
+  const dense = ter.some((x) => terrainClass(x) === 'dense' || terrainClass(x) === 'building' || x.props['stone'] === true);
+  const light = ter.some((x) => terrainClass(x) === 'light' || terrainClass(x) === 'obstacle');
+  const hill = ter.find((x) => x.kind === 'hill');
+  const firerOnHill = hill && unitTerrain(d.battle, { stands: [firerStand] } as unknown as Unit).some((x) => x.id === hill.id);
+  const uphill = !!hill && !firerOnHill;
+  const key = (k: string) => t[k]!;
+  if (dense) out.push(mod(key('target-dense-or-stone').label, key('target-dense-or-stone').value, rule, 'target'));
+  else if (light || uphill) out.push(mod(key(artillery ? 'target-light-cover-or-uphill' : 'target-uphill-or-light').label, key(artillery ? 'target-light-cover-or-uphill' : 'target-uphill-or-light').value, rule, 'target'));
+  return out;
+}
+
+/** Every modifier to the To Hit number for one volley. */
+export function fireModifiers(d: Draft, u: Unit, target: Unit, s: Stand): Modifier[] {
+  const nu = nwu(d, u.id);
+  const tn = nwu(d, target.id);
+  const art = nu.profile.artillery;
+  const t = art ? d.tables.artilleryModifiers : d.tables.smallArmsModifiers;
+  const rule = art ? R_ART : R_SA;
+  const m: Modifier[] = [];
+  const add = (k: string, times = 1) => {
+    const spec = t[k];
+    if (spec && times > 0) m.push(mod(times > 1 ? `${spec.label} ×${times}` : spec.label, spec.value * times, rule, 'target'));
+  };
+  const order = d.rs.orders[u.id];
+  const markers = Math.min(markersOf(nu.morale), 2);
+  add('disorder-marker', markers);
+  const defend = order?.order === 'defend';
+  const targetCharging = tn.charging || tn.countercharging;
+  const column = target.formation === 'column' || target.formation === 'road-column' || target.formation === 'austrian-mass';
+  const square = target.formation === 'square' || target.formation === 'rally-square';
+  const skirmishFoot = tn.profile.foot && target.formation === 'skirmish';
+  const unlimberedGuns = tn.profile.artillery && !tn.limbered;
+  if (!art) {
+    if (nu.movedThisTurn || (order?.order === 'advance' && !order.cancelled)) add('moved-and-fired');
+    if (tn.profile.mounted) add('target-cavalry');
+    if (nu.profile.grade === 'conscript') add('conscripts-firing');
+    if (nu.profile.grade === 'militia') add('militia-firing');
+    if (skirmishFoot || unlimberedGuns) add('target-skirmish-or-unlimbered-artillery');
+    if (isGuardEliteVeteran(nu.profile.grade)) add('guard-elite-veteran-firing');
+    if (defend) add('defend-orders-firing');
+    if (column || square) add('target-column-or-square');
+    if (targetCharging) add('target-charging');
+  } else {
+    const gunners = s.figures ?? 3;
+    if (nu.profile.grade === 'conscript' || nu.profile.grade === 'militia') add('conscript-militia-artillery');
+    if (nu.movedThisTurn && !nu.unlimberedThisTurn) add('prolonge-handpush-fire');
+    if (gunners <= 2) add('two-gunners');
+    if (gunners >= 4) add('four-gunners');
+    if (skirmishFoot) add('target-skirmish-foot');
+    if (unlimberedGuns) add('target-unlimbered-artillery');
+    if (nu.unlimberedThisTurn) add('unlimbered-this-turn');
+    if (nu.profile.oldGuardArtillery) add('old-guard-artillery');
+    else if (isGuardEliteVeteran(nu.profile.grade)) add('guard-elite-veteran-artillery');
+    if (defend) add('defend-orders-firing');
+    if (square) add('target-square');
+    else if (column) add('target-column');
+    if (targetCharging) add('target-charging');
+  }
+  m.push(...targetTerrainMods(d, target, s, art));
+  return m;
+}
+
+interface Shot {
+  firer: Unit;
+  target: Unit;
+  stands: Stand[];
+  distMm: number;
+}
+
+/**
+ * One unit's fire at one target, with the stands that chose it. `forceBand` is the range band
+ * decided by the fire-at-chargers roll (NW Fire §5). Returns hits and the number of 10s.
+ */
+export function resolveVolley(d: Draft, shot: Shot, forceBand?: 'close' | 'effective'): { hits: number; tens: number } {
+  const { firer: u, target } = shot;
+  const nu = nwu(d, u.id);
+  const art = nu.profile.artillery;
+  const rangeIn = toIn(shot.distMm);
+  const s0 = shot.stands[0]!;
+  let toHit: number | null;
+  let band: string;
+  let perStand: number;
+  let tableId: string;
+  const enfilade = faceStruck(u, target) !== 'front';
+  const square = target.formation === 'square' || target.formation === 'rally-square';
+  if (art) {
+    let b: ArtilleryBand | undefined = forceBand ?? artilleryBand(d.rs.scale, rangeIn);
+    if (!b) return { hits: 0, tens: 0 };
+    if (forceBand === 'close' && artilleryBand(d.rs.scale, rangeIn) === 'killing') b = 'killing';
+    toHit = d.tables.artilleryToHit[nu.profile.gunSize ?? 'light'][b];
+    band = b;
+    tableId = 'artilleryToHit';
+    // Canister in killing range 2d10 per gun; enfilade 3d10; at a square 2d10 (NW Artillery Fire Table).
+    perStand = enfilade ? ARTILLERY_DICE.enfilade : b === 'killing' ? ARTILLERY_DICE.canister : square ? ARTILLERY_DICE.square : ARTILLERY_DICE.perStand;
+  } else {
+    const weapon = nu.profile.weapon === 'rifle' ? 'rifle' : nu.profile.weapon === 'carbine' ? 'carbine' : 'musket';
+    const natural = smallArmsBand(d.rs.scale, weapon, rangeIn);
+    const bandRow = forceBand ? d.tables.smallArms[d.rs.scale].bands.find((x) => x.band === forceBand) : natural;
+    if (!bandRow || !natural) return { hits: 0, tens: 0 };
+    toHit = bandRow.toHit;
+    band = bandRow.band;
+    tableId = 'smallArms';
+    perStand = SMALL_ARMS_DICE.perStand;
+    if (nu.profile.british && u.formation === 'line') perStand = SMALL_ARMS_DICE.britishKglInLine;
+    if (enfilade) perStand *= SMALL_ARMS_DICE.enfiladeFactor;
+  }
+  if (toHit === null) return { hits: 0, tens: 0 };
+  let firing = shot.stands.length;
+  if (nu.ammo === 'low') firing = roundUp(firing / 2); // NW Fire §28: half the eligible stands
+  let dice = roundUp(firing * perStand);
+  // Disordered or Fragmented: half dice, rounded up (NW §17 Effects of Disorder / Fragmentation).
+  if (nu.morale === 'disordered' || nu.morale === 'fragmented') dice = roundUp(dice / 2);
+  if (dice <= 0) return { hits: 0, tens: 0 };
+  const r = rollD10(d, {
+    count: Math.min(dice, 60),
+    purpose: `${u.name} fire at ${target.name} (${band} range, ${rangeIn}")`,
+    rule: art ? R_ART : R_SA,
+    eachDie: true,
+    modifiers: fireModifiers(d, u, target, s0),
+    target: { value: toHit, pass: 'atLeast', label: `To Hit ${toHit}+ (${band})` },
+    table: { id: tableId, row: art ? (nu.profile.gunSize ?? 'light') : band, column: band },
+    subjects: [u.id, target.id],
+    outcome: (v) => `${v.successes ?? 0} hit${v.successes === 1 ? '' : 's'}`,
+  });
+  const tens = r.faces.filter((f) => f === 10).length;
+  return { hits: r.successes ?? 0, tens };
+}
+
+/** Gather each unit's shots: front-rank stands grouped by their nearest eligible target. */
+export function planShots(d: Draft, only?: (u: Unit) => boolean): Shot[] {
+  const shots: Shot[] = [];
+  for (const u of activeUnits(d)) {
+    if (only && !only(u)) continue;
+    if (canFire(d, u)) continue;
+    const nu = nwu(d, u.id);
+    const maxIn = nu.profile.artillery ? d.tables.artilleryRangesIn[d.rs.scale].extreme : d.tables.smallArms[d.rs.scale].bands[2]!.maxIn[nu.profile.weapon === 'rifle' ? 'rifle' : nu.profile.weapon === 'carbine' ? 'carbine' : 'musket'];
+    const byTarget = new Map<string, Shot>();
+    for (const s of frontRank(u)) {
+      const t = targetFor(d, u, s, inMm(maxIn));
+      if (!t) continue;
+      const sh = byTarget.get(t.target.id) ?? { firer: u, target: t.target, stands: [], distMm: t.distMm };
+      sh.stands.push(s);
+      sh.distMm = Math.min(sh.distMm, t.distMm);
+      byTarget.set(t.target.id, sh);
+    }
+    shots.push(...byTarget.values());
+  }
+  return shots;
+}
+
+/** NW §14 Fire Phase: simultaneous fire, then casualties, ammunition, and morale tests. */
+export function firePhase(d: Draft): void {
+  const shots = planShots(d);
+  const results: { shot: Shot; hits: number; tens: number }[] = [];
+  for (const shot of shots) {
+    const r = resolveVolley(d, shot);
+    results.push({ shot, ...r });
+    // A Recovering unit that fires loses its Recover marker (NW Orders/Recover).
+    const o = d.rs.orders[shot.firer.id];
+    if (o?.order === 'recover' && !o.cancelled) {
+      o.cancelled = true;
+      d.ctx.emit({ type: 'OrderCancelled', unit: shot.firer.id, order: 'recover', reason: 'fired', rule: 'NW Orders/Recover' });
+    }
+  }
+  applyFireResults(d, results);
+  runPendingTests(d);
+}
+
+export function applyFireResults(d: Draft, results: { shot: Shot; hits: number; tens: number }[]): void {
+  const tensBy = new Map<string, number>();
+  for (const r of results) tensBy.set(r.shot.firer.id, (tensBy.get(r.shot.firer.id) ?? 0) + r.tens);
+  for (const r of results) if (r.hits > 0 && findUnit(d.battle, r.shot.target.id)) inflictCasualties(d, r.shot.target.id, r.hits, `fire from ${r.shot.firer.name}`, r.shot.firer.stands.length && nwu(d, r.shot.firer.id).profile.artillery ? R_ART : R_SA);
+  for (const [id, tens] of tensBy) {
+    const nu = d.rs.units[id];
+    if (!nu || tens <= 0) continue;
+    const before = nu.ammo;
+    nu.ammo = ammoAfter(before, tens);
+    if (nu.ammo !== before) d.ctx.emit({ type: 'AmmunitionChanged', unit: id, from: before, to: nu.ammo, tens, rule: 'NW Fire §28 Ammunition Supply' });
+  }
+}
+
+export { commandStand };

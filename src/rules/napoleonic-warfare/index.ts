@@ -1,0 +1,63 @@
+/**
+ * NAPOLEONIC WARFARE (version dated 10-2-00) as a RulesetModule. Tables in tables/*.ts,
+ * interpretations in RULINGS.md.
+ */
+import { z } from 'zod';
+import type { RulesetModule } from '../../engine/ruleset';
+import type { NwOptions, NwState } from './types';
+import { DEFAULT_TABLES, NwTablesSchema, type NwTables } from './nwTables';
+import { COMMANDS } from './commands';
+import { SEQUENCE } from './sequence';
+import { nwSetup, validateSetup, ScenarioFieldsSchema } from './setup';
+import { legalCommands } from './legal';
+import { resultFrom } from './victory';
+
+export const NwOptionsSchema = z
+  .object({
+    baseScale: z.enum(['medium', 'large']).default('medium'),
+    d10Via2d6: z.boolean().default(false),
+  })
+  .strict();
+
+export const napoleonicWarfare: RulesetModule<NwState, NwOptions, NwTables> = {
+  id: 'napoleonic-warfare',
+  name: 'Napoleonic Warfare',
+  version: '0.1.0',
+  description: 'Battalion-level Napoleonic rules: hidden simultaneous orders, eight morale grades, d10 fire and morale, d6 close combat.',
+  measure: { unit: 'in', mmPerUnit: 25.4 },
+  options: {
+    schema: NwOptionsSchema as unknown as z.ZodType<NwOptions>,
+    info: [
+      { id: 'baseScale', label: 'Base scale', description: 'Medium (15mm) or large (25mm) stands: every distance, range, Engagement Range (12"/16") and command radius follows.', rule: 'NW §5 Stand Sizes', kind: 'choice', choices: [{ value: 'medium', label: 'Medium (15mm)' }, { value: 'large', label: 'Large (25mm)' }], default: 'medium' },
+      { id: 'd10Via2d6', label: '2d6 for the d10', description: 'Roll a white and a coloured d6 for every d10.', rule: 'NW §6 Dice', kind: 'boolean', default: false, optionalRule: true },
+    ],
+  },
+  tables: { defaults: DEFAULT_TABLES, schema: NwTablesSchema as unknown as z.ZodType<NwTables> },
+  scenarioFields: ScenarioFieldsSchema,
+  validateSetup: (setup) => validateSetup(setup),
+  setup: nwSetup,
+  sequence: SEQUENCE,
+  commands: COMMANDS,
+  legalCommands,
+  /** Face-down orders are hidden from the other side until turned over (NW §11). */
+  view: (state, viewer) => ({
+    battle: state.battle,
+    ruleset: { ...state.ruleset, orders: Object.fromEntries(Object.entries(state.ruleset.orders).filter(([, o]) => o.side === viewer || o.revealed)) },
+  }),
+  atTurnLimit: (state) => resultFrom(state.ruleset, state.battle, 'The turn limit was reached.'),
+  invariants: (state) => {
+    const out: string[] = [];
+    for (const u of Object.values(state.ruleset.units)) {
+      if (u.casualties < 0) out.push(`${u.id} has negative casualties`);
+      if (u.standsLost > u.startStands) out.push(`${u.id} lost more stands than it had`);
+      if (u.status === 'active' && !state.battle.units.some((x) => x.id === u.id)) out.push(`${u.id} is active but not on the table`);
+    }
+    return out;
+  },
+  describeCommand: (state, c) => {
+    const u = typeof c['unitId'] === 'string' ? state.battle.units.find((x) => x.id === c['unitId']) : undefined;
+    return `${c.side}: ${c.type}${u ? ` ${u.name}` : ''}`;
+  },
+};
+
+export default napoleonicWarfare;

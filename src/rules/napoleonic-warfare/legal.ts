@@ -1,0 +1,91 @@
+/** Sampled plausible commands for the random player and the AI (RulesetModule.legalCommands). */
+import type { Command, Sampler } from '../../engine/ruleset';
+import type { NwGameState } from './types';
+import type { OrderId } from './tables/orders';
+import { makeDraft, activeUnits, nwu, enemiesOf } from './core';
+import { generalCanOrder, orderProblem, chargeTargetProblem } from './commands';
+import { normalMoveMm } from './morale';
+import { inCombat } from './combat';
+import { unitDistanceMm } from './geom';
+
+const noCtx = { roll: () => { throw new Error('legalCommands does not roll'); }, emit: () => undefined };
+
+export function legalCommands(state: NwGameState, side: string, s: Sampler): Command[] {
+  const d = makeDraft(state, noCtx);
+  const out: Command[] = [];
+  const mine = activeUnits(d).filter((u) => u.side === side);
+  const step = state.position.step;
+  const inch = (mmv: number) => Math.round((mmv / 25.4) * 10) / 10;
+  if (step === 'place-orders') {
+    // Generals ride towards the middle of their troops so that they stay in command (NW Generals §1).
+    for (const g of state.battle.generals) {
+      const ng = d.rs.generals[g.id];
+      if (g.side !== side || !ng || ng.lost || ng.withUnit || g.extra['moved'] === `gmove:${state.position.turn}` || mine.length === 0) continue;
+      const cx = mine.reduce((a, u) => a + u.stands[0]!.centre.x, 0) / mine.length;
+      const cy = mine.reduce((a, u) => a + u.stands[0]!.centre.y, 0) / mine.length;
+      const reach = (d.tables.movement[d.rs.scale].rows['light-cavalry'].tacticalIn * 25.4) * 0.9;
+      const dx = cx - g.stand.centre.x, dy = cy - g.stand.centre.y;
+      const len = Math.hypot(dx, dy);
+      if (len < 20) continue;
+      const k = Math.min(1, reach / len) * s.float(0.5, 1);
+      out.push({ type: 'moveGeneral', side, generalId: g.id, x: Math.round(g.stand.centre.x + dx * k), y: Math.round(g.stand.centre.y + dy * k) });
+    }
+    for (const u of mine) {
+      if (d.rs.orders[u.id]) continue;
+      const gens = Object.keys(d.rs.generals).filter((g) => !generalCanOrder(d, g, u));
+      if (gens.length === 0) continue;
+      const nu = nwu(d, u.id);
+      const wants: OrderId[] = nu.morale === 'routed' ? ['recover'] : nu.morale !== 'good' || nu.ammo !== 'stocked' ? ['recover', 'recover', 'defend', 'advance'] : ['advance', 'advance', 'advance', 'charge', 'charge', 'deploy', 'defend', 'retreat'];
+      const ok = wants.filter((o) => !orderProblem(d, u, o));
+      if (ok.length === 0) continue;
+      out.push({ type: 'placeOrder', side, unitId: u.id, order: s.pick(ok), generalId: s.pick(gens) });
+    }
+  } else if (step === 'strategic-move') {
+    for (const u of mine) {
+      const nu = nwu(d, u.id);
+      if (!nu.startedOutsideER || d.rs.orders[u.id] || nu.movedStrategic) continue;
+      const full = normalMoveMm(d, u, true);
+      out.push({ type: 'moveUnit', side, unitId: u.id, wheelDeg: s.int(-10, 10), distanceIn: inch(s.float(0.3, 0.9) * full) });
+    }
+  } else if (step === 'choose-initiative') {
+    out.push({ type: 'chooseInitiative', side, moveFirst: s.pick(state.battle.sides.map((x) => x.id)) });
+  } else if (step === 'declare-charges') {
+    for (const u of mine) {
+      const o = d.rs.orders[u.id];
+      if (o?.order !== 'charge' || o.target) continue;
+      const t = enemiesOf(d, side).filter((e) => !chargeTargetProblem(d, u, e));
+      if (t.length > 0) out.push({ type: 'declareCharge', side, unitId: u.id, targetId: s.pick(t).id });
+    }
+  } else if (step === 'charge-responses') {
+    for (const u of mine) {
+      const charged = Object.values(d.rs.orders).some((o) => o.order === 'charge' && o.target === u.id);
+      const o = d.rs.orders[u.id];
+      if (!charged || o?.response) continue;
+      const opts = o?.order === 'advance' ? ['countercharge', 'stand'] : o?.order === 'deploy' ? ['face', 'stand'] : ['stand'];
+      out.push({ type: 'respondToCharge', side, unitId: u.id, response: s.pick(opts) });
+    }
+  } else if (step === 'initiative-side' || step === 'other-side') {
+    for (const u of mine) {
+      const nu = nwu(d, u.id);
+      const o = d.rs.orders[u.id];
+      if (!o || nu.movedThisTurn || inCombat(d, u.id)) continue;
+      const full = normalMoveMm(d, u);
+      if (o.order === 'advance') {
+        const e = enemiesOf(d, side).sort((a, b) => unitDistanceMm(u, a) - unitDistanceMm(u, b))[0];
+        const gap = e ? unitDistanceMm(u, e) : full;
+        const dist = Math.max(full / 2, Math.min(full * s.float(0.5, 1), Math.max(full / 2, gap - 10)));
+        out.push({ type: 'moveUnit', side, unitId: u.id, wheelDeg: s.int(-15, 15), distanceIn: inch(dist) });
+      } else if (o.order === 'retreat') {
+        out.push({ type: 'retreatUnit', side, unitId: u.id, distanceIn: inch(full * s.float(0.5, 1)) });
+      } else if (o.order === 'deploy' && (o.deployActionsUsed ?? 0) < 1) {
+        const acts = nu.profile.artillery
+          ? [{ action: nu.limbered ? 'unlimber' : 'halt' }]
+          : nu.profile.foot
+            ? [{ action: 'change-formation', formation: u.formation === 'line' ? 'column' : 'line' }, { action: 'step-forward' }, { action: 'wheel', degrees: s.int(-30, 30) }]
+            : [{ action: 'step-forward' }, { action: 'wheel', degrees: s.int(-30, 30) }];
+        out.push({ type: 'deployUnit', side, unitId: u.id, ...s.pick(acts) });
+      }
+    }
+  }
+  return out;
+}

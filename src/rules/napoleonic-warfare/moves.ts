@@ -1,0 +1,185 @@
+/**
+ * NW Movement: straight moves with terrain delays, collisions, interpenetration, contact and
+ * leaving the table. The kernel walks the unit forward in small steps; the rules (what delays,
+ * what disorders, what stops) are decided here from the tables.
+ */
+import type { TerrainFeature, Unit } from '../../engine/model';
+import { findUnit, updateUnit } from '../../engine/battle';
+import type { Draft } from './types';
+import { advanceUnit, offTable, terrainClass, unitsOverlap, unitTerrain, unitDistanceMm } from './geom';
+import { activeUnits, addDisorder, inMm, isActive, nwu, removeFromPlay } from './core';
+import { TERRAIN_EFFECTS, BUILDINGS } from './tables/movement';
+import type { Radians } from '../../geometry/types';
+
+export type MoveMode = 'advance' | 'strategic' | 'charge' | 'retreat' | 'rout' | 'pursuit' | 'fall-back';
+
+export interface MoveResult {
+  unit: Unit;
+  usedMm: number;
+  contacts: string[];
+  leftTable: boolean;
+  blocked?: string;
+  interpenetrated: string[];
+}
+
+const STEP_MM = 4;
+
+/** Can this unit pass this terrain at all? NW §23 Dense Terrain, Rivers, Buildings. */
+function impassable(d: Draft, u: Unit, t: TerrainFeature, all: TerrainFeature[]): boolean {
+  const p = nwu(d, u.id).profile;
+  const cls = terrainClass(t);
+  const eff = TERRAIN_EFFECTS[cls];
+  if (cls === 'river' || cls === 'water') {
+    // Crossed only at bridges and fords (NW §23 Rivers).
+    return !all.some((x) => x.kind === 'ford' || x.kind === 'bridge');
+  }
+  if (eff.impassableFor.includes('all')) return true;
+  if (p.artillery && eff.impassableFor.includes('artillery')) return true;
+  if (p.mounted && p.troop === 'cavalry' && eff.impassableFor.includes('cavalry')) return true;
+  if (p.mounted && p.troop === 'light-cavalry' && eff.impassableFor.includes('light-cavalry')) return true;
+  return false;
+}
+
+/**
+ * Move `u` straight along `dir` up to `budgetMm`, paying terrain delays as they are met.
+ * Delays are rolled once per class per move, when any stand first touches the terrain
+ * (NW §23: the whole unit is affected).
+ */
+export function walk(d: Draft, u0: Unit, dir: Radians, budgetMm: number, mode: MoveMode, opts: { roadColumn?: boolean } = {}): MoveResult {
+  const nu = nwu(d, u0.id);
+  const skirmishFoot = nu.profile.foot && u0.formation === 'skirmish';
+  const tbl = d.tables.movement[d.rs.scale];
+  let u = u0;
+  let budget = budgetMm;
+  let used = 0;
+  const paid = new Set<string>();
+  const contacts: string[] = [];
+  const inter: string[] = [];
+  let blocked: string | undefined;
+  const startTerrain = new Set(unitTerrain(d.battle, u).map((t) => t.id));
+  const others = activeUnits(d).filter((x) => x.id !== u.id);
+  const enemies = others.filter((x) => x.side !== u.side);
+  const friends = others.filter((x) => x.side === u.side);
+  const alreadyTouching = new Set(enemies.filter((e) => unitDistanceMm(u, e) < 1).map((e) => e.id));
+  while (used + 1e-6 < budget) {
+    const step = Math.min(STEP_MM, budget - used);
+    const next = advanceUnit(u, step, dir);
+    if (offTable(d.battle, next)) {
+      return { unit: next, usedMm: used + step, contacts, leftTable: true, interpenetrated: inter };
+    }
+    const ter = unitTerrain(d.battle, next);
+    const stop = ter.find((t) => impassable(d, next, t, ter));
+    if (stop) {
+      blocked = `${stop.name} is impassable to this unit`;
+      break;
+    }
+    if (!opts.roadColumn) {
+      for (const t of ter) {
+        const cls = terrainClass(t);
+        if (cls === 'building') {
+          if (!nu.profile.foot) {
+            blocked = 'only infantry may enter buildings';
+            break;
+          }
+          if (!paid.has('building') && !startTerrain.has(t.id)) {
+            paid.add('building');
+            budget -= budgetMm * BUILDINGS.enterExitCostFraction;
+            d.ctx.emit({ type: 'TerrainDelay', unit: u.id, terrain: t.id, delayIn: (budgetMm * BUILDINGS.enterExitCostFraction) / 25.4, rule: BUILDINGS.rule });
+          }
+          continue;
+        }
+        const eff = TERRAIN_EFFECTS[cls];
+        if (eff.delay === 'none' || paid.has(eff.delay)) continue;
+        // Skirmish foot are not slowed by obstacles or light terrain (NW Movement §3 Terrain Effects).
+        if (skirmishFoot && eff.delay === 'light') continue;
+        paid.add(eff.delay);
+        const dd = eff.delay === 'light' ? tbl.lightDelay : nu.profile.foot ? tbl.rows.foot.denseDelay : tbl.rows['light-cavalry'].denseDelay;
+        if (!dd) continue;
+        // Light infantry and skirmishers pay dense delays too ("All infantry deduct"), but only horse pays light cav's.
+        const r = dd.d6 > 0 ? d.ctx.roll({ dice: `${dd.d6}d6` as '1d6', purpose: `${u.name}: ${eff.delay} terrain delay (${t.name})`, rule: eff.rule, subjects: [u.id], outcome: (v) => `${dd.baseIn + v.total}" delay` }) : undefined;
+        const delayIn = dd.baseIn + (r?.total ?? 0);
+        budget -= inMm(delayIn);
+        d.ctx.emit({ type: 'TerrainDelay', unit: u.id, terrain: t.id, delayIn, rule: eff.rule });
+        if (eff.disorders && !startTerrain.has(t.id)) {
+          const exempt = skirmishFoot || (cls === 'dense' && nu.profile.lightInfantry);
+          if (!exempt && mode !== 'rout') addDisorder(d, u.id, 1, `entered ${t.name}`, eff.rule);
+        }
+      }
+      if (blocked) break;
+      if (used + step > budget + 1e-6) break;
+    }
+    // Enemy contact: halt touching (NW Close Combat §1; routers are destroyed by contact).
+    const hitEnemy = enemies.find((e) => !alreadyTouching.has(e.id) && isActive(d, e.id) && unitsOverlap(next, findUnit(d.battle, e.id) ?? e));
+    if (hitEnemy) {
+      contacts.push(hitEnemy.id);
+      // Close the last gap to touching.
+      let lo = 0, hi = step;
+      for (let i = 0; i < 12; i++) {
+        const mid = (lo + hi) / 2;
+        if (unitsOverlap(advanceUnit(u, mid, dir), hitEnemy)) hi = mid;
+        else lo = mid;
+      }
+      u = advanceUnit(u, lo, dir);
+      used += lo;
+      break;
+    }
+    const hitFriend = friends.find((f) => unitsOverlap(next, f) && !unitsOverlap(u, f));
+    if (hitFriend && mode !== 'rout') {
+      const fnu = nwu(d, hitFriend.id);
+      const moverSkirmish = skirmishFoot;
+      const throughSkirmishers = hitFriend.formation === 'skirmish';
+      const throughGuns = fnu.profile.artillery && !fnu.limbered;
+      const stationary = !fnu.movedThisTurn;
+      // NW §24 Interpenetration: the penalty-free cases.
+      if ((moverSkirmish && stationary) || throughSkirmishers || throughGuns) {
+        inter.push(hitFriend.id);
+      } else {
+        // Placed directly on the far side, halting there; both Disordered unless one is skirmish infantry.
+        let far = next;
+        let extra = 0;
+        while (unitsOverlap(far, hitFriend) && extra < 2000) {
+          far = advanceUnit(far, STEP_MM, dir);
+          extra += STEP_MM;
+        }
+        inter.push(hitFriend.id);
+        const rule = 'NW §24 Interpenetration';
+        if (hitFriend.formation === 'skirmish') addDisorder(d, hitFriend.id, 1, `interpenetrated by ${u.name}`, rule);
+        else if (moverSkirmish) addDisorder(d, u.id, 1, `interpenetrated ${hitFriend.name}`, rule);
+        else {
+          addDisorder(d, u.id, 1, `interpenetrated ${hitFriend.name}`, rule);
+          addDisorder(d, hitFriend.id, 1, `interpenetrated by ${u.name}`, rule);
+        }
+        return { unit: far, usedMm: used + step + extra, contacts, leftTable: offTable(d.battle, far), interpenetrated: inter };
+      }
+    } else if (hitFriend && mode === 'rout' && !skirmishFoot) {
+      // NW Close Combat/After: routers disorder friends they interpenetrate unless skirmish infantry.
+      if (!inter.includes(hitFriend.id)) {
+        inter.push(hitFriend.id);
+        addDisorder(d, hitFriend.id, 1, `routers of ${u.name} burst through`, 'NW Close Combat/After Close Combat');
+      }
+    }
+    u = next;
+    used += step;
+  }
+  // Do not end on top of friends passed through freely: carry on to clear them if possible.
+  for (const fid of inter) {
+    const f = findUnit(d.battle, fid);
+    let extra = 0;
+    while (f && unitsOverlap(u, f) && extra < 2000) {
+      u = advanceUnit(u, STEP_MM, dir);
+      extra += STEP_MM;
+    }
+  }
+  return { unit: u, usedMm: used, contacts, leftTable: offTable(d.battle, u), ...(blocked ? { blocked } : {}), interpenetrated: inter };
+}
+
+/** Write a moved unit back, handling leaving the table (NW §9 Leaving and Returning). */
+export function commitMove(d: Draft, r: MoveResult, mode: MoveMode): void {
+  const nu = nwu(d, r.unit.id);
+  d.battle = updateUnit(d.battle, r.unit.id, () => r.unit);
+  nu.movedThisTurn = true;
+  if (r.leftTable) {
+    const routing = mode === 'rout' || nu.morale === 'routed';
+    removeFromPlay(d, r.unit.id, routing ? 'routed-off' : 'left-table', routing ? 'routed off the table' : 'left the table', 'NW §9 Leaving and Returning to the Table');
+  }
+}

@@ -1,0 +1,155 @@
+/**
+ * NW ruleset state, options and the working "draft" the procedures mutate. Handlers clone
+ * the battle and ruleset state into a Draft, change it, and return it as the Change: the
+ * engine's inputs are never touched (ruleset.ts: handlers are pure).
+ */
+import type { Battle, GameState, Ctx } from '../../engine/ruleset';
+import type { SideId } from '../../engine/model';
+import type { AmmoState, GunSize, SmallArm } from './tables/fire';
+import type { GeneralRating } from './tables/generals';
+import type { MoraleState } from './tables/morale';
+import type { OrderId } from './tables/orders';
+import type { Scale } from './tables/scale';
+import type { Grade, TroopType } from './tables/troops';
+import type { NwTables } from './nwTables';
+
+export interface NwOptions {
+  readonly baseScale: Scale;
+  readonly d10Via2d6: boolean;
+}
+
+export type CavalryWeight = 'light' | 'medium' | 'heavy';
+
+/** What the module derives once from a scenario unit (troop type, grade, weapon…). */
+export interface NwProfile {
+  readonly grade: Grade;
+  readonly troop: TroopType;
+  readonly foot: boolean;
+  readonly mounted: boolean;
+  readonly artillery: boolean;
+  readonly cavalryWeight?: CavalryWeight;
+  readonly lancers: boolean;
+  readonly lightInfantry: boolean;
+  readonly weapon: SmallArm | 'guns' | 'none';
+  readonly gunSize?: GunSize;
+  readonly oldGuardArtillery: boolean;
+  readonly british: boolean;
+  readonly nation: 'french' | 'russian' | 'british' | 'austrian' | 'prussian' | 'other';
+  /** Casualties one stand absorbs (NW §4 Strength); artillery: gunners. */
+  readonly strengthPerStand: number;
+}
+
+export type UnitStatus = 'active' | 'dispersed' | 'destroyed' | 'captured' | 'left-table' | 'routed-off';
+
+export interface NwUnit {
+  readonly id: string;
+  readonly side: SideId;
+  readonly profile: NwProfile;
+  status: UnitStatus;
+  morale: MoraleState;
+  /** Casualties not yet amounting to a whole stand. */
+  casualties: number;
+  startStands: number;
+  standsLost: number;
+  ammo: AmmoState;
+  limbered: boolean;
+  /** Routed units get one rally attempt (NW §17 Routed). */
+  rallyChanceUsed: boolean;
+  /** Turn flags, cleared at the start of each turn. */
+  movedThisTurn: boolean;
+  movedStrategic: boolean;
+  startedOutsideER: boolean;
+  unlimberedThisTurn: boolean;
+  charging: boolean;
+  countercharging: boolean;
+  chargeTarget?: string;
+  /** A charger's halt result from a failed test (NW §19 Morale Failure, If Charging). */
+  chargeHalt?: 'halt' | 'halt-short';
+  /** The last stand-loss morale test (NW §18 C: once per phase), as "turn:phase". */
+  standLossTestAt?: string;
+  retreatedLastTurn: boolean;
+  /** Points cost per stand (HOUSE values unless the scenario gives them). */
+  pointsPerStand: number;
+}
+
+export interface NwGeneral {
+  readonly id: string;
+  readonly side: SideId;
+  readonly isCinC: boolean;
+  rating: GeneralRating;
+  abilityRoll: number;
+  commandRadiusIn: number;
+  hits: number;
+  lost: boolean;
+  routed: boolean;
+  /** Attached to a unit (NW Generals §1: may join any unit). */
+  withUnit?: string;
+  /** Turn in which he was lost (for morale triggers B and the modifiers). */
+  lostTurn?: number;
+}
+
+export interface NwOrder {
+  readonly unitId: string;
+  readonly side: SideId;
+  readonly order: OrderId;
+  readonly generalId: string;
+  revealed: boolean;
+  /** Recover markers are removed when the unit fires (NW Orders/Recover). */
+  cancelled?: boolean;
+  /** Deploy actions used this turn. */
+  deployActionsUsed?: number;
+  /** Charge target declared (NW Sequence §12). */
+  target?: string;
+  /** Charge response chosen by the charged unit. */
+  response?: ChargeResponse;
+}
+
+export type ChargeResponse = 'countercharge' | 'face' | 'fall-back' | 'hasty-square' | 'evade' | 'stand';
+
+export interface Combat {
+  readonly id: string;
+  /** The unit that struck, and the unit struck. */
+  readonly a: string;
+  readonly b: string;
+  /** The face of b that a struck, and of a that b faces (front unless a was hit in flank/rear). */
+  bFace: 'front' | 'left' | 'right' | 'rear';
+  aFace: 'front' | 'left' | 'right' | 'rear';
+  rounds: number;
+  /** a came in with a charge this turn (charge bonuses). */
+  aCharged: boolean;
+  bCountercharged: boolean;
+  /** a is pursuing / following up into this combat (pursuit bonus, no charge bonus). */
+  aPursuing: boolean;
+  /** The unit that pushed the other back last round (pushback bonus while it continues). */
+  pushedBackBy?: string;
+}
+
+export interface NwState {
+  readonly scale: Scale;
+  units: Record<string, NwUnit>;
+  generals: Record<string, NwGeneral>;
+  orders: Record<string, NwOrder>;
+  initiative?: SideId;
+  initiativeWinner?: SideId;
+  combats: Combat[];
+  rerollUsed: Record<SideId, boolean>;
+  /** Set when an army reaches its break point; the turn is played out (NW §10). */
+  armyBroken: SideId[];
+  /** Units that must still make their compulsory move in the tactical step (Retreat orders, routers). */
+  log: { turn: number; phase: string };
+}
+
+export type NwGameState = GameState<NwState, NwOptions, NwTables>;
+
+/** A mutable working copy of battle and ruleset state. */
+export interface Draft {
+  battle: Battle;
+  rs: NwState;
+  readonly options: NwOptions;
+  readonly tables: NwTables;
+  readonly ctx: Ctx;
+  readonly turn: number;
+  readonly phase: string;
+  /** Disorder-causing flags for morale triggers in the current phase. */
+  pendingTests: { unitId: string; trigger: 'B' | 'C' | 'D'; detail: string }[];
+}

@@ -1,0 +1,269 @@
+/**
+ * Seven Years War 2.4 (March 2018) as a RulesetModule. Alternate phasing players (attacker
+ * first), groups on standing orders changed by generals' dice, D6 shooting and melee results by
+ * stands killed, 2D6 morale. Tables in tables/, readings of the flattened text in RULINGS.md.
+ */
+import { z } from 'zod';
+import type { RulesetModule, Command, Sampler, Ctx, Change, GameResult } from '../../engine/ruleset';
+import { otherSide } from '../../engine/state';
+import { unitDistance } from '../../geometry/measure';
+import { pt } from '../../geometry/types';
+import { offTable } from '../../geometry/collisions';
+import type { SywState, Options, S } from './state';
+import { isArtillery, isCavalry } from './state';
+import { tablesSchema, DEFAULT_TABLES, type Tables } from './tablesSchema';
+import { Work } from './work';
+import { prompt, selfOrder, rollCommandAttempts } from './command';
+import { moveGroup, changeFormation, moveGeneral, validateAndMove, groupSpeedCm, type Leg } from './movement';
+import { shoot, shootingMorale } from './shooting';
+import { declareCharge, chargeMoves, closeCombat, pursueTowards } from './melee';
+import { setupRuleset, scenarioFieldsSchema, validateSetup } from './setup';
+import { PHASE_STEPS } from './tables/sequence';
+import { ROUT_MOVES } from './tables/movement';
+import { ORDER_NUMBERS } from './tables/orders';
+import { OFF_TABLE, FRIENDS_ROUT_RADIUS_CM } from './tables/morale';
+import { CM, centroid, inContact, translateStands, rotateStands } from './geo';
+
+const stepRule = (id: string) => PHASE_STEPS.find((s) => s.id === id)!.rule;
+const hook = (fn: (s: S, w: Work) => void) => (state: S, ctx: Ctx): Change<SywState> => {
+  const w = new Work(state, ctx);
+  fn(state, w);
+  return w.change();
+};
+
+/** Start of a player's phase: reset per-phase flags, roll command attempts (p.5, p.7). */
+function phaseStart(state: S, w: Work): void {
+  const units: SywState['units'] = Object.fromEntries(Object.entries(w.rs.units).map(([id, u]) => [id, { ...u, shotThisStep: false, standsShot: 0, turnedToFaceThisPhase: false, mayShootAtChargers: true, mayNotShoot: false }]));
+  w.rs = { ...w.rs, units, phaseCounter: w.rs.phaseCounter + 1, charges: [], routedThisPhase: [] };
+  for (const g of Object.values(w.rs.groups)) w.setGroup(g.id, { casualtiesThisPhase: 0, inflictedThisPhase: 0, meleesWon: 0, meleesLost: 0, underShortRangeArtillery: false });
+  rollCommandAttempts(w, state.position.phasing);
+}
+
+/** Start of movement: enemy routers move, own pursuers follow, own groups off table dice to return (7 p.15-16, 8 p.18). */
+function movementStart(state: S, w: Work): void {
+  const phasing = state.position.phasing;
+  for (const g of Object.values(w.rs.groups)) {
+    if (g.side === phasing || g.order !== 'rout' || g.offTable) continue;
+    const units = w.groupUnits(g);
+    if (units.length === 0) continue;
+    const c = centroid(units.flatMap((u) => u.stands));
+    const ang = w.homeAngle(g.side, c);
+    for (const u of units) w.replaceStands(u.id, rotateStands(u.stands, centroid(u.stands), ang - u.stands[0]!.facing));
+    const speed = (Math.min(...units.map((u) => w.tables.unitTable[u.troopType]?.moveCm ?? 0)) + ORDER_NUMBERS.routExtraCm) * CM;
+    w.routMove(g.id, ang, speed);
+  }
+  for (const g of Object.values(w.rs.groups)) {
+    if (g.side !== phasing || !g.pursuing || g.offTable) continue;
+    const r = w.roll({ dice: 'd6', purpose: `${g.id}: does the pursuit go on? (1-3 stops)`, rule: ROUT_MOVES.rule, target: { value: ROUT_MOVES.pursuitStopsOnOrBelow + 1, pass: 'atLeast' }, subjects: [g.id] });
+    const routers = w.enemiesOf(g.side).filter((e) => w.groupOf(e.id)?.order === 'rout');
+    if (!r.passed || routers.length === 0) {
+      w.setGroup(g.id, { pursuing: false });
+      w.setOrder(g.id, 'stand', 'pursuit ends', ROUT_MOVES.rule);
+      continue;
+    }
+    const mine = w.groupUnits(g).flatMap((u) => u.stands);
+    const nearest = routers.reduce((a, e) => (unitDistance(e.stands, mine) < unitDistance(a.stands, mine) ? e : a));
+    pursueTowards(w, g.id, centroid(nearest.stands), groupSpeedCm(w, g) * CM);
+  }
+  for (const g of Object.values(w.rs.groups)) {
+    if (g.side !== phasing || !g.offTable) continue;
+    const o = g.offTable;
+    if (o.routers && o.tested) continue;
+    const need = o.pursued || o.routers ? OFF_TABLE.returnPursuedOrRouters : OFF_TABLE.returnUnpursued;
+    const r = w.roll({ dice: 'd6', purpose: `${g.id} tries to return to the table`, rule: OFF_TABLE.rule, target: { value: need, pass: 'atLeast' }, subjects: [g.id] });
+    if (!r.passed) { w.setGroup(g.id, { offTable: { ...o, tested: true } }); continue; }
+    let ok = true;
+    for (const u of w.groupUnits(g)) {
+      // Bring the unit back just inside the table at the point it left, facing inwards, on Stand.
+      const c = centroid(u.stands);
+      const inward = Math.atan2(w.battle.table.depthMm / 2 - o.y, w.battle.table.widthMm / 2 - o.x);
+      let st = rotateStands(u.stands, c, inward - u.stands[0]!.facing);
+      st = translateStands(st, o.x - c.x + Math.cos(inward) * 60, o.y - c.y + Math.sin(inward) * 60);
+      if (offTable(st, w.battle.table).length > 0 || w.blockedBy(u.id, st).length > 0) { ok = false; break; }
+      w.replaceStands(u.id, st);
+    }
+    if (!ok) continue;
+    w.setGroup(g.id, { offTable: null });
+    w.setOrder(g.id, 'stand', 'returned to the table', OFF_TABLE.rule);
+    w.ctx.emit({ type: 'GroupReturned', group: g.id, at: pt(o.x, o.y), rule: OFF_TABLE.rule });
+  }
+}
+
+/** End of movement: Advance groups must have moved half speed (or be in contact/halted/charging); Retreat groups half speed away (p.8). */
+function movementEnd(state: S, w: Work): void {
+  const phasing = state.position.phasing;
+  const charging = new Set(w.rs.charges.map((c) => c.group));
+  for (const g0 of Object.values(w.rs.groups)) {
+    const g = w.group(g0.id);
+    if (!g || g.side !== phasing || g.offTable || charging.has(g.id) || g.halted) continue;
+    if (g.order !== 'advance' && g.order !== 'retreat') continue;
+    const units = w.groupUnits(g);
+    if (units.some((u) => w.enemiesOf(g.side).some((e) => inContact(u, e)))) continue;
+    const half = groupSpeedCm(w, g) * CM * ORDER_NUMBERS.advanceMinFraction;
+    if (g.movedMm >= half - 0.5) continue;
+    if (g.order === 'advance' && units.every(isArtillery) && g.orderAtPhaseStart !== 'stand') continue;
+    const need = half - g.movedMm;
+    let done = false;
+    for (const frac of [1, 0.75, 0.5, 0.25, 0.1]) {
+      const mm = need * frac;
+      const legsList: Leg[][] = g.order === 'advance' ? [[{ kind: 'forward', mm }]] : [[{ kind: 'turn', deg: 180 }, { kind: 'forward', mm }], [{ kind: 'backward', mm }]];
+      for (const legs of legsList) {
+        const trial = new Work({ ...state, battle: w.battle, ruleset: w.rs }, w.ctx);
+        const r = validateAndMove({ ...state, battle: w.battle, ruleset: w.rs }, trial, { type: 'moveGroup', side: g.side, group: g.id, legs });
+        if (!r) { w.battle = trial.battle; w.rs = trial.rs; done = true; break; }
+      }
+      if (done) break;
+    }
+    if (!done && g.order === 'advance') w.setOrder(g.id, 'stand', 'could not advance half speed', 'SYW (3) Order interpretation (p.8)');
+    if (done) w.ctx.emit({ type: 'ForcedMove', group: g.id, order: g.order, rule: 'SYW (3) Order interpretation (p.8): Advance/Retreat move at least half maximum speed' });
+  }
+}
+
+/** End of a phase: groups that saw friends rout or be wiped out within 20cm test (p.17). */
+function phaseEnd(_state: S, w: Work): void {
+  const events = w.rs.routedThisPhase;
+  if (events.length === 0) return;
+  for (const g of Object.values(w.rs.groups)) {
+    if (g.offTable || g.order === 'rout') continue;
+    const units = w.groupUnits(g);
+    const saw = events.some((e) => e.side === g.side && units.some((u) => u.stands.some((s) => Math.hypot(s.centre.x - e.x, s.centre.y - e.y) <= FRIENDS_ROUT_RADIUS_CM * CM)) && !units.some((u) => u.stands.some((s) => Math.hypot(s.centre.x - e.x, s.centre.y - e.y) < 1)));
+    if (!saw) continue;
+    const enemies = w.enemiesOf(g.side);
+    const c = centroid(units.flatMap((u) => u.stands));
+    const near = enemies.length > 0 ? centroid(enemies.reduce((a, e) => (unitDistance(e.stands, units.flatMap((u) => u.stands)) < unitDistance(a.stands, units.flatMap((u) => u.stands)) ? e : a)).stands) : null;
+    void c;
+    w.casualtyTest(g.id, 'casualties', [{ label: 'Seeing friends rout or wiped out within 20cm', value: 0, rule: 'SYW 8 Morale (p.17)' }], near);
+  }
+  w.rs = { ...w.rs, routedThisPhase: [], charges: [] };
+}
+
+/** House victory (the text states none, RULINGS.md): a side with nothing left in good order, or past its break point, loses. */
+export function victory(state: S): GameResult | undefined {
+  const rs = state.ruleset;
+  if (!rs) return undefined;
+  for (const side of state.battle.sides) {
+    const mine = Object.values(rs.groups).filter((g) => g.side === side.id);
+    const fighting = mine.filter((g) => !g.offTable && g.order !== 'rout' && g.units.length > 0);
+    const lostPct = rs.startPoints[side.id]! > 0 ? (100 * (rs.pointsLost[side.id] ?? 0)) / rs.startPoints[side.id]! : 0;
+    if (fighting.length === 0 || lostPct >= state.options.breakPercent) {
+      const winner = otherSide(state.battle, side.id);
+      return { winner, level: 'decisive', reason: fighting.length === 0 ? `${side.name} has no troops left in good order on the field.` : `${side.name} lost ${lostPct.toFixed(0)}% of its points (break point ${state.options.breakPercent}%).`, rule: 'Vedette house victory (RULINGS.md)', score: { ...rs.pointsLost } };
+    }
+  }
+  return undefined;
+}
+
+export function atTurnLimit(state: S): GameResult {
+  const rs = state.ruleset;
+  const pct = (s: string) => (rs.startPoints[s]! > 0 ? (rs.pointsLost[s] ?? 0) / rs.startPoints[s]! : 0);
+  const [a, b] = state.battle.sides;
+  const pa = pct(a.id), pb = pct(b.id);
+  if (Math.abs(pa - pb) < 0.05) return { level: 'draw', reason: 'Losses at the turn limit are within 5% of each other.', rule: 'Vedette house victory (RULINGS.md)', score: { ...rs.pointsLost } };
+  const winner = pa < pb ? a : b;
+  return { winner: winner.id, level: 'marginal', reason: `${winner.name} lost the smaller share of its army by the turn limit.`, rule: 'Vedette house victory (RULINGS.md)', score: { ...rs.pointsLost } };
+}
+
+function legal(state: S, side: string, sm: Sampler): Command[] {
+  const out: Command[] = [];
+  const step = state.position.step;
+  const w = new Work(state, { roll: () => { throw new Error('no rolls while sampling'); }, emit: () => undefined });
+  const groups = Object.values(state.ruleset.groups).filter((g) => g.side === side && !g.offTable);
+  const enemies = w.enemiesOf(side);
+  if (step === 'commandChanges') {
+    for (const gen of state.battle.generals) {
+      const gs = state.ruleset.generals[gen.id];
+      if (gen.side !== side || !gs || gs.attemptsLeft <= 0) continue;
+      for (const g of groups) {
+        if (!gs.cinc && g.general !== gen.id) continue;
+        if (g.order === 'rout') { out.push({ type: 'prompt', side, general: gen.id, group: g.id, action: 'rally' }); continue; }
+        for (const u of g.units) if (state.ruleset.units[u]?.disordered && !state.ruleset.units[u]?.terrainDisorder) out.push({ type: 'prompt', side, general: gen.id, group: g.id, action: 'cureDisorder', unit: u });
+        const want = g.units.some((u) => w.unit(u) && isArtillery(w.unit(u)!)) ? 'stand' : sm.chance(0.8) ? 'advance' : 'reserve';
+        if (g.order !== want) out.push({ type: 'prompt', side, general: gen.id, group: g.id, action: want });
+      }
+    }
+    for (const g of groups) if (g.uncommanded && g.order === 'stand') out.push({ type: 'selfOrder', side, group: g.id, order: 'advance' });
+  } else if (step === 'movement') {
+    for (const g of groups) {
+      if (g.order === 'rout' || g.order === 'stand') continue;
+      const units = w.groupUnits(g);
+      if (units.length === 0) continue;
+      const speed = groupSpeedCm(w, g) * CM - g.movedMm;
+      if (speed <= 1) continue;
+      if (g.order === 'advance' && !units.some(isArtillery)) {
+        const mine = units.flatMap((u) => u.stands);
+        for (const e of enemies) if (unitDistance(e.stands, mine) <= speed) out.push({ type: 'declareCharge', side, group: g.id, target: e.id });
+      }
+      const mm = Math.round(sm.float(0.5, 1) * speed);
+      if (g.order === 'advance') {
+        out.push({ type: 'moveGroup', side, group: g.id, legs: [{ kind: 'forward', mm }] });
+        if (!units.some(isArtillery) && sm.chance(0.3)) out.push({ type: 'moveGroup', side, group: g.id, legs: [{ kind: 'wheel', dir: sm.chance(0.5) ? 'left' : 'right', deg: sm.int(5, 30) }, { kind: 'forward', mm: Math.round(mm / 2) }] });
+      } else if (g.order === 'reserve' && !units.some(isArtillery)) out.push({ type: 'moveGroup', side, group: g.id, legs: [{ kind: 'forward', mm: Math.round(mm / 2) }] });
+      else if (g.order === 'retreat') out.push({ type: 'moveGroup', side, group: g.id, legs: [{ kind: 'turn', deg: 180 }, { kind: 'forward', mm }] });
+    }
+  } else if (step === 'shootingPhasing' || step === 'shootingNonPhasing') {
+    for (const u of w.friendsOf(side)) {
+      if (isCavalry(u) && u.troopType !== 'light-cavalry') continue;
+      const us = state.ruleset.units[u.id];
+      if (!us || us.standsShot > 0) continue;
+      const targets = enemies.map((e) => ({ e, d: unitDistance(u.stands, e.stands) })).filter((x) => x.d <= 70 * CM).sort((a, b) => a.d - b.d).slice(0, 3);
+      for (const t of targets) out.push({ type: 'shoot', side, unit: u.id, target: t.e.id });
+    }
+  }
+  return out;
+}
+
+const optionsSchema = z.object({
+  hiddenDeployment: z.boolean().default(false),
+  breakPercent: z.number().min(10).max(100).default(50),
+}).strict();
+
+export const sevenYearsWar: RulesetModule<SywState, Options, Tables> = {
+  id: 'seven-years-war',
+  name: 'Seven Years War 2.4',
+  version: '0.1.0',
+  description: 'Seven Years War wargames rules v2.4 (March 2018): alternate phasing players, groups on standing orders, D6 results by stands killed, 2D6 morale.',
+  measure: { unit: 'cm', mmPerUnit: 10 },
+  options: {
+    schema: optionsSchema as unknown as z.ZodType<Options>,
+    info: [
+      { id: 'breakPercent', label: 'Army break point (% of points lost)', kind: 'number', default: 50, description: 'House victory: the text gives no victory conditions.' },
+      { id: 'hiddenDeployment', label: 'Hidden deployment (not yet enforced)', kind: 'boolean', default: false, optionalRule: true, rule: 'SYW 9 Deployment (p.19)' },
+    ],
+  },
+  tables: { defaults: DEFAULT_TABLES, schema: tablesSchema as unknown as z.ZodType<Tables> },
+  scenarioFields: scenarioFieldsSchema,
+  validateSetup: (setup) => validateSetup(setup),
+  setup: setupRuleset,
+  sequence: {
+    phasingOrder: (s) => [s.ruleset.attacker, s.ruleset.defender],
+    phases: [
+      {
+        id: 'player', name: 'Player phase', rule: 'SYW (2) Sequence of play (p.5)', perPlayer: true,
+        onEnter: hook(phaseStart),
+        onExit: hook(phaseEnd),
+        steps: [
+          { id: 'commandChanges', name: '(1) Command changes', rule: stepRule('commandChanges'), actors: 'phasing', commands: ['prompt', 'selfOrder'] },
+          { id: 'movement', name: '(2) Movement, testing to charge', rule: stepRule('movement'), actors: 'phasing', commands: ['moveGroup', 'changeFormation', 'moveGeneral', 'declareCharge'], onEnter: hook(movementStart), onExit: hook(movementEnd) },
+          { id: 'shootingPhasing', name: '(3) Shooting (phasing player)', rule: stepRule('shootingPhasing'), actors: 'phasing', commands: ['shoot'], onEnter: hook((_s, w) => resetShots(w)) },
+          { id: 'shootingNonPhasing', name: '(4) Shooting (non-phasing player)', rule: stepRule('shootingNonPhasing'), actors: 'non-phasing', commands: ['shoot'], onEnter: hook((_s, w) => resetShots(w)), onExit: hook((s, w) => { shootingMorale(w, (x) => otherSide(s.battle, x)); for (const g of Object.values(w.rs.groups)) w.setGroup(g.id, { casualtiesThisPhase: 0 }); }) },
+          { id: 'chargeMoves', name: '(5) Charge moves', rule: stepRule('chargeMoves'), actors: 'engine', commands: [], onEnter: hook((s, w) => chargeMoves({ ...s, battle: w.battle, ruleset: w.rs }, w)) },
+          { id: 'closeCombat', name: '(6) Close combat', rule: stepRule('closeCombat'), actors: 'engine', commands: [], onEnter: hook((s, w) => closeCombat({ ...s, battle: w.battle, ruleset: w.rs }, w)) },
+        ],
+      },
+    ],
+  },
+  commands: { prompt, selfOrder, moveGroup, changeFormation, moveGeneral, declareCharge, shoot },
+  legalCommands: legal,
+  victory,
+  atTurnLimit,
+  invariants: (s) => {
+    const out: string[] = [];
+    for (const g of Object.values(s.ruleset.groups)) for (const id of g.units) if (!s.battle.units.some((u) => u.id === id)) out.push(`group ${g.id} lists missing unit ${id}`);
+    for (const u of s.battle.units) if (u.stands.length === 0) out.push(`unit ${u.id} has no stands`);
+    return out;
+  },
+};
+
+function resetShots(w: Work): void {
+  w.rs = { ...w.rs, units: Object.fromEntries(Object.entries(w.rs.units).map(([id, u]) => [id, { ...u, standsShot: 0, shotThisStep: false }])) };
+}

@@ -1,0 +1,367 @@
+/** Charges and close combat (SYW 6 Melee pp.12-15, 7 Rout and Pursuit pp.15-16, §4 p.10). */
+import { z } from 'zod';
+import { defineCommand, reject } from '../../engine/ruleset';
+import type { Modifier } from '../../engine/ruleset';
+import type { Stand, Unit } from '../../engine/model';
+import { pt } from '../../geometry/types';
+import { unitFrame, faceEdge, type Face } from '../../geometry/frame';
+import { contactFace } from '../../geometry/zones';
+import { unitDistance } from '../../geometry/measure';
+import { offTable } from '../../geometry/collisions';
+import { INFANTRY_CHARGE_PRETEST, casualtyResult } from './tables/morale';
+import { EVADE_MOVE, BREAKTHROUGH_MOVE, OBLIQUE_HALT_SHORT_CM } from './tables/melee';
+import { scoreResult } from './tables/shooting';
+import { ROUT_MOVES } from './tables/movement';
+import { ORDER_NUMBERS } from './tables/orders';
+import type { SywState, Options, S, PendingCharge } from './state';
+import { qualitiesOf, isArtillery, isCavalry, isInfantry, isLightUnit, isMassed } from './state';
+import type { Tables } from './tablesSchema';
+import { modifier } from './tablesSchema';
+import { Work, normalise } from './work';
+import { groupSpeedCm } from './movement';
+import { CM, centroid, canSee, coverOf, inContact, inTown, heightAt, rotateStands, translateStands, terrainLevel, standGap } from './geo';
+
+const M = 'SYW 6 Melee (pp.12-14)';
+
+/** Which face of the target a charger attacks (6 f) p.13): behind the front line extended is a flank; behind the rear, the rear. */
+export function chargeFace(target: Unit, chargers: readonly Unit[]): Face {
+  const fr = unitFrame(target.stands, target.stands[0]!.facing);
+  const fx = Math.cos(fr.facing), fy = Math.sin(fr.facing);
+  const corners = chargers.flatMap((u) => u.stands).flatMap((s) => [s.centre]);
+  const ahead = (p: { x: number; y: number }) => (p.x - fr.centre.x) * fx + (p.y - fr.centre.y) * fy;
+  const across = (p: { x: number; y: number }) => -(p.x - fr.centre.x) * fy + (p.y - fr.centre.y) * fx;
+  if (corners.every((p) => ahead(p) > fr.halfDepthMm)) return 'front';
+  if (corners.every((p) => ahead(p) < -fr.halfDepthMm)) return 'rear';
+  const c = centroid(chargers.flatMap((u) => u.stands));
+  return across(c) >= 0 ? 'right' : 'left';
+}
+
+const factor = (w: Work, u: Unit, vs: Unit) => {
+  const row = w.tables.unitTable[u.troopType];
+  if (!row) return 0;
+  return isInfantry(vs) ? row.meleeFactorVsInfantry : row.meleeFactor;
+};
+
+const declareSchema = z.object({ type: z.literal('declareCharge'), side: z.string(), group: z.string(), target: z.string() }).strict();
+
+export const declareCharge = defineCommand<SywState, Options, Tables, z.infer<typeof declareSchema>>({
+  describe: 'A group on Advance tests to charge an enemy unit it can see and reach.',
+  schema: declareSchema,
+  handle(state, cmd, ctx) {
+    const w = new Work(state, ctx);
+    const g = w.group(cmd.group);
+    const target = w.unit(cmd.target);
+    if (!g || g.side !== cmd.side) return reject('bad-group', 'Choose one of your groups.', M);
+    if (!target || target.side === cmd.side || w.isOff(target.id)) return reject('bad-target', 'Choose an enemy unit on the table.', M);
+    if (g.order !== 'advance') return reject('not-advancing', 'Only groups on Advance orders charge.', 'SYW (3) Order interpretation (p.8)');
+    if (state.ruleset.charges.some((c) => c.group === g.id)) return reject('already', 'The group has already declared a charge.', M);
+    const units = w.groupUnits(g);
+    if (units.some(isArtillery)) return reject('artillery', 'Artillery does not charge.', M);
+    if (w.unitState(target.id)?.surrendered) return reject('surrendered', 'Surrendered troops cannot be fought.', 'SYW 7 Rout and Pursuit (p.15)');
+    if (!canSee(w.battle, centroid(units.flatMap((u) => u.stands)), centroid(target.stands))) return reject('unseen', 'Chargers must see their target at the start of movement.', 'SYW 6 Melee b) (p.12)');
+    const face = chargeFace(target, units);
+    const other = state.ruleset.charges.find((c) => c.target === target.id && c.face !== face);
+    if (other) return reject('two-directions', 'Units may be charged from one direction only.', 'SYW 6 Melee a) (p.12)');
+    const reach = groupSpeedCm(w, g) * CM - g.movedMm;
+    const gap = Math.min(...units.map((u) => unitDistance(u.stands, target.stands)));
+    if (gap > reach + 0.5) return reject('out-of-reach', `${target.name} is ${(gap / CM).toFixed(1)}cm away; the group can move ${(reach / CM).toFixed(1)}cm more.`, M);
+    const frontal = face === 'front';
+    // 8 p.17: musket (and bow) infantry charging frontally first need a 5-6 or a 6 on a D6.
+    if (frontal && units.some((u) => isInfantry(u) && !isLightUnit(u))) {
+      const now = w.groupStands(g);
+      const half = g.startStands > 0 && now * 2 <= g.startStands;
+      const easy = !half && (units.every((u) => u.troopType === 'heavy-infantry') || coverOf(w.battle, target) !== 'none');
+      const need = easy ? INFANTRY_CHARGE_PRETEST.heavyOrVsCover : INFANTRY_CHARGE_PRETEST.otherInfantry;
+      const r = w.roll({ dice: 'd6', purpose: `${g.id}: musket infantry nerve to charge frontally`, rule: INFANTRY_CHARGE_PRETEST.rule, target: { value: need, pass: 'atLeast' }, subjects: [g.id] });
+      if (!r.passed) {
+        w.setOrder(g.id, 'stand', 'would not charge', INFANTRY_CHARGE_PRETEST.rule);
+        return w.change();
+      }
+    }
+    const extra: Modifier[] = [];
+    if (units.every(isLightUnit) && isLightUnit(target)) extra.push(modifier(w.tables, 'moraleModifiers', 'lightsChargingLights'));
+    if (frontal && Math.max(...units.map((u) => factor(w, target, u))) > Math.min(...units.map((u) => factor(w, u, target)))) extra.push(modifier(w.tables, 'moraleModifiers', 'chargingHigherFactor'));
+    if (!w.chargeTest(g.id, extra)) return w.change();
+    // d) the target tests for being charged.
+    const tg = w.groupOf(target.id)!;
+    const tx: Modifier[] = [];
+    if (frontal && Math.max(...units.map((u) => factor(w, u, target))) > factor(w, target, units[0]!)) tx.push(modifier(w.tables, 'moraleModifiers', 'chargingHigherFactor'));
+    const open = terrainLevel(w.battle, target.stands) < 1;
+    if ((isLightUnit(target) && isInfantry(target) || target.troopType === 'militia') && units.some(isCavalry) && open) tx.push(modifier(w.tables, 'moraleModifiers', 'lightsChargedByCavalryInOpen'));
+    if (!frontal) tx.push(modifier(w.tables, 'moraleModifiers', 'chargedInFlankOrRear'));
+    const from = centroid(units.flatMap((u) => u.stands));
+    const before = tg.order;
+    const dep = w.deploymentOf(tg);
+    const out = w.casualtyTest(tg.id, 'beingCharged', tx, from);
+    const better = out !== undefined && out.order !== 'retreat' && out.order !== 'rout' && !out.artilleryKilled;
+    for (const id of tg.units) w.setUnit(id, { mayShootAtChargers: better });
+    // h) lights may evade (not in type 1-3 terrain, not against lights).
+    const canEvade = (target.troopType === 'light-infantry' || target.troopType === 'riflemen' || target.troopType === 'light-cavalry') && better && open && !units.every(isLightUnit);
+    if (canEvade && w.unit(target.id)) {
+      const d = isCavalry(target) ? EVADE_MOVE.lightCavalry : EVADE_MOVE.lightInfantry;
+      const extraCm = w.rollSpec(d, `${target.name} evades`, EVADE_MOVE.rule, [target.id]);
+      const ang = Math.atan2(centroid(target.stands).y - from.y, centroid(target.stands).x - from.x);
+      const r = w.pushUnit(target.id, ang, (ORDER_NUMBERS.advanceHaltCm + extraCm) * CM, 'fallback', EVADE_MOVE.rule);
+      w.setUnit(target.id, { mayNotShoot: true });
+      if (r.offTable) w.goOffTable(tg.id, false, EVADE_MOVE.rule);
+      else w.setOrder(tg.id, 'reserve', 'evaded', EVADE_MOVE.rule);
+    }
+    // §4 p.10: flank or rear charged units that passed turn to face on a D6 by drill, or rout.
+    if (!frontal && better && w.unit(target.id) && !canEvade) {
+      const q = qualitiesOf(target);
+      const need = isArtillery(target) || q.militia ? w.tables.turnToFace.artilleryOrMilitia : w.tables.turnToFace[q.drill];
+      const r = w.roll({ dice: 'd6', purpose: `${target.name} turns to face the ${face} charge`, rule: 'SYW §4 Movement when in melee (p.10)', target: { value: need, pass: 'atLeast' }, subjects: [target.id] });
+      if (r.passed) {
+        const turn = face === 'rear' ? Math.PI : face === 'right' ? Math.PI / 2 : -Math.PI / 2;
+        const t = w.unit(target.id)!;
+        const st = rotateStands(t.stands, centroid(t.stands), turn);
+        if (w.blockedBy(t.id, st).length === 0) w.replaceStands(t.id, st);
+        w.setUnit(target.id, { turnedToFaceThisPhase: true });
+        ctx.emit({ type: 'UnitTurnedToFace', unit: target.id, face, rule: 'SYW §4 Movement when in melee (p.10)' });
+      } else w.startRout(tg.id, from, 'SYW §4 Movement when in melee (p.10): units failing to turn to face rout');
+    }
+    const charge: PendingCharge = { group: g.id, chargers: [...g.units], target: target.id, face: w.unit(target.id) && !canEvade && !w.unitState(target.id)?.turnedToFaceThisPhase ? face : 'front' };
+    w.rs = { ...w.rs, charges: [...w.rs.charges, charge] };
+    ctx.emit({ type: 'ChargeDeclared', group: g.id, target: target.id, face, targetOrderBefore: before, deployment: dep, rule: M });
+    return w.change();
+  },
+});
+
+/** Place the charging group with its front on the target face (6 e) p.12): the minimum sideways shift to overlap. */
+function placeAgainst(chargers: readonly Unit[], target: Unit, face: Face): Map<string, Stand[]> {
+  const tf = unitFrame(target.stands, target.stands[0]!.facing);
+  const edge = faceEdge(tf, face);
+  const all = chargers.flatMap((u) => u.stands);
+  const facing = Math.atan2(-edge.ny, -edge.nx);
+  const turn = normalise(facing - all[0]!.facing);
+  const c0 = centroid(all);
+  let moved = new Map(chargers.map((u) => [u.id, rotateStands(u.stands, c0, turn)]));
+  const st = [...moved.values()].flat();
+  const fr = unitFrame(st, st[0]!.facing);
+  // Along the edge: project, clamp so at least one stand overlaps the face.
+  const ex = edge.b.x - edge.a.x, ey = edge.b.y - edge.a.y;
+  const len = Math.hypot(ex, ey) || 1;
+  const ux = ex / len, uy = ey / len;
+  const mid = pt((edge.a.x + edge.b.x) / 2, (edge.a.y + edge.b.y) / 2);
+  let along = (fr.centre.x - mid.x) * ux + (fr.centre.y - mid.y) * uy;
+  const limit = len / 2 + fr.halfWidthMm - 40;
+  along = Math.max(-limit, Math.min(limit, along));
+  const frontCentreTarget = pt(mid.x + ux * along, mid.y + uy * along);
+  const frontCentreNow = pt(fr.centre.x + Math.cos(fr.facing) * fr.halfDepthMm, fr.centre.y + Math.sin(fr.facing) * fr.halfDepthMm);
+  const dx = frontCentreTarget.x - frontCentreNow.x, dy = frontCentreTarget.y - frontCentreNow.y;
+  moved = new Map([...moved].map(([id, s]) => [id, translateStands(s, dx, dy)]));
+  return moved;
+}
+
+/** (5) Charge moves: chargers move into contact; targets gone out of reach get a full Advance move towards them (6 f) p.12). */
+export function chargeMoves(state: S, w: Work): void {
+  for (const ch of state.ruleset.charges) {
+    const g = w.group(ch.group);
+    const target = w.unit(ch.target);
+    if (!g) continue;
+    const units = w.groupUnits(g).filter((u) => ch.chargers.includes(u.id));
+    if (units.length === 0) continue;
+    const reach = groupSpeedCm(w, g) * CM - g.movedMm;
+    if (!target || w.isOff(target.id)) continue;
+    const tg = w.groupOf(target.id);
+    const gap = Math.min(...units.map((u) => unitDistance(u.stands, target.stands)));
+    if (gap > reach + 0.5 || tg?.order === 'rout' || (tg?.order === 'reserve' && w.unitState(target.id)?.mayNotShoot)) {
+      // Out of reach: a full Advance move towards them, halting short of contact.
+      const c = centroid(units.flatMap((u) => u.stands));
+      const ang = Math.atan2(centroid(target.stands).y - c.y, centroid(target.stands).x - c.x);
+      const go = Math.max(0, Math.min(reach, gap - OBLIQUE_HALT_SHORT_CM * CM));
+      for (const u of units) w.pushUnit(u.id, ang, go, 'advance', 'SYW 6 Melee f) (p.12)');
+      w.ctx.emit({ type: 'ChargeFellShort', group: g.id, target: target.id, rule: 'SYW 6 Melee f) (p.12)' });
+      continue;
+    }
+    const placed = placeAgainst(units, target, ch.face);
+    const st = [...placed.values()].flat();
+    const blocked = units.some((u) => w.blockedBy(u.id, placed.get(u.id)!).some((o) => !g.units.includes(o.id)));
+    if (blocked || offTable(st, w.battle.table).length > 0) {
+      // g): insufficient room to make contact: halt 3cm short at Stand.
+      const c = centroid(units.flatMap((u) => u.stands));
+      const ang = Math.atan2(centroid(target.stands).y - c.y, centroid(target.stands).x - c.x);
+      for (const u of units) w.pushUnit(u.id, ang, Math.max(0, gap - OBLIQUE_HALT_SHORT_CM * CM), 'advance', 'SYW 6 Melee g) (p.13)');
+      w.setOrder(g.id, 'stand', 'halted 3cm short', 'SYW 6 Melee g) (p.13)');
+      continue;
+    }
+    for (const u of units) { w.replaceStands(u.id, placed.get(u.id)!); w.setUnit(u.id, { lastMovedPhase: w.rs.phaseCounter }); }
+    w.setGroup(g.id, { movedMm: reach + g.movedMm, moved: true });
+    w.ctx.emit({ type: 'ChargeContact', group: g.id, target: target.id, face: ch.face, rule: 'SYW 6 Melee e) (p.12)' });
+  }
+}
+
+interface Bout { a: Unit; b: Unit; aContact: Stand[]; faceOfB: Face; faceOfA: Face }
+
+function contactStands(a: Unit, b: Unit): Stand[] {
+  return a.stands.filter((s) => b.stands.some((t) => standGap(s, t) <= 1.5));
+}
+
+/** Melee modifiers for `a` fighting `b` (p.14). */
+export function meleeModifiers(w: Work, bout: Bout, chargedBy: Set<string>): Modifier[] {
+  const { a, b } = bout;
+  const t = w.tables;
+  const ga = w.groupOf(a.id)!, gb = w.groupOf(b.id)!;
+  const ua = w.unitState(a.id)!;
+  const mods: Modifier[] = [];
+  if (ga.order === 'rout') {
+    // §3 Rout p.8: routers fight at combat value 0 with no additions.
+    const diff = factor(w, b, a);
+    if (diff > 0) mods.push(modifier(t, 'meleeModifiers', 'perLowerFactor', diff));
+    return mods;
+  }
+  const qa = qualitiesOf(a);
+  if (qa.morale === 'high') mods.push(modifier(t, 'meleeModifiers', 'highMorale'));
+  if (bout.faceOfB !== 'front') mods.push(modifier(t, 'meleeModifiers', 'vsFlankOrRear'));
+  if (isInfantry(a) && isMassed(a) && isCavalry(b) && (a.formation === 'square' || (a.formation === 'column' && bout.faceOfA === 'front' && ranksOf(a) >= 3))) mods.push(modifier(t, 'meleeModifiers', 'squareOrDeepColumnVsCavalry'));
+  // Overlap: a friendly stand (not retreating or routing) beside the stands in contact, not itself touching b (p.14).
+  if (!(b.formation === 'square' || inTown(w.battle, b))) {
+    const friends = w.friendsOf(a.side).filter((f) => { const o = w.groupOf(f.id)?.order; return o !== 'retreat' && o !== 'rout'; });
+    const over = friends.some((f) => f.stands.some((s) => !bout.aContact.some((c) => c.id === s.id) && !b.stands.some((x) => standGap(s, x) <= 1.5) && bout.aContact.some((c) => standGap(s, c) <= 1.5) && b.stands.some((x) => standGap(s, x) <= 45)));
+    if (over) mods.push(modifier(t, 'meleeModifiers', 'overlap'));
+  }
+  const count = bout.faceOfB !== 'front' ? 1 : bout.aContact.length; // 6 f) flank: only 1 stand counts
+  if (count > 1 && ga.order !== 'retreat') mods.push(modifier(t, 'meleeModifiers', 'perExtraStand', count - 1));
+  const lower = factor(w, b, a) - factor(w, a, b);
+  if (lower > 0) mods.push(modifier(t, 'meleeModifiers', 'perLowerFactor', lower));
+  if (ua.disordered && !ua.terrainDisorder) mods.push(modifier(t, 'meleeModifiers', 'disorganised'));
+  if (qa.morale === 'low') mods.push(modifier(t, 'meleeModifiers', 'poorMorale'));
+  if (isMassed(a) && a.troopType !== 'light-cavalry-a' && terrainLevel(w.battle, a.stands) >= 1) mods.push(modifier(t, 'meleeModifiers', 'massedInTerrain'));
+  if (ga.order === 'reserve' || ga.order === 'retreat' || bout.faceOfA !== 'front') mods.push(modifier(t, 'meleeModifiers', 'reserveRetreatOrFlank'));
+  const bUp = b.stands.filter((s) => heightAt(w.battle, s.centre) > heightAt(w.battle, centroid(a.stands))).length * 2 >= b.stands.length;
+  if (inTown(w.battle, b) || coverOf(w.battle, b) === 'hard' || bUp) mods.push(modifier(t, 'meleeModifiers', 'enemyDefendedOrUphill'));
+  if (isCavalry(a) && ga.order === 'stand' && chargedBy.has(a.id)) mods.push(modifier(t, 'meleeModifiers', 'cavalryChargedAtStand'));
+  void gb;
+  return mods;
+}
+
+function ranksOf(u: Unit): number {
+  const f = u.stands[0]!.facing;
+  const ahead = u.stands.map((s) => Math.round((s.centre.x * Math.cos(f) + s.centre.y * Math.sin(f)) / 5));
+  return new Set(ahead).size;
+}
+
+/** (6) Close combat: every pair of units in contact fights; results, breakthrough, morale, rout and pursuit. */
+export function closeCombat(state: S, w: Work): void {
+  const chargedBy = new Set(state.ruleset.charges.map((c) => c.target));
+  const chargers = new Set(state.ruleset.charges.flatMap((c) => c.chargers));
+  const bouts: Bout[] = [];
+  const units = w.battle.units.filter((u) => !w.isOff(u.id) && !w.unitState(u.id)?.surrendered);
+  for (const a of units) for (const b of units) {
+    if (a.side === b.side || !inContact(a, b)) continue;
+    const aContact = contactStands(a, b);
+    if (aContact.length === 0) continue;
+    const fb = unitFrame(b.stands, b.stands[0]!.facing), fa = unitFrame(a.stands, a.stands[0]!.facing);
+    bouts.push({ a, b, aContact, faceOfB: contactFace(fb, aContact[0]!).face, faceOfA: contactFace(fa, contactStands(b, a)[0] ?? b.stands[0]!).face });
+  }
+  if (bouts.length === 0) return;
+  const scores = new Map<string, { score: number; natural: number }>();
+  for (const bout of bouts) {
+    const mods = meleeModifiers(w, bout, chargedBy);
+    const r = w.roll({
+      dice: 'd6', purpose: `Melee: ${bout.a.name} v ${bout.b.name}`, rule: 'SYW 6 Melee chart (p.14)', modifiers: mods, table: { id: 'meleeResults' },
+      outcome: (v) => ({ outcome: scoreResult(v.modified).result, row: String(v.modified) }), subjects: [bout.a.id, bout.b.id],
+    });
+    scores.set(`${bout.a.id}>${bout.b.id}`, { score: r.modified, natural: r.faces[0]! });
+  }
+  const fought = new Set<string>();
+  const lostTo = new Map<string, string>();
+  for (const bout of bouts) {
+    const mine = scores.get(`${bout.a.id}>${bout.b.id}`)!, theirs = scores.get(`${bout.b.id}>${bout.a.id}`);
+    const res = scoreResult(mine.score);
+    const ga = w.groupOf(bout.a.id), gb = w.groupOf(bout.b.id);
+    if (ga) fought.add(ga.id);
+    if (gb) fought.add(gb.id);
+    if (theirs) w.generalRisk(bout.b.id, mine.natural, theirs.natural);
+    if (res.kills > 0 && w.unit(bout.b.id)) {
+      const k = w.killStands(bout.b.id, res.kills, 'melee', 'SYW 6 Result of Melee (p.14)');
+      if (ga) w.setGroup(ga.id, { inflictedThisPhase: (w.group(ga.id)?.inflictedThisPhase ?? 0) + k });
+    }
+    if (res.disorganises && w.unit(bout.b.id)) w.disorder(bout.b.id, 'melee result', 'SYW 6 Result of Melee (p.14)');
+    if (theirs && ga && mine.score !== theirs.score) {
+      const won = mine.score > theirs.score;
+      const cur = w.group(ga.id);
+      if (cur) w.setGroup(ga.id, won ? { meleesWon: cur.meleesWon + 1 } : { meleesLost: cur.meleesLost + 1 });
+      if (!won) lostTo.set(bout.a.id, bout.b.id);
+      // 7 p.15: artillery which scores less in combat than its opponent is killed.
+      if (!won && isArtillery(bout.a) && w.unit(bout.a.id)) w.destroyUnit(bout.a.id, 'artillery lost the melee', 'SYW 7 Rout and Pursuit (p.15)');
+    }
+  }
+  // Morale for melee (p.17), then breakthrough and pursuit.
+  const enemyCentre = (gid: string) => {
+    const g = w.group(gid);
+    if (!g) return null;
+    const foes = bouts.filter((b) => g.units.includes(b.a.id)).map((b) => w.unit(b.b.id)).filter((u): u is Unit => u !== undefined);
+    return foes.length > 0 ? centroid(foes.flatMap((u) => u.stands)) : null;
+  };
+  const froms = new Map([...fought].map((gid) => [gid, enemyCentre(gid)]));
+  for (const gid of fought) {
+    const g = w.group(gid);
+    if (!g || g.order === 'rout') continue;
+    w.casualtyTest(gid, 'casualties', [], froms.get(gid) ?? null);
+  }
+  for (const bout of bouts) {
+    const a = w.unit(bout.a.id), b = w.unit(bout.b.id);
+    const ga = w.groupOf(bout.a.id), gb = w.groupOf(bout.b.id);
+    if (!a || !ga || ga.order === 'rout' || ga.order === 'retreat') continue;
+    const mine = scores.get(`${bout.a.id}>${bout.b.id}`)!, theirs = scores.get(`${bout.b.id}>${bout.a.id}`);
+    // Breakthrough (p.15): charging cavalry scoring more, both in line (squares are scattered), room beyond.
+    if (b && gb && isCavalry(a) && chargers.has(a.id) && theirs && mine.score > theirs.score && a.formation === 'line' && (b.formation === 'line' || b.formation === 'square') && gb.order !== 'rout' && gb.order !== 'retreat') {
+      const depth = unitFrame(b.stands, b.stands[0]!.facing).halfDepthMm * 2 + unitFrame(a.stands, a.stands[0]!.facing).halfDepthMm * 2;
+      const dist = depth + w.rollSpec(BREAKTHROUGH_MOVE.dice, `${a.name} breaks through ${b.name}`, BREAKTHROUGH_MOVE.rule, [a.id, b.id]) * CM;
+      const f = a.stands[0]!.facing;
+      const cand = translateStands(a.stands, Math.cos(f) * dist, Math.sin(f) * dist);
+      const room = w.blockedBy(a.id, cand).length === 0 && offTable(cand, w.battle.table).length === 0;
+      if (room) {
+        w.replaceStands(a.id, cand);
+        w.disorder(a.id, 'broke through', 'SYW 7 Disorder (2) (p.16)');
+        if (b.formation === 'square') w.destroyUnit(b.id, 'square broken through and scattered', BREAKTHROUGH_MOVE.rule);
+        else w.disorder(b.id, 'broken through', 'SYW 7 Disorder (2) (p.16)');
+        w.setOrder(ga.id, 'stand', 'breakthrough met no enemy', BREAKTHROUGH_MOVE.rule);
+        w.ctx.emit({ type: 'BrokeThrough', unit: a.id, through: b.id, rule: BREAKTHROUGH_MOVE.rule });
+        continue;
+      }
+    }
+  }
+  // Pursuit (7 p.15-16): cavalry groups whose frontal opponents all routed pursue.
+  for (const gid of fought) {
+    const g = w.group(gid);
+    if (!g || g.order === 'rout' || g.order === 'retreat') continue;
+    const mine = w.groupUnits(g);
+    if (!mine.every(isCavalry)) continue;
+    const opp = bouts.filter((b) => g.units.includes(b.a.id) && b.faceOfA === 'front').map((b) => b.b.id);
+    if (opp.length === 0) continue;
+    const allRouted = opp.every((id) => { const og = w.groupOf(id); return !w.unit(id) || og?.order === 'rout'; });
+    const anyAlive = opp.some((id) => w.unit(id));
+    if (!allRouted || !anyAlive) continue;
+    const targets = opp.map((id) => w.unit(id)).filter((u): u is Unit => u !== undefined);
+    const tc = centroid(targets.flatMap((u) => u.stands));
+    w.setGroup(gid, { pursuing: true });
+    w.setOrder(gid, 'advance', 'pursues', ROUT_MOVES.rule);
+    const d = w.rollSpec(ROUT_MOVES.firstPursuit.cavalry, `First pursuit move: ${gid}`, ROUT_MOVES.rule, [gid]);
+    pursueTowards(w, gid, tc, d * CM);
+  }
+  // Surrendered troops still in contact after the enemy's combat phase are removed (p.15).
+  for (const u of w.battle.units) {
+    if (!w.unitState(u.id)?.surrendered) continue;
+    if (w.enemiesOf(u.side).some((e) => inContact(e, u))) w.destroyUnit(u.id, 'surrendered', 'SYW 7 Rout and Pursuit (p.15)');
+  }
+  void casualtyResult;
+  void lostTo;
+}
+
+/** Move pursuers towards routers; contact makes a fight next combat (7 (b)-(c) p.16). */
+export function pursueTowards(w: Work, groupId: string, at: { x: number; y: number }, mm: number): void {
+  const g = w.group(groupId);
+  if (!g) return;
+  for (const u of w.groupUnits(g)) {
+    const c = centroid(u.stands);
+    const ang = Math.atan2(at.y - c.y, at.x - c.x);
+    const turn = normalise(ang - u.stands[0]!.facing);
+    const turned = rotateStands(u.stands, c, turn);
+    if (w.blockedBy(u.id, turned).length === 0) w.replaceStands(u.id, turned);
+    const r = w.pushUnit(u.id, ang, mm, 'pursuit', ROUT_MOVES.rule);
+    if (r.offTable) { w.goOffTable(groupId, false, ROUT_MOVES.rule); return; }
+  }
+  w.ctx.emit({ type: 'GroupPursued', group: groupId, distanceMm: mm, rule: ROUT_MOVES.rule });
+}

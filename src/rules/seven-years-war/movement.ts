@@ -1,0 +1,387 @@
+/** Movement (SYW (3) Order interpretation p.8, §4 pp.9-10): group moves, formations, generals. */
+import { z } from 'zod';
+import { defineCommand, reject } from '../../engine/ruleset';
+import type { Rejection } from '../../engine/ruleset';
+import type { Stand, Unit } from '../../engine/model';
+import { pt } from '../../geometry/types';
+import type { TablePoint } from '../../geometry/types';
+import { unitFrame } from '../../geometry/frame';
+import { inFrontArc } from '../../geometry/zones';
+import { offTable } from '../../geometry/collisions';
+import { layoutLine, layoutColumn } from '../../geometry/formation';
+import { ORDER_NUMBERS, ORDER_RULES } from './tables/orders';
+import { TERRAIN_EFFECTS, effectiveTerrainType, LIGHTS_FALL_BACK_CM } from './tables/terrain';
+import { wheelSpeedFactor, inclineSpeedFactor, formationChangeLetsMove, FORMATIONS } from './tables/movement';
+import { countsTerrainLighter } from './tables/units';
+import type { TroopType } from './tables/units';
+import { COMMAND } from './tables/command';
+import type { S, SywState, Options, GroupState } from './state';
+import { qualitiesOf, isArtillery, isCavalry, isInfantry, isLightUnit, isMassed } from './state';
+import type { Tables } from './tablesSchema';
+import { Work, normalise } from './work';
+import { CM, centroid, unitGap, translateStands, rotateStands, standsOverlap, terrainUnder, inContact } from './geo';
+
+const O = 'SYW (3) Order interpretation (p.8)';
+const T = 'SYW §4 Terrain effects on movement (p.9)';
+
+export const legSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('forward'), mm: z.number().positive().max(2000) }).strict(),
+  z.object({ kind: z.literal('backward'), mm: z.number().positive().max(2000) }).strict(),
+  z.object({ kind: z.literal('incline'), dir: z.enum(['left', 'right']), mm: z.number().positive().max(2000) }).strict(),
+  z.object({ kind: z.literal('wheel'), dir: z.enum(['left', 'right']), deg: z.number().positive().max(180) }).strict(),
+  z.object({ kind: z.literal('turn'), deg: z.number().min(-180).max(180) }).strict(),
+  z.object({ kind: z.literal('shift'), dx: z.number().min(-100).max(100), dy: z.number().min(-100).max(100) }).strict(),
+]);
+export type Leg = z.infer<typeof legSchema>;
+
+/** The speed of a group in cm before terrain: the slowest unit (unit table p.9; columns on Reserve 24cm). */
+export function groupSpeedCm(w: Work, g: GroupState): number {
+  const units = w.groupUnits(g);
+  return Math.min(...units.map((u) => {
+    const base = w.tables.unitTable[u.troopType]?.moveCm ?? 0;
+    return isInfantry(u) && u.formation === 'column' && g.order === 'reserve' ? Math.max(base, ORDER_NUMBERS.columnReserveInfantryCm) : base;
+  }));
+}
+
+/** Terrain factor for a unit in the worst terrain it crosses (p.9); `d4` for type 0. Null: may not enter. */
+export function terrainAllowance(u: Unit, speedMm: number, worst: number, d4: () => number): number | null {
+  if (worst === 4) return null;
+  const eff = effectiveTerrainType(Math.max(0, worst) as 0 | 1 | 2 | 3, countsTerrainLighter(u.troopType as TroopType));
+  if (worst < 0 || eff < 0) return speedMm;
+  const e = TERRAIN_EFFECTS[eff as 0 | 1 | 2 | 3];
+  if (isArtillery(u)) return e.artilleryFraction === null ? null : speedMm * e.artilleryFraction;
+  if (e.speedLossDice) return Math.max(0, speedMm - d4() * CM);
+  return speedMm * (1 - e.speedLossFraction);
+}
+
+interface Planned { stands: Map<string, Stand[]>; costMm: number; samples: Map<string, Stand[][]>; netTurn: number; kinds: Set<string>; backwardMm: number }
+
+/** Apply legs rigidly to the whole group (frame of all its stands). */
+export function planLegs(w: Work, g: GroupState, legs: readonly Leg[]): Planned | Rejection {
+  const units = w.groupUnits(g);
+  let cur = new Map(units.map((u) => [u.id, [...u.stands]]));
+  const samples = new Map<string, Stand[][]>(units.map((u) => [u.id, [[...u.stands]]]));
+  const qs = units.map(qualitiesOf);
+  const drillWheel = Math.min(...qs.map((q) => wheelSpeedFactor(q.drill, q.militia)));
+  const incl = Math.min(...units.map((u, i) => inclineSpeedFactor(qs[i]!.drill, qs[i]!.militia, isCavalry(u))));
+  let cost = 0, netTurn = 0, backwardMm = 0;
+  const kinds = new Set<string>();
+  const all = () => [...cur.values()].flat();
+  const push = (fn: (s: Stand[]) => Stand[]) => {
+    const next = new Map<string, Stand[]>();
+    for (const [id, st] of cur) { const n = fn(st); next.set(id, n); samples.get(id)!.push(n); }
+    cur = next;
+  };
+  for (const leg of legs) {
+    kinds.add(leg.kind);
+    const f = all()[0]!.facing;
+    const fx = Math.cos(f), fy = Math.sin(f);
+    const steps = (mm: number) => Math.max(1, Math.ceil(mm / 10));
+    switch (leg.kind) {
+      case 'forward': case 'backward': {
+        const sign = leg.kind === 'forward' ? 1 : -1;
+        const n = steps(leg.mm);
+        for (let i = 0; i < n; i++) push((st) => translateStands(st, (fx * sign * leg.mm) / n, (fy * sign * leg.mm) / n));
+        if (leg.kind === 'backward') backwardMm += leg.mm;
+        cost += leg.mm * (leg.kind === 'backward' && g.order === 'reserve' ? 1 / ORDER_NUMBERS.reserveBackwardsFraction : 1);
+        break;
+      }
+      case 'incline': {
+        if (incl === 0) return reject('no-incline', 'Badly drilled troops and militia may not incline march.', 'SYW §4 unit table notes (p.9)');
+        const a = f + (leg.dir === 'right' ? 1 : -1) * (Math.PI / 4);
+        const n = steps(leg.mm);
+        for (let i = 0; i < n; i++) push((st) => translateStands(st, (Math.cos(a) * leg.mm) / n, (Math.sin(a) * leg.mm) / n));
+        cost += leg.mm / incl;
+        break;
+      }
+      case 'wheel': {
+        const fr = unitFrame(all(), f);
+        const sideSign = leg.dir === 'right' ? 1 : -1;
+        // Wheeling right pivots on the right front corner (clockwise on screen).
+        const pivot = sideSign > 0 ? fr.corners[1] : fr.corners[0];
+        const ang = (sideSign * leg.deg * Math.PI) / 180;
+        const n = Math.max(1, Math.ceil(leg.deg / 5));
+        for (let i = 0; i < n; i++) push((st) => rotateStands(st, pivot, ang / n));
+        cost += (fr.halfWidthMm * 2 * Math.abs(ang)) / drillWheel;
+        netTurn += ang;
+        break;
+      }
+      case 'turn': {
+        const ang = (leg.deg * Math.PI) / 180;
+        const c = centroid(all());
+        push((st) => rotateStands(st, c, ang));
+        netTurn += ang;
+        const about = Math.abs(Math.abs(leg.deg) - 180) < 1e-6;
+        const art = units.every(isArtillery);
+        // Stand/Retreat: about face is free (p.8); artillery pivots freely; otherwise a turn costs the flank's arc.
+        if (!(about && (g.order === 'stand' || g.order === 'retreat')) && !art) cost += unitFrame(all(), f).halfWidthMm * Math.abs(ang);
+        break;
+      }
+      case 'shift': {
+        const mm = Math.hypot(leg.dx, leg.dy);
+        push((st) => translateStands(st, leg.dx, leg.dy));
+        cost += mm;
+        break;
+      }
+    }
+  }
+  return { stands: cur, costMm: cost, samples, netTurn, kinds, backwardMm };
+}
+
+const moveSchema = z.object({ type: z.literal('moveGroup'), side: z.string(), group: z.string(), legs: z.array(legSchema).min(1).max(12) }).strict();
+type MoveGroup = z.infer<typeof moveSchema>;
+
+/** Nearest distance from any of `stands` to units in `others`. */
+const nearest = (stands: readonly Stand[], others: readonly Unit[]) => Math.min(Infinity, ...others.map((o) => unitGap({ stands } as Unit, o)));
+
+export function validateAndMove(state: S, w: Work, cmd: MoveGroup): Rejection | undefined {
+  const g = w.group(cmd.group);
+  if (!g || g.side !== cmd.side) return reject('bad-group', 'Choose one of your groups.', O);
+  if (g.offTable) return reject('off-table', 'The group is off the table.', 'SYW 8 Groups going off table (p.18)');
+  const units = w.groupUnits(g);
+  if (units.length === 0) return reject('bad-group', 'The group has no units.', O);
+  if (state.ruleset.charges.some((c) => c.group === g.id)) return reject('charging', 'The group has declared a charge; it moves in the charge step.', 'SYW (2) Sequence of play (p.5)');
+  if (units.some((u) => w.enemiesOf(g.side).some((e) => inContact(u, e)))) return reject('in-melee', 'Units in melee may not move (only gap filling, p.10).', 'SYW §4 Movement when in melee (p.10)');
+  const kinds = new Set(cmd.legs.map((l) => l.kind));
+  const only = (...ok: string[]) => [...kinds].every((k) => ok.includes(k));
+  switch (g.order) {
+    case 'rout': return reject('routing', 'Routers move only their rout moves.', O);
+    case 'stand': {
+      if (!only('shift', 'turn')) return reject('stand-order', 'On Stand: no move other than 5cm in any direction and about face.', O);
+      if (cmd.legs.some((l) => l.kind === 'turn' && Math.abs(Math.abs(l.deg) - 180) > 1e-6) && !units.every(isArtillery)) return reject('stand-order', 'On Stand a unit may only about face.', O);
+      break;
+    }
+    case 'advance':
+      if (kinds.has('backward') || kinds.has('shift')) return reject('advance-order', 'On Advance a group may not move backwards.', O);
+      if (kinds.has('turn') && !units.every(isArtillery)) return reject('advance-order', 'On Advance a group wheels or inclines; it does not turn about.', O);
+      break;
+    case 'reserve':
+      if (units.some(isArtillery) && !only('turn')) return reject('reserve-artillery', 'Artillery on Reserve may only pivot to a new facing.', O);
+      if (kinds.has('shift')) return reject('reserve-order', 'Sidesteps are for Stand; incline instead.', O);
+      break;
+    case 'retreat':
+      if (kinds.has('shift')) return reject('retreat-order', 'Retreaters move away from the enemy.', O);
+      if (cmd.legs.some((l) => l.kind === 'turn' && Math.abs(Math.abs(l.deg) - 180) > 1e-6)) return reject('retreat-order', 'Retreaters end facing the same or the opposite direction.', O);
+      break;
+  }
+  if (g.order !== 'reserve' && units.some((u) => u.formation === 'column')) return reject('formation', 'Column is only allowed on Reserve orders.', 'SYW §4 Formations allowed (p.9)');
+  const plan = planLegs(w, g, cmd.legs);
+  if ('rejected' in plan) return plan;
+  const allEnd = [...plan.stands.values()].flat();
+  const allSamples = [...plan.samples.values()].flat(2);
+  // Allowance: slowest unit, reduced by the worst terrain crossed (p.9).
+  const speed = groupSpeedCm(w, g) * CM;
+  const worst = Math.max(...units.map((u) => Math.max(...plan.samples.get(u.id)!.map((st) => terrainLevelOf(w, st)))));
+  let d4: number | null = null;
+  const rollD4 = () => (d4 ??= w.roll({ dice: 'd4', purpose: `Type 0 terrain slows ${g.id}`, rule: T, subjects: [g.id] }).total);
+  let allowance = Infinity;
+  for (const u of units) {
+    const a = terrainAllowance(u, speed, worst, rollD4);
+    if (a === null) return reject('impassable', `${u.name} may not enter that terrain.`, T);
+    allowance = Math.min(allowance, a);
+  }
+  if (g.order === 'stand') allowance = ORDER_NUMBERS.standMoveCm * CM;
+  // Formation-change-or-move (p.8): a group that changed formation this phase may move only if its drill allows.
+  const changed = units.filter((u) => (u.extra as Record<string, unknown>).sywFormationChangedPhase === state.ruleset.phaseCounter);
+  if (changed.length > 0 && plan.costMm > 0 && !units.every(isArtillery)) {
+    const lets = changed.every((u) => formationChangeLetsMove(qualitiesOf(u).drill, String((u.extra as Record<string, unknown>).sywFormationChangeKind ?? 'other') as 'lineToFlankColumn' | 'other'));
+    if (!lets) return reject('changed-formation', 'These troops changed formation this phase and may not also move.', 'SYW (3) Order interpretation, Reserve (p.8)');
+  }
+  const used = g.movedMm + plan.costMm;
+  if (used > allowance + 0.5) return reject('too-far', `The move costs ${(used / CM).toFixed(1)}cm of ${(allowance / CM).toFixed(1)}cm allowed.`, g.order === 'stand' ? O : T);
+  // Table edge (p.18): voluntary moves may not leave the table.
+  if (offTable(allEnd, w.battle.table).length > 0) return reject('off-table', 'A group halts where it would begin to leave the table.', 'SYW 8 Groups going off table (p.18)');
+  // Collisions: never through enemy; friends per the interpenetration table (p.10); never end on anyone.
+  const ids = new Set(g.units);
+  const passedFriends = new Set<string>();
+  for (const o of w.battle.units) {
+    if (ids.has(o.id) || w.isOff(o.id)) continue;
+    if (allEnd.some((s) => o.stands.some((t) => standsOverlap(s, t)))) return reject('overlap', `The move would end on top of ${o.name}.`, 'SYW §4 Movement through friendly units (p.10)');
+    const swept = allSamples.some((s) => o.stands.some((t) => standsOverlap(s, t)));
+    if (!swept) continue;
+    if (o.side !== g.side) return reject('through-enemy', `The move passes through ${o.name}.`, 'SYW 6 Melee (p.12)');
+    passedFriends.add(o.id);
+  }
+  for (const fid of passedFriends) {
+    const o = w.unit(fid)!;
+    const og = w.groupOf(fid);
+    if (units.some(isMassed) && isMassed(o) && g.order !== 'retreat' && !(isArtillery(o) && og?.order === 'stand'))
+      return reject('massed-through-massed', `Massed troops may pass through ${o.name} only when routing, breaking through, or through artillery at Stand.`, 'SYW §4 Movement through friendly units (p.10)');
+  }
+  // Order rules (p.8).
+  const enemies = w.enemiesOf(g.side);
+  const massedEnemies = enemies.filter(isMassed);
+  if (g.order === 'advance') {
+    if (massedEnemies.length > 0) {
+      for (const u of units) {
+        const end = plan.stands.get(u.id)!;
+        for (let i = 0; i < u.stands.length; i++) {
+          const before = nearest([u.stands[i]!], massedEnemies), after = nearest([end[i]!], massedEnemies);
+          if (after > before + 0.5) return reject('advance-away', 'On Advance no stand may end further from the nearest massed enemy than at the start.', O);
+        }
+      }
+    }
+    const fr = unitFrame(allEnd, allEnd[0]!.facing);
+    const ahead = massedEnemies.filter((e) => inFrontArc(fr, Math.PI / 4, 10 * CM + 5, e.stands));
+    const close = Math.min(Infinity, ...ahead.map((e) => nearest(allEnd, [e])));
+    if (close < ORDER_NUMBERS.advanceHaltCm * CM - 0.5) return reject('advance-halt', 'Advancing troops halt 10cm from massed enemy to their front (declare a charge to close).', O);
+    const friendsAhead = w.friendsOf(g.side).filter((f) => !ids.has(f.id) && inFrontArc(fr, Math.PI / 4, 10 * CM, f.stands));
+    const friendClose = Math.min(Infinity, ...friendsAhead.map((e) => nearest(allEnd, [e])));
+    if (friendClose < ORDER_NUMBERS.advanceHaltCm * CM - 0.5 && friendsAhead.some((f) => nearest(units.flatMap((u) => u.stands), [f]) >= ORDER_NUMBERS.advanceHaltCm * CM - 0.5)) return reject('advance-friends', 'Advancing groups halt 10cm from friends ahead.', O);
+    if (close <= ORDER_NUMBERS.advanceHaltCm * CM + 5 || friendClose <= ORDER_NUMBERS.advanceHaltCm * CM + 5) {
+      w.setGroup(g.id, { halted: true });
+    }
+  }
+  if (g.order === 'reserve') {
+    const before = units.flatMap((u) => u.stands);
+    for (const e of enemies) {
+      const eg = w.groupOf(e.id);
+      const inMelee = w.friendsOf(g.side).some((f) => inContact(f, e)) || eg?.order === 'rout';
+      if (inMelee) continue;
+      const a = nearest(before, [e]), b = nearest(allEnd, [e]);
+      if (b < ORDER_NUMBERS.reserveNoApproachCm * CM && b < a - 0.5) return reject('reserve-approach', `On Reserve a group may not move closer to ${e.name} inside 20cm.`, O);
+    }
+  }
+  if (g.order === 'retreat') {
+    const before = nearest(units.flatMap((u) => u.stands), enemies), after = nearest(allEnd, enemies);
+    if (enemies.length > 0 && after <= before) return reject('retreat-order', 'Retreaters end further from the nearest enemy than they started.', O);
+  }
+  // Apply.
+  for (const u of units) w.replaceStands(u.id, plan.stands.get(u.id)!);
+  for (const fid of passedFriends) for (const u of units) w.interpenetrated(u.id, fid, g.order === 'retreat' ? 'retreat' : 'move', 'SYW §4 (p.10)');
+  if (plan.costMm > 0 || plan.netTurn !== 0) for (const u of units) w.setUnit(u.id, { lastMovedPhase: w.rs.phaseCounter });
+  w.setGroup(g.id, { movedMm: used, moved: true, ...(w.group(g.id)!.halted ? {} : {}) });
+  if (g.order === 'advance' && w.group(g.id)!.halted) w.setOrder(g.id, 'stand', 'halted 10cm from enemy/friends', O);
+  if (g.order === 'retreat' && units.some((u) => qualitiesOf(u).drill === 'badly')) {
+    const net = normalise(w.groupUnits(w.group(g.id)!)[0]!.stands[0]!.facing - units[0]!.stands[0]!.facing);
+    if (Math.abs(Math.abs(net) - Math.PI) > 0.01) return reject('retreat-facing', 'Poorly drilled retreaters always end facing the opposite direction.', O);
+  }
+  applyTerrainDisorder(w, g.id);
+  if (g.order === 'advance' && units.some(isMassed)) lightsFallBack(w, g.id);
+  w.ctx.emit({ type: 'GroupMoved', group: g.id, legs: cmd.legs, costMm: Math.round(plan.costMm), allowanceMm: Math.round(allowance), rule: O });
+  return undefined;
+}
+
+function terrainLevelOf(w: Work, st: readonly Stand[]): number {
+  const t = terrainUnder(w.battle, st);
+  return t === null ? -1 : t === 'impassable' ? 4 : t;
+}
+
+/** Disorder while in terrain of level 1 (2 for lights) or above, until they leave it (7 Disorder (3) p.16). */
+export function applyTerrainDisorder(w: Work, groupId: string): void {
+  const g = w.group(groupId);
+  if (!g) return;
+  for (const u of w.groupUnits(g)) {
+    const lvl = terrainLevelOf(w, u.stands);
+    const eff = lvl < 0 ? -1 : effectiveTerrainType(Math.min(3, lvl) as 0 | 1 | 2 | 3, countsTerrainLighter(u.troopType as TroopType));
+    const s = w.unitState(u.id)!;
+    if (eff >= 1 && !s.disordered) {
+      w.setUnit(u.id, { disordered: true, terrainDisorder: true });
+      w.ctx.emit({ type: 'UnitDisordered', unit: u.id, why: 'moving in type 1+ terrain', rule: 'SYW 7 Disorder (3) (p.16)' });
+    } else if (eff < 1 && s.terrainDisorder) {
+      w.setUnit(u.id, { disordered: false, terrainDisorder: false });
+      w.ctx.emit({ type: 'DisorderCured', unit: u.id, why: 'left the terrain', rule: 'SYW 7 Disorder (3) (p.16)' });
+    }
+  }
+}
+
+/** Lights fall back 10cm before massed advancing enemy in type 0 terrain, ending on Reserve (p.10). */
+export function lightsFallBack(w: Work, advancingGroup: string): void {
+  const g = w.group(advancingGroup);
+  if (!g) return;
+  const mine = w.groupUnits(g);
+  const stands = mine.flatMap((u) => u.stands);
+  const fr = unitFrame(stands, stands[0]!.facing);
+  for (const e of w.enemiesOf(g.side)) {
+    if (!isLightUnit(e) || e.troopType === 'light-cavalry-a') continue;
+    if (terrainLevelOf(w, e.stands) > 0) continue;
+    if (!inFrontArc(fr, Math.PI / 4, LIGHTS_FALL_BACK_CM * CM, e.stands)) continue;
+    const eg = w.groupOf(e.id);
+    if (!eg || eg.order === 'rout') continue;
+    const gap = nearest(e.stands, mine);
+    const need = LIGHTS_FALL_BACK_CM * CM - gap;
+    if (need <= 0) continue;
+    const ang = Math.atan2(centroid(e.stands).y - fr.centre.y, centroid(e.stands).x - fr.centre.x);
+    const speed = (w.tables.unitTable[e.troopType]?.moveCm ?? 0) * CM;
+    const r = w.pushUnit(e.id, ang, Math.min(need, speed), 'fallback', 'SYW §4 lights fall back (p.10)');
+    if (r.offTable) { w.goOffTable(eg.id, false, 'SYW §4 (p.10)'); continue; }
+    w.setUnit(e.id, { mayNotShoot: true });
+    w.setOrder(eg.id, 'reserve', 'lights fell back before massed enemy', 'SYW §4 lights fall back (p.10)');
+  }
+}
+
+export const moveGroup = defineCommand<SywState, Options, Tables, MoveGroup>({
+  describe: 'Move a group along legs (forward, backward, incline, wheel, turn, shift) under its order.',
+  schema: moveSchema,
+  handle(state, cmd, ctx) {
+    const w = new Work(state, ctx);
+    const r = validateAndMove(state, w, cmd);
+    return r ?? w.change();
+  },
+});
+
+const formSchema = z.object({ type: z.literal('changeFormation'), side: z.string(), unit: z.string(), formation: z.enum(['line', 'column', 'square']), width: z.number().int().min(1).max(2).optional(), ranks: z.number().int().min(1).max(2).optional() }).strict();
+
+/** Formation changes (p.8-9): by order, troop type and drill. */
+export const changeFormation = defineCommand<SywState, Options, Tables, z.infer<typeof formSchema>>({
+  describe: 'Change a unit\'s formation (line, column, square).',
+  schema: formSchema,
+  handle(state, cmd, ctx) {
+    const w = new Work(state, ctx);
+    const u = w.unit(cmd.unit);
+    const g = w.groupOf(cmd.unit);
+    const F = 'SYW §4 Formations allowed (p.9)';
+    if (!u || !g || u.side !== cmd.side) return reject('bad-unit', 'Choose one of your units.', F);
+    if (isArtillery(u)) return reject('artillery', 'Artillery has no formations; it pivots.', F);
+    if (!ORDER_RULES[g.order].formations.includes(cmd.formation)) return reject('order-forbids', `${cmd.formation} is not allowed on ${g.order} orders.`, F);
+    if (cmd.formation === 'square' && (!isInfantry(u) || isLightUnit(u))) return reject('no-square', 'Only massed infantry form square.', F);
+    if (g.order === 'stand' && cmd.formation !== 'square' && !(cmd.formation === 'line' && u.formation === 'square')) return reject('stand-order', 'On Stand a unit may only form square (or leave it).', 'SYW (3) Order interpretation (p.8)');
+    if (g.order === 'advance' || g.order === 'retreat') return reject('order-forbids', 'Advancing and retreating groups stay in line.', F);
+    if (g.movedMm > 0 && !formationChangeLetsMove(qualitiesOf(u).drill, 'other') && !(qualitiesOf(u).drill === 'normal' && ((u.formation === 'line' && cmd.formation === 'column') || (u.formation === 'column' && cmd.formation === 'line')) && (cmd.width ?? 2) <= 2))
+      return reject('moved', 'These troops have moved and may not also change formation.', 'SYW (3) Order interpretation, Reserve (p.8)');
+    if (w.enemiesOf(u.side).some((e) => inContact(u, e))) return reject('in-melee', 'Units in melee do not change formation.', 'SYW §4 Movement when in melee (p.10)');
+    const massed = isInfantry(u) && isMassed(u);
+    const maxRanks = massed ? FORMATIONS.massedInfantry.line.maxRanks : FORMATIONS.cavalryAndLights.line.maxRanks;
+    const front = u.stands[0]!;
+    const fx = Math.cos(front.facing), fy = Math.sin(front.facing);
+    const c = centroid(u.stands);
+    // Anchor: keep the front edge's centre where it was.
+    const frontMost = Math.max(...u.stands.map((s) => (s.centre.x - c.x) * fx + (s.centre.y - c.y) * fy + s.depthMm / 2));
+    const anchor: TablePoint = pt(c.x + fx * frontMost, c.y + fy * frontMost);
+    const bases = u.stands.map((s) => ({ widthMm: s.widthMm, depthMm: s.depthMm }));
+    let laid;
+    if (cmd.formation === 'line') laid = layoutLine(anchor, front.facing, bases, Math.min(maxRanks, cmd.ranks ?? maxRanks));
+    else if (cmd.formation === 'column') laid = layoutColumn(anchor, front.facing, bases, cmd.width ?? 2);
+    else laid = layoutColumn(anchor, front.facing, bases, 2);
+    const stands = u.stands.map((s, i) => ({ ...s, centre: laid[i]!.centre, facing: laid[i]!.facing }));
+    if (w.blockedBy(u.id, stands).length > 0) return reject('no-room', 'There is no room for that formation.', F);
+    const kind = (u.formation === 'line' && cmd.formation === 'column' && (cmd.width ?? 2) <= 2) || (u.formation === 'column' && cmd.formation === 'line') ? 'lineToFlankColumn' : 'other';
+    w.battle = { ...w.battle, units: w.battle.units.map((x) => (x.id === u.id ? { ...x, stands, formation: cmd.formation, extra: { ...x.extra, sywFormationChangedPhase: w.rs.phaseCounter, sywFormationChangeKind: kind } } : x)) };
+    if (qualitiesOf(u).drill === 'badly') w.setGroup(g.id, { movedMm: Math.max(g.movedMm, 1e9) });
+    ctx.emit({ type: 'FormationChanged', unit: u.id, from: u.formation, to: cmd.formation, rule: F });
+    return w.change();
+  },
+});
+
+const genSchema = z.object({ type: z.literal('moveGeneral'), side: z.string(), general: z.string(), x: z.number(), y: z.number() }).strict();
+/** Generals move 40cm in any direction, through friends freely (p.6). */
+export const moveGeneral = defineCommand<SywState, Options, Tables, z.infer<typeof genSchema>>({
+  describe: 'Move a general up to 40cm.',
+  schema: genSchema,
+  handle(state, cmd, ctx) {
+    const gen = state.battle.generals.find((x) => x.id === cmd.general);
+    const gs = state.ruleset.generals[cmd.general];
+    const R = 'SYW (3) Notes on Generals (a) (p.6)';
+    if (!gen || !gs || gen.side !== cmd.side) return reject('bad-general', 'Choose one of your generals.', R);
+    const d = Math.hypot(cmd.x - gen.stand.centre.x, cmd.y - gen.stand.centre.y);
+    if (gs.movedMm + d > COMMAND.generalMoveCm * CM + 0.5) return reject('too-far', `Generals move 40cm; this is ${((gs.movedMm + d) / CM).toFixed(1)}cm.`, R);
+    if (cmd.x < 0 || cmd.y < 0 || cmd.x > state.battle.table.widthMm || cmd.y > state.battle.table.depthMm) return reject('off-table', 'Stay on the table.', R);
+    const w = new Work(state, ctx);
+    w.battle = { ...w.battle, generals: w.battle.generals.map((x) => (x.id === gen.id ? { ...x, stand: { ...x.stand, centre: pt(cmd.x, cmd.y) } } : x)) };
+    w.rs = { ...w.rs, generals: { ...w.rs.generals, [gen.id]: { ...gs, movedMm: gs.movedMm + d } } };
+    ctx.emit({ type: 'GeneralMoved', general: gen.id, to: pt(cmd.x, cmd.y), rule: R });
+    return w.change();
+  },
+});
+
+export { isCavalry };

@@ -1,0 +1,140 @@
+/** Set-up: groups, generals' counters, CinC ability and initiative (SYW (1) p.5, (3) p.5, 9 p.19). */
+import { z } from 'zod';
+import type { Ctx, SetupInput, SetupResult, Problem } from '../../engine/ruleset';
+import type { BattleSetup, Unit } from '../../engine/model';
+import { TROOP_TYPES, type TroopType } from './tables/units';
+import { CINC_DRAWS } from './tables/command';
+import type { GeneralCounter } from './tables/command';
+import { nationOf, INITIATIVE, CINC_ABILITY_RULE, POINTS_ADJUSTMENTS } from './tables/setup';
+import type { SywState, Options, GroupState, UnitState, GeneralState } from './state';
+import { qualitiesOf } from './state';
+import type { Tables } from './tablesSchema';
+import { nextCounter, bestCounter } from './generals';
+
+const counterSchema = z.object({ training: z.enum(['cavalry', 'average', 'infantry']), psychology: z.enum(['brave', 'cautious', 'none']), ability: z.enum(['competent', 'normal', 'incompetent']) }).strict();
+
+export const scenarioFieldsSchema = z.object({
+  /** Groups of units (p.5); units not listed are single-unit groups. */
+  groups: z.array(z.object({ id: z.string(), units: z.array(z.string()).min(1), order: z.enum(['advance', 'reserve', 'stand', 'retreat']).optional() }).strict()).optional(),
+  /** Units left uncommanded (p.4-5). */
+  uncommanded: z.array(z.string()).optional(),
+  /** Per side: a counter mix replacing the house default (p.5). */
+  counterMix: z.record(z.string(), z.array(counterSchema).min(3)).optional(),
+  /** Fix the attacker instead of rolling initiative. */
+  attacker: z.string().optional(),
+}).strict();
+export type ScenarioFields = z.infer<typeof scenarioFieldsSchema>;
+
+/** Points of one unit (9 Points system p.20). */
+export function unitPoints(t: Tables, u: Unit): number {
+  const q = qualitiesOf(u);
+  const per = (t.pointsPerStand[u.troopType] ?? 0)
+    + (q.poorShots && !q.militia ? POINTS_ADJUSTMENTS.poorShots : 0)
+    + (q.rifles && u.troopType !== 'riflemen' ? POINTS_ADJUSTMENTS.rifles : 0)
+    + (q.drill === 'badly' && !q.militia ? POINTS_ADJUSTMENTS.badlyDrilled : 0)
+    + (q.drill === 'well' ? POINTS_ADJUSTMENTS.wellDrilled : 0)
+    + (q.morale === 'high' ? POINTS_ADJUSTMENTS.highMorale : q.morale === 'low' ? POINTS_ADJUSTMENTS.lowMorale : 0)
+    + (q.militia && q.drill !== 'badly' ? POINTS_ADJUSTMENTS.militiaNormalDrill : 0)
+    + (q.militia && !q.poorShots ? POINTS_ADJUSTMENTS.militiaNormalShots : 0);
+  return per * u.stands.length;
+}
+
+export function validateSetup(setup: BattleSetup): Problem[] {
+  const out: Problem[] = [];
+  setup.units.forEach((u, i) => {
+    if (!TROOP_TYPES.includes(u.troopType as TroopType)) out.push({ path: `$.units[${i}].troopType`, message: `"${u.troopType}" is not a Seven Years War troop type (${TROOP_TYPES.join(', ')}).` });
+    u.stands.forEach((s, j) => { if (Math.abs(s.widthMm - 40) > 0.5) out.push({ path: `$.units[${i}].stands[${j}].widthMm`, message: 'All stands have a 40mm frontage (SYW (1) p.4).' }); });
+  });
+  return out;
+}
+
+export function setupRuleset(input: SetupInput<Options, Tables>, ctx: Ctx): SetupResult<SywState> {
+  const b = input.battle;
+  const f = (b.rulesetFields['seven-years-war'] ?? {}) as ScenarioFields;
+  const t = input.tables;
+  const sides = b.sides.map((s) => s.id);
+  // Generals: the CinC draws 3 and keeps 1; others draw 1 (p.5).
+  const decks: Record<string, GeneralCounter[]> = {};
+  const generals: Record<string, GeneralState> = {};
+  const formationParent = new Map(b.formations.map((x) => [x.id, x.parent]));
+  const levelOf = new Map(b.formations.map((x) => [x.id, x.level]));
+  for (const side of sides) decks[side] = [...(f.counterMix?.[side] ?? t.counterMix)];
+  for (const gen of b.generals) {
+    const cinc = gen.extra.cinc === true || levelOf.get(gen.commands) === 'army';
+    const pick = (n: number) => ctx.roll({ dice: 'd100', purpose: `Draw a general's counter for ${gen.name}`, rule: 'SYW (3) Generals (p.5)', subjects: [gen.id] }).total % n;
+    const draws: GeneralCounter[] = [];
+    for (let i = 0; i < (cinc ? CINC_DRAWS : 1); i++) {
+      const [c, d] = nextCounter(decks[gen.side]!, t.counterMix, pick);
+      decks[gen.side] = d;
+      draws.push(c);
+    }
+    const counter = cinc ? bestCounter(draws) : draws[0]!;
+    if (cinc) {
+      // The two counters not kept go back into the deck.
+      const rest = [...draws];
+      rest.splice(rest.indexOf(counter), 1);
+      decks[gen.side] = [...decks[gen.side]!, ...rest];
+    }
+    generals[gen.id] = { counter, cinc, attemptsLeft: 0, movedMm: 0, killed: false };
+    ctx.emit({ type: 'GeneralDrawn', general: gen.id, cinc, counter, drawn: draws, rule: 'SYW (3) Generals (p.5)' });
+  }
+  // The general of a unit: the nearest general whose formation is an ancestor of the unit's parent; the CinC if none.
+  const generalFor = (u: Unit): string | null => {
+    let fid: string | undefined = u.parent;
+    while (fid) {
+      const g = b.generals.find((x) => x.commands === fid && x.side === u.side && !generals[x.id]!.cinc);
+      if (g) return g.id;
+      fid = formationParent.get(fid);
+    }
+    return b.generals.find((x) => x.side === u.side && generals[x.id]!.cinc)?.id ?? null;
+  };
+  const groups: Record<string, GroupState> = {};
+  const listed = new Set<string>();
+  const uncommanded = new Set(f.uncommanded ?? []);
+  const mk = (id: string, unitIds: string[], order: GroupState['order']): void => {
+    const units = unitIds.map((x) => b.units.find((u) => u.id === x)).filter((u): u is Unit => u !== undefined);
+    if (units.length === 0) return;
+    const un = units.some((u) => uncommanded.has(u.id));
+    groups[id] = {
+      id, side: units[0]!.side, units: units.map((u) => u.id), order, orderAtPhaseStart: order, general: un ? null : generalFor(units[0]!), uncommanded: un,
+      prompts: {}, movedMm: 0, moved: false, halted: false, pursuing: false, offTable: null, casualtiesThisPhase: 0, inflictedThisPhase: 0,
+      meleesWon: 0, meleesLost: 0, underShortRangeArtillery: false, sawFriendsRout: false, startStands: units.reduce((a, u) => a + u.stands.length, 0),
+    };
+    for (const u of units) listed.add(u.id);
+  };
+  // "All units begin the game on Stand orders" (p.6).
+  for (const g of f.groups ?? []) mk(g.id, g.units, g.order ?? 'stand');
+  for (const u of b.units) if (!listed.has(u.id)) mk(u.id, [u.id], 'stand');
+  const units: Record<string, UnitState> = {};
+  for (const u of b.units) units[u.id] = { disordered: false, terrainDisorder: false, firedToday: false, shotThisStep: false, lastMovedPhase: -10, turnedToFaceThisPhase: false, surrendered: false, mayShootAtChargers: true, startStands: u.stands.length, standsShot: 0, mayNotShoot: false };
+  // CinC ability (p.19) and initiative: D4 + ability, +1 for twice the enemy's light cavalry stands.
+  const cincAbility: Record<string, number> = {};
+  const score: Record<string, number> = {};
+  const lc = (side: string) => b.units.filter((u) => u.side === side && (u.troopType === 'light-cavalry' || u.troopType === 'light-cavalry-a')).reduce((a, u) => a + u.stands.length, 0);
+  for (const s of b.sides) {
+    const nation = nationOf(s.nationality);
+    const row = t.cincAbility[nation];
+    const r = ctx.roll({ dice: 'd6', purpose: `CinC ability (${s.name}, ${nation})`, rule: CINC_ABILITY_RULE, table: { id: 'cincAbility', column: nation }, outcome: (v) => ({ outcome: `ability ${row[v.faces[0]! - 1]}`, row: String(v.faces[0]) }) });
+    cincAbility[s.id] = row[r.faces[0]! - 1]!;
+  }
+  let attacker = f.attacker && sides.includes(f.attacker) ? f.attacker : undefined;
+  for (let tries = 0; !attacker && tries < 20; tries++) {
+    for (const s of b.sides) {
+      const other = sides.find((x) => x !== s.id)!;
+      const mods = [{ label: 'CinC ability', value: cincAbility[s.id]!, rule: CINC_ABILITY_RULE }];
+      if (lc(s.id) > 0 && lc(s.id) >= 2 * lc(other)) mods.push({ label: 'Twice the enemy light cavalry stands', value: INITIATIVE.lightCavalryBonus, rule: INITIATIVE.rule });
+      score[s.id] = ctx.roll({ dice: 'd4', purpose: `Initiative: ${s.name}`, rule: INITIATIVE.rule, modifiers: mods }).modified;
+    }
+    const [a, d] = sides as [string, string];
+    if (score[a]! !== score[d]!) attacker = score[a]! > score[d]! ? a : d;
+    else if (cincAbility[a]! !== cincAbility[d]!) attacker = cincAbility[a]! > cincAbility[d]! ? a : d;
+  }
+  attacker ??= sides[0]!;
+  const defender = sides.find((x) => x !== attacker)!;
+  ctx.emit({ type: 'AttackerDecided', attacker, scores: score, rule: INITIATIVE.rule });
+  const startPoints: Record<string, number> = {};
+  for (const s of sides) startPoints[s] = b.units.filter((u) => u.side === s).reduce((a, u) => a + unitPoints(t, u), 0);
+  return {
+    ruleset: { attacker, defender, cincAbility, groups, units, generals, decks, charges: [], phaseCounter: 0, standsLost: Object.fromEntries(sides.map((s) => [s, 0])), pointsLost: Object.fromEntries(sides.map((s) => [s, 0])), startPoints, routedThisPhase: [] },
+  };
+}

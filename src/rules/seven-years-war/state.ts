@@ -1,0 +1,150 @@
+/** The Seven Years War ruleset state (plain JSON) and small accessors. */
+import type { GameState } from '../../engine/state';
+import type { Unit } from '../../engine/model';
+import type { GeneralCounter } from './tables/command';
+import type { OrderName } from './tables/orders';
+import type { Drill, MoraleGrade, TroopType } from './tables/units';
+import { UNIT_TABLE, MILITIA_DEFAULTS } from './tables/units';
+import type { Tables } from './tablesSchema';
+
+export interface GroupState {
+  readonly id: string;
+  readonly side: string;
+  readonly units: readonly string[];
+  readonly order: OrderName;
+  /** Order at the start of the side's phase (Advance artillery may not return to Stand if it started at Stand, p.8). */
+  readonly orderAtPhaseStart: OrderName;
+  /** The general who commands the group (null: uncommanded, p.4). */
+  readonly general: string | null;
+  readonly uncommanded: boolean;
+  /** Prompts received this phase by general id (twice per group, p.7). */
+  readonly prompts: Readonly<Record<string, number>>;
+  /** Distance moved this phase (mm) by the group, and whether it moved at all. */
+  readonly movedMm: number;
+  readonly moved: boolean;
+  /** Halted per the Advance 10cm rule this phase. */
+  readonly halted: boolean;
+  readonly pursuing: boolean;
+  readonly offTable: null | { readonly x: number; readonly y: number; readonly pursued: boolean; readonly routers: boolean; readonly tested: boolean };
+  readonly casualtiesThisPhase: number;
+  readonly inflictedThisPhase: number;
+  readonly meleesWon: number;
+  readonly meleesLost: number;
+  readonly underShortRangeArtillery: boolean;
+  readonly sawFriendsRout: boolean;
+  /** Stands at the start of the battle (for per-20% and 50% strength modifiers). */
+  readonly startStands: number;
+}
+
+export interface UnitState {
+  readonly disordered: boolean;
+  /** Disorder caused only by terrain: ends when the unit leaves it (p.9, p.16). */
+  readonly terrainDisorder: boolean;
+  readonly firedToday: boolean;
+  readonly shotThisStep: boolean;
+  /** Phase counter at which the unit last moved or pivoted (artillery may not shoot, (5)(b)). */
+  readonly lastMovedPhase: number;
+  readonly turnedToFaceThisPhase: boolean;
+  readonly surrendered: boolean;
+  /** Passed the being-charged test better than Go to Retreat this phase ((5)(j)). */
+  readonly mayShootAtChargers: boolean;
+  readonly startStands: number;
+  /** Stands that have already shot this step (lights use extra stands for a second shot, p.11). */
+  readonly standsShot: number;
+  /** Evaded or fell back this turn: may not shoot (6 h) p.13). */
+  readonly mayNotShoot: boolean;
+}
+
+export interface GeneralState {
+  readonly counter: GeneralCounter;
+  readonly cinc: boolean;
+  readonly attemptsLeft: number;
+  readonly movedMm: number;
+  readonly killed: boolean;
+}
+
+export interface PendingCharge {
+  readonly group: string;
+  readonly chargers: readonly string[];
+  readonly target: string;
+  readonly face: 'front' | 'right' | 'rear' | 'left';
+}
+
+export interface SywState {
+  readonly attacker: string;
+  readonly defender: string;
+  readonly cincAbility: Readonly<Record<string, number>>;
+  readonly groups: Readonly<Record<string, GroupState>>;
+  readonly units: Readonly<Record<string, UnitState>>;
+  readonly generals: Readonly<Record<string, GeneralState>>;
+  readonly decks: Readonly<Record<string, readonly GeneralCounter[]>>;
+  readonly charges: readonly PendingCharge[];
+  /** Counts phases played (each side's phase is one), for (5)(b). */
+  readonly phaseCounter: number;
+  /** Units removed: killed stands by side (for victory), units destroyed. */
+  readonly standsLost: Readonly<Record<string, number>>;
+  readonly pointsLost: Readonly<Record<string, number>>;
+  readonly startPoints: Readonly<Record<string, number>>;
+  /** Where units routed or were wiped out this phase (friends within 20cm test, p.17). */
+  readonly routedThisPhase: readonly { readonly side: string; readonly x: number; readonly y: number }[];
+}
+
+export interface Options {
+  readonly hiddenDeployment: boolean;
+  readonly breakPercent: number;
+}
+
+export type S = GameState<SywState, Options, Tables>;
+
+export interface Qualities {
+  readonly type: TroopType;
+  readonly drill: Drill;
+  readonly morale: MoraleGrade;
+  readonly poorShots: boolean;
+  readonly rifles: boolean;
+  readonly bows: boolean;
+  readonly militia: boolean;
+}
+
+/** Read a unit's qualities from the shared model: troopType, quality and extra (p.20-21). */
+export function qualitiesOf(u: Unit): Qualities {
+  const type = u.troopType as TroopType;
+  const x = u.extra as Record<string, unknown>;
+  const militia = type === 'militia';
+  const q = String(x.morale ?? u.quality);
+  const morale: MoraleGrade = q === 'high' || q === 'low' ? q : 'normal';
+  const drillX = x.drill;
+  const drill: Drill = drillX === 'well' || drillX === 'badly' || drillX === 'normal' ? drillX : militia ? MILITIA_DEFAULTS.drill : 'normal';
+  const poorShots = typeof x.poorShots === 'boolean' ? x.poorShots : militia ? MILITIA_DEFAULTS.poorShots : false;
+  return { type, drill, morale, poorShots, rifles: x.rifles === true, bows: x.bows === true, militia };
+}
+
+export const rowOf = (u: Unit) => UNIT_TABLE[u.troopType as TroopType];
+export const isArtillery = (u: Unit): boolean => rowOf(u).troopClass === 'artillery';
+export const isCavalry = (u: Unit): boolean => rowOf(u).troopClass === 'cavalry';
+export const isInfantry = (u: Unit): boolean => rowOf(u).troopClass === 'infantry';
+export const isLightUnit = (u: Unit): boolean => rowOf(u).deployment === 'light';
+export const isMassed = (u: Unit): boolean => rowOf(u).deployment === 'massed';
+
+export function groupOfUnit(rs: SywState, unitId: string): GroupState | undefined {
+  for (const g of Object.values(rs.groups)) if (g.units.includes(unitId)) return g;
+  return undefined;
+}
+
+export function setGroup(rs: SywState, id: string, patch: Partial<GroupState>): SywState {
+  const g = rs.groups[id];
+  if (!g) return rs;
+  return { ...rs, groups: { ...rs.groups, [id]: { ...g, ...patch } } };
+}
+
+export function setUnitState(rs: SywState, id: string, patch: Partial<UnitState>): SywState {
+  const u = rs.units[id];
+  if (!u) return rs;
+  return { ...rs, units: { ...rs.units, [id]: { ...u, ...patch } } };
+}
+
+export function setGeneral(rs: SywState, id: string, patch: Partial<GeneralState>): SywState {
+  const g = rs.generals[id];
+  if (!g) return rs;
+  return { ...rs, generals: { ...rs.generals, [id]: { ...g, ...patch } } };
+}

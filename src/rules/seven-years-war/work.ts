@@ -1,0 +1,441 @@
+/**
+ * A working copy of the battle and ruleset state for one handler or hook. Handlers build a
+ * `Work`, call its procedures (each replaces `battle`/`rs` with new immutable values, never
+ * mutating the input state) and return `w.change()`. Every roll goes through `ctx.roll`.
+ */
+import type { Ctx, Change, RollSpec, DiceRolled, Modifier } from '../../engine/ruleset';
+import type { Stand, Unit } from '../../engine/model';
+import type { Battle } from '../../engine/state';
+import { otherSide } from '../../engine/state';
+import { pt } from '../../geometry/types';
+import type { TablePoint } from '../../geometry/types';
+import { offTable } from '../../geometry/collisions';
+import type { DiceSpec } from './tables/cite';
+import type { OrderName } from './tables/orders';
+import { casualtyResult, chargeResult, rallyResult, GENERAL_NEAR_D4_TIMES_CM, BRAVE_GENERAL_CM, RALLIED_ORDER, type MoraleTest, type MoraleOutcome } from './tables/morale';
+import { ROUT_MOVES } from './tables/movement';
+import { INTERPENETRATION } from './tables/terrain';
+import type { S, SywState, GroupState, UnitState } from './state';
+import { qualitiesOf, isArtillery, isCavalry, isLightUnit, isMassed, rowOf, setGroup, setUnitState, setGeneral, groupOfUnit } from './state';
+import { modifier } from './tablesSchema';
+import type { Tables } from './tablesSchema';
+import { CM, centroid, unitGap, translateStands, rotateStands, standsOverlap, terrainUnder, terrainLevel, inTown, heightAt, canSee, coverOf } from './geo';
+import { nextCounter } from './generals';
+
+export const diceCode = (d: DiceSpec): RollSpec['dice'] => `${d.count === 1 ? '' : d.count}d${d.faces}` as RollSpec['dice'];
+
+export class Work {
+  battle: Battle;
+  rs: SywState;
+  readonly tables: Tables;
+  readonly ctx: Ctx;
+
+  constructor(state: S, ctx: Ctx) {
+    this.battle = state.battle;
+    this.rs = state.ruleset;
+    this.tables = state.tables;
+    this.ctx = ctx;
+  }
+
+  change(): Change<SywState> {
+    return { battle: this.battle, ruleset: this.rs };
+  }
+
+  roll(spec: RollSpec): DiceRolled {
+    return this.ctx.roll(spec);
+  }
+
+  /** Roll a DiceSpec (e.g. 16+D6) and return the total with its plus. */
+  rollSpec(d: DiceSpec, purpose: string, rule: string, subjects: string[] = []): number {
+    const mods: Modifier[] = d.plus !== 0 ? [{ label: 'base', value: d.plus, rule }] : [];
+    return this.roll({ dice: diceCode(d), purpose, rule, modifiers: mods, subjects }).modified;
+  }
+
+  unit(id: string): Unit | undefined {
+    return this.battle.units.find((u) => u.id === id);
+  }
+  group(id: string): GroupState | undefined {
+    return this.rs.groups[id];
+  }
+  unitState(id: string): UnitState | undefined {
+    return this.rs.units[id];
+  }
+  groupUnits(g: GroupState): Unit[] {
+    return g.units.map((id) => this.unit(id)).filter((u): u is Unit => u !== undefined);
+  }
+  groupOf(unitId: string): GroupState | undefined {
+    return groupOfUnit(this.rs, unitId);
+  }
+  enemiesOf(side: string): Unit[] {
+    return this.battle.units.filter((u) => u.side !== side && !this.isOff(u.id));
+  }
+  friendsOf(side: string): Unit[] {
+    return this.battle.units.filter((u) => u.side === side && !this.isOff(u.id));
+  }
+  isOff(unitId: string): boolean {
+    return this.groupOf(unitId)?.offTable != null;
+  }
+  setGroup(id: string, patch: Partial<GroupState>): void {
+    this.rs = setGroup(this.rs, id, patch);
+  }
+  setUnit(id: string, patch: Partial<UnitState>): void {
+    this.rs = setUnitState(this.rs, id, patch);
+  }
+  replaceStands(unitId: string, stands: readonly Stand[]): void {
+    this.battle = { ...this.battle, units: this.battle.units.map((u) => (u.id === unitId ? { ...u, stands } : u)) };
+  }
+  setFormation(unitId: string, formation: string): void {
+    this.battle = { ...this.battle, units: this.battle.units.map((u) => (u.id === unitId ? { ...u, formation } : u)) };
+  }
+
+  setOrder(groupId: string, order: OrderName, why: string, rule: string): void {
+    const g = this.group(groupId);
+    if (!g || g.order === order) return;
+    this.setGroup(groupId, { order, ...(order !== 'advance' ? { pursuing: false } : {}) });
+    this.ctx.emit({ type: 'OrderChanged', group: groupId, from: g.order, to: order, why, rule });
+  }
+
+  disorder(unitId: string, why: string, rule: string): void {
+    const s = this.unitState(unitId);
+    if (!s || (s.disordered && !s.terrainDisorder)) return;
+    this.setUnit(unitId, { disordered: true, terrainDisorder: false });
+    this.ctx.emit({ type: 'UnitDisordered', unit: unitId, why, rule });
+  }
+
+  /** Remove `n` stands, rear ranks first, then from the ends of the front rank (gaps close inwards, p.7). */
+  killStands(unitId: string, n: number, cause: string, rule: string): number {
+    const u = this.unit(unitId);
+    if (!u || n <= 0) return 0;
+    const f = u.stands[0]!.facing;
+    const fx = Math.cos(f), fy = Math.sin(f);
+    const c = centroid(u.stands);
+    const back = (s: Stand) => -((s.centre.x - c.x) * fx + (s.centre.y - c.y) * fy);
+    const across = (s: Stand) => Math.abs(-(s.centre.x - c.x) * fy + (s.centre.y - c.y) * fx);
+    const order = [...u.stands].sort((a, b) => back(b) - back(a) || across(b) - across(a));
+    const lost = Math.min(n, u.stands.length);
+    const gone = new Set(order.slice(0, lost).map((s) => s.id));
+    const remaining = u.stands.filter((s) => !gone.has(s.id));
+    const side = u.side;
+    this.rs = { ...this.rs, standsLost: { ...this.rs.standsLost, [side]: (this.rs.standsLost[side] ?? 0) + lost }, pointsLost: { ...this.rs.pointsLost, [side]: (this.rs.pointsLost[side] ?? 0) + lost * (this.tables.pointsPerStand[u.troopType] ?? 0) } };
+    const g = this.groupOf(unitId);
+    if (g) this.setGroup(g.id, { casualtiesThisPhase: g.casualtiesThisPhase + lost });
+    this.ctx.emit({ type: 'StandsKilled', unit: unitId, count: lost, cause, rule });
+    if (remaining.length === 0) this.destroyUnit(unitId, cause, rule);
+    else {
+      const commandStandId = remaining.some((s) => s.id === u.commandStandId) ? u.commandStandId : remaining[0]!.id;
+      this.battle = { ...this.battle, units: this.battle.units.map((x) => (x.id === unitId ? { ...x, stands: remaining, commandStandId } : x)) };
+    }
+    return lost;
+  }
+
+  destroyUnit(unitId: string, cause: string, rule: string): void {
+    const u = this.unit(unitId);
+    if (!u) return;
+    const lost = u.stands.length;
+    const side = u.side;
+    if (lost > 0 && cause !== 'stands killed') {
+      this.rs = { ...this.rs, standsLost: { ...this.rs.standsLost, [side]: (this.rs.standsLost[side] ?? 0) + lost }, pointsLost: { ...this.rs.pointsLost, [side]: (this.rs.pointsLost[side] ?? 0) + lost * (this.tables.pointsPerStand[u.troopType] ?? 0) } };
+    }
+    this.noteRout(side, centroid(u.stands));
+    this.battle = { ...this.battle, units: this.battle.units.filter((x) => x.id !== unitId) };
+    const g = this.groupOf(unitId);
+    if (g) {
+      const units = g.units.filter((x) => x !== unitId);
+      if (units.length === 0) {
+        const groups = { ...this.rs.groups };
+        delete groups[g.id];
+        this.rs = { ...this.rs, groups };
+      } else this.setGroup(g.id, { units });
+    }
+    this.rs = { ...this.rs, charges: this.rs.charges.filter((c) => c.target !== unitId).map((c) => ({ ...c, chargers: c.chargers.filter((x) => x !== unitId) })).filter((c) => c.chargers.length > 0) };
+    this.ctx.emit({ type: 'UnitDestroyed', unit: unitId, cause, rule });
+  }
+
+  noteRout(side: string, at: TablePoint): void {
+    this.rs = { ...this.rs, routedThisPhase: [...this.rs.routedThisPhase, { side, x: at.x, y: at.y }] };
+  }
+
+  // ---------------------------------------------------------------- morale (8, pp.17-18)
+
+  groupStands(g: GroupState): number {
+    return this.groupUnits(g).reduce((a, u) => a + u.stands.length, 0);
+  }
+
+  /** Modifiers every 2D6 morale test shares (p.17), plus `extra` for the situation. */
+  moraleModifiers(g: GroupState, kind: MoraleTest, extra: Modifier[]): Modifier[] {
+    const t = this.tables;
+    const units = this.groupUnits(g);
+    const mods: Modifier[] = [...extra];
+    if (units.length === 0) return mods;
+    const c = centroid(units.flatMap((u) => u.stands));
+    const qs = units.map(qualitiesOf);
+    // "count as the morale level of the worst unit in the group" (p.5)
+    const worst = qs.some((q) => q.morale === 'low') ? 'low' : qs.every((q) => q.morale === 'high') ? 'high' : 'normal';
+    if (worst === 'high') mods.push(modifier(t, 'moraleModifiers', 'highMorale'));
+    const open = units.every((u) => terrainUnder(this.battle, u.stands) === null);
+    if (worst === 'low' || (qs.some((q) => q.militia) && open)) mods.push(modifier(t, 'moraleModifiers', 'poorMoraleOrMilitiaInOpen'));
+    if (kind !== 'charging' && kind !== 'rally') {
+      if (g.inflictedThisPhase > g.casualtiesThisPhase && (g.meleesWon + g.meleesLost) > 0) mods.push(modifier(t, 'moraleModifiers', 'wonMeleeCasualties'));
+    }
+    if (g.meleesWon > 0) mods.push(modifier(t, 'moraleModifiers', 'perMeleeWon', g.meleesWon));
+    if (g.meleesLost > 0) mods.push(modifier(t, 'moraleModifiers', 'perMeleeLost', g.meleesLost));
+    if (g.underShortRangeArtillery) mods.push(modifier(t, 'moraleModifiers', 'shortRangeArtillery'));
+    const now = this.groupStands(g);
+    const lostPct = g.startStands > 0 ? ((g.startStands - now) / g.startStands) * 100 : 0;
+    const per20 = Math.floor(lostPct / 20 + 1e-9);
+    if (per20 > 0) mods.push(modifier(t, 'moraleModifiers', 'per20PercentLost', per20));
+    const dis = units.filter((u) => this.unitState(u.id)?.disordered || (isMassed(u) && terrainLevel(this.battle, u.stands) >= 1)).length;
+    if (dis * 2 >= units.length) mods.push(modifier(t, 'moraleModifiers', 'halfDisordered'));
+    const enemies = this.enemiesOf(g.side);
+    const myH = heightAt(this.battle, c);
+    if ((enemies.length > 0 && myH > 0 && enemies.every((e) => heightAt(this.battle, centroid(e.stands)) < myH)) || (units.every((u) => rowOf(u).troopClass === 'infantry') && units.some((u) => inTown(this.battle, u) || coverOf(this.battle, u) !== 'none'))) {
+      mods.push(modifier(t, 'moraleModifiers', 'uphillOrCover'));
+    }
+    if ((kind === 'charging' || kind === 'rally') && g.startStands > 0 && now * 2 <= g.startStands) mods.push(modifier(t, 'moraleModifiers', 'halfStrength'));
+    if (kind === 'rally') mods.push(modifier(t, 'moraleModifiers', 'rallyingFromRout'));
+    // Generals: own general or CinC within D4 x 5cm (+1); brave general within 5cm (+1) (p.17, p.6).
+    const gens = this.battle.generals.filter((x) => x.side === g.side && this.rs.generals[x.id] && !this.rs.generals[x.id]!.killed && (x.id === g.general || this.rs.generals[x.id]!.cinc));
+    if (gens.length > 0) {
+      const near = Math.min(...gens.map((x) => Math.min(...units.map((u) => Math.min(...u.stands.map((s) => Math.hypot(s.centre.x - x.stand.centre.x, s.centre.y - x.stand.centre.y) - s.widthMm / 2))))));
+      const d4 = this.roll({ dice: 'd4', purpose: `General within D4 x 5cm of ${g.id}?`, rule: 'SYW 8 Morale (p.17)', subjects: [g.id] }).total;
+      if (near <= d4 * GENERAL_NEAR_D4_TIMES_CM * CM) mods.push(modifier(t, 'moraleModifiers', 'generalNear'));
+      const brave = gens.some((x) => this.rs.generals[x.id]!.counter.psychology === 'brave' && units.some((u) => u.stands.some((s) => Math.hypot(s.centre.x - x.stand.centre.x, s.centre.y - x.stand.centre.y) - s.widthMm / 2 <= BRAVE_GENERAL_CM * CM)));
+      if (brave) mods.push(modifier(t, 'moraleModifiers', 'braveGeneral'));
+    }
+    return mods;
+  }
+
+  /** The 2D6 morale roll (p.17). */
+  moraleRoll(g: GroupState, kind: MoraleTest, extra: Modifier[], purpose: string, outcome: (score: number) => string): DiceRolled {
+    const mods = this.moraleModifiers(g, kind, extra);
+    const table = kind === 'charging' ? 'charging' : kind === 'rally' ? 'rally' : 'casualtiesOrBeingCharged';
+    return this.roll({ dice: '2d6', purpose, rule: 'SYW 8 Morale (pp.17-18)', modifiers: mods, table: { id: `morale.${table}` }, outcome: (r) => ({ outcome: outcome(r.modified), row: String(r.modified) }), subjects: [g.id, ...g.units] });
+  }
+
+  deploymentOf(g: GroupState): 'massed' | 'light' {
+    const units = this.groupUnits(g);
+    return units.length > 0 && units.every(isLightUnit) ? 'light' : 'massed';
+  }
+
+  /** Test for casualties or being charged and apply the result (p.18). Returns the outcome. */
+  casualtyTest(groupId: string, kind: 'casualties' | 'beingCharged', extra: Modifier[], awayFrom: TablePoint | null): MoraleOutcome | undefined {
+    const g = this.group(groupId);
+    if (!g || g.offTable || g.order === 'rout') return undefined;
+    const dep = this.deploymentOf(g);
+    const art = this.groupUnits(g).every(isArtillery);
+    const r = this.moraleRoll(g, kind, extra, kind === 'beingCharged' ? `Being charged: ${groupId}` : `Casualties: ${groupId}`, (sc) => casualtyResult(sc, dep, g.order, art).text);
+    const out = casualtyResult(r.modified, dep, g.order, art);
+    this.applyMoraleOutcome(groupId, out, awayFrom);
+    return out;
+  }
+
+  applyMoraleOutcome(groupId: string, out: MoraleOutcome, awayFrom: TablePoint | null): void {
+    const g = this.group(groupId);
+    if (!g) return;
+    const R = 'SYW 8 Morale results (p.18)';
+    if (out.artilleryKilled) {
+      for (const u of this.groupUnits(g)) if (isArtillery(u)) this.destroyUnit(u.id, 'artillery killed by morale result', R);
+      return;
+    }
+    if (out.order) this.setOrder(groupId, out.order, out.text, R);
+    if (out.fallBackCm > 0 && awayFrom) this.fallBack(groupId, out.fallBackCm * CM, awayFrom, R);
+    if (out.routNow) this.startRout(groupId, awayFrom, R);
+  }
+
+  chargeTest(groupId: string, extra: Modifier[]): boolean {
+    const g = this.group(groupId);
+    if (!g) return false;
+    const dep = this.deploymentOf(g);
+    const r = this.moraleRoll(g, 'charging', extra, `Testing to charge: ${groupId}`, (sc) => chargeResult(sc, dep).text);
+    const res = chargeResult(r.modified, dep);
+    if (res.order) this.setOrder(groupId, res.order, res.text, 'SYW 8 Morale results, charging (p.18)');
+    return res.charges;
+  }
+
+  rallyTest(groupId: string): boolean {
+    const g = this.group(groupId);
+    if (!g) return false;
+    const dep = this.deploymentOf(g);
+    const r = this.moraleRoll(g, 'rally', [], `Testing to rally: ${groupId}`, (sc) => rallyResult(sc, dep).text);
+    const res = rallyResult(r.modified, dep);
+    if (res.rallied) {
+      this.setOrder(groupId, RALLIED_ORDER, res.text, 'SYW 8 Morale results, rally (p.18)');
+      for (const u of this.groupUnits(g)) this.setUnit(u.id, { surrendered: false });
+    }
+    return res.rallied;
+  }
+
+  // ---------------------------------------------------------------- forced moves
+
+  /** Is the placement free of other stands (friends may be passed through but not ended on)? */
+  blockedBy(unitId: string, stands: readonly Stand[]): Unit[] {
+    const out: Unit[] = [];
+    for (const o of this.battle.units) {
+      if (o.id === unitId || this.isOff(o.id)) continue;
+      if (stands.some((s) => o.stands.some((t) => standsOverlap(s, t)))) out.push(o);
+    }
+    return out;
+  }
+
+  /**
+   * Move a unit straight along `angle` up to `distanceMm`, stopping before enemy stands or at the
+   * last clear position; passing friends applies the interpenetration table (p.10). Returns how
+   * far it got and whether it left the table.
+   */
+  pushUnit(unitId: string, angle: number, distanceMm: number, mode: 'retreat' | 'rout' | 'fallback' | 'pursuit' | 'advance', rule: string): { movedMm: number; offTable: boolean; blockedByEnemy: boolean } {
+    const u = this.unit(unitId);
+    if (!u) return { movedMm: 0, offTable: false, blockedByEnemy: false };
+    const step = 5;
+    let best = u.stands;
+    let moved = 0;
+    let blockedByEnemy = false;
+    const passed = new Set<string>();
+    for (let d = step; d <= distanceMm + 1e-6; d += step) {
+      const cand = translateStands(u.stands, Math.cos(angle) * d, Math.sin(angle) * d);
+      if (offTable(cand, this.battle.table).length > 0) {
+        this.replaceStands(unitId, cand);
+        return { movedMm: d, offTable: true, blockedByEnemy };
+      }
+      const hits = this.blockedBy(unitId, cand);
+      const enemy = hits.filter((h) => h.side !== u.side);
+      if (enemy.length > 0) { blockedByEnemy = true; break; }
+      for (const h of hits) passed.add(h.id);
+      if (hits.length === 0) { best = cand; moved = d; }
+    }
+    if (distanceMm % step !== 0 && !blockedByEnemy) {
+      const cand = translateStands(u.stands, Math.cos(angle) * distanceMm, Math.sin(angle) * distanceMm);
+      if (this.blockedBy(unitId, cand).length === 0 && offTable(cand, this.battle.table).length === 0) { best = cand; moved = distanceMm; }
+    }
+    this.replaceStands(unitId, best);
+    for (const fid of passed) this.interpenetrated(unitId, fid, mode, rule);
+    return { movedMm: moved, offTable: false, blockedByEnemy };
+  }
+
+  /** Apply the interpenetration table (§4 p.10) when `moverId` passed through friend `otherId`. */
+  interpenetrated(moverId: string, otherId: string, mode: string, _rule: string): void {
+    const m = this.unit(moverId), o = this.unit(otherId);
+    if (!m || !o) return;
+    const mg = this.groupOf(moverId), og = this.groupOf(otherId);
+    let key: keyof typeof INTERPENETRATION;
+    if (mode === 'rout') key = 'routingThroughAny';
+    else if (mode === 'retreat' || mode === 'fallback') key = 'retreatingThroughAny';
+    else if (isLightUnit(m) && isLightUnit(o)) key = 'lightThroughLight';
+    else if (isLightUnit(m) !== isLightUnit(o)) key = 'lightAndMassed';
+    else key = 'massedThroughMassed';
+    const row = INTERPENETRATION[key];
+    const dis = (v: boolean | 'unlessLight') => v === true || (v === 'unlessLight' && !isLightUnit(m));
+    if (dis(row.moverDisordered)) this.disorder(moverId, row.text, row.rule);
+    if (dis(row.otherDisordered)) this.disorder(otherId, row.text, row.rule);
+    const ord = (v: typeof row.otherOrder): OrderName | null => (v === 'standOrReserve' ? 'reserve' : v);
+    const mo = ord(row.moverOrder), oo = ord(row.otherOrder);
+    if (mo && mg && mode !== 'rout') this.setOrder(mg.id, mo, row.text, row.rule);
+    if (oo && og) this.setOrder(og.id, oo, row.text, row.rule);
+    this.ctx.emit({ type: 'UnitsInterpenetrated', mover: moverId, other: otherId, kind: key, rule: row.rule });
+  }
+
+  /** Fall back `mm` directly away from `from` keeping facing (p.18 "fall back 10/20cm immediately"). */
+  fallBack(groupId: string, mm: number, from: TablePoint, rule: string): void {
+    const g = this.group(groupId);
+    if (!g) return;
+    const units = this.groupUnits(g);
+    const c = centroid(units.flatMap((u) => u.stands));
+    const ang = Math.atan2(c.y - from.y, c.x - from.x);
+    for (const u of units) {
+      const r = this.pushUnit(u.id, ang, mm, 'fallback', rule);
+      if (r.offTable) { this.goOffTable(groupId, false, rule); return; }
+    }
+    this.ctx.emit({ type: 'GroupFellBack', group: groupId, distanceMm: mm, rule });
+  }
+
+  /** Start a rout: free 180° turn away from the enemy, then the first rout move (7 p.15). */
+  startRout(groupId: string, from: TablePoint | null, rule: string): void {
+    const g = this.group(groupId);
+    if (!g) return;
+    this.setOrder(groupId, 'rout', 'routs', rule);
+    const units = this.groupUnits(g);
+    for (const u of units) {
+      this.disorder(u.id, 'routers are disordered', 'SYW 7 Rout (p.15)');
+      this.noteRout(u.side, centroid(u.stands));
+    }
+    const c = centroid(units.flatMap((u) => u.stands));
+    const away = from ? Math.atan2(c.y - from.y, c.x - from.x) : this.homeAngle(g.side, c);
+    for (const u of units) this.replaceStands(u.id, rotateStands(u.stands, centroid(u.stands), normalise(away - u.stands[0]!.facing)));
+    const cav = units.some(isCavalry);
+    const d = this.rollSpec(cav ? ROUT_MOVES.firstRout.cavalry : ROUT_MOVES.firstRout.infantry, `First rout move: ${groupId}`, ROUT_MOVES.rule, [groupId]);
+    this.routMove(groupId, away, d * CM);
+  }
+
+  /** A rout move along `angle`; routers that leave the table go off it; blocked routers surrender (7 p.15). */
+  routMove(groupId: string, angle: number, mm: number): void {
+    const g = this.group(groupId);
+    if (!g) return;
+    for (const u of this.groupUnits(g)) {
+      const r = this.pushUnit(u.id, angle, mm, 'rout', ROUT_MOVES.rule);
+      if (r.offTable) { this.goOffTable(groupId, false, ROUT_MOVES.rule, true); return; }
+      const enemyClose = this.enemiesOf(u.side).some((e) => unitGap(e, this.unit(u.id)!) <= ROUT_MOVES.avoidEnemyCm * CM);
+      if (r.blockedByEnemy || (r.movedMm < mm / 2 && enemyClose)) {
+        this.setUnit(u.id, { surrendered: true });
+        this.ctx.emit({ type: 'UnitSurrendered', unit: u.id, rule: 'SYW 7 Rout and Pursuit (p.15)' });
+      }
+    }
+    this.ctx.emit({ type: 'GroupRouted', group: groupId, distanceMm: mm, rule: ROUT_MOVES.rule });
+  }
+
+  /** Direction to the side's own table edge (nearest of its base edge). */
+  homeAngle(side: string, _from: TablePoint): number {
+    const own = this.battle.units.filter((u) => u.side === side);
+    const zone = this.battle.sides.find((s) => s.id === side)?.deploymentZone;
+    const y = zone && zone.length > 0 ? zone.reduce((a, p) => a + p.y, 0) / zone.length : own.length > 0 ? centroid(own.flatMap((u) => u.stands)).y : 0;
+    return y > this.battle.table.depthMm / 2 ? Math.PI / 2 : -Math.PI / 2;
+  }
+
+  goOffTable(groupId: string, pursued: boolean, rule: string, routers = false): void {
+    const g = this.group(groupId);
+    if (!g) return;
+    const c = centroid(this.groupUnits(g).flatMap((u) => u.stands));
+    const x = Math.min(Math.max(c.x, 0), this.battle.table.widthMm);
+    const y = Math.min(Math.max(c.y, 0), this.battle.table.depthMm);
+    this.setGroup(groupId, { offTable: { x, y, pursued, routers, tested: false }, ...(routers ? {} : { order: 'reserve' as OrderName }) });
+    this.ctx.emit({ type: 'GroupLeftTable', group: groupId, at: pt(x, y), rule: 'SYW 8 Groups going off table (p.18)', cause: rule });
+  }
+
+  // ---------------------------------------------------------------- generals (p.6)
+
+  /** A general at risk (within 1cm of a unit under fire or in melee) dies if the enemy rolled a natural 6 and his side a 1. */
+  generalRisk(unitId: string, enemyNatural: number, ownNatural: number | null): void {
+    const u = this.unit(unitId);
+    if (!u || enemyNatural !== 6) return;
+    for (const gen of this.battle.generals) {
+      const gs = this.rs.generals[gen.id];
+      if (gen.side !== u.side || !gs || gs.killed) continue;
+      const near = u.stands.some((s) => Math.hypot(s.centre.x - gen.stand.centre.x, s.centre.y - gen.stand.centre.y) <= (s.widthMm + gen.stand.widthMm) / 2 + 10);
+      if (!near) continue;
+      const own = ownNatural ?? this.roll({ dice: 'd6', purpose: `Is ${gen.name} hit? (a 1 kills)`, rule: 'SYW (3) Notes on Generals (d) (p.6)', subjects: [gen.id] }).total;
+      if (own === 1) this.killGeneral(gen.id);
+    }
+  }
+
+  killGeneral(id: string): void {
+    const gen = this.battle.generals.find((x) => x.id === id);
+    const gs = this.rs.generals[id];
+    if (!gen || !gs) return;
+    const [counter, deck] = nextCounter(this.rs.decks[gen.side] ?? [], this.tables.counterMix, (n) => this.roll({ dice: 'd100', purpose: `Replacement general for ${gen.name}`, rule: 'SYW (3) Notes on Generals, Orders (p.6)', subjects: [id] }).total % n);
+    this.rs = setGeneral({ ...this.rs, decks: { ...this.rs.decks, [gen.side]: deck } }, id, { counter, attemptsLeft: 0 });
+    this.ctx.emit({ type: 'GeneralKilled', general: id, replacement: counter, rule: 'SYW (3) Notes on Generals (d) (p.6)' });
+  }
+
+  sees(side: string, a: TablePoint, b: TablePoint): boolean {
+    void side;
+    return canSee(this.battle, a, b);
+  }
+}
+
+export function normalise(a: number): number {
+  let r = a % (2 * Math.PI);
+  if (r <= -Math.PI) r += 2 * Math.PI;
+  else if (r > Math.PI) r -= 2 * Math.PI;
+  return r;
+}
+
+export const enemySide = (b: Battle, side: string) => otherSide(b, side);
+export { isLightUnit, isMassed, isArtillery, isCavalry };

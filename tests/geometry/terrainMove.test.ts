@@ -1,0 +1,160 @@
+import { describe, expect, it } from 'vitest';
+import { advance, wheel } from '../../src/geometry/movement';
+import { buildTerrainIndex } from '../../src/geometry/terrain';
+import { pathCost, ratedCost, terrainContacts } from '../../src/geometry/pathCost';
+import { reachTarget } from '../../src/geometry/reach';
+import { proportionalMove } from '../../src/geometry/simultaneous';
+import { buildStandIndex, checkMove, indexStand, SpatialIndex } from '../../src/geometry/collisions';
+import { unitFrame } from '../../src/geometry/frame';
+import { degToRad, pt, rad } from '../../src/geometry/types';
+import { line, stand } from './helpers';
+
+const square = (x0: number, y0: number, x1: number, y1: number) => [pt(x0, y0), pt(x1, y0), pt(x1, y1), pt(x0, y1)];
+// A 2-stand line facing east; its front edge at x = 0, y from -40 to 40; depth 20 (rear at x = -20).
+const u = () => line(2, 0, 0, 0);
+
+describe('path cost through terrain', () => {
+  const wood = { id: 'wood', kind: 'wood', polygon: square(50, -100, 150, 100) };
+  const hedge = { id: 'hedge', kind: 'obstacle', polygon: square(200, -100, 205, 100) };
+  const lake = { id: 'lake', kind: 'lake', polygon: square(400, -100, 500, 100) };
+  const terrain = buildTerrainIndex([wood, hedge, lake]);
+  const policy = (aggregation: 'slowest-stand' | 'whole-unit' | 'once-touched') => ratedCost({
+    rate: (f) => (f.kind === 'wood' ? 2 : f.kind === 'lake' ? Infinity : 1),
+    delayMm: (f) => (f.kind === 'obstacle' ? 25 : 0),
+    aggregation,
+  });
+
+  it('traces entry and exit exactly: the front touches the wood at 50 mm, the rear leaves at 170', () => {
+    const plan = advance(u(), 300);
+    if (!plan.ok) throw new Error(plan.reason);
+    const c = terrainContacts(u(), plan.legs, terrain).find((x) => x.feature.id === 'wood')!;
+    expect(c.firstMm).toBeCloseTo(50, 9);
+    expect(c.lastMm).toBeCloseTo(170, 9);
+    expect(c.entered && c.crossed && !c.atStart && !c.atEnd).toBe(true);
+  });
+
+  it('half speed in the wood, a hedge delay, within budget', () => {
+    const plan = advance(u(), 300);
+    if (!plan.ok) throw new Error(plan.reason);
+    const r = pathCost(u(), plan.legs, terrain, policy('whole-unit'), 500);
+    // 300 straight + 120 extra in the wood (touching 50→170) + 25 for the hedge.
+    expect(r.costMm).toBeCloseTo(300 + 120 + 25, 9);
+    expect(r.remainingMm).toBeCloseTo(55, 9);
+    expect(r.withinBudget).toBe(true);
+    expect(r.contacts.map((c) => c.feature.id).sort()).toEqual(['hedge', 'wood']);
+  });
+
+  it('says how far the budget goes', () => {
+    const plan = advance(u(), 300);
+    if (!plan.ok) throw new Error(plan.reason);
+    const r = pathCost(u(), plan.legs, terrain, policy('whole-unit'), 200);
+    // 50 clear, then 150 of budget buys 75 mm at double cost.
+    expect(r.affordableMm).toBeCloseTo(125, 9);
+    expect(r.withinBudget).toBe(false);
+  });
+
+  it('impassable terrain blocks where it is first touched', () => {
+    const plan = advance(u(), 450);
+    if (!plan.ok) throw new Error(plan.reason);
+    const r = pathCost(u(), plan.legs, terrain, policy('whole-unit'), 10000);
+    expect(r.blockedBy).toMatchObject({ featureId: 'lake', atMm: 400 });
+    expect(r.withinBudget).toBe(false);
+  });
+
+  it('a wheel into a wood is charged along its arc', () => {
+    // Wheeling left pivots on the left front corner (0, -40); the right front corner swings
+    // through (40, 29.3) at 30° and the unit ends facing north over x 0..80, y -40..-20.
+    const small = buildTerrainIndex([{ id: 'w', polygon: square(40, 10, 100, 60) }]);
+    const w = wheel(u(), -degToRad(90));
+    if (!w.ok) throw new Error(w.reason);
+    const cs = terrainContacts(u(), w.legs, small);
+    expect(cs).toHaveLength(1);
+    expect(cs[0]!.firstMm).toBeGreaterThan(0);
+    expect(cs[0]!.lastMm).toBeLessThan(w.distanceMm);
+    expect(cs[0]!.crossed).toBe(true);
+  });
+});
+
+describe('reach: wheel then straight, ending aligned', () => {
+  it('a unit square-on to the target needs no wheel and moves the gap', () => {
+    const target = line(2, 200, 0, Math.PI); // front edge at x = 200 facing west
+    const r = reachTarget(u(), target, { maxWheelRad: degToRad(45), maxDistanceMm: 250 });
+    expect(r.reachable).toBe(true);
+    expect(r.face).toBe('front');
+    expect(r.wheelRad).toBeCloseTo(0, 12);
+    expect(r.straightMm).toBeCloseTo(200, 9);
+  });
+
+  it('wheels 30° to face a target at an angle, then closes to contact flush', () => {
+    // Target facing back towards us at 30° off our facing, 300 mm away.
+    const target = line(2, 300, 100, Math.PI + degToRad(30));
+    const r = reachTarget(u(), target, { maxWheelRad: degToRad(45), maxDistanceMm: 1000 });
+    expect(r.reachable).toBe(true);
+    expect(r.wheelRad).toBeCloseTo(degToRad(30), 9);
+    expect(r.wheelCostMm).toBeCloseTo(80 * degToRad(30), 9);
+    const f = unitFrame(r.aligned, rad(degToRad(30)));
+    const tf = unitFrame(target);
+    // Flush: the charger's front corners lie on the target's front line.
+    for (const c of [f.corners[0], f.corners[1]]) {
+      const v = (c.x - tf.corners[0].x) * Math.cos(tf.facing) + (c.y - tf.corners[0].y) * Math.sin(tf.facing);
+      expect(Math.abs(v)).toBeLessThan(1e-6);
+    }
+  });
+
+  it('cannot reach when the allowance is short, and says why', () => {
+    const r = reachTarget(u(), line(2, 200, 0, Math.PI), { maxWheelRad: 0, maxDistanceMm: 150 });
+    expect(r.reachable).toBe(false);
+    expect(r.reason).toMatch(/needs 200/);
+  });
+});
+
+describe('proportional simultaneous movement', () => {
+  it('two units 100 mm apart closing at 100 and 50 mm meet at two thirds of their moves', () => {
+    const a = u(), b = line(2, 100, 0, Math.PI);
+    const pa = advance(a, 100), pb = advance(b, 50);
+    if (!pa.ok || !pb.ok) throw new Error('plan');
+    const r = proportionalMove([{ id: 'a', stands: a, legs: pa.legs }, { id: 'b', stands: b, legs: pb.legs }]);
+    expect(r.fraction).toBeCloseTo(2 / 3, 6);
+    expect(r.contacts).toEqual([['a', 'b']]);
+  });
+
+  it('runs to the end when nobody meets', () => {
+    const a = u();
+    const pa = advance(a, 50);
+    if (!pa.ok) throw new Error('plan');
+    const r = proportionalMove([{ id: 'a', stands: a, legs: pa.legs }], [{ id: 'far', stands: line(2, 500, 500, 0) }]);
+    expect(r.fraction).toBe(1);
+  });
+});
+
+describe('collisions', () => {
+  it('the index replaces by id and never keeps a stale box', () => {
+    const idx = new SpatialIndex<number>();
+    idx.set('a', { minX: 0, minY: 0, maxX: 1, maxY: 1 }, 1);
+    idx.set('a', { minX: 10, minY: 10, maxX: 11, maxY: 11 }, 2);
+    expect(idx.search({ minX: 0, minY: 0, maxX: 1, maxY: 1 })).toHaveLength(0);
+    expect(idx.search({ minX: 10, minY: 10, maxX: 11, maxY: 11 }).map((e) => e.value)).toEqual([2]);
+    expect(idx.size).toBe(1);
+    idx.delete('a');
+    expect(idx.all()).toHaveLength(0);
+  });
+
+  it('finds stands swept through, stands ended on, and the table edge', () => {
+    const index = buildStandIndex([
+      { id: 'block', unitId: 'x', footprint: stand(100, 0) },
+      { id: 'end', unitId: 'y', footprint: stand(215, 0) },
+      { id: 'beside', unitId: 'z', footprint: stand(100, 60) },
+    ]);
+    const mover = [stand(20, 150 - 130, 0)];
+    const plan = advance(mover, 200);
+    if (!plan.ok) throw new Error('plan');
+    const hits = checkMove(index, mover, plan.legs, plan.stands, { widthMm: 229, depthMm: 300 });
+    expect(hits.sweptThrough.map((h) => h.standId).sort()).toEqual(['block', 'end']);
+    expect(hits.endOverlaps.map((h) => h.standId)).toEqual(['end']);
+    expect(hits.offTable).toEqual([0]);
+    // Base to base is not overlap: 'beside' (y 40..80) runs exactly along the path's edge (y 0..40).
+    expect(hits.sweptThrough.some((h) => h.standId === 'beside')).toBe(false);
+    indexStand(index, { id: 'block', unitId: 'x', footprint: stand(100, 500) });
+    expect(checkMove(index, mover, plan.legs, plan.stands, { widthMm: 1000, depthMm: 1000 }).sweptThrough.map((h) => h.standId)).toEqual(['end']);
+  });
+});

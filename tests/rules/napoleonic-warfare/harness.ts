@@ -1,0 +1,79 @@
+// Small builders for NW scenario tests: a battle from a few unit specs, a Draft with scripted dice.
+import { loadScenario } from '../../../src/scenario/load';
+import { createGame } from '../../../src/engine/game';
+import { registerable, type Ctx, type GameEvent } from '../../../src/engine/ruleset';
+import { rollDice, scriptDice, type DiceRolled } from '../../../src/engine/dice';
+import { napoleonicWarfare } from '../../../src/rules/napoleonic-warfare';
+import type { Draft, NwGameState } from '../../../src/rules/napoleonic-warfare/types';
+import { makeDraft } from '../../../src/rules/napoleonic-warfare/core';
+
+export const IN = 25.4;
+
+export interface UnitSpec {
+  id: string;
+  side: 'fr' | 'au';
+  arm?: 'infantry' | 'cavalry' | 'artillery';
+  troopType?: string;
+  quality?: string;
+  formation?: string;
+  ranks?: number;
+  x: number; // inches
+  y: number; // inches
+  facingDeg: number;
+  stands?: number;
+  figures?: number;
+  extra?: Record<string, unknown>;
+}
+
+export function battle(units: UnitSpec[], opts: { generals?: { id: string; side: 'fr' | 'au'; x: number; y: number; withUnit?: string }[]; terrain?: unknown[] } = {}): NwGameState {
+  const gens = opts.generals ?? [
+    { id: 'g-fr', side: 'fr' as const, x: 2, y: 2 },
+    { id: 'g-au', side: 'au' as const, x: 70, y: 46 },
+  ];
+  const scenario = {
+    format: 'vedette-scenario', version: 1, id: 'nw-test', title: 'NW test', rulesets: ['napoleonic-warfare'],
+    table: { widthMm: 72 * IN, depthMm: 48 * IN },
+    terrain: opts.terrain ?? [],
+    sides: [
+      { id: 'fr', name: 'French', nationality: 'French', colour: '#2b4c9b' },
+      { id: 'au', name: 'Austrians', nationality: 'Austrian', colour: '#eeeeee' },
+    ],
+    formations: [
+      { id: 'fr-army', name: 'fr', side: 'fr', level: 'army' },
+      { id: 'au-army', name: 'au', side: 'au', level: 'army' },
+    ],
+    generals: gens.map((g) => ({ id: g.id, name: g.id, side: g.side, commands: `${g.side}-army`, at: { x: g.x * IN, y: g.y * IN, facingDeg: 0 }, base: { widthMm: IN, depthMm: IN }, ...(g.withUnit ? { extra: { withUnit: g.withUnit } } : {}) })),
+    units: units.map((u) => ({
+      id: u.id, name: u.id, side: u.side, parent: `${u.side}-army`, arm: u.arm ?? 'infantry', troopType: u.troopType ?? 'line-infantry', quality: u.quality ?? 'line-1st',
+      formation: u.formation ?? 'line', ...(u.ranks ? { ranks: u.ranks } : {}), at: { x: u.x * IN, y: u.y * IN, facingDeg: u.facingDeg },
+      stands: Array.from({ length: u.stands ?? 4 }, () => ({ widthMm: (u.arm === 'artillery' ? 1.5 : 1) * IN, depthMm: IN, figures: u.figures ?? (u.arm === 'artillery' ? 3 : 4) })),
+      ...(u.extra ? { extra: u.extra } : {}),
+    })),
+    rulesetFields: { 'napoleonic-warfare': { generalRatings: Object.fromEntries(gens.map((g) => [g.id, 'good'])) } },
+  };
+  const loaded = loadScenario(scenario);
+  if (!loaded.ok) throw new Error(JSON.stringify(loaded.problems));
+  const created = createGame(registerable(napoleonicWarfare), { setup: loaded.value, seed: 1 });
+  if (!created.ok) throw new Error(JSON.stringify(created.problems));
+  return created.state as NwGameState;
+}
+
+/** A Draft whose dice are the scripted faces (then the seeded generator). */
+export function draftWith(state: NwGameState, faces: number[]): { d: Draft; rolls: DiceRolled[]; events: GameEvent[] } {
+  let dice = scriptDice(state.dice, faces);
+  const rolls: DiceRolled[] = [];
+  const events: GameEvent[] = [];
+  const ctx: Ctx = {
+    roll(spec) {
+      const [ev, next] = rollDice(dice, spec);
+      dice = next;
+      rolls.push(ev);
+      events.push(ev as unknown as GameEvent);
+      return ev;
+    },
+    emit(e) {
+      events.push(e);
+    },
+  };
+  return { d: makeDraft(state, ctx), rolls, events };
+}
