@@ -9,7 +9,7 @@ import type { StandIndex, StandRecord } from './collisions';
 import type { SightFeature, SightIndex } from './sightIndex';
 import { allCrossings, featureAt, featuresAt, firstOpaqueHit } from './sightIndex';
 import type { StandGrid } from './standGrid';
-import { pointStandDist2, walkStandsNear } from './standGrid';
+import { pointStandDist2, standsNearNext, standsNearStart, standsNearT } from './standGrid';
 import { pointInPolygon, pointSegDist2XY, segSegDist2XY, segmentHitT } from './vec';
 
 export type SightBlockKind = 'terrain' | 'depth' | 'hill' | 'crest' | 'stand';
@@ -74,42 +74,56 @@ export function groundLevelAt(ix: SightIndex, p: TablePoint): number {
   return h;
 }
 
+/** The nearest block so far (mutable scratch of one query; no closures on the hot path). */
+interface Nearest { block: SightBlock | undefined }
+
+function consider(n: Nearest, k: SightBlock): void {
+  if (!n.block || k.atMm < n.block.atMm) n.block = k;
+}
+
+/** Does a stand that touches the corridor actually block (after ignore and firing over)? */
+function standBlocks(ix: SightIndex, sb: StandBlocking, rec: StandRecord, la: number, lb: number, firerDist: number, targetDist: number): boolean {
+  if (sb.ignore?.(rec)) return false;
+  if (sb.overTroops) {
+    const lvl = sb.levelOf ? sb.levelOf(rec) : groundLevelAt(ix, rec.footprint.centre);
+    if ((la > lvl || lb > lvl) && firerDist >= (sb.overTroops.clearOfFirerMm ?? 0) && targetDist >= (sb.overTroops.clearOfTargetMm ?? 0)) return false;
+  }
+  return true;
+}
+
+function standBlock(rec: StandRecord, a: TablePoint, b: TablePoint, L: number, reason: string): SightBlock {
+  const c = rec.footprint.centre;
+  const along = L > 0 ? ((c.x - a.x) * (b.x - a.x) + (c.y - a.y) * (b.y - a.y)) / L : 0;
+  return { kind: 'stand', id: rec.id, atMm: Math.max(0, Math.min(L, along)), reason };
+}
+
 /** Is the sight line a→b clear, and if not, what is the nearest thing in the way? */
 export function lineOfSight(ix: SightIndex, a: TablePoint, b: TablePoint, opts: SightOptions = {}): SightAnswer {
   const L = Math.hypot(b.x - a.x, b.y - a.y);
   const la = opts.fromLevel ?? groundLevelAt(ix, a);
   const lb = opts.toLevel ?? groundLevelAt(ix, b);
-  let block: SightBlock | undefined;
-  const consider = (k: SightBlock) => { if (!block || k.atMm < block.atMm) block = k; };
+  const near: Nearest = { block: undefined };
 
   // Opaque terrain: the fast walk.
   const op = firstOpaqueHit(ix, a.x, a.y, b.x, b.y);
-  if (op.feature >= 0) consider({ kind: 'terrain', id: ix.features[op.feature]!.id, atMm: op.t * L, reason: 'blocks sight' });
+  if (op.feature >= 0) consider(near, { kind: 'terrain', id: ix.features[op.feature]!.id, atMm: op.t * L, reason: 'blocks sight' });
 
   // Stands in the way.
   const sb = opts.stands;
   if (sb) {
     const half = (sb.minGapMm ?? 0) / 2;
-    const reason = half > 0 ? `gap narrower than ${(2 * half).toFixed(1)} mm` : 'stand in the way';
-    const judge = (rec: StandRecord, distFirer: () => number, distTarget: () => number): boolean => {
-      if (sb.ignore?.(rec)) return false;
-      if (sb.overTroops) {
-        const lvl = sb.levelOf ? sb.levelOf(rec) : groundLevelAt(ix, rec.footprint.centre);
-        if ((la > lvl || lb > lvl) && distFirer() >= (sb.overTroops.clearOfFirerMm ?? 0) && distTarget() >= (sb.overTroops.clearOfTargetMm ?? 0)) return false;
-      }
-      const c = rec.footprint.centre;
-      const along = L > 0 ? ((c.x - a.x) * (b.x - a.x) + (c.y - a.y) * (b.y - a.y)) / L : 0;
-      consider({ kind: 'stand', id: rec.id, atMm: Math.max(0, Math.min(L, along)), reason });
-      return true;
-    };
+    const needDist = sb.overTroops !== undefined;
+    const reason = half > 0 ? `gap narrower than ${2 * half} mm` : 'stand in the way';
     if (sb.grid && half <= sb.grid.padMm) {
       const g = sb.grid;
-      walkStandsNear(g, a.x, a.y, b.x, b.y, half, (i, tEnter) => {
+      for (let i = standsNearStart(g, a.x, a.y, b.x, b.y, half); i >= 0; i = standsNearNext(g)) {
         // Stop once the walk is past the nearest block found (cells are padded by padMm).
-        if (block && tEnter * L > block.atMm + g.padMm + g.cellMm) return true;
-        judge(g.records[i]!, () => Math.sqrt(pointStandDist2(g, i, a.x, a.y)), () => Math.sqrt(pointStandDist2(g, i, b.x, b.y)));
-        return false;
-      });
+        if (near.block && standsNearT() * L > near.block.atMm + g.padMm + g.cellMm) break;
+        const rec = g.records[i]!;
+        const fd = needDist ? Math.sqrt(pointStandDist2(g, i, a.x, a.y)) : 0;
+        const td = needDist ? Math.sqrt(pointStandDist2(g, i, b.x, b.y)) : 0;
+        if (standBlocks(ix, sb, rec, la, lb, fd, td)) consider(near, standBlock(rec, a, b, L, reason));
+      }
     } else if (sb.index) {
       const reach = half + 1e-9;
       const box = { minX: Math.min(a.x, b.x) - reach, minY: Math.min(a.y, b.y) - reach, maxX: Math.max(a.x, b.x) + reach, maxY: Math.max(a.y, b.y) + reach };
@@ -117,45 +131,47 @@ export function lineOfSight(ix: SightIndex, a: TablePoint, b: TablePoint, opts: 
         const rec = e.value;
         const d2 = segmentQuadDist2(a, b, rec.corners);
         if (half > 0 ? d2 >= half * half : d2 > 0) continue;
-        judge(rec, () => Math.sqrt(pointQuadDist2(a, rec.corners)), () => Math.sqrt(pointQuadDist2(b, rec.corners)));
+        const fd = needDist ? Math.sqrt(pointQuadDist2(a, rec.corners)) : 0;
+        const td = needDist ? Math.sqrt(pointQuadDist2(b, rec.corners)) : 0;
+        if (standBlocks(ix, sb, rec, la, lb, fd, td)) consider(near, standBlock(rec, a, b, L, reason));
       }
     }
   }
-  // Depth-limited features and hills: crossings grouped per feature.
-  // PERF: only up to the nearest block found so far (see judgeFeature on truncated runs).
-  const tMax = block ? Math.min(1, block.atMm / Math.max(L, 1e-12)) : 1;
-  const crossings = ix.cellSpecial.length > 0 ? allCrossings(ix, a.x, a.y, b.x, b.y, tMax) : [];
-  const touched = new Map<number, number[]>();
-  for (const c of crossings) {
-    const list = touched.get(c.feature) ?? [];
-    list.push(c.t);
-    touched.set(c.feature, list);
-  }
-  if (ix.cellSpecial.length > 0) for (const f of featuresAt(ix, a.x, a.y)) if (ix.special[f] === 1 && !touched.has(f)) touched.set(f, []);
-  for (const [f, ts] of touched) {
-    const feat = ix.features[f]!;
-    judgeFeature(feat, a, b, L, la, lb, ts, opts, consider);
-  }
-  for (const feat of opts.extra ?? []) {
-    const ts: number[] = [];
-    const n = feat.polygon.length;
-    for (let i = 0; i < n; i++) {
-      const p = feat.polygon[i]!, q = feat.polygon[(i + 1) % n]!;
-      const t = segmentHitT(a.x, a.y, b.x, b.y, p.x, p.y, q.x, q.y);
-      if (!Number.isNaN(t)) ts.push(t);
-    }
-    ts.sort((x, y) => x - y);
-    if (ts.length === 0 && !pointInPolygon(a, feat.polygon)) continue;
-    if (feat.rule.kind === 'opaque') consider({ kind: 'terrain', id: feat.id, atMm: (pointInPolygon(a, feat.polygon) ? 0 : ts[0]!) * L, reason: 'blocks sight' });
-    else judgeFeature(feat, a, b, L, la, lb, ts, opts, consider);
-  }
 
+  // Depth-limited features and hills, up to the nearest block so far (see judgeFeature on
+  // truncated runs): crossings grouped per feature.
+  if (ix.cellSpecial.length > 0 || (opts.extra?.length ?? 0) > 0) {
+    const tMax = near.block ? Math.min(1, near.block.atMm / Math.max(L, 1e-12)) : 1;
+    const crossings = ix.cellSpecial.length > 0 ? allCrossings(ix, a.x, a.y, b.x, b.y, tMax) : [];
+    const touched = new Map<number, number[]>();
+    for (const c of crossings) {
+      const list = touched.get(c.feature);
+      if (list) list.push(c.t); else touched.set(c.feature, [c.t]);
+    }
+    if (ix.cellSpecial.length > 0) for (const f of featuresAt(ix, a.x, a.y)) if (ix.special[f] === 1 && !touched.has(f)) touched.set(f, []);
+    for (const [f, ts] of touched) judgeFeature(ix.features[f]!, a, b, L, la, lb, ts, opts, near);
+    for (const feat of opts.extra ?? []) {
+      const ts: number[] = [];
+      const n = feat.polygon.length;
+      for (let i = 0; i < n; i++) {
+        const p = feat.polygon[i]!, q = feat.polygon[(i + 1) % n]!;
+        const t = segmentHitT(a.x, a.y, b.x, b.y, p.x, p.y, q.x, q.y);
+        if (!Number.isNaN(t)) ts.push(t);
+      }
+      ts.sort(byNumber);
+      if (ts.length === 0 && !pointInPolygon(a, feat.polygon)) continue;
+      judgeFeature(feat, a, b, L, la, lb, ts, opts, near);
+    }
+  }
+  const block = near.block;
   return block ? { visible: false, blockedBy: block, lengthMm: L, fromLevel: la, toLevel: lb } : { visible: true, lengthMm: L, fromLevel: la, toLevel: lb };
 }
 
+const byNumber = (x: number, y: number) => x - y;
+
 function judgeFeature(
   feat: SightFeature, a: TablePoint, b: TablePoint, L: number, la: number, lb: number, ts: readonly number[],
-  opts: SightOptions, consider: (k: SightBlock) => void,
+  opts: SightOptions, near: Nearest,
 ): void {
   // Ends by containment, not parity, so a line cut short (tMax) or through a vertex stays right.
   const aIn = pointInPolygon(a, feat.polygon);
@@ -173,20 +189,19 @@ function judgeFeature(
   const h = feat.heightLevel ?? 0;
   if (h > Math.max(la, lb) && (runs.length > 0 || ts.length > 0)) {
     const t = runs[0]?.t0 ?? ts[0] ?? 0;
-    consider({ kind: 'hill', id: feat.id, atMm: t * L, reason: `hill of level ${h} higher than both ends` });
+    consider(near, { kind: 'hill', id: feat.id, atMm: t * L, reason: `hill of level ${h} higher than both ends` });
   }
   if (feat.crest && feat.crest.length >= 2 && !(la > h || lb > h)) {
     const onCrest = opts.crest?.onCrestMm ?? 0;
     const across = opts.crest?.seeAcrossMm ?? 0;
-    const near = (p: TablePoint) => crestDist(feat.crest!, p) <= onCrest;
-    if (L > across && !near(a) && !near(b)) {
+    if (L > across && crestDist(feat.crest, a) > onCrest && crestDist(feat.crest, b) > onCrest) {
       let tc = Infinity;
       for (let i = 0; i + 1 < feat.crest.length; i++) {
         const p = feat.crest[i]!, q = feat.crest[i + 1]!;
         const t = segmentHitT(a.x, a.y, b.x, b.y, p.x, p.y, q.x, q.y);
         if (!Number.isNaN(t) && t < tc) tc = t;
       }
-      if (tc !== Infinity) consider({ kind: 'crest', id: feat.id, atMm: tc * L, reason: 'beyond the crest' });
+      if (tc !== Infinity) consider(near, { kind: 'crest', id: feat.id, atMm: tc * L, reason: 'beyond the crest' });
     }
   }
   const rule = feat.rule;
@@ -196,11 +211,11 @@ function judgeFeature(
       const limit = r.hasA && r.hasB ? rule.withinMm : r.hasA || r.hasB ? rule.edgeMm : rule.throughMm ?? 0;
       if (len > limit + 1e-9) {
         const where = r.hasA && r.hasB ? 'inside' : r.hasA ? 'seeing out of' : r.hasB ? 'seeing into' : 'through';
-        consider({ kind: 'depth', id: feat.id, atMm: (r.t0 + limit / Math.max(L, 1e-12)) * L, reason: `${len.toFixed(1)} mm ${where} it, more than ${limit} mm` });
+        consider(near, { kind: 'depth', id: feat.id, atMm: (r.t0 + limit / Math.max(L, 1e-12)) * L, reason: `${len.toFixed(1)} mm ${where} it, more than ${limit} mm` });
       }
     }
   } else if (rule.kind === 'opaque' && (runs.length > 0 || ts.length > 0)) {
-    consider({ kind: 'terrain', id: feat.id, atMm: (runs[0]?.t0 ?? ts[0] ?? 0) * L, reason: 'blocks sight' });
+    consider(near, { kind: 'terrain', id: feat.id, atMm: (runs[0]?.t0 ?? ts[0] ?? 0) * L, reason: 'blocks sight' });
   }
 }
 

@@ -180,12 +180,40 @@ function pathBox(stand: StandFootprint, legs: readonly Leg[], standIndex: number
   return { minX, minY, maxX, maxY };
 }
 
+/** Is the polygon wholly beside, behind or beyond the band a stand sweeps moving by (dx, dy)? */
+function clearOfBand(s: StandFootprint, dx: number, dy: number, poly: TerrainShape['polygon']): boolean {
+  const len = Math.hypot(dx, dy);
+  if (len === 0) return false;
+  const ux = dx / len, uy = dy / len, nx = -uy, ny = ux;
+  const c = standCorners(s);
+  let a0 = Infinity, a1 = -Infinity, n0 = Infinity, n1 = -Infinity;
+  for (const p of c) {
+    const a = p.x * ux + p.y * uy, n = p.x * nx + p.y * ny;
+    if (a < a0) a0 = a;
+    if (a > a1) a1 = a;
+    if (n < n0) n0 = n;
+    if (n > n1) n1 = n;
+  }
+  a1 += len;
+  let p0 = Infinity, p1 = -Infinity, q0 = Infinity, q1 = -Infinity;
+  for (const p of poly) {
+    const a = p.x * ux + p.y * uy, n = p.x * nx + p.y * ny;
+    if (a < p0) p0 = a;
+    if (a > p1) p1 = a;
+    if (n < q0) q0 = n;
+    if (n > q1) q1 = n;
+  }
+  return p1 < a0 || p0 > a1 || q1 < n0 || q0 > n1;
+}
+
 /** Every feature any stand touches during the move, with the stretches traced. */
 export function terrainContacts(stands: readonly StandFootprint[], legs: readonly Leg[], terrain: TerrainIndex, stepMm = 2): TerrainContact[] {
   const total = legs.reduce((a, l) => a + l.distanceMm, 0);
   const byFeature = new Map<string, { feature: TerrainShape; traces: StandTrace[] }>();
   stands.forEach((s, i) => {
     for (const e of terrain.search(pathBox(s, legs, i))) {
+      // PERF: a straight move sweeps a convex band; a polygon wholly to one side of it is skipped.
+      if (legs.length === 1 && legs[0]!.kind === 'translate' && clearOfBand(s, legs[0]!.dx, legs[0]!.dy, e.value.polygon)) continue;
       const tr = traceStand(s, legs, i, e.value.polygon, stepMm);
       if (tr.touching.length === 0) continue;
       const slot = byFeature.get(e.id) ?? { feature: e.value, traces: [] };

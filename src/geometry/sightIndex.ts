@@ -256,6 +256,8 @@ export function firstOpaqueHit(ix: SightIndex, ax: number, ay: number, bx: numbe
   return { feature: best, t: bestT };
 }
 
+const byT = (p: { t: number }, q: { t: number }) => p.t - q.t;
+
 /** Does any opaque feature meet the sight line? */
 export function isSightBlocked(ix: SightIndex, a: TablePoint, b: TablePoint): boolean {
   return firstOpaqueHit(ix, a.x, a.y, b.x, b.y).feature >= 0;
@@ -277,5 +279,5 @@ export function allCrossings(ix: SightIndex, ax: number, ay: number, bx: number,
       if (t >= 0) out.push({ feature: ix.edgeFeature[e]!, t });
     }
   }
-  return out.sort((p, q) => p.t - q.t);
+  return out.sort(byT);
 }
