@@ -120,6 +120,14 @@ export function applyCommand(module: AnyRuleset, state: GameState, command: unkn
 
     if (c.type === 'concede') {
       if (Object.keys(c).some((k) => k !== 'type' && k !== 'side')) return reject('bad-command', 'concede takes only a side.', 'engine');
+      if (module.onConcede) {
+        // The ruleset decides what a concession does (it may play the turn out first).
+        const out = module.onConcede(run.state, side, run.ctx);
+        if (isRejection(out)) return out;
+        run.apply(out);
+        run.checkVictory();
+        return finish(run);
+      }
       run.end({ winner: otherSide(state.battle, side), level: 'concession', reason: `${sideName} conceded the battle.`, rule: 'concession' });
       return finish(run);
     }

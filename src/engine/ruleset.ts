@@ -230,6 +230,14 @@ export interface RulesetModule<RS = unknown, O = unknown, T = unknown> {
   /** The battle and ruleset state as `viewer` may see them. Default: everything. */
   readonly view?: (state: GameState<RS, O, T>, viewer: SideId) => { readonly battle: Battle; readonly ruleset: RS };
 
+  /**
+   * A side concedes (`{type: 'concede', side}`). Optional: without it the engine ends the game at
+   * once, the other side winning. With it, the ruleset decides: a change with a `result` ends the
+   * game now; a change without one records the concession and play goes on (NW §10 plays out the
+   * current turn and counts Loss Points first). Return a Rejection to refuse (conceded already).
+   */
+  readonly onConcede?: (state: GameState<RS, O, T>, side: SideId, ctx: Ctx) => Change<RS> | Rejection;
+
   /** Checked after every command and step change; a result ends the game. */
   readonly victory?: (state: GameState<RS, O, T>) => GameResult | undefined;
   /** The result when the turn limit is reached. Default: a draw. */

@@ -6,18 +6,20 @@ import { findUnit, updateUnit } from '../../engine/battle';
 import type { Unit } from '../../engine/model';
 import type { Draft } from './types';
 import { addDisorder, inMm, isActive, nwu, removeFromPlay, rollD10, scaleOf } from './core';
-import { bearing, faceStruck, lineUpAgainst, unitCentre, unitDistanceMm, unitFacing, anglesClose, advanceUnit } from './geom';
+import { screenStands, bearing, faceStruck, lineUpAgainst, unitCentre, unitDistanceMm, unitFacing, anglesClose, advanceUnit } from './geom';
 import { moraleTest, moraleModifiers, retreatMove, fastMoveMm, faceTowards, runPendingTests } from './morale';
 import { walk } from './moves';
 import { combatStarter } from './combat';
 import { planShots, resolveVolley, applyFireResults } from './fire';
-import { relayout } from './formations';
+import { recallScreen, relayout } from './formations';
+import { captureIfAbandoned, fireAndFlee } from './fireAndFlee';
 import { normaliseAngle, rad } from '../../geometry/types';
 
 /** Record a close combat between attacker a and the unit b it touched. */
 export function startCombat(d: Draft, a: string, b: string, o: { charged: boolean; pursuing: boolean; countercharged?: boolean }): void {
   const A = findUnit(d.battle, a), B = findUnit(d.battle, b);
   if (!A || !B || !isActive(d, a) || !isActive(d, b)) return;
+  if (captureIfAbandoned(d, b, a)) return;
   if (d.rs.combats.some((c) => (c.a === a && c.b === b) || (c.a === b && c.b === a))) return;
   // Skirmish infantry contacted by any but skirmish infantry are destroyed (NW Orders/Retreat note).
   if (B.formation === 'skirmish' && nwu(d, b).profile.foot && !(A.formation === 'skirmish' && nwu(d, a).profile.foot)) {
@@ -84,6 +86,29 @@ export function resolveCharges(d: Draft): void {
     if (mutual && done.has(tid)) continue; // resolved with the other charge
     done.add(cid);
     const counter = mutual || tn.countercharging;
+    // NW §26: skirmishers of a charged (or charging) unit run back and rejoin it.
+    for (const [id, x] of [[tid, T], [cid, C]] as const) {
+      if (screenStands(x).length === 0) continue;
+      const back = recallScreen(x);
+      d.battle = updateUnit(d.battle, id, () => back);
+      d.ctx.emit({ type: 'ScreenRecalled', unit: id, rule: 'NW §26 Skirmish Formation: if charged, skirmishers retreat and rejoin their unit' });
+    }
+    T = findUnit(d.battle, tid)!;
+    C = findUnit(d.battle, cid)!;
+    // Fire and Flee: the guns fire at their charger and the crew run (NW Orders/Fire and Flee).
+    let fled = false;
+    if (tOrder?.order === 'fire-and-flee' && !tn.abandoned) {
+      tOrder.revealed = true;
+      fled = fireAndFlee(d, tid, cid);
+      runPendingTests(d);
+      if (!isActive(d, cid)) continue;
+      C = findUnit(d.battle, cid)!;
+      T = findUnit(d.battle, tid);
+      if (!T) {
+        addDisorder(d, cid, 1, 'charge failed to make contact', 'NW Orders/Charge');
+        continue;
+      }
+    }
     // Form Square orders: square forms before the morale test (NW Orders/Form Square).
     if (tOrder?.order === 'form-square' && T.formation !== 'square' && cn.profile.mounted) {
       T = relayout(T, 'square');
@@ -118,7 +143,7 @@ export function resolveCharges(d: Draft): void {
     // Morale test for the charged unit if it is not charging or countercharging (NW §18 A).
     let tFled = false;
     T = findUnit(d.battle, tid);
-    if (T && isActive(d, tid) && !counter && tOrder?.response !== 'evade') {
+    if (T && isActive(d, tid) && !counter && tOrder?.response !== 'evade' && !fled && !tn.abandoned) {
       const inOpenVsHorse = cn.profile.mounted && tn.profile.foot;
       const res = moraleTest(d, tid, 'A', `charged by ${C.name}${inOpenVsHorse ? ' (foot charged by horse)' : ''}`, { cause: cid, vsMounted: cn.profile.mounted });
       if (!res.passed && res.outcome && (res.outcome.kind === 'retreat' || res.outcome.kind === 'rout' || res.outcome.kind === 'disperse-or-surrender')) tFled = true;
@@ -126,7 +151,7 @@ export function resolveCharges(d: Draft): void {
     // Fire at the charger by the target (if it stood and did not countercharge), and charger fire.
     T = findUnit(d.battle, tid);
     C = findUnit(d.battle, cid);
-    if (T && C && isActive(d, tid) && !tFled && !counter && !tn.profile.mounted) {
+    if (T && C && isActive(d, tid) && !tFled && !counter && !tn.profile.mounted && !fled && !tn.abandoned) {
       const r = fireAtCharger(d, T, C);
       if (r.shot) applyFireResults(d, [{ shot: r.shot, hits: r.hits, tens: r.tens }]);
     }

@@ -169,16 +169,28 @@ function pushBack(d: Draft, c: Combat, winnerId: string, loserId: string): void 
   c.pushedBackBy = winnerId;
   const wo = d.rs.orders[winnerId];
   const cannot = winner.formation === 'square' || (wo?.order === 'defend' && !wo.cancelled);
-  // Deploy orders: following up is optional; RULINGS: the module follows up (the usual choice).
   const othersEngaged = d.rs.combats.some((x) => x.id !== c.id && (x.a === winnerId || x.b === winnerId));
   if (cannot || othersEngaged) {
     d.rs.combats = d.rs.combats.filter((x) => x.id !== c.id);
     d.ctx.emit({ type: 'CombatEnded', combat: c.id, reason: 'pushed back and no follow-up', rule });
     return;
   }
-  const wu = walk(d, winner, rad(away), moved.usedMm, 'pursuit');
+  if (wo?.order === 'deploy' && !wo.cancelled) {
+    // Deploy orders give the victor the option (NW Orders/Deploy; After Close Combat): the owner chooses in the follow-up step.
+    d.rs.pendingFollowUps = [...(d.rs.pendingFollowUps ?? []), { unitId: winnerId, side: winner.side, loserId, combatId: c.id, distMm: moved.usedMm, dirRad: away }];
+    d.ctx.emit({ type: 'FollowUpOffered', unit: winnerId, after: loserId, rule });
+    return;
+  }
+  followUp(d, winnerId, moved.usedMm, away);
+}
+
+/** The victor follows the pushed-back enemy up by the distance it went back (NW After Close Combat). */
+export function followUp(d: Draft, winnerId: string, distMm: number, dirRad: number): void {
+  const winner = findUnit(d.battle, winnerId);
+  if (!winner) return;
+  const wu = walk(d, winner, rad(dirRad), distMm, 'pursuit');
   d.battle = updateUnit(d.battle, winnerId, () => wu.unit);
-  d.ctx.emit({ type: 'UnitFollowedUp', unit: winnerId, rule });
+  d.ctx.emit({ type: 'UnitFollowedUp', unit: winnerId, rule: 'NW Close Combat/After Close Combat' });
 }
 
 /** After a round: stand-loss tests; a unit in combat that retreats or routs is pursued. */
@@ -246,9 +258,27 @@ export function closeCombatPhase(d: Draft, order: 'left' | 'right' = 'left'): vo
     const live = d.rs.combats.find((x) => x.id === c.id);
     if (live) resolveCombat(d, live, dieCache);
   }
-  // Units no longer touching are no longer in combat.
+  // Units no longer touching are no longer in combat (a follow-up still to be chosen keeps its combat).
+  const pending = new Set((d.rs.pendingFollowUps ?? []).map((p) => p.combatId));
   d.rs.combats = d.rs.combats.filter((c) => {
+    if (pending.has(c.id)) return true;
     const a = findUnit(d.battle, c.a), b = findUnit(d.battle, c.b);
     return !!a && !!b && unitDistanceMm(a, b) < 2;
   });
+}
+
+/** NW After Close Combat: the owner of a Deploy-ordered victor follows up, or not; the combat ends if not. */
+export function settleFollowUp(d: Draft, unitId: string, follow: boolean): boolean {
+  const rule = 'NW Close Combat/After Close Combat; Orders/Deploy';
+  const p = (d.rs.pendingFollowUps ?? []).find((x) => x.unitId === unitId);
+  if (!p) return false;
+  d.rs.pendingFollowUps = (d.rs.pendingFollowUps ?? []).filter((x) => x !== p);
+  if (follow && isActive(d, unitId) && isActive(d, p.loserId)) {
+    followUp(d, unitId, p.distMm, p.dirRad);
+    const a = findUnit(d.battle, unitId), b = findUnit(d.battle, p.loserId);
+    if (a && b && unitDistanceMm(a, b) < 2) return true;
+  }
+  d.rs.combats = d.rs.combats.filter((x) => x.id !== p.combatId);
+  d.ctx.emit({ type: 'CombatEnded', combat: p.combatId, reason: follow ? 'followed up but lost contact' : 'pushed back and no follow-up (Deploy option declined)', rule });
+  return true;
 }

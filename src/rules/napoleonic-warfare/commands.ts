@@ -11,11 +11,12 @@ import type { NwTables } from './nwTables';
 import { ORDERS, ORDER_IDS, deployActionsAllowed, mayChargeTarget, mayCountercharge, type OrderId } from './tables/orders';
 import { FORD_SEARCH, WHEEL } from './tables/movement';
 import { enemiesOf, inMm, makeDraft, nwu, scaleOf, toChange, toIn, withinER, canSee } from './core';
-import { advanceUnit, anglesClose, bearing, rotateUnit, unitCentre, unitDistanceMm, unitFacing, wheelUnit, frameOfUnit, unitTerrain, commandStand } from './geom';
+import { advanceUnit, anglesClose, bearing, rotateUnit, unitCentre, unitDistanceMm, unitFacing, wheelUnit, frameOfUnit, unitTerrain, commandStand, screenStands } from './geom';
 import { walk, commitMove } from './moves';
 import { normalMoveMm, retreatMove, faceTowards } from './morale';
-import { relayout, FORMATIONS, type NwFormation } from './formations';
-import { inCombat } from './combat';
+import { relayout, FORMATIONS, recallScreen, throwOutScreen, type NwFormation } from './formations';
+import { inCombat, settleFollowUp } from './combat';
+import { fleeRefuge } from './fireAndFlee';
 import { startCombat } from './charges';
 import { normaliseAngle, pt, rad } from '../../geometry/types';
 
@@ -49,6 +50,12 @@ export function orderProblem(d: Draft, u: Unit, order: OrderId): string | undefi
     const any = enemiesOf(d, u.side).some((e) => unitDistanceMm(u, e) <= reach + 1e-6 && mayChargeTarget(kind(d, u), kind(d, e)) && canSee(d, u, e));
     if (!any) return 'no enemy it may charge is within its normal tactical move (NW Orders/Charge)';
   }
+  if (order === 'fire-and-flee') {
+    if (nu.limbered || nu.abandoned) return 'only manned, unlimbered guns fire and flee (NW Orders/Fire and Flee)';
+    const refuge = fleeRefuge(d, u);
+    if (typeof refuge === 'string') return `${refuge} (NW Orders/Fire and Flee)`;
+  }
+  if (nu.abandoned && order !== 'deploy') return 'abandoned guns take only a Deploy order, for the crew to come back (NW Orders/Fire and Flee)';
   if (order === 'recover' && nu.morale === 'routed' && nu.rallyChanceUsed) return 'a routed unit has only one chance to rally (NW §17 Routed)';
   return undefined;
 }
@@ -154,6 +161,7 @@ const moveUnit = defineCommand<NwState, NwOptions, NwTables, { type: 'moveUnit';
       const strategic = state.position.phase === 'strategic';
       if (nu.movedThisTurn) return reject('already-moved', `${u.name} has already moved this turn.`, 'NW §21-22: one move a turn');
       if (nu.morale === 'routed') return reject('routed', 'Routing units move only by rout moves.', 'NW §17 Routed');
+      if (nu.abandoned) return reject('abandoned', 'Abandoned guns do not move until their crew come back.', 'NW Orders/Fire and Flee');
       if (inCombat(d, u.id)) return reject('in-combat', 'Units in close combat cannot advance.', 'NW Orders');
       if (strategic) {
         if (d.rs.orders[u.id]) return reject('has-order', 'Units with order markers may not move in the Strategic Movement Phase.', 'NW §21 Strategic Movement');
@@ -179,6 +187,7 @@ const retreatUnit = defineCommand<NwState, NwOptions, NwTables, { type: 'retreat
       const nu = nwu(d, u.id);
       const strategic = state.position.phase === 'strategic';
       if (nu.movedThisTurn) return reject('already-moved', `${u.name} has already moved this turn.`, 'NW §21-22');
+      if (nu.abandoned) return reject('abandoned', 'Abandoned guns do not move until their crew come back.', 'NW Orders/Fire and Flee');
       if (strategic) {
         if (d.rs.orders[u.id] || !nu.startedOutsideER) return reject('not-strategic', 'Only unordered units that started outside Engagement Range move strategically.', 'NW §21');
       } else {
@@ -214,6 +223,9 @@ export type DeployActionCmd =
   | { action: 'unlimber' }
   | { action: 'handpush' }
   | { action: 'search-ford' }
+  | { action: 'throw-out-screen'; stands: number }
+  | { action: 'recall-screen' }
+  | { action: 'recrew' }
   | { action: 'halt' };
 
 const deployAction = z.discriminatedUnion('action', [
@@ -227,6 +239,9 @@ const deployAction = z.discriminatedUnion('action', [
   z.object({ action: z.literal('unlimber') }).strict(),
   z.object({ action: z.literal('handpush') }).strict(),
   z.object({ action: z.literal('search-ford') }).strict(),
+  z.object({ action: z.literal('throw-out-screen'), stands: z.number().int().min(1).max(9) }).strict(),
+  z.object({ action: z.literal('recall-screen') }).strict(),
+  z.object({ action: z.literal('recrew') }).strict(),
   z.object({ action: z.literal('halt') }).strict(),
 ]);
 
@@ -242,6 +257,7 @@ export function applyDeploy(d: Draft, u: Unit, a: DeployActionCmd, strategic: bo
     militiaOrConscript: nu.profile.grade === 'militia' || nu.profile.grade === 'conscript',
   });
   const used = o?.deployActionsUsed ?? 0;
+  if (nu.abandoned && a.action !== 'recrew') return reject('abandoned', 'The crew must come back to the guns first (recrew).', 'NW Orders/Fire and Flee');
   if (!strategic && used >= limit) return reject('deploy-spent', `${u.name} may take ${limit} Deploy action${limit > 1 ? 's' : ''} this turn.`, R);
   const nonMilitiaFoot = nu.profile.foot && nu.profile.grade !== 'militia';
   let next: Unit = u;
@@ -258,7 +274,7 @@ export function applyDeploy(d: Draft, u: Unit, a: DeployActionCmd, strategic: bo
       if (f === 'limbered') return reject('use-limber', 'Artillery limbers with the limber action.', R);
       if (f === 'skirmish' && !foot) return reject('bad-formation', 'Only foot skirmish here.', 'NW §26 Skirmish Formation');
       if (f !== 'line' && f !== 'column' && f !== 'road-column' && f !== 'skirmish' && unitTerrain(d.battle, u).some((t) => t.kind === 'wood' && t.props['class'] !== 'light')) return reject('dense', 'Special formations are prohibited in dense terrain.', 'NW §27');
-      next = relayout(u, f);
+      next = relayout(recallScreen(u), f);
       break;
     }
     case 'wheel':
@@ -311,6 +327,25 @@ export function applyDeploy(d: Draft, u: Unit, a: DeployActionCmd, strategic: bo
       }
       break;
     }
+    case 'throw-out-screen': {
+      // NW Orders/Deploy, §26 Skirmish Formation: stands thrown forward one base depth to screen the unit.
+      if (!nu.profile.foot || u.formation === 'skirmish' || u.formation.includes('square') || u.formation === 'austrian-mass') return reject('no-screen', 'Only formed foot throw out a skirmish screen.', 'NW §26 Skirmish Formation');
+      if (screenStands(u).length > 0) return reject('no-screen', `${u.name} already has a screen out; recall it first.`, 'NW Orders/Deploy');
+      if (a.stands >= u.stands.length) return reject('no-screen', 'The command stand stays with the formed body (send the whole unit into skirmish order instead).', 'NW §26 Skirmish Formation');
+      next = throwOutScreen(u, a.stands);
+      break;
+    }
+    case 'recall-screen':
+      if (screenStands(u).length === 0) return reject('no-screen', `${u.name} has no screen out.`, 'NW Orders/Deploy');
+      next = recallScreen(u);
+      break;
+    case 'recrew':
+      // NW Orders/Fire and Flee: the crew spend a turn moving back to the guns before firing again.
+      if (!nu.abandoned) return reject('bad-action', 'Only abandoned guns are re-manned.', 'NW Orders/Fire and Flee');
+      nu.abandoned = false;
+      nu.recrewedTurn = d.turn;
+      d.ctx.emit({ type: 'GunsRecrewed', unit: u.id, rule: 'NW Orders/Fire and Flee' });
+      break;
     case 'halt':
       break;
   }
@@ -465,5 +500,17 @@ const moveGeneral = defineCommand<NwState, NwOptions, NwTables, { type: 'moveGen
     }),
 });
 
-export const COMMANDS = { placeOrder, turnAbout, moveUnit, retreatUnit, deployUnit, declareCharge, respondToCharge, chooseInitiative, moveGeneral };
+// NW After Close Combat / Orders/Deploy: a Deploy-ordered victor may follow up or stay.
+const followUpCmd = defineCommand<NwState, NwOptions, NwTables, { type: 'followUp'; side: string; unitId: string; follow: boolean }>({
+  describe: 'Choose whether a Deploy-ordered victor follows up the enemy it pushed back.',
+  schema: z.object({ type: z.literal('followUp'), side: id, unitId: id, follow: z.boolean() }).strict(),
+  handle: (state, cmd, ctx) =>
+    run(state, ctx, (d) => {
+      const p = (d.rs.pendingFollowUps ?? []).find((x) => x.unitId === cmd.unitId);
+      if (!p || p.side !== cmd.side) return reject('no-follow-up', 'That unit has no follow-up to choose.', 'NW Close Combat/After Close Combat');
+      settleFollowUp(d, cmd.unitId, cmd.follow);
+    }),
+});
+
+export const COMMANDS = { followUp: followUpCmd, placeOrder, turnAbout, moveUnit, retreatUnit, deployUnit, declareCharge, respondToCharge, chooseInitiative, moveGeneral };
 export { faceTowards };

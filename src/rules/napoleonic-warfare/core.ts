@@ -7,7 +7,7 @@ import { inches } from '../../geometry/types';
 import { SCALE_DISTANCES } from './tables/scale';
 import { DISORDER_MARKERS, MORALE_STATES, type MoraleState } from './tables/morale';
 import type { Draft, NwGameState, NwState, NwUnit, UnitStatus } from './types';
-import { commandStand, lineOfSight, nearestCentres, unitDistanceMm, unitTerrain, frontRank } from './geom';
+import { commandStand, lineOfSight, nearestCentres, unitDistanceMm, unitTerrain, frontRank, type SightScale } from './geom';
 import { GENERAL_CASUALTIES } from './tables/generals';
 
 export const clone = <X>(x: X): X => JSON.parse(JSON.stringify(x)) as X;
@@ -45,10 +45,13 @@ export const activeUnits = (d: Draft): Unit[] => d.battle.units.filter((u) => d.
 export const enemiesOf = (d: Draft, side: string): Unit[] => activeUnits(d).filter((u) => u.side !== side);
 export const friendsOf = (d: Draft, side: string): Unit[] => activeUnits(d).filter((u) => u.side === side);
 
-/** NW §3 Visibility between two units (nearest stand centres). */
-export function canSee(d: Draft, a: Unit, b: Unit): boolean {
+/** The sight distances of the scale in play (NW §9 Forests, §29 woods edge). */
+export const sightScale = (d: { rs: NwState }): SightScale => ({ woodsVisibilityMm: inMm(scaleOf(d).woodsVisibilityIn), woodsEdgeMm: inMm(scaleOf(d).woodsEdgeIn) });
+
+/** NW §3 Visibility between two units (nearest stand centres; stands never block it). */
+export function canSee(d: { battle: Draft['battle']; rs: NwState }, a: Unit, b: Unit): boolean {
   const [p, q] = nearestCentres(a, b);
-  return lineOfSight(d.battle, p, q, inMm(scaleOf(d).woodsVisibilityIn));
+  return lineOfSight(d.battle, p, q, sightScale(d));
 }
 
 /** NW §3 Engagement Range: is a visible, known enemy within `rangeMm`? */

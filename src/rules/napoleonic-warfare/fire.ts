@@ -9,8 +9,13 @@ import { findUnit } from '../../engine/battle';
 import type { Draft } from './types';
 import { ammoAfter, smallArmsBand, artilleryBand, FIRING_ARC_DEG, SMALL_ARMS_DICE, ARTILLERY_DICE, type ArtilleryBand } from './tables/fire';
 import { isGuardEliteVeteran } from './tables/troops';
-import { activeUnits, canSee, inMm, markersOf, mod, nwu, rollD10, toIn, inflictCasualties } from './core';
-import { commandStand, faceStruck, frontRank, polyDistanceToUnit, polyInArc, standPoly, unitTerrain, terrainClass } from './geom';
+import { activeUnits, canSee, inMm, markersOf, mod, nwu, rollD10, toIn, inflictCasualties, sightScale } from './core';
+import { commandStand, faceStruck, frontRank, isScreenStand, sightBetween, standDistanceToUnit, standInArc, unitTerrain, terrainClass } from './geom';
+import { buildStandGrid, type StandGrid } from '../../geometry/standGrid';
+import type { StandRecord } from '../../geometry/collisions';
+import { standFrame, toLocal } from '../../geometry/frame';
+import { frontCentre } from '../../geometry/footprint';
+import type { SightBlock } from '../../geometry/lineOfSight';
 import { roundUp } from './tables/dice';
 import { runPendingTests } from './morale';
 import { inCombat } from './combat';
@@ -33,27 +38,65 @@ function canFire(d: Draft, u: Unit): string | undefined {
   if (nu.profile.mounted) return 'mounted troops may not fire while mounted (NW Fire §1)';
   if (nu.ammo === 'out') return 'out of ammunition (NW Fire §28)';
   if (nu.profile.artillery && nu.limbered) return 'limbered artillery cannot fire';
+  if (nu.abandoned) return 'the crew have fled the guns (NW Orders/Fire and Flee)';
+  if (nu.recrewedTurn !== undefined && nu.recrewedTurn >= d.turn) return 'the crew came back to the guns this turn (NW Orders/Fire and Flee)';
   if (inCombat(d, u.id)) return 'units in close combat do not fire';
   return undefined;
 }
 
-/** The enemy unit nearest to a firing stand within range, arc and sight (NW Fire §29 Target Eligibility). */
-export function targetFor(d: Draft, u: Unit, s: Stand, maxRangeMm: number): { target: Unit; distMm: number } | undefined {
+/** Every stand on the table as a sight blocker (NW §29: troops may not fire through units). */
+export function standBlockers(d: Draft): StandGrid {
+  const placed = activeUnits(d).flatMap((u) => u.stands.map((s) => ({ id: s.id, unitId: u.id, footprint: s })));
+  const widest = placed.reduce((m, p) => Math.max(m, p.footprint.widthMm), 25);
+  return buildStandGrid(placed, widest / 2 + 1);
+}
+
+/**
+ * NW Fire §29 Line of Sight for one firing stand at one target stand: terrain (§3), then units
+ * in the way — friends or enemies, skirmishers included — closer to the line than half a stand
+ * width ("a one stand width gap to fire through"). Stands level with or behind the firer's
+ * front edge are beside it, not in the way (RULINGS). Artillery fires over troops when it or
+ * the target stands higher than them.
+ */
+export function fireSight(d: Draft, blockers: StandGrid, firer: Unit, s: Stand, target: Unit, t: Stand): { clear: boolean; blockedBy?: SightBlock } {
+  const art = nwu(d, firer.id).profile.artillery;
+  const fr = standFrame(s);
+  const ignore = (rec: StandRecord) => rec.unitId === firer.id || rec.unitId === target.id || toLocal(fr, rec.footprint.centre).along <= fr.halfDepthMm + 1e-6;
+  const a = frontCentre(s);
+  const ans = sightBetween(d.battle, sightScale(d), a, t.centre, { grid: blockers, ignore, minGapMm: s.widthMm, ...(art ? { overTroops: {} } : {}) });
+  return ans.visible ? { clear: true } : { clear: false, ...(ans.blockedBy ? { blockedBy: ans.blockedBy } : {}) };
+}
+
+/**
+ * The enemy unit nearest to a firing stand within range, arc and sight (NW Fire §29 Target
+ * Eligibility: each stand fires at the nearest enemy; a skirmish screen in front is nearest).
+ */
+export function targetFor(d: Draft, u: Unit, s: Stand, maxRangeMm: number, blockers: StandGrid = standBlockers(d)): { target: Unit; distMm: number; stand: Stand } | undefined {
   const nu = nwu(d, u.id);
   const arc = nu.profile.artillery ? FIRING_ARC_DEG.artillery : FIRING_ARC_DEG.foot;
-  const poly = standPoly(s);
-  let best: { target: Unit; distMm: number } | undefined;
+  const cands: { target: Unit; distMm: number; stand: Stand }[] = [];
   for (const e of activeUnits(d)) {
     if (e.side === u.side) continue;
     if (inCombat(d, e.id)) continue; // cannot fire at units in close combat
-    const dist = polyDistanceToUnit(poly, e);
+    const dist = standDistanceToUnit(s, e);
     if (dist > maxRangeMm + 1e-6) continue;
-    if (!e.stands.some((t) => polyInArc(s, arc, maxRangeMm + 50, standPoly(t)))) continue;
-    if (!canSee(d, u, e)) continue;
-    // Troops may not fire through other units (NW §29 Line of Sight): a unit nearer along the line blocks.
-    if (!best || dist < best.distMm) best = { target: e, distMm: dist };
+    let best: Stand | undefined;
+    let bd = Infinity;
+    for (const t of e.stands) {
+      if (!standInArc(s, arc, maxRangeMm, t)) continue;
+      const dt = Math.hypot(t.centre.x - s.centre.x, t.centre.y - s.centre.y);
+      if (dt < bd) { bd = dt; best = t; }
+    }
+    if (!best) continue;
+    cands.push({ target: e, distMm: dist, stand: best });
   }
-  return best;
+  cands.sort((x, y) => x.distMm - y.distMm);
+  for (const c of cands) {
+    if (!canSee(d, u, c.target)) continue;
+    if (!fireSight(d, blockers, u, s, c.target, c.stand).clear) continue;
+    return c;
+  }
+  return undefined;
 }
 
 function targetTerrainMods(d: Draft, target: Unit, firerStand: Stand, artillery: boolean): Modifier[] {
@@ -73,7 +116,7 @@ function targetTerrainMods(d: Draft, target: Unit, firerStand: Stand, artillery:
 }
 
 /** Every modifier to the To Hit number for one volley. */
-export function fireModifiers(d: Draft, u: Unit, target: Unit, s: Stand): Modifier[] {
+export function fireModifiers(d: Draft, u: Unit, target: Unit, s: Stand, atScreen = false): Modifier[] {
   const nu = nwu(d, u.id);
   const tn = nwu(d, target.id);
   const art = nu.profile.artillery;
@@ -91,7 +134,8 @@ export function fireModifiers(d: Draft, u: Unit, target: Unit, s: Stand): Modifi
   const targetCharging = tn.charging || tn.countercharging;
   const column = target.formation === 'column' || target.formation === 'road-column' || target.formation === 'austrian-mass';
   const square = target.formation === 'square' || target.formation === 'rally-square';
-  const skirmishFoot = tn.profile.foot && target.formation === 'skirmish';
+  // A partial screen is skirmish foot too (NW §26 Skirmish Formation).
+  const skirmishFoot = tn.profile.foot && (target.formation === 'skirmish' || atScreen);
   const unlimberedGuns = tn.profile.artillery && !tn.limbered;
   if (!art) {
     if (nu.movedThisTurn || (order?.order === 'advance' && !order.cancelled)) add('moved-and-fired');
@@ -123,11 +167,13 @@ export function fireModifiers(d: Draft, u: Unit, target: Unit, s: Stand): Modifi
   return m;
 }
 
-interface Shot {
+export interface Shot {
   firer: Unit;
   target: Unit;
   stands: Stand[];
   distMm: number;
+  /** The stands fired at are the target's skirmish screen (NW §26, Fire §29). */
+  atScreen?: boolean;
 }
 
 /**
@@ -179,7 +225,7 @@ export function resolveVolley(d: Draft, shot: Shot, forceBand?: 'close' | 'effec
     purpose: `${u.name} fire at ${target.name} (${band} range, ${rangeIn}")`,
     rule: art ? R_ART : R_SA,
     eachDie: true,
-    modifiers: fireModifiers(d, u, target, s0),
+    modifiers: fireModifiers(d, u, target, s0, !!shot.atScreen),
     target: { value: toHit, pass: 'atLeast', label: `To Hit ${toHit}+ (${band})` },
     table: { id: tableId, row: art ? (nu.profile.gunSize ?? 'light') : band, column: band },
     subjects: [u.id, target.id],
@@ -192,6 +238,7 @@ export function resolveVolley(d: Draft, shot: Shot, forceBand?: 'close' | 'effec
 /** Gather each unit's shots: front-rank stands grouped by their nearest eligible target. */
 export function planShots(d: Draft, only?: (u: Unit) => boolean): Shot[] {
   const shots: Shot[] = [];
+  const blockers = standBlockers(d);
   for (const u of activeUnits(d)) {
     if (only && !only(u)) continue;
     if (canFire(d, u)) continue;
@@ -199,9 +246,9 @@ export function planShots(d: Draft, only?: (u: Unit) => boolean): Shot[] {
     const maxIn = nu.profile.artillery ? d.tables.artilleryRangesIn[d.rs.scale].extreme : d.tables.smallArms[d.rs.scale].bands[2]!.maxIn[nu.profile.weapon === 'rifle' ? 'rifle' : nu.profile.weapon === 'carbine' ? 'carbine' : 'musket'];
     const byTarget = new Map<string, Shot>();
     for (const s of frontRank(u)) {
-      const t = targetFor(d, u, s, inMm(maxIn));
+      const t = targetFor(d, u, s, inMm(maxIn), blockers);
       if (!t) continue;
-      const sh = byTarget.get(t.target.id) ?? { firer: u, target: t.target, stands: [], distMm: t.distMm };
+      const sh = byTarget.get(t.target.id) ?? { firer: u, target: t.target, stands: [], distMm: t.distMm, atScreen: isScreenStand(t.target, t.stand) };
       sh.stands.push(s);
       sh.distMm = Math.min(sh.distMm, t.distMm);
       byTarget.set(t.target.id, sh);

@@ -6,7 +6,8 @@ import type { Stand, Unit } from '../../engine/model';
 import { layoutLine } from '../../geometry/formation';
 import { forward, rightOf } from '../../geometry/footprint';
 import { normaliseAngle, pt, rad, type Radians } from '../../geometry/types';
-import { commandStand, unitFacing } from './geom';
+import { commandStand, frameOfUnit, screenStands, unitFacing } from './geom';
+import { fromLocal } from '../../geometry/frame';
 
 export type NwFormation = 'line' | 'column' | 'skirmish' | 'road-column' | 'square' | 'rally-square' | 'austrian-mass' | 'limbered';
 export const FORMATIONS: readonly NwFormation[] = ['line', 'column', 'skirmish', 'road-column', 'square', 'rally-square', 'austrian-mass', 'limbered'];
@@ -51,4 +52,35 @@ export function relayout(u: Unit, formation: NwFormation): Unit {
   }
   const stands = order.map((s, i) => ({ ...s, centre: placed[i]!.centre, facing: placed[i]!.facing }));
   return { ...u, formation, stands };
+}
+
+/**
+ * NW Orders/Deploy, §26 Skirmish Formation: `n` stands (never the command stand; the rearmost
+ * first) go forward as a screen, their rear edges one base depth ahead of the unit's front,
+ * spread evenly across its frontage. The formed body closes up round the command stand.
+ */
+export function throwOutScreen(u: Unit, n: number): Unit {
+  const cmd = commandStand(u);
+  const pool = u.stands.filter((s) => s.id !== cmd.id);
+  const goers = new Set(pool.slice(pool.length - n).map((s) => s.id));
+  const body = relayout({ ...u, stands: u.stands.filter((s) => !goers.has(s.id)) }, u.formation as NwFormation);
+  const fr = frameOfUnit(body);
+  const front = fr.halfWidthMm * 2;
+  const facing = unitFacing(body);
+  const screen = u.stands.filter((s) => goers.has(s.id)).map((s, i) => {
+    const across = -fr.halfWidthMm + ((i + 0.5) * front) / n;
+    return { ...s, role: 'skirmisher', facing, centre: fromLocal(fr, fr.halfDepthMm + s.depthMm * 1.5, across) };
+  });
+  return { ...body, stands: [...body.stands, ...screen] };
+}
+
+/** NW Orders/Deploy: the screen is reabsorbed into the parent unit, re-formed round the command stand. */
+export function recallScreen(u: Unit): Unit {
+  if (screenStands(u).length === 0) return u;
+  const stands = u.stands.map((s) => {
+    if (s.role !== 'skirmisher') return s;
+    const { role: _r, ...rest } = s;
+    return rest;
+  });
+  return relayout({ ...u, stands }, u.formation as NwFormation);
 }

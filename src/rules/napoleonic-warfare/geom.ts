@@ -1,14 +1,20 @@
 /**
- * Local geometry adapter. Uses src/geometry where it exists (standCorners, unitFrame, toLocal,
- * polygonDistance, convexOverlap…); functions the geometry layer does not have yet are written
- * here, each marked `// MOVE: geometry` so they can move there later.
+ * NW geometry glue: the rules' reading of the table (terrain classes, sight rules, enfilade,
+ * front rank) over src/geometry. Measuring, wheels, arcs, terrain contact, sight lines and the
+ * table edge come from the geometry layer; what is still local is marked `// MOVE: geometry`.
  */
 import type { Stand, TerrainFeature, Unit } from '../../engine/model';
 import type { Battle } from '../../engine/ruleset';
-import { forward, rightOf, standCorners } from '../../geometry/footprint';
-import { unitFrame, toLocal, type Frame } from '../../geometry/frame';
-import { convexOverlap } from '../../geometry/overlap';
-import { polygonDistance, pointInPolygon, segmentsIntersectXY } from '../../geometry/vec';
+import { forward, rightOf, rotateStand, standCorners, translateStand } from '../../geometry/footprint';
+import { unitFrame, toLocal, standFrame, type Frame } from '../../geometry/frame';
+import { convexPolygonsOverlap, offTable as standsOffTable, SpatialIndex } from '../../geometry/collisions';
+import { standToUnitDistance, unitDistance } from '../../geometry/measure';
+import { wheel } from '../../geometry/movement';
+import { inFrontArc, zoneOutline } from '../../geometry/zones';
+import { quadPolygonRelation } from '../../geometry/terrain';
+import { boundsOf } from '../../geometry/vec';
+import { buildSightIndex, type SightFeature, type SightIndex, type SightRule } from '../../geometry/sightIndex';
+import { lineOfSight as sightLine, type SightAnswer, type StandBlocking } from '../../geometry/lineOfSight';
 import { normaliseAngle, pt, rad, type Radians, type TablePoint } from '../../geometry/types';
 import type { TerrainClass } from './tables/movement';
 
@@ -21,46 +27,45 @@ export function commandStand(u: Unit): Stand {
   return u.stands.find((s) => s.id === u.commandStandId) ?? u.stands[0]!;
 }
 
+/** Stands thrown forward as a skirmish screen (NW §26 Skirmish Formation: role 'skirmisher'). */
+export const isScreenStand = (u: Unit, s: Stand): boolean => s.role === 'skirmisher' && u.formation !== 'skirmish';
+/** The formed body of a unit: its stands less a partial skirmish screen (all of them if none remain). */
+export function formedStands(u: Unit): readonly Stand[] {
+  if (!u.stands.some((s) => isScreenStand(u, s))) return u.stands;
+  const body = u.stands.filter((s) => !isScreenStand(u, s));
+  return body.length > 0 ? body : u.stands;
+}
+export const screenStands = (u: Unit): Stand[] => u.stands.filter((s) => isScreenStand(u, s));
+
 /** The unit's facing: its command stand's (NW §26: the command stand anchors the unit). */
 export const unitFacing = (u: Unit): Radians => commandStand(u).facing;
 
+/** The unit's frame (front, flanks, rear) drawn round its formed body, not its screen. */
 export function frameOfUnit(u: Unit): Frame {
-  return unitFrame(u.stands, unitFacing(u));
+  return unitFrame(formedStands(u), unitFacing(u));
 }
 
 /** NW §1: all measurements from the nearest point on any stand. */
 export function unitDistanceMm(a: Unit, b: Unit): number {
-  let best = Infinity;
-  for (const p of unitPolys(a)) for (const q of unitPolys(b)) best = Math.min(best, polygonDistance(p, q));
-  return best;
+  return unitDistance(a.stands, b.stands);
 }
 
-export function polyDistanceToUnit(p: Poly, b: Unit): number {
-  let best = Infinity;
-  for (const q of unitPolys(b)) best = Math.min(best, polygonDistance(p, q));
-  return best;
-}
+/** From one stand to the nearest point of a unit (NW Fire §4: range from the firing stand). */
+export const standDistanceToUnit = (s: Stand, b: Unit): number => standToUnitDistance(s, b.stands);
 
-// MOVE: geometry — does any pair of stands overlap (touching is not overlap)?
+// MOVE: geometry — does any pair of stands of two units overlap (touching is not overlap)?
 export function unitsOverlap(a: Unit, b: Unit): boolean {
-  for (const p of unitPolys(a)) for (const q of unitPolys(b)) if (convexOverlap(p, q, 0.01)) return true;
+  for (const p of unitPolys(a)) for (const q of unitPolys(b)) if (convexPolygonsOverlap(p, q, 0.01)) return true;
   return false;
 }
 
 export function translateUnit(u: Unit, dx: number, dy: number): Unit {
-  return { ...u, stands: u.stands.map((s) => ({ ...s, centre: pt(s.centre.x + dx, s.centre.y + dy) })) };
+  return { ...u, stands: u.stands.map((s) => translateStand(s, dx, dy) as Stand) };
 }
 
-// MOVE: geometry — rigid rotation of a unit about a pivot (wheels, about-faces).
+/** Rigid rotation of a unit about a pivot (wheels, about-faces). */
 export function rotateUnit(u: Unit, pivot: TablePoint, angle: number): Unit {
-  const c = Math.cos(angle), s = Math.sin(angle);
-  return {
-    ...u,
-    stands: u.stands.map((st) => {
-      const dx = st.centre.x - pivot.x, dy = st.centre.y - pivot.y;
-      return { ...st, centre: pt(pivot.x + dx * c - dy * s, pivot.y + dx * s + dy * c), facing: normaliseAngle(st.facing + angle) };
-    }),
-  };
+  return { ...u, stands: u.stands.map((st) => { const r = rotateStand(st, pivot, angle); return { ...st, centre: r.centre, facing: normaliseAngle(r.facing) }; }) };
 }
 
 /** Move a unit straight along its facing by `mm` (negative: backwards). */
@@ -75,15 +80,15 @@ export function advanceUnit(u: Unit, distMm: number, facing: Radians = unitFacin
  */
 export function wheelUnit(u: Unit, angle: number): { unit: Unit; outerArcMm: number } {
   if (Math.abs(angle) < 1e-9) return { unit: u, outerArcMm: 0 };
-  const fr = frameOfUnit(u);
-  const [fl, frc] = fr.corners;
-  const pivot = angle > 0 ? frc : fl;
-  const width = fr.halfWidthMm * 2;
-  return { unit: rotateUnit(u, pivot, angle), outerArcMm: width * Math.abs(angle) };
+  const plan = wheel(u.stands, angle, { frame: frameOfUnit(u) });
+  if (!plan.ok) return { unit: u, outerArcMm: 0 };
+  return { unit: { ...u, stands: u.stands.map((s, i) => ({ ...s, centre: plan.stands[i]!.centre, facing: normaliseAngle(plan.stands[i]!.facing) })) }, outerArcMm: plan.distanceMm };
 }
 
-/** Front-rank stands: those whose front edge lies on the unit's front (NW Fire §1: only the front rank fires). */
+/** Front-rank stands: the screen if one is out, else those whose front edge lies on the unit's front (NW Fire §1). */
 export function frontRank(u: Unit): Stand[] {
+  const screen = screenStands(u);
+  if (screen.length > 0) return screen;
   const fr = frameOfUnit(u);
   return u.stands.filter((s) => {
     const l = toLocal(fr, s.centre);
@@ -93,35 +98,33 @@ export function frontRank(u: Unit): Stand[] {
 
 /** Complete ranks of stands (for the depth bonus): front-to-back rows of full width. */
 export function rankCount(u: Unit): number {
-  const front = frontRank(u).length;
+  const body = formedStands(u);
+  const fr = frameOfUnit(u);
+  const front = body.filter((s) => toLocal(fr, s.centre).along + s.depthMm / 2 >= fr.halfDepthMm - Math.min(s.depthMm / 2, 2)).length;
   if (front === 0) return 0;
-  return Math.floor(u.stands.length / front);
+  return Math.floor(body.length / front);
 }
 
-// MOVE: geometry — the firing arc of a stand: its front plus `arcDeg` outward from each front corner.
+/** NW Fire §29 Firing Arcs: the arc hung on a stand's front corners, as an outline for drawing. */
 export function arcPolygon(s: Stand, arcDeg: number, reachMm: number): Poly {
-  const [fl, fr] = standCorners(s);
-  const f = forward(s.facing), r = rightOf(s.facing);
-  const spread = Math.tan((arcDeg * Math.PI) / 180) * reachMm;
-  return [fl, fr, pt(fr.x + f.x * reachMm + r.x * spread, fr.y + f.y * reachMm + r.y * spread), pt(fl.x + f.x * reachMm - r.x * spread, fl.y + f.y * reachMm - r.y * spread)];
+  return zoneOutline(standFrame(s), { face: 'front', spreadRad: (arcDeg * Math.PI) / 180, rangeMm: reachMm });
 }
 
-export function polyInArc(s: Stand, arcDeg: number, reachMm: number, target: Poly): boolean {
-  return convexOverlap(arcPolygon(s, arcDeg, reachMm), target, 0.01);
+/** Is any part of a target stand inside a stand's firing arc? */
+export function standInArc(s: Stand, arcDeg: number, reachMm: number, target: Stand): boolean {
+  return inFrontArc(standFrame(s), (arcDeg * Math.PI) / 180, reachMm, target);
 }
 
-// MOVE: geometry — does a (convex) stand polygon touch a (possibly concave) terrain outline?
-export function polyTouches(p: Poly, outline: Poly): boolean {
-  for (const c of p) if (pointInPolygon(c, outline)) return true;
-  for (const c of outline) if (pointInPolygon(c, p)) return true;
-  for (let i = 0; i < p.length; i++) {
-    const a = p[i]!, b = p[(i + 1) % p.length]!;
-    for (let j = 0; j < outline.length; j++) {
-      const c = outline[j]!, d = outline[(j + 1) % outline.length]!;
-      if (segmentsIntersectXY(a.x, a.y, b.x, b.y, c.x, c.y, d.x, d.y)) return true;
-    }
+/** Terrain features by bounding box, built once per terrain layout (terrain changes only when a ford is found). */
+const terrainIndexes = new WeakMap<readonly TerrainFeature[], SpatialIndex<TerrainFeature>>();
+function terrainIndex(terrain: readonly TerrainFeature[]): SpatialIndex<TerrainFeature> {
+  let ix = terrainIndexes.get(terrain);
+  if (!ix) {
+    ix = new SpatialIndex<TerrainFeature>();
+    ix.reset(terrain.filter((t) => t.polygon.length >= 3).map((t) => ({ id: t.id, box: boundsOf(t.polygon), value: t })));
+    terrainIndexes.set(terrain, ix);
   }
-  return false;
+  return ix;
 }
 
 /** NW §9/§23: the rules' terrain class of a scenario feature. See RULINGS.md. */
@@ -164,7 +167,10 @@ export function blocksSight(t: TerrainFeature): boolean {
 }
 
 export function featuresTouching(battle: Battle, p: Poly): TerrainFeature[] {
-  return battle.terrain.filter((t) => t.polygon.length >= 3 && polyTouches(p, t.polygon));
+  const hits = terrainIndex(battle.terrain).search(boundsOf(p));
+  const out: TerrainFeature[] = [];
+  for (const h of hits) if (quadPolygonRelation(p, h.value.polygon) !== 0) out.push(h.value);
+  return out;
 }
 
 export function unitTerrain(battle: Battle, u: Unit): TerrainFeature[] {
@@ -173,35 +179,52 @@ export function unitTerrain(battle: Battle, u: Unit): TerrainFeature[] {
   return [...seen.values()];
 }
 
-/** Length of segment ab inside an outline, sampled every ~2 mm. MOVE: geometry. */
-function insideLength(a: TablePoint, b: TablePoint, outline: Poly): number {
-  const len = Math.hypot(b.x - a.x, b.y - a.y);
-  const n = Math.max(2, Math.ceil(len / 2));
-  let inside = 0;
-  for (let i = 0; i < n; i++) {
-    const t = (i + 0.5) / n;
-    if (pointInPolygon(pt(a.x + (b.x - a.x) * t, a.y + (b.y - a.y) * t), outline)) inside += len / n;
-  }
-  return inside;
+/** Sight distances the NW rules give, in mm, for the scale in play. */
+export interface SightScale {
+  /** NW §9 Forests / §29: how far one sees inside woods. */
+  readonly woodsVisibilityMm: number;
+  /** NW §29: within this of the edge a unit in woods sees out and is seen. */
+  readonly woodsEdgeMm: number;
 }
 
 /**
- * NW §3 Visibility and §29 Line of Sight, command stand to nearest stand. A wood allows sight
- * up to `woodsVisibilityMm` inside it; a hill blocks when neither end stands on it; a building
- * blocks. See RULINGS.md.
+ * NW §3 Visibility, §9 Forests, §29 Line of Sight as geometry sight rules. Woods (and, by
+ * RULINGS, buildings) are seen into and out of near the edge and across a short distance
+ * inside; hills block when higher than both ends (a hill with no level counts as level 1);
+ * everything else is clear. `props.blocksSight: false` makes a feature clear.
  */
-export function lineOfSight(battle: Battle, from: TablePoint, to: TablePoint, woodsVisibilityMm: number): boolean {
-  for (const t of battle.terrain) {
-    if (t.polygon.length < 3 || !blocksSight(t)) continue;
-    const inside = insideLength(from, to, t.polygon);
-    if (inside <= 0) continue;
-    if (t.kind === 'wood') {
-      if (inside > woodsVisibilityMm) return false;
-    } else if (t.kind === 'hill') {
-      if (!pointInPolygon(from, t.polygon) && !pointInPolygon(to, t.polygon)) return false;
-    } else return false;
+export function sightRuleOf(t: TerrainFeature, sc: SightScale): SightRule {
+  if (t.props['blocksSight'] === false) return { kind: 'clear' };
+  if (t.kind === 'wood' || t.kind === 'village' || t.kind === 'building') return { kind: 'depth', withinMm: sc.woodsVisibilityMm, edgeMm: sc.woodsEdgeMm, throughMm: 0 };
+  if (t.props['blocksSight'] === true && t.kind !== 'hill') return { kind: 'opaque' };
+  return { kind: 'clear' };
+}
+
+const sightIndexes = new WeakMap<readonly TerrainFeature[], Map<string, SightIndex>>();
+/** The sight grid for a terrain layout, built once per layout and scale. */
+export function sightIndexOf(battle: Battle, sc: SightScale): SightIndex {
+  let byScale = sightIndexes.get(battle.terrain);
+  if (!byScale) sightIndexes.set(battle.terrain, (byScale = new Map()));
+  const key = `${sc.woodsVisibilityMm}:${sc.woodsEdgeMm}`;
+  let ix = byScale.get(key);
+  if (!ix) {
+    const feats: SightFeature[] = battle.terrain
+      .filter((t) => t.polygon.length >= 3)
+      .map((t) => ({ id: t.id, polygon: t.polygon, kind: t.kind, rule: sightRuleOf(t, sc), ...(t.kind === 'hill' ? { heightLevel: t.heightLevel ?? 1 } : {}), ...(t.crest ? { crest: t.crest } : {}) }));
+    ix = buildSightIndex(feats);
+    byScale.set(key, ix);
   }
-  return true;
+  return ix;
+}
+
+/** NW §3 Visibility and §29 Line of Sight between two points; `stands` for fire (units block). */
+export function sightBetween(battle: Battle, sc: SightScale, from: TablePoint, to: TablePoint, stands?: StandBlocking): SightAnswer {
+  return sightLine(sightIndexOf(battle, sc), from, to, stands ? { stands } : {});
+}
+
+/** NW §3 Visibility (stands never block it). */
+export function lineOfSight(battle: Battle, from: TablePoint, to: TablePoint, sc: SightScale): boolean {
+  return sightBetween(battle, sc, from, to).visible;
 }
 
 /** Nearest points (stand centres) between two units, for sight lines. */
@@ -279,10 +302,9 @@ export function unitCentre(u: Unit): TablePoint {
   return frameOfUnit(u).centre;
 }
 
-/** Is any part of the unit off the table? (NW §9 Leaving the Table) */
+/** Is any part of the unit off the table? (NW §9 Leaving and Returning to the Table) */
 export function offTable(battle: Battle, u: Unit): boolean {
-  for (const p of unitPolys(u)) for (const c of p) if (c.x < 0 || c.y < 0 || c.x > battle.table.widthMm || c.y > battle.table.depthMm) return true;
-  return false;
+  return standsOffTable(u.stands, battle.table).length > 0;
 }
 
 /** Do two angles differ by at most `tolDeg`? */
@@ -290,4 +312,4 @@ export function anglesClose(a: number, b: number, tolDeg: number): boolean {
   return Math.abs(normaliseAngle(a - b)) <= (tolDeg * Math.PI) / 180 + 1e-9;
 }
 
-export { toLocal, forward, rightOf };
+export { toLocal, forward, rightOf, pt };

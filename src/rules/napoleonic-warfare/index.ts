@@ -3,7 +3,7 @@
  * interpretations in RULINGS.md.
  */
 import { z } from 'zod';
-import type { RulesetModule } from '../../engine/ruleset';
+import { reject, type RulesetModule } from '../../engine/ruleset';
 import type { NwOptions, NwState } from './types';
 import { DEFAULT_TABLES, NwTablesSchema, type NwTables } from './nwTables';
 import { COMMANDS } from './commands';
@@ -11,6 +11,7 @@ import { SEQUENCE } from './sequence';
 import { nwSetup, validateSetup, ScenarioFieldsSchema } from './setup';
 import { legalCommands } from './legal';
 import { resultFrom } from './victory';
+import { NW_TABLE } from './table';
 
 export const NwOptionsSchema = z
   .object({
@@ -39,11 +40,26 @@ export const napoleonicWarfare: RulesetModule<NwState, NwOptions, NwTables> = {
   sequence: SEQUENCE,
   commands: COMMANDS,
   legalCommands,
-  /** Face-down orders are hidden from the other side until turned over (NW §11). */
+  /**
+   * Face-down orders are hidden from the other side until turned over (NW §11). Once the
+   * simultaneous placing is over, the other side sees that a marker lies on a unit, not which.
+   */
   view: (state, viewer) => ({
     battle: state.battle,
-    ruleset: { ...state.ruleset, orders: Object.fromEntries(Object.entries(state.ruleset.orders).filter(([, o]) => o.side === viewer || o.revealed)) },
+    ruleset: {
+      ...state.ruleset,
+      orders: Object.fromEntries(Object.entries(state.ruleset.orders).filter(([, o]) => o.side === viewer || o.revealed)),
+      faceDown: state.position.step === 'place-orders' ? [] : Object.values(state.ruleset.orders).filter((o) => o.side !== viewer && !o.revealed).map((o) => o.unitId).sort(),
+    },
   }),
+  table: NW_TABLE,
+  /** NW §10: a concession does not end the game at once; the current turn is played out first. */
+  onConcede: (state, side, ctx) => {
+    const rs = state.ruleset;
+    if ((rs.conceded ?? []).includes(side)) return reject('already-conceded', 'That side has already conceded; the turn is being played out.', 'NW §10 Victory Conditions');
+    ctx.emit({ type: 'Conceded', side, rule: 'NW §10 Victory Conditions: the current turn is played to completion, then Loss Points are counted' });
+    return { ruleset: { ...rs, conceded: [...(rs.conceded ?? []), side] } };
+  },
   atTurnLimit: (state) => resultFrom(state.ruleset, state.battle, 'The turn limit was reached.'),
   invariants: (state) => {
     const out: string[] = [];

@@ -40,6 +40,8 @@ export function legalCommands(state: NwGameState, side: string, s: Sampler): Com
       if (ok.length === 0) continue;
       out.push({ type: 'placeOrder', side, unitId: u.id, order: s.pick(ok), generalId: s.pick(gens) });
     }
+  } else if (step === 'follow-ups') {
+    for (const p of d.rs.pendingFollowUps ?? []) if (p.side === side) out.push({ type: 'followUp', side, unitId: p.unitId, follow: s.chance(0.6) });
   } else if (step === 'strategic-move') {
     for (const u of mine) {
       const nu = nwu(d, u.id);
@@ -79,7 +81,7 @@ export function legalCommands(state: NwGameState, side: string, s: Sampler): Com
         out.push({ type: 'retreatUnit', side, unitId: u.id, distanceIn: inch(full * s.float(0.5, 1)) });
       } else if (o.order === 'deploy' && (o.deployActionsUsed ?? 0) < 1) {
         const acts = nu.profile.artillery
-          ? [{ action: nu.limbered ? 'unlimber' : 'halt' }]
+          ? [{ action: nu.abandoned ? 'recrew' : nu.limbered ? 'unlimber' : 'halt' }]
           : nu.profile.foot
             ? [{ action: 'change-formation', formation: u.formation === 'line' ? 'column' : 'line' }, { action: 'step-forward' }, { action: 'wheel', degrees: s.int(-30, 30) }]
             : [{ action: 'step-forward' }, { action: 'wheel', degrees: s.int(-30, 30) }];

@@ -10,9 +10,10 @@ import type { NwTables } from './nwTables';
 import { activeUnits, addDisorder, makeDraft, nwu, removeFromPlay, toChange, withinER, worsenTo, nearestEnemy } from './core';
 import { revealCharges, resolveCharges } from './charges';
 import { firePhase } from './fire';
-import { closeCombatPhase, inCombat } from './combat';
+import { closeCombatPhase, inCombat, settleFollowUp } from './combat';
 import { moraleTest, retreatMove, routMove, runPendingTests, normalMoveMm } from './morale';
 import { chargeTargetProblem } from './commands';
+import { fireAndFlee } from './fireAndFlee';
 import { INITIATIVE_CINC_BONUS } from './tables/generals';
 import { isArmyBroken, resultFrom } from './victory';
 import { findUnit } from '../../engine/battle';
@@ -100,9 +101,13 @@ const revealSide = (which: 'first' | 'second'): Hook =>
   withDraft((d, s) => {
     const side = which === 'first' ? initiativeSide(s) : otherSide(s.battle, initiativeSide(s));
     for (const o of Object.values(d.rs.orders)) {
-      if (o.side !== side || o.revealed) continue;
-      o.revealed = true;
-      d.ctx.emit({ type: 'OrderRevealed', unit: o.unitId, order: o.order, rule: 'NW Sequence §13 Tactical Movement Phase' });
+      if (o.side !== side) continue;
+      if (!o.revealed) {
+        o.revealed = true;
+        d.ctx.emit({ type: 'OrderRevealed', unit: o.unitId, order: o.order, rule: 'NW Sequence §13 Tactical Movement Phase' });
+      }
+      // Fire and Flee not charged: "you will have abandoned your guns" (NW Orders/Fire and Flee).
+      if (o.order === 'fire-and-flee' && d.rs.units[o.unitId]?.status === 'active' && !d.rs.units[o.unitId]?.abandoned) fireAndFlee(d, o.unitId);
     }
   });
 
@@ -167,6 +172,13 @@ const recovery: Hook = withDraft((d) => {
 /** NW §10: a third of an army's units routed, destroyed or captured: the turn is played out, then the battle ends. */
 const onTurnEnd: Hook = (s, ctx) => {
   const d = makeDraft(s, ctx);
+  const conceded = d.rs.conceded ?? [];
+  if (conceded.length > 0) {
+    // NW §10: a concession is settled once the turn in which it was made has been played out.
+    const winner = conceded.length === 1 ? otherSide(d.battle, conceded[0]!) : undefined;
+    const names = conceded.map((id) => d.battle.sides.find((x) => x.id === id)?.name ?? id).join(' and ');
+    return { ...toChange(d), result: resultFrom(d.rs, d.battle, `${names} conceded; the turn was played out.`, winner) };
+  }
   const broken = d.battle.sides.map((x) => x.id).filter((id) => isArmyBroken(d.rs, id));
   if (broken.length === 0) return toChange(d);
   d.rs.armyBroken = broken;
@@ -218,7 +230,17 @@ export const SEQUENCE: SequenceSpec<NwState, NwOptions, NwTables> = {
     { id: 'fire', name: 'Fire Phase', rule: 'NW Sequence §14', steps: [engineStep('fire', 'All eligible stands fire', 'NW Sequence §14', withDraft(firePhase))] },
     {
       id: 'close-combat', name: 'Close Combat Phase', rule: 'NW Sequence §15',
-      steps: [engineStep('close-combat', 'Resolve each close combat', 'NW Sequence §15', withDraft((d, s) => closeCombatPhase(d, s.ruleset.initiative === s.battle.sides[0].id ? 'left' : 'right')))],
+      steps: [
+        engineStep('close-combat', 'Resolve each close combat', 'NW Sequence §15', withDraft((d, s) => closeCombatPhase(d, s.ruleset.initiative === s.battle.sides[0].id ? 'left' : 'right'))),
+        {
+          id: 'follow-ups', name: 'Deploy-ordered victors follow up or stay', rule: 'NW After Close Combat; Orders/Deploy',
+          actors: (s) => [...new Set((s.ruleset.pendingFollowUps ?? []).map((p) => p.side))], commands: ['followUp'],
+          when: (s) => (s.ruleset.pendingFollowUps ?? []).length > 0,
+          endWhen: (s) => (s.ruleset.pendingFollowUps ?? []).length === 0,
+          // RULINGS: a victor whose owner ends the step without choosing stays where it is.
+          onExit: withDraft((d) => { for (const p of [...(d.rs.pendingFollowUps ?? [])]) settleFollowUp(d, p.unitId, false); }),
+        },
+      ],
     },
     { id: 'recovery', name: 'Recovery Phase', rule: 'NW Sequence §16', steps: [engineStep('recovery', 'Recover orders take effect', 'NW Sequence §16', recovery)] },
   ],

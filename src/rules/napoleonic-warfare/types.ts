@@ -68,6 +68,10 @@ export interface NwUnit {
   /** The last stand-loss morale test (NW §18 C: once per phase), as "turn:phase". */
   standLossTestAt?: string;
   retreatedLastTurn: boolean;
+  /** Fire and Flee: the crew have run and the guns stand empty (NW Orders/Fire and Flee). */
+  abandoned?: boolean;
+  /** The turn the crew came back: they fire again from the next turn. */
+  recrewedTurn?: number;
   /** Points cost per stand (HOUSE values unless the scenario gives them). */
   pointsPerStand: number;
 }
@@ -135,6 +139,12 @@ export interface NwState {
   rerollUsed: Record<SideId, boolean>;
   /** Set when an army reaches its break point; the turn is played out (NW §10). */
   armyBroken: SideId[];
+  /** Views only: units of the other side bearing a face-down marker (never the order itself). */
+  faceDown?: string[];
+  /** Deploy-ordered victors that may follow up a pushed-back enemy (NW After Close Combat). */
+  pendingFollowUps?: { unitId: string; side: SideId; loserId: string; combatId: string; distMm: number; dirRad: number }[];
+  /** Sides that conceded this turn; the turn is played out and Loss Points counted (NW §10). */
+  conceded?: SideId[];
   /** Units that must still make their compulsory move in the tactical step (Retreat orders, routers). */
   log: { turn: number; phase: string };
 }

@@ -1,25 +1,27 @@
 /**
- * Geometry the ruleset needs on top of src/geometry. Functions here that are ruleset-agnostic
- * (rigid transforms of a unit, segment/polygon crossing, ridge sight lines) are candidates to
- * move to src/geometry later; they are kept here so this module depends only on what exists.
+ * The ruleset's geometry policies on top of src/geometry. Everything ruleset-agnostic comes from
+ * src/geometry (rigid stand moves, stand overlap, distances, line of sight, ground levels); what
+ * stays here is Seven Years War policy: which terrain is which SYW type, what counts as cover or
+ * a town, what woods/towns/hills do to sight ((5)(g)-(i), (3) Visibility p.7), and the unmarked
+ * hill's half-way ridge, which the geometry's crest model cannot express (it depends on the
+ * direction of the sight line).
  */
 import type { Stand, TerrainFeature, Unit } from '../../engine/model';
 import type { Battle } from '../../engine/state';
-import { unitFrame, type Frame } from '../../geometry/frame';
 import { unitDistance, standDistance } from '../../geometry/measure';
-import { dist, pointInPolygon, segmentsIntersectXY, pointPolygonDistance, rotateAbout } from '../../geometry/vec';
-import { convexOverlap } from '../../geometry/overlap';
-import { standCorners } from '../../geometry/footprint';
+import { dist, pointInPolygon, boundsOf, boxesOverlap, type Box } from '../../geometry/vec';
+import { convexPolygonsOverlap } from '../../geometry/collisions';
+import { standCorners, standBounds, translateStand, rotateStand } from '../../geometry/footprint';
+import { buildSightIndex, type SightIndex, type SightRule } from '../../geometry/sightIndex';
+import { lineOfSight, groundLevelAt } from '../../geometry/lineOfSight';
 import type { TablePoint } from '../../geometry/types';
 import { pt, normaliseAngle } from '../../geometry/types';
 import type { TerrainType } from './tables/terrain';
+import { SHOOTING_RULES } from './tables/shooting';
 
 export const CM = 10;
 
-export function frameOf(u: Unit): Frame {
-  return unitFrame(u.stands, u.stands[0]?.facing);
-}
-
+/** Mean of the stand centres (the "exact centre" of a group/unit, p.7). */
 export function centroid(stands: readonly Stand[]): TablePoint {
   let x = 0, y = 0;
   for (const s of stands) { x += s.centre.x; y += s.centre.y; }
@@ -30,36 +32,19 @@ export function centroid(stands: readonly Stand[]): TablePoint {
 export const unitGap = (a: Unit, b: Unit): number => unitDistance(a.stands, b.stands);
 export const standGap = (a: Stand, b: Stand): number => standDistance(a, b);
 
-/** A rigid move of a set of stands: translate, then rotate about a pivot. */
-export function translateStands(stands: readonly Stand[], dx: number, dy: number): Stand[] {
-  return stands.map((s) => ({ ...s, centre: pt(s.centre.x + dx, s.centre.y + dy) }));
-}
-export function rotateStands(stands: readonly Stand[], pivot: TablePoint, angle: number): Stand[] {
-  return stands.map((s) => ({ ...s, centre: rotateAbout(s.centre, pivot, angle), facing: normaliseAngle(s.facing + angle) }));
-}
+/** Rigid moves of a unit's stands (src/geometry footprint kernels, keeping the Stand type). */
+export const translateStands = (stands: readonly Stand[], dx: number, dy: number): Stand[] => stands.map((s) => translateStand(s, dx, dy) as Stand);
+export const rotateStands = (stands: readonly Stand[], pivot: TablePoint, angle: number): Stand[] =>
+  stands.map((s) => { const r = rotateStand(s, pivot, angle); return { ...(r as Stand), facing: normaliseAngle(r.facing) }; });
 
-/** Do two stands overlap (touching is not overlapping)? */
+/** Do two stands overlap (touching, or within 0.5mm, is not overlapping)? */
 export function standsOverlap(a: Stand, b: Stand): boolean {
-  return convexOverlap(standCorners(a), standCorners(b), 0.5);
+  return convexPolygonsOverlap(standCorners(a), standCorners(b), 0.5);
 }
 
-/** In contact: within 1mm edge to edge. */
+/** In contact: within 1.5mm edge to edge. */
 export const CONTACT_MM = 1.5;
 export const inContact = (a: Unit, b: Unit): boolean => unitGap(a, b) <= CONTACT_MM;
-
-/** Does the segment cross the polygon's outline or lie inside it? */
-export function segmentTouchesPolygon(a: TablePoint, b: TablePoint, poly: readonly TablePoint[]): boolean {
-  if (pointInPolygon(a, poly) || pointInPolygon(b, poly)) return true;
-  for (let i = 0; i < poly.length; i++) {
-    const p = poly[i]!, q = poly[(i + 1) % poly.length]!;
-    if (segmentsIntersectXY(a.x, a.y, b.x, b.y, p.x, p.y, q.x, q.y)) return true;
-  }
-  return false;
-}
-
-export function featurePolygon(f: TerrainFeature): readonly TablePoint[] {
-  return f.polygon;
-}
 
 /**
  * SYW terrain type of a feature (§4 p.9; mapping in RULINGS.md): props.sywType wins.
@@ -84,12 +69,26 @@ export function terrainTypeOf(f: TerrainFeature): TerrainType | null | 'impassab
   }
 }
 
+// PERF: terrain is fixed for a battle; its bounding boxes and sight index are built once per
+// terrain array (the array is replaced, never mutated, so identity is a safe key).
+const boxCache = new WeakMap<readonly TerrainFeature[], Box[]>();
+function boxesOf(terrain: readonly TerrainFeature[]): Box[] {
+  let b = boxCache.get(terrain);
+  if (!b) { b = terrain.map((f) => boundsOf(f.polygon)); boxCache.set(terrain, b); }
+  return b;
+}
+
 /** The worst SYW terrain type under any of the stands (null: open ground). */
 export function terrainUnder(battle: Battle, stands: readonly Stand[]): TerrainType | null | 'impassable' {
   let worst: TerrainType | null = null;
-  for (const f of battle.terrain) {
+  const boxes = boxesOf(battle.terrain);
+  let sb: Box | null = null;
+  for (let i = 0; i < battle.terrain.length; i++) {
+    const f = battle.terrain[i]!;
     const t = terrainTypeOf(f);
     if (t === null) continue;
+    sb ??= unionBox(stands);
+    if (!boxesOverlap(boxes[i]!, sb)) continue;
     if (stands.some((s) => standCorners(s).some((c) => pointInPolygon(c, f.polygon)) || pointInPolygon(s.centre, f.polygon))) {
       if (t === 'impassable') return 'impassable';
       if (worst === null || t > worst) worst = t;
@@ -98,14 +97,26 @@ export function terrainUnder(battle: Battle, stands: readonly Stand[]): TerrainT
   return worst;
 }
 
+function unionBox(stands: readonly Stand[]): Box {
+  let minX = Infinity, minY = Infinity, maxX = -Infinity, maxY = -Infinity;
+  for (const s of stands) {
+    const b = standBounds(s);
+    if (b.minX < minX) minX = b.minX;
+    if (b.minY < minY) minY = b.minY;
+    if (b.maxX > maxX) maxX = b.maxX;
+    if (b.maxY > maxY) maxY = b.maxY;
+  }
+  return { minX, minY, maxX, maxY };
+}
+
 /** Terrain under the stands as a number: -1 open, 0-3 the type, 4 impassable. */
 export function terrainLevel(battle: Battle, stands: readonly Stand[]): number {
   const t = terrainUnder(battle, stands);
   return t === null ? -1 : t === 'impassable' ? 4 : t;
 }
 
-const isWood = (f: TerrainFeature) => f.kind === 'wood';
-const isTown = (f: TerrainFeature) => f.kind === 'village' || f.kind === 'building';
+export const isWood = (f: TerrainFeature): boolean => f.kind === 'wood';
+export const isTown = (f: TerrainFeature): boolean => f.kind === 'village' || f.kind === 'building';
 
 /** Cover of a unit (p.11): soft (woods, towns, obstacles/barricades) or hard (props.cover 'hard'). */
 export function coverOf(battle: Battle, u: Unit): 'none' | 'soft' | 'hard' {
@@ -119,80 +130,67 @@ export function coverOf(battle: Battle, u: Unit): 'none' | 'soft' | 'hard' {
   return cover;
 }
 
-export const inTown = (battle: Battle, u: Unit): boolean => battle.terrain.some((f) => isTown(f) && u.stands.some((s) => pointInPolygon(s.centre, f.polygon)));
-
-function hillsUnder(battle: Battle, p: TablePoint): number {
-  let h = 0;
-  for (const f of battle.terrain) if (f.kind === 'hill' && pointInPolygon(p, f.polygon)) h = Math.max(h, f.heightLevel ?? 1);
-  return h;
-}
-export const heightAt = hillsUnder;
+/** The town (village/building) a point stands in, if any. */
+export const townAt = (battle: Battle, p: TablePoint): TerrainFeature | undefined => battle.terrain.find((f) => isTown(f) && pointInPolygon(p, f.polygon));
+export const inTown = (battle: Battle, u: Unit): boolean => u.stands.some((s) => townAt(battle, s.centre) !== undefined);
 
 /**
- * Can an observer at `a` see a point at `b` (5)(g)-(i), (3) Visibility p.7? Woods: 10cm within,
- * 5cm to/from the edge, otherwise opaque. Towns: troops inside seen only from 5cm. Hills: a ridge
- * halfway across (the crest where given) hides what lies beyond except at 5cm.
+ * What each feature does to sight in SYW ((5)(g)-(i)): woods are seen into 10cm from within and
+ * 5cm to/from the edge; towns 5cm; hills by their height level (geometry); a feature flagged
+ * props.blocksSight is opaque. The table's line-of-sight tool uses the same policy.
  */
-export function canSee(battle: Battle, a: TablePoint, b: TablePoint): boolean {
-  const d = dist(a, b);
-  for (const f of battle.terrain) {
-    const poly = f.polygon;
-    if (isWood(f) || isTown(f)) {
-      const aIn = pointInPolygon(a, poly), bIn = pointInPolygon(b, poly);
-      if (isTown(f)) {
-        if ((aIn || bIn) && d > 5 * CM) return false;
-        if (!aIn && !bIn && segmentTouchesPolygon(a, b, poly)) return false;
-        continue;
-      }
-      if (aIn && bIn) { if (d > 10 * CM) return false; continue; }
-      if (aIn || bIn) {
-        const inside = aIn ? a : b;
-        if (pointPolygonDistance(inside, poly) > 5 * CM) return false;
-        continue;
-      }
-      if (segmentTouchesPolygon(a, b, poly) && f.props.blocksSight !== false) return false;
-      continue;
-    }
-    if (f.kind === 'hill') {
-      if (d <= 5 * CM) continue;
-      if (pointInPolygon(a, poly) && pointInPolygon(b, poly)) {
-        if (crossesRidge(f, a, b)) return false;
-        continue;
-      }
-      if (pointInPolygon(a, poly) || pointInPolygon(b, poly)) continue;
-      if (segmentTouchesPolygon(a, b, poly) && f.props.blocksSight !== false) return false;
-    }
+export function sywSightRule(f: TerrainFeature): SightRule {
+  if (f.props.blocksSight === true) return { kind: 'opaque' };
+  if (f.props.blocksSight === false) return { kind: 'clear' };
+  if (isWood(f)) return { kind: 'depth', withinMm: SHOOTING_RULES.woodVisibilityCm * CM, edgeMm: SHOOTING_RULES.woodEdgeCm * CM };
+  if (isTown(f)) return { kind: 'depth', withinMm: SHOOTING_RULES.townVisibilityCm * CM, edgeMm: SHOOTING_RULES.townVisibilityCm * CM };
+  return { kind: 'clear' };
+}
+
+const sightCache = new WeakMap<readonly TerrainFeature[], SightIndex>();
+export function sightIndexFor(battle: Battle): SightIndex {
+  let ix = sightCache.get(battle.terrain);
+  if (!ix) {
+    ix = buildSightIndex(battle.terrain.map((f) => ({ ...f, rule: sywSightRule(f) })));
+    sightCache.set(battle.terrain, ix);
   }
+  return ix;
+}
+
+/** Height level of the ground at a point (the highest hill there, 0 on the flat). */
+export const heightAt = (battle: Battle, p: TablePoint): number => groundLevelAt(sightIndexFor(battle), p);
+
+export interface SightQuery {
+  /** The troops looked at fired this phase or the last from a town's edge ((5)(h)). */
+  readonly targetFired?: boolean;
+}
+
+/**
+ * Can an observer at `a` see troops at `b` ((5)(g)-(i), (3) Visibility p.7)? Terrain by the
+ * geometry's line of sight with the SYW rules above; a marked crest is seen across at 5cm. Two
+ * SYW rules the geometry does not hold: an unmarked hill's ridge lies half way across "from any
+ * direction" (troops on the far side of it are hidden beyond 5cm), and troops in a town are hidden
+ * from anyone outside it beyond 5cm unless they fired from its edge (RULINGS.md).
+ */
+export function canSee(battle: Battle, a: TablePoint, b: TablePoint, q: SightQuery = {}): boolean {
+  const d = dist(a, b);
+  const ridgeCm = SHOOTING_RULES.ridgeVisibilityCm * CM;
+  const ans = lineOfSight(sightIndexFor(battle), a, b, { crest: { seeAcrossMm: ridgeCm } });
+  if (!ans.visible) return false;
+  if (d <= ridgeCm) return true;
+  for (const f of battle.terrain) {
+    if (f.kind === 'hill' && !(f.crest && f.crest.length >= 2) && pointInPolygon(a, f.polygon) && pointInPolygon(b, f.polygon) && crossesRidge(f, a, b)) return false;
+  }
+  const town = townAt(battle, b);
+  if (town && !pointInPolygon(a, town.polygon) && d > SHOOTING_RULES.townVisibilityCm * CM && !q.targetFired) return false;
   return true;
 }
 
-/** Does the sight line cross the hill's ridge (the crest, else a line through its middle)? */
+/** Does the sight line cross the unmarked hill's half-way ridge (the perpendicular through its middle)? */
 function crossesRidge(f: TerrainFeature, a: TablePoint, b: TablePoint): boolean {
-  const crest = f.crest;
-  if (crest && crest.length >= 2) {
-    for (let i = 0; i + 1 < crest.length; i++) {
-      const p = crest[i]!, q = crest[i + 1]!;
-      if (segmentsIntersectXY(a.x, a.y, b.x, b.y, p.x, p.y, q.x, q.y)) return true;
-    }
-    return false;
-  }
   let cx = 0, cy = 0;
   for (const p of f.polygon) { cx += p.x; cy += p.y; }
   const c = pt(cx / f.polygon.length, cy / f.polygon.length);
   const side = (p: TablePoint) => Math.sign((p.x - c.x) * (b.x - a.x) + (p.y - c.y) * (b.y - a.y));
   return side(a) !== side(b);
-}
-
-/** Direction from a to b as an angle. */
-export const angleTo = (a: TablePoint, b: TablePoint): number => Math.atan2(b.y - a.y, b.x - a.x);
-
-/** Is `p` ahead of the frame's front line (in front of it)? */
-export function aheadOf(frame: Frame, p: TablePoint): number {
-  return (p.x - frame.centre.x) * Math.cos(frame.facing) + (p.y - frame.centre.y) * Math.sin(frame.facing) - frame.halfDepthMm;
-}
-
-/** The stands of a unit that overlap any of `others`. */
-export function overlapping(stands: readonly Stand[], others: readonly Stand[]): boolean {
-  for (const s of stands) for (const o of others) if (standsOverlap(s, o)) return true;
-  return false;
 }

@@ -4,7 +4,7 @@
  * stands killed, 2D6 morale. Tables in tables/, readings of the flattened text in RULINGS.md.
  */
 import { z } from 'zod';
-import type { RulesetModule, Command, Sampler, Ctx, Change, GameResult } from '../../engine/ruleset';
+import type { RulesetModule, Command, CommandSpec, Sampler, Ctx, Change, GameResult } from '../../engine/ruleset';
 import { otherSide } from '../../engine/state';
 import { unitDistance } from '../../geometry/measure';
 import { pt } from '../../geometry/types';
@@ -14,9 +14,11 @@ import { isArtillery, isCavalry } from './state';
 import { tablesSchema, DEFAULT_TABLES, type Tables } from './tablesSchema';
 import { Work } from './work';
 import { prompt, selfOrder, rollCommandAttempts } from './command';
-import { moveGroup, changeFormation, moveGeneral, validateAndMove, groupSpeedCm, type Leg } from './movement';
+import { moveGroup, changeFormation, moveGeneral, artilleryToStand, validateAndMove, groupSpeedCm, type Leg } from './movement';
+import { deploy, flankMarch, revealUnit, spotHidden, sywView, isHiddenFrom } from './deployment';
+import { sywTable } from './table';
 import { shoot, shootingMorale } from './shooting';
-import { declareCharge, chargeMoves, closeCombat, pursueTowards } from './melee';
+import { declareCharge, chargeMoves, closeCombat, pursueTowards, turnBack } from './melee';
 import { setupRuleset, scenarioFieldsSchema, validateSetup } from './setup';
 import { PHASE_STEPS } from './tables/sequence';
 import { ROUT_MOVES } from './tables/movement';
@@ -28,8 +30,25 @@ const stepRule = (id: string) => PHASE_STEPS.find((s) => s.id === id)!.rule;
 const hook = (fn: (s: S, w: Work) => void) => (state: S, ctx: Ctx): Change<SywState> => {
   const w = new Work(state, ctx);
   fn(state, w);
+  if (state.position.step !== 'deploy') spotHidden(w);
   return w.change();
 };
+
+/** Every accepted command ends with a spotting check of hidden troops (p.19, p.7). */
+function spotting(spec: CommandSpec<SywState, Options, Tables>): CommandSpec<SywState, Options, Tables> {
+  return {
+    ...spec,
+    handle(state, cmd, ctx) {
+      const out = spec.handle(state, cmd, ctx);
+      if ('rejected' in out || state.position.step === 'deploy') return out;
+      const next = { ...state, battle: out.battle ?? state.battle, ruleset: out.ruleset ?? state.ruleset };
+      if (Object.keys(next.ruleset.hidden).length === 0) return out;
+      const w = new Work(next, ctx);
+      spotHidden(w);
+      return { ...out, ...w.change() };
+    },
+  };
+}
 
 /** Start of a player's phase: reset per-phase flags, roll command attempts (p.5, p.7). */
 function phaseStart(state: S, w: Work): void {
@@ -37,6 +56,7 @@ function phaseStart(state: S, w: Work): void {
   w.rs = { ...w.rs, units, phaseCounter: w.rs.phaseCounter + 1, charges: [], routedThisPhase: [] };
   for (const g of Object.values(w.rs.groups)) w.setGroup(g.id, { casualtiesThisPhase: 0, inflictedThisPhase: 0, meleesWon: 0, meleesLost: 0, underShortRangeArtillery: false });
   rollCommandAttempts(w, state.position.phasing);
+  turnBack(w);
 }
 
 /** Start of movement: enemy routers move, own pursuers follow, own groups off table dice to return (7 p.15-16, 8 p.18). */
@@ -168,7 +188,7 @@ function legal(state: S, side: string, sm: Sampler): Command[] {
   const step = state.position.step;
   const w = new Work(state, { roll: () => { throw new Error('no rolls while sampling'); }, emit: () => undefined });
   const groups = Object.values(state.ruleset.groups).filter((g) => g.side === side && !g.offTable);
-  const enemies = w.enemiesOf(side);
+  const enemies = w.enemiesOf(side).filter((e) => !isHiddenFrom(state.ruleset, e.id, side));
   if (step === 'commandChanges') {
     for (const gen of state.battle.generals) {
       const gs = state.ruleset.generals[gen.id];
@@ -215,7 +235,11 @@ function legal(state: S, side: string, sm: Sampler): Command[] {
 const optionsSchema = z.object({
   hiddenDeployment: z.boolean().default(false),
   breakPercent: z.number().min(10).max(100).default(50),
+  generateTerrain: z.boolean().default(false),
 }).strict();
+
+/** The deployment step runs on the first turn when hidden deployment is in play or an Ottoman army may flank march (p.19-20). */
+const deploymentStep = (s: S) => s.position.turn === (s.battle.situation?.turn ?? 1) && (s.options.hiddenDeployment || s.ruleset.flankMarchSides.length > 0);
 
 export const sevenYearsWar: RulesetModule<SywState, Options, Tables> = {
   id: 'seven-years-war',
@@ -227,7 +251,8 @@ export const sevenYearsWar: RulesetModule<SywState, Options, Tables> = {
     schema: optionsSchema as unknown as z.ZodType<Options>,
     info: [
       { id: 'breakPercent', label: 'Army break point (% of points lost)', kind: 'number', default: 50, description: 'House victory: the text gives no victory conditions.' },
-      { id: 'hiddenDeployment', label: 'Hidden deployment (not yet enforced)', kind: 'boolean', default: false, optionalRule: true, rule: 'SYW 9 Deployment (p.19)' },
+      { id: 'hiddenDeployment', label: 'Hidden deployment', description: 'Both sides deploy at once in secret; units may be marked hidden on the map and stay off the enemy\'s table until spotted.', kind: 'boolean', default: false, optionalRule: true, rule: 'SYW 9 Deployment (p.19)' },
+      { id: 'generateTerrain', label: 'Generate terrain by sectors', description: 'Dice hills, woods, marshes/streams and a town by sector and sub-sector, with rotation, replacing the scenario\'s terrain.', kind: 'boolean', default: false, optionalRule: true, rule: 'SYW 9 Terrain Rules (p.22)' },
     ],
   },
   tables: { defaults: DEFAULT_TABLES, schema: tablesSchema as unknown as z.ZodType<Tables> },
@@ -238,12 +263,18 @@ export const sevenYearsWar: RulesetModule<SywState, Options, Tables> = {
     phasingOrder: (s) => [s.ruleset.attacker, s.ruleset.defender],
     phases: [
       {
+        id: 'deployment', name: 'Deployment', rule: 'SYW 9 Deployment (pp.19-20)', when: deploymentStep,
+        steps: [
+          { id: 'deploy', name: 'Deploy (secret, both sides)', rule: 'SYW 9 Deployment (p.19)', actors: 'both', secret: true, commands: ['deploy', 'flankMarch'], onExit: hook((_s, w) => { w.ctx.emit({ type: 'DeploymentRevealed', units: w.battle.units.filter((u) => w.rs.hidden[u.id] === undefined && !w.isOff(u.id)).map((u) => u.id), rule: 'SYW 9 Deployment (p.19)', visibleTo: w.battle.sides.map((x) => x.id) }); }) },
+        ],
+      },
+      {
         id: 'player', name: 'Player phase', rule: 'SYW (2) Sequence of play (p.5)', perPlayer: true,
         onEnter: hook(phaseStart),
         onExit: hook(phaseEnd),
         steps: [
-          { id: 'commandChanges', name: '(1) Command changes', rule: stepRule('commandChanges'), actors: 'phasing', commands: ['prompt', 'selfOrder'] },
-          { id: 'movement', name: '(2) Movement, testing to charge', rule: stepRule('movement'), actors: 'phasing', commands: ['moveGroup', 'changeFormation', 'moveGeneral', 'declareCharge'], onEnter: hook(movementStart), onExit: hook(movementEnd) },
+          { id: 'commandChanges', name: '(1) Command changes', rule: stepRule('commandChanges'), actors: 'phasing', commands: ['prompt', 'selfOrder', 'artilleryToStand', 'revealUnit'] },
+          { id: 'movement', name: '(2) Movement, testing to charge', rule: stepRule('movement'), actors: 'phasing', commands: ['moveGroup', 'changeFormation', 'moveGeneral', 'declareCharge', 'artilleryToStand', 'revealUnit'], onEnter: hook(movementStart), onExit: hook(movementEnd) },
           { id: 'shootingPhasing', name: '(3) Shooting (phasing player)', rule: stepRule('shootingPhasing'), actors: 'phasing', commands: ['shoot'], onEnter: hook((_s, w) => resetShots(w)) },
           { id: 'shootingNonPhasing', name: '(4) Shooting (non-phasing player)', rule: stepRule('shootingNonPhasing'), actors: 'non-phasing', commands: ['shoot'], onEnter: hook((_s, w) => resetShots(w)), onExit: hook((s, w) => { shootingMorale(w, (x) => otherSide(s.battle, x)); for (const g of Object.values(w.rs.groups)) w.setGroup(g.id, { casualtiesThisPhase: 0 }); }) },
           { id: 'chargeMoves', name: '(5) Charge moves', rule: stepRule('chargeMoves'), actors: 'engine', commands: [], onEnter: hook((s, w) => chargeMoves({ ...s, battle: w.battle, ruleset: w.rs }, w)) },
@@ -252,7 +283,9 @@ export const sevenYearsWar: RulesetModule<SywState, Options, Tables> = {
       },
     ],
   },
-  commands: { prompt, selfOrder, moveGroup, changeFormation, moveGeneral, declareCharge, shoot },
+  commands: Object.fromEntries(Object.entries({ prompt, selfOrder, moveGroup, changeFormation, moveGeneral, declareCharge, shoot, artilleryToStand, deploy, flankMarch, revealUnit }).map(([k, v]) => [k, spotting(v)])),
+  view: sywView,
+  table: sywTable,
   legalCommands: legal,
   victory,
   atTurnLimit,

@@ -1,9 +1,10 @@
 /** Charges and close combat (SYW 6 Melee pp.12-15, 7 Rout and Pursuit pp.15-16, §4 p.10). */
 import { z } from 'zod';
 import { defineCommand, reject } from '../../engine/ruleset';
-import type { Modifier } from '../../engine/ruleset';
+import type { Modifier, Rejection } from '../../engine/ruleset';
 import type { Stand, Unit } from '../../engine/model';
-import { pt } from '../../geometry/types';
+import { pt, type TablePoint } from '../../geometry/types';
+import { layoutColumn } from '../../geometry/formation';
 import { unitFrame, faceEdge, type Face } from '../../geometry/frame';
 import { contactFace } from '../../geometry/zones';
 import { unitDistance } from '../../geometry/measure';
@@ -13,11 +14,12 @@ import { EVADE_MOVE, BREAKTHROUGH_MOVE, OBLIQUE_HALT_SHORT_CM } from './tables/m
 import { scoreResult } from './tables/shooting';
 import { ROUT_MOVES } from './tables/movement';
 import { ORDER_NUMBERS } from './tables/orders';
-import type { SywState, Options, S, PendingCharge } from './state';
+import type { SywState, Options, S, PendingCharge, GroupState } from './state';
 import { qualitiesOf, isArtillery, isCavalry, isInfantry, isLightUnit, isMassed } from './state';
 import type { Tables } from './tablesSchema';
 import { modifier } from './tablesSchema';
 import { Work, normalise } from './work';
+import { isHiddenFrom, revealGroup } from './deployment';
 import { groupSpeedCm } from './movement';
 import { CM, centroid, canSee, coverOf, inContact, inTown, heightAt, rotateStands, translateStands, terrainLevel, standGap } from './geo';
 
@@ -42,6 +44,54 @@ const factor = (w: Work, u: Unit, vs: Unit) => {
   return isInfantry(vs) ? row.meleeFactorVsInfantry : row.meleeFactor;
 };
 
+export interface ChargePlan {
+  readonly g: GroupState;
+  readonly units: Unit[];
+  readonly target: Unit;
+  readonly face: Face;
+  readonly frontal: boolean;
+  /** The D6 musket infantry need before charging frontally (8 p.17), or null. */
+  readonly pretest: number | null;
+  /** Modifiers to the charging test besides those every morale test shares. */
+  readonly extra: Modifier[];
+  readonly reachMm: number;
+  readonly gapMm: number;
+}
+
+/** Everything about a charge that needs no dice: who, at what, from which side, reach and the tests it will need (6 a)-c), p.8, 8 p.17). */
+export function chargeCheck(state: S, w: Work, cmd: { side: string; group: string; target: string }): ChargePlan | Rejection {
+  const g = w.group(cmd.group);
+  const target = w.unit(cmd.target);
+  if (!g || g.side !== cmd.side) return reject('bad-group', 'Choose one of your groups.', M);
+  if (!target || target.side === cmd.side || w.isOff(target.id)) return reject('bad-target', 'Choose an enemy unit on the table.', M);
+  if (isHiddenFrom(state.ruleset, target.id, cmd.side)) return reject('unseen', 'No enemy has been seen there.', 'SYW 9 Deployment (p.19)');
+  if (g.order !== 'advance') return reject('not-advancing', 'Only groups on Advance orders charge: Stand allows only 5cm, Reserve may not close on enemy within 20cm, Retreat moves away.', 'SYW (3) Order interpretation (p.8)');
+  if (state.ruleset.charges.some((c) => c.group === g.id)) return reject('already', 'The group has already declared a charge.', M);
+  const units = w.groupUnits(g);
+  if (units.some(isArtillery)) return reject('artillery', 'Artillery does not charge.', M);
+  if (w.unitState(target.id)?.surrendered) return reject('surrendered', 'Surrendered troops cannot be fought.', 'SYW 7 Rout and Pursuit (p.15)');
+  const tus = w.unitState(target.id);
+  if (!canSee(w.battle, centroid(units.flatMap((u) => u.stands)), centroid(target.stands), { targetFired: (tus?.firedPhase ?? -10) >= w.rs.phaseCounter - 1 })) return reject('unseen', 'Chargers must see their target at the start of movement.', 'SYW 6 Melee b) (p.12)');
+  const face = chargeFace(target, units);
+  const other = state.ruleset.charges.find((c) => c.target === target.id && c.face !== face);
+  if (other) return reject('two-directions', 'Units may be charged from one direction only.', 'SYW 6 Melee a) (p.12)');
+  const reach = groupSpeedCm(w, g) * CM - g.movedMm;
+  const gap = Math.min(...units.map((u) => unitDistance(u.stands, target.stands)));
+  if (gap > reach + 0.5) return reject('out-of-reach', `${target.name} is ${(gap / CM).toFixed(1)}cm away; the group can move ${(reach / CM).toFixed(1)}cm more.`, M);
+  const frontal = face === 'front';
+  let pretest: number | null = null;
+  if (frontal && units.some((u) => isInfantry(u) && !isLightUnit(u))) {
+    const now = w.groupStands(g);
+    const half = g.startStands > 0 && now * 2 <= g.startStands;
+    const easy = !half && (units.every((u) => u.troopType === 'heavy-infantry') || coverOf(w.battle, target) !== 'none');
+    pretest = easy ? INFANTRY_CHARGE_PRETEST.heavyOrVsCover : INFANTRY_CHARGE_PRETEST.otherInfantry;
+  }
+  const extra: Modifier[] = [];
+  if (units.every(isLightUnit) && isLightUnit(target)) extra.push(modifier(w.tables, 'moraleModifiers', 'lightsChargingLights'));
+  if (frontal && Math.max(...units.map((u) => factor(w, target, u))) > Math.min(...units.map((u) => factor(w, u, target)))) extra.push(modifier(w.tables, 'moraleModifiers', 'chargingHigherFactor'));
+  return { g, units, target, face, frontal, pretest, extra, reachMm: reach, gapMm: gap };
+}
+
 const declareSchema = z.object({ type: z.literal('declareCharge'), side: z.string(), group: z.string(), target: z.string() }).strict();
 
 export const declareCharge = defineCommand<SywState, Options, Tables, z.infer<typeof declareSchema>>({
@@ -49,38 +99,18 @@ export const declareCharge = defineCommand<SywState, Options, Tables, z.infer<ty
   schema: declareSchema,
   handle(state, cmd, ctx) {
     const w = new Work(state, ctx);
-    const g = w.group(cmd.group);
-    const target = w.unit(cmd.target);
-    if (!g || g.side !== cmd.side) return reject('bad-group', 'Choose one of your groups.', M);
-    if (!target || target.side === cmd.side || w.isOff(target.id)) return reject('bad-target', 'Choose an enemy unit on the table.', M);
-    if (g.order !== 'advance') return reject('not-advancing', 'Only groups on Advance orders charge.', 'SYW (3) Order interpretation (p.8)');
-    if (state.ruleset.charges.some((c) => c.group === g.id)) return reject('already', 'The group has already declared a charge.', M);
-    const units = w.groupUnits(g);
-    if (units.some(isArtillery)) return reject('artillery', 'Artillery does not charge.', M);
-    if (w.unitState(target.id)?.surrendered) return reject('surrendered', 'Surrendered troops cannot be fought.', 'SYW 7 Rout and Pursuit (p.15)');
-    if (!canSee(w.battle, centroid(units.flatMap((u) => u.stands)), centroid(target.stands))) return reject('unseen', 'Chargers must see their target at the start of movement.', 'SYW 6 Melee b) (p.12)');
-    const face = chargeFace(target, units);
-    const other = state.ruleset.charges.find((c) => c.target === target.id && c.face !== face);
-    if (other) return reject('two-directions', 'Units may be charged from one direction only.', 'SYW 6 Melee a) (p.12)');
-    const reach = groupSpeedCm(w, g) * CM - g.movedMm;
-    const gap = Math.min(...units.map((u) => unitDistance(u.stands, target.stands)));
-    if (gap > reach + 0.5) return reject('out-of-reach', `${target.name} is ${(gap / CM).toFixed(1)}cm away; the group can move ${(reach / CM).toFixed(1)}cm more.`, M);
-    const frontal = face === 'front';
+    const c = chargeCheck(state, w, cmd);
+    if ('rejected' in c) return c;
+    const { g, units, target, face, frontal, pretest, extra } = c;
+    revealGroup(w, g.id, 'charged');
     // 8 p.17: musket (and bow) infantry charging frontally first need a 5-6 or a 6 on a D6.
-    if (frontal && units.some((u) => isInfantry(u) && !isLightUnit(u))) {
-      const now = w.groupStands(g);
-      const half = g.startStands > 0 && now * 2 <= g.startStands;
-      const easy = !half && (units.every((u) => u.troopType === 'heavy-infantry') || coverOf(w.battle, target) !== 'none');
-      const need = easy ? INFANTRY_CHARGE_PRETEST.heavyOrVsCover : INFANTRY_CHARGE_PRETEST.otherInfantry;
-      const r = w.roll({ dice: 'd6', purpose: `${g.id}: musket infantry nerve to charge frontally`, rule: INFANTRY_CHARGE_PRETEST.rule, target: { value: need, pass: 'atLeast' }, subjects: [g.id] });
+    if (pretest !== null) {
+      const r = w.roll({ dice: 'd6', purpose: `${g.id}: musket infantry nerve to charge frontally`, rule: INFANTRY_CHARGE_PRETEST.rule, target: { value: pretest, pass: 'atLeast' }, subjects: [g.id] });
       if (!r.passed) {
         w.setOrder(g.id, 'stand', 'would not charge', INFANTRY_CHARGE_PRETEST.rule);
         return w.change();
       }
     }
-    const extra: Modifier[] = [];
-    if (units.every(isLightUnit) && isLightUnit(target)) extra.push(modifier(w.tables, 'moraleModifiers', 'lightsChargingLights'));
-    if (frontal && Math.max(...units.map((u) => factor(w, target, u))) > Math.min(...units.map((u) => factor(w, u, target)))) extra.push(modifier(w.tables, 'moraleModifiers', 'chargingHigherFactor'));
     if (!w.chargeTest(g.id, extra)) return w.change();
     // d) the target tests for being charged.
     const tg = w.groupOf(target.id)!;
@@ -112,12 +142,8 @@ export const declareCharge = defineCommand<SywState, Options, Tables, z.infer<ty
       const need = isArtillery(target) || q.militia ? w.tables.turnToFace.artilleryOrMilitia : w.tables.turnToFace[q.drill];
       const r = w.roll({ dice: 'd6', purpose: `${target.name} turns to face the ${face} charge`, rule: 'SYW §4 Movement when in melee (p.10)', target: { value: need, pass: 'atLeast' }, subjects: [target.id] });
       if (r.passed) {
-        const turn = face === 'rear' ? Math.PI : face === 'right' ? Math.PI / 2 : -Math.PI / 2;
-        const t = w.unit(target.id)!;
-        const st = rotateStands(t.stands, centroid(t.stands), turn);
-        if (w.blockedBy(t.id, st).length === 0) w.replaceStands(t.id, st);
+        turnToFace(w, target.id, face, units);
         w.setUnit(target.id, { turnedToFaceThisPhase: true });
-        ctx.emit({ type: 'UnitTurnedToFace', unit: target.id, face, rule: 'SYW §4 Movement when in melee (p.10)' });
       } else w.startRout(tg.id, from, 'SYW §4 Movement when in melee (p.10): units failing to turn to face rout');
     }
     const charge: PendingCharge = { group: g.id, chargers: [...g.units], target: target.id, face: w.unit(target.id) && !canEvade && !w.unitState(target.id)?.turnedToFaceThisPhase ? face : 'front' };
@@ -126,6 +152,78 @@ export const declareCharge = defineCommand<SywState, Options, Tables, z.infer<ty
     return w.change();
   },
 });
+
+
+/**
+ * Turning to face a flank or rear charge (§4 Movement when in melee p.10): massed infantry on Stand
+ * charged by cavalry form square; otherwise the unengaged stands turn to face the attack "in a 1 wide
+ * column" (each turns a quarter in place and they close up behind the stand nearest the attacker);
+ * from the rear they about face where they stand. The old poses are kept: they turn back freely if
+ * the attack is repulsed.
+ */
+export function turnToFace(w: Work, unitId: string, face: Face, chargers: readonly Unit[]): void {
+  const t = w.unit(unitId);
+  if (!t) return;
+  const R = 'SYW §4 Movement when in melee (p.10)';
+  const before = t.stands;
+  const enemies = w.enemiesOf(t.side);
+  const engaged = (s: Stand) => enemies.some((e) => e.stands.some((x) => standGap(s, x) <= 1.5));
+  const g = w.groupOf(unitId);
+  if (isInfantry(t) && isMassed(t) && g?.order === 'stand' && chargers.some(isCavalry) && !t.stands.some(engaged)) {
+    const sq = layoutColumn(frontAnchor(t.stands), t.stands[0]!.facing, t.stands.map((s) => ({ widthMm: s.widthMm, depthMm: s.depthMm })), 2);
+    const st = t.stands.map((s, i) => ({ ...s, centre: sq[i]!.centre, facing: sq[i]!.facing }));
+    if (w.blockedBy(t.id, st).length === 0) {
+      w.battle = { ...w.battle, units: w.battle.units.map((x) => (x.id === t.id ? { ...x, stands: st, formation: 'square', extra: { ...x.extra, sywFormationBeforeTurn: t.formation } } : x)) };
+      w.setUnit(unitId, { turnedFrom: before });
+      w.ctx.emit({ type: 'UnitFormedSquare', unit: unitId, face, rule: R });
+      return;
+    }
+  }
+  const free = t.stands.filter((s) => !engaged(s));
+  if (free.length === 0) return;
+  const turn = face === 'rear' ? Math.PI : face === 'right' ? Math.PI / 2 : -Math.PI / 2;
+  let moved: Stand[];
+  if (face === 'rear') moved = free.map((s) => ({ ...s, facing: normalise(s.facing + Math.PI) as Stand['facing'] }));
+  else {
+    const nf = normalise(t.stands[0]!.facing + turn);
+    const fx = Math.cos(nf), fy = Math.sin(nf);
+    const order = [...free].sort((a, b) => (b.centre.x * fx + b.centre.y * fy) - (a.centre.x * fx + a.centre.y * fy));
+    const lead = order[0]!;
+    moved = order.map((s, i) => {
+      const back = order.slice(0, i).reduce((acc, x) => acc + x.depthMm / 2, 0) + order.slice(1, i + 1).reduce((acc, x) => acc + x.depthMm / 2, 0);
+      return { ...s, facing: nf as Stand['facing'], centre: pt(lead.centre.x - fx * back, lead.centre.y - fy * back) };
+    });
+  }
+  const byId = new Map(moved.map((s) => [s.id, s]));
+  const st = t.stands.map((s) => byId.get(s.id) ?? s);
+  if (w.blockedBy(t.id, st).length > 0) return;
+  w.battle = { ...w.battle, units: w.battle.units.map((x) => (x.id === t.id ? { ...x, stands: st, extra: { ...x.extra, sywFormationBeforeTurn: t.formation }, ...(face === 'rear' ? {} : { formation: 'column' }) } : x)) };
+  w.setUnit(unitId, { turnedFrom: before });
+  w.ctx.emit({ type: 'UnitTurnedToFace', unit: unitId, face, stands: moved.length, rule: R });
+}
+
+/** Stands that turned to face an attack turn back freely once it is repulsed (no enemy in contact), §4 p.10. */
+export function turnBack(w: Work): void {
+  for (const u of w.battle.units) {
+    const us = w.unitState(u.id);
+    if (!us?.turnedFrom) continue;
+    if (w.enemiesOf(u.side).some((e) => inContact(e, u))) continue;
+    const old = us.turnedFrom;
+    const st = u.stands.map((s) => old.find((o) => o.id === s.id) ?? s);
+    w.setUnit(u.id, { turnedFrom: null });
+    if (st.length !== old.length || w.blockedBy(u.id, st).length > 0) continue;
+    const formation = String((u.extra as Record<string, unknown>).sywFormationBeforeTurn ?? 'line');
+    w.battle = { ...w.battle, units: w.battle.units.map((x) => (x.id === u.id ? { ...x, stands: st, formation: x.formation === 'square' || x.formation === 'column' ? formation : x.formation } : x)) };
+    w.ctx.emit({ type: 'UnitTurnedBack', unit: u.id, rule: 'SYW §4 Movement when in melee (p.10)' });
+  }
+}
+
+function frontAnchor(stands: readonly Stand[]): TablePoint {
+  const f = stands[0]!.facing, fx = Math.cos(f), fy = Math.sin(f);
+  const c = centroid(stands);
+  const front = Math.max(...stands.map((s) => (s.centre.x - c.x) * fx + (s.centre.y - c.y) * fy + s.depthMm / 2));
+  return pt(c.x + fx * front, c.y + fy * front);
+}
 
 /** Place the charging group with its front on the target face (6 e) p.12): the minimum sideways shift to overlap. */
 function placeAgainst(chargers: readonly Unit[], target: Unit, face: Face): Map<string, Stand[]> {
@@ -198,7 +296,7 @@ function contactStands(a: Unit, b: Unit): Stand[] {
 }
 
 /** Melee modifiers for `a` fighting `b` (p.14). */
-export function meleeModifiers(w: Work, bout: Bout, chargedBy: Set<string>): Modifier[] {
+export function meleeModifiers(w: Work, bout: Bout, chargedBy: Set<string>, overlaps: Map<string, string> = new Map()): Modifier[] {
   const { a, b } = bout;
   const t = w.tables;
   const ga = w.groupOf(a.id)!, gb = w.groupOf(b.id)!;
@@ -217,8 +315,9 @@ export function meleeModifiers(w: Work, bout: Bout, chargedBy: Set<string>): Mod
   // Overlap: a friendly stand (not retreating or routing) beside the stands in contact, not itself touching b (p.14).
   if (!(b.formation === 'square' || inTown(w.battle, b))) {
     const friends = w.friendsOf(a.side).filter((f) => { const o = w.groupOf(f.id)?.order; return o !== 'retreat' && o !== 'rout'; });
-    const over = friends.some((f) => f.stands.some((s) => !bout.aContact.some((c) => c.id === s.id) && !b.stands.some((x) => standGap(s, x) <= 1.5) && bout.aContact.some((c) => standGap(s, c) <= 1.5) && b.stands.some((x) => standGap(s, x) <= 45)));
-    if (over) mods.push(modifier(t, 'meleeModifiers', 'overlap'));
+    // "Overlaps count against 1 enemy unit per combat phase only" (p.14): a stand that has overlapped one enemy unit this phase cannot overlap another.
+    const over = friends.flatMap((f) => f.stands).find((s) => !bout.aContact.some((c) => c.id === s.id) && !b.stands.some((x) => standGap(s, x) <= 1.5) && bout.aContact.some((c) => standGap(s, c) <= 1.5) && b.stands.some((x) => standGap(s, x) <= 45) && (overlaps.get(s.id) ?? b.id) === b.id);
+    if (over) { overlaps.set(over.id, b.id); mods.push(modifier(t, 'meleeModifiers', 'overlap')); }
   }
   const count = bout.faceOfB !== 'front' ? 1 : bout.aContact.length; // 6 f) flank: only 1 stand counts
   if (count > 1 && ga.order !== 'retreat') mods.push(modifier(t, 'meleeModifiers', 'perExtraStand', count - 1));
@@ -256,8 +355,9 @@ export function closeCombat(state: S, w: Work): void {
   }
   if (bouts.length === 0) return;
   const scores = new Map<string, { score: number; natural: number }>();
+  const overlaps = new Map<string, string>();
   for (const bout of bouts) {
-    const mods = meleeModifiers(w, bout, chargedBy);
+    const mods = meleeModifiers(w, bout, chargedBy, overlaps);
     const r = w.roll({
       dice: 'd6', purpose: `Melee: ${bout.a.name} v ${bout.b.name}`, rule: 'SYW 6 Melee chart (p.14)', modifiers: mods, table: { id: 'meleeResults' },
       outcome: (v) => ({ outcome: scoreResult(v.modified).result, row: String(v.modified) }), subjects: [bout.a.id, bout.b.id],
@@ -274,7 +374,7 @@ export function closeCombat(state: S, w: Work): void {
     if (gb) fought.add(gb.id);
     if (theirs) w.generalRisk(bout.b.id, mine.natural, theirs.natural);
     if (res.kills > 0 && w.unit(bout.b.id)) {
-      const k = w.killStands(bout.b.id, res.kills, 'melee', 'SYW 6 Result of Melee (p.14)');
+      const k = w.killStands(bout.b.id, res.kills, 'melee', 'SYW 6 Result of Melee (p.14)', centroid(bout.aContact));
       if (ga) w.setGroup(ga.id, { inflictedThisPhase: (w.group(ga.id)?.inflictedThisPhase ?? 0) + k });
     }
     if (res.disorganises && w.unit(bout.b.id)) w.disorder(bout.b.id, 'melee result', 'SYW 6 Result of Melee (p.14)');
@@ -308,19 +408,22 @@ export function closeCombat(state: S, w: Work): void {
     // Breakthrough (p.15): charging cavalry scoring more, both in line (squares are scattered), room beyond.
     if (b && gb && isCavalry(a) && chargers.has(a.id) && theirs && mine.score > theirs.score && a.formation === 'line' && (b.formation === 'line' || b.formation === 'square') && gb.order !== 'rout' && gb.order !== 'retreat') {
       const depth = unitFrame(b.stands, b.stands[0]!.facing).halfDepthMm * 2 + unitFrame(a.stands, a.stands[0]!.facing).halfDepthMm * 2;
-      const dist = depth + w.rollSpec(BREAKTHROUGH_MOVE.dice, `${a.name} breaks through ${b.name}`, BREAKTHROUGH_MOVE.rule, [a.id, b.id]) * CM;
       const f = a.stands[0]!.facing;
-      const cand = translateStands(a.stands, Math.cos(f) * dist, Math.sin(f) * dist);
-      const room = w.blockedBy(a.id, cand).length === 0 && offTable(cand, w.battle.table).length === 0;
-      if (room) {
-        w.replaceStands(a.id, cand);
-        w.disorder(a.id, 'broke through', 'SYW 7 Disorder (2) (p.16)');
-        if (b.formation === 'square') w.destroyUnit(b.id, 'square broken through and scattered', BREAKTHROUGH_MOVE.rule);
-        else w.disorder(b.id, 'broken through', 'SYW 7 Disorder (2) (p.16)');
-        w.setOrder(ga.id, 'stand', 'breakthrough met no enemy', BREAKTHROUGH_MOVE.rule);
-        w.ctx.emit({ type: 'BrokeThrough', unit: a.id, through: b.id, rule: BREAKTHROUGH_MOVE.rule });
-        continue;
-      }
+      const beyond = translateStands(a.stands, Math.cos(f) * depth, Math.sin(f) * depth);
+      // (2) there must be space to place the stands beyond the broken through unit.
+      if (w.blockedBy(a.id, beyond).some((o) => o.id !== b.id) || offTable(beyond, w.battle.table).length > 0) continue;
+      const extra = w.rollSpec(BREAKTHROUGH_MOVE.dice, `${a.name} breaks through ${b.name}`, BREAKTHROUGH_MOVE.rule, [a.id, b.id]) * CM;
+      const r = drive(w, a.id, f, depth, depth + extra, new Set([b.id]));
+      w.disorder(a.id, 'broke through', 'SYW 7 Disorder (2) (p.16)');
+      if (b.formation === 'square') w.destroyUnit(b.id, 'square broken through and scattered', BREAKTHROUGH_MOVE.rule);
+      else w.disorder(b.id, 'broken through', 'SYW 7 Disorder (2) (p.16)');
+      w.ctx.emit({ type: 'BrokeThrough', unit: a.id, through: b.id, rule: BREAKTHROUGH_MOVE.rule });
+      if (r.met) {
+        // p.15: fresh enemy met: the cavalry count at Advance without testing to charge; the enemy tests as being charged.
+        w.setOrder(ga.id, 'advance', 'breakthrough met fresh enemy', BREAKTHROUGH_MOVE.rule);
+        freshEnemyMet(w, a.id, r.met.id, BREAKTHROUGH_MOVE.rule);
+      } else w.setOrder(ga.id, 'stand', 'breakthrough met no enemy', BREAKTHROUGH_MOVE.rule);
+      continue;
     }
   }
   // Pursuit (7 p.15-16): cavalry groups whose frontal opponents all routed pursue.
@@ -346,22 +449,94 @@ export function closeCombat(state: S, w: Work): void {
     if (!w.unitState(u.id)?.surrendered) continue;
     if (w.enemiesOf(u.side).some((e) => inContact(e, u))) w.destroyUnit(u.id, 'surrendered', 'SYW 7 Rout and Pursuit (p.15)');
   }
+  turnBack(w);
   void casualtyResult;
   void lostTo;
 }
 
-/** Move pursuers towards routers; contact makes a fight next combat (7 (b)-(c) p.16). */
+/**
+ * Drive a unit straight along `angle` from `fromMm` to `toMm` of its present position, passing
+ * through `through` (the unit broken through) and friends, stopping in contact (within 1mm) with
+ * the first other enemy unit it meets, or where it would leave the table. Never ends on anyone.
+ */
+export function drive(w: Work, unitId: string, angle: number, fromMm: number, toMm: number, through: Set<string>): { movedMm: number; met: Unit | null; offTable: boolean } {
+  const u = w.unit(unitId);
+  if (!u) return { movedMm: 0, met: null, offTable: false };
+  const at = (d: number) => translateStands(u.stands, Math.cos(angle) * d, Math.sin(angle) * d);
+  const hits = (st: Stand[]) => w.blockedBy(unitId, st).filter((o) => !through.has(o.id));
+  let best = fromMm, met: Unit | null = null, off = false;
+  const passed = new Set<string>();
+  const ds: number[] = [];
+  for (let d = fromMm; d < toMm; d += 5) ds.push(d);
+  ds.push(toMm);
+  for (const d of ds) {
+    const st = at(d);
+    if (offTable(st, w.battle.table).length > 0) { off = true; break; }
+    const h = hits(st);
+    const enemy = h.find((o) => o.side !== u.side);
+    if (enemy) {
+      // Close to within 1mm of the enemy met.
+      let lo = best, hi = d;
+      while (hi - lo > 0.5) { const mid = (lo + hi) / 2; if (hits(at(mid)).some((o) => o.side !== u.side)) hi = mid; else lo = mid; }
+      if (w.blockedBy(unitId, at(lo)).length === 0) best = lo;
+      met = enemy;
+      break;
+    }
+    for (const o of h) passed.add(o.id);
+    if (w.blockedBy(unitId, st).length === 0) best = d;
+  }
+  w.replaceStands(unitId, at(best));
+  for (const fid of passed) if (w.unit(fid)?.side === u.side) w.interpenetrated(unitId, fid, 'move', BREAKTHROUGH_MOVE.rule);
+  return { movedMm: best, met, offTable: off };
+}
+
+/** Enemy met by a breakthrough or pursuit tests as being charged (p.15, 7 (b) p.16). */
+function freshEnemyMet(w: Work, moverId: string, enemyId: string, rule: string): void {
+  const e = w.unit(enemyId), m = w.unit(moverId);
+  const eg = w.groupOf(enemyId);
+  if (!e || !m || !eg) return;
+  const face = chargeFace(e, [m]);
+  const tx: Modifier[] = [];
+  if (face !== 'front') tx.push(modifier(w.tables, 'moraleModifiers', 'chargedInFlankOrRear'));
+  if (face === 'front' && factor(w, m, e) > factor(w, e, m)) tx.push(modifier(w.tables, 'moraleModifiers', 'chargingHigherFactor'));
+  if (((isLightUnit(e) && isInfantry(e)) || e.troopType === 'militia') && isCavalry(m) && terrainLevel(w.battle, e.stands) < 1) tx.push(modifier(w.tables, 'moraleModifiers', 'lightsChargedByCavalryInOpen'));
+  w.ctx.emit({ type: 'FreshEnemyMet', unit: moverId, enemy: enemyId, face, rule });
+  w.casualtyTest(eg.id, 'beingCharged', tx, centroid(m.stands));
+}
+
+/**
+ * Move pursuers towards routers (7 (a)-(c) pp.15-16). Contact with the routers makes a fight next
+ * combat; fresh enemy met test as being charged and stop the pursuer in contact; artillery met is
+ * passed through: it tests as being charged and goes to Reserve, and the pursuit carries on.
+ */
 export function pursueTowards(w: Work, groupId: string, at: { x: number; y: number }, mm: number): void {
   const g = w.group(groupId);
   if (!g) return;
+  const R = ROUT_MOVES.rule;
   for (const u of w.groupUnits(g)) {
     const c = centroid(u.stands);
     const ang = Math.atan2(at.y - c.y, at.x - c.x);
     const turn = normalise(ang - u.stands[0]!.facing);
     const turned = rotateStands(u.stands, c, turn);
     if (w.blockedBy(u.id, turned).length === 0) w.replaceStands(u.id, turned);
-    const r = w.pushUnit(u.id, ang, mm, 'pursuit', ROUT_MOVES.rule);
-    if (r.offTable) { w.goOffTable(groupId, false, ROUT_MOVES.rule); return; }
+    const through = new Set<string>();
+    let done = 0;
+    for (let guard = 0; guard < 8 && done < mm - 0.5; guard++) {
+      const r = drive(w, u.id, ang, 0, mm - done, through);
+      done += r.movedMm;
+      if (r.offTable) { w.goOffTable(groupId, false, R); return; }
+      if (!r.met) break;
+      const eg = w.groupOf(r.met.id);
+      if (eg?.order === 'rout') break;
+      if (isArtillery(r.met)) {
+        freshEnemyMet(w, u.id, r.met.id, 'SYW 7 Pursuit (b) (p.16)');
+        if (w.unit(r.met.id) && w.groupOf(r.met.id)?.order !== 'rout') w.setOrder(w.groupOf(r.met.id)!.id, 'reserve', 'passed through by pursuers', 'SYW 7 Pursuit (b) (p.16)');
+        through.add(r.met.id);
+        continue;
+      }
+      freshEnemyMet(w, u.id, r.met.id, 'SYW 7 Pursuit (b) (p.16)');
+      break;
+    }
   }
-  w.ctx.emit({ type: 'GroupPursued', group: groupId, distanceMm: mm, rule: ROUT_MOVES.rule });
+  w.ctx.emit({ type: 'GroupPursued', group: groupId, distanceMm: mm, rule: R });
 }

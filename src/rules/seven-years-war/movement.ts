@@ -8,6 +8,7 @@ import type { TablePoint } from '../../geometry/types';
 import { unitFrame } from '../../geometry/frame';
 import { inFrontArc } from '../../geometry/zones';
 import { offTable } from '../../geometry/collisions';
+import { boxesOverlap, type Box } from '../../geometry/vec';
 import { layoutLine, layoutColumn } from '../../geometry/formation';
 import { ORDER_NUMBERS, ORDER_RULES } from './tables/orders';
 import { TERRAIN_EFFECTS, effectiveTerrainType, LIGHTS_FALL_BACK_CM } from './tables/terrain';
@@ -19,6 +20,7 @@ import type { S, SywState, Options, GroupState } from './state';
 import { qualitiesOf, isArtillery, isCavalry, isInfantry, isLightUnit, isMassed } from './state';
 import type { Tables } from './tablesSchema';
 import { Work, normalise } from './work';
+import { revealGroup } from './deployment';
 import { CM, centroid, unitGap, translateStands, rotateStands, standsOverlap, terrainUnder, inContact } from './geo';
 
 const O = 'SYW (3) Order interpretation (p.8)';
@@ -54,7 +56,10 @@ export function terrainAllowance(u: Unit, speedMm: number, worst: number, d4: ()
   return speedMm * (1 - e.speedLossFraction);
 }
 
-interface Planned { stands: Map<string, Stand[]>; costMm: number; samples: Map<string, Stand[][]>; netTurn: number; kinds: Set<string>; backwardMm: number }
+interface Planned { stands: Map<string, Stand[]>; costMm: number; samples: Map<string, Stand[][]>; netTurn: number; kinds: Set<string>; backwardMm: number; costByKind: Record<string, number> }
+
+/** What a move costs and allows, filled in by validateAndMove for the table's read-out. */
+export interface MoveBudget { costMm?: number; usedMm?: number; allowanceMm?: number; worstTerrain?: number; costByKind?: Record<string, number>; end?: Map<string, Stand[]> }
 
 /** Apply legs rigidly to the whole group (frame of all its stands). */
 export function planLegs(w: Work, g: GroupState, legs: readonly Leg[]): Planned | Rejection {
@@ -72,8 +77,10 @@ export function planLegs(w: Work, g: GroupState, legs: readonly Leg[]): Planned 
     for (const [id, st] of cur) { const n = fn(st); next.set(id, n); samples.get(id)!.push(n); }
     cur = next;
   };
+  const costByKind: Record<string, number> = {};
   for (const leg of legs) {
     kinds.add(leg.kind);
+    const before = cost;
     const f = all()[0]!.facing;
     const fx = Math.cos(f), fy = Math.sin(f);
     const steps = (mm: number) => Math.max(1, Math.ceil(mm / 10));
@@ -124,17 +131,45 @@ export function planLegs(w: Work, g: GroupState, legs: readonly Leg[]): Planned 
         break;
       }
     }
+    costByKind[leg.kind] = (costByKind[leg.kind] ?? 0) + cost - before;
   }
-  return { stands: cur, costMm: cost, samples, netTurn, kinds, backwardMm };
+  return { stands: cur, costMm: cost, samples, netTurn, kinds, backwardMm, costByKind };
 }
 
 const moveSchema = z.object({ type: z.literal('moveGroup'), side: z.string(), group: z.string(), legs: z.array(legSchema).min(1).max(12) }).strict();
 type MoveGroup = z.infer<typeof moveSchema>;
 
-/** Nearest distance from any of `stands` to units in `others`. */
-const nearest = (stands: readonly Stand[], others: readonly Unit[]) => Math.min(Infinity, ...others.map((o) => unitGap({ stands } as Unit, o)));
+/**
+ * Nearest distance from any of `stands` to units in `others`.
+ * PERF: units are visited nearest bounding circle first and skipped once their circle is beyond the
+ * best exact distance found, so most enemies cost one hypot instead of stand-by-stand distances.
+ */
+function nearest(stands: readonly Stand[], others: readonly Unit[]): number {
+  if (others.length === 0) return Infinity;
+  const a = circleOf(stands);
+  const cands = others.map((o) => { const c = circleOf(o.stands); return { o, lb: Math.hypot(c.x - a.x, c.y - a.y) - c.r - a.r }; }).sort((p, q) => p.lb - q.lb);
+  let best = Infinity;
+  for (const { o, lb } of cands) {
+    if (lb > best) break;
+    const d = unitGap({ stands } as Unit, o);
+    if (d < best) best = d;
+  }
+  return best;
+}
 
-export function validateAndMove(state: S, w: Work, cmd: MoveGroup): Rejection | undefined {
+const circleCache = new WeakMap<readonly Stand[], { x: number; y: number; r: number }>();
+function circleOf(st: readonly Stand[]): { x: number; y: number; r: number } {
+  let c = circleCache.get(st);
+  if (c) return c;
+  const m = centroid(st);
+  let r = 0;
+  for (const s of st) r = Math.max(r, Math.hypot(s.centre.x - m.x, s.centre.y - m.y) + Math.hypot(s.widthMm, s.depthMm) / 2);
+  c = { x: m.x, y: m.y, r };
+  circleCache.set(st, c);
+  return c;
+}
+
+export function validateAndMove(state: S, w: Work, cmd: MoveGroup, out?: MoveBudget): Rejection | undefined {
   const g = w.group(cmd.group);
   if (!g || g.side !== cmd.side) return reject('bad-group', 'Choose one of your groups.', O);
   if (g.offTable) return reject('off-table', 'The group is off the table.', 'SYW 8 Groups going off table (p.18)');
@@ -167,6 +202,7 @@ export function validateAndMove(state: S, w: Work, cmd: MoveGroup): Rejection | 
   if (g.order !== 'reserve' && units.some((u) => u.formation === 'column')) return reject('formation', 'Column is only allowed on Reserve orders.', 'SYW §4 Formations allowed (p.9)');
   const plan = planLegs(w, g, cmd.legs);
   if ('rejected' in plan) return plan;
+  if (out) { out.costMm = plan.costMm; out.costByKind = plan.costByKind; out.end = plan.stands; }
   const allEnd = [...plan.stands.values()].flat();
   const allSamples = [...plan.samples.values()].flat(2);
   // Allowance: slowest unit, reduced by the worst terrain crossed (p.9).
@@ -188,18 +224,21 @@ export function validateAndMove(state: S, w: Work, cmd: MoveGroup): Rejection | 
     if (!lets) return reject('changed-formation', 'These troops changed formation this phase and may not also move.', 'SYW (3) Order interpretation, Reserve (p.8)');
   }
   const used = g.movedMm + plan.costMm;
+  if (out) { out.usedMm = used; out.allowanceMm = allowance; out.worstTerrain = worst; }
   if (used > allowance + 0.5) return reject('too-far', `The move costs ${(used / CM).toFixed(1)}cm of ${(allowance / CM).toFixed(1)}cm allowed.`, g.order === 'stand' ? O : T);
   // Table edge (p.18): voluntary moves may not leave the table.
   if (offTable(allEnd, w.battle.table).length > 0) return reject('off-table', 'A group halts where it would begin to leave the table.', 'SYW 8 Groups going off table (p.18)');
   // Collisions: never through enemy; friends per the interpenetration table (p.10); never end on anyone.
   const ids = new Set(g.units);
   const passedFriends = new Set<string>();
+  // PERF: a box around everything the move sweeps; units outside it are skipped without a stand test.
+  const sweptBox = boxOfStands(allSamples);
   for (const o of w.battle.units) {
-    if (ids.has(o.id) || w.isOff(o.id)) continue;
-    if (allEnd.some((s) => o.stands.some((t) => standsOverlap(s, t)))) return reject('overlap', `The move would end on top of ${o.name}.`, 'SYW §4 Movement through friendly units (p.10)');
+    if (ids.has(o.id) || !boxesOverlap(sweptBox, boxOfStands(o.stands)) || w.isOff(o.id)) continue;
+    if (allEnd.some((s) => o.stands.some((t) => standsOverlap(s, t)))) return reject('overlap', o.side !== g.side && w.rs.hidden[o.id] !== undefined ? 'Troops hidden there block the move.' : `The move would end on top of ${o.name}.`, 'SYW §4 Movement through friendly units (p.10)');
     const swept = allSamples.some((s) => o.stands.some((t) => standsOverlap(s, t)));
     if (!swept) continue;
-    if (o.side !== g.side) return reject('through-enemy', `The move passes through ${o.name}.`, 'SYW 6 Melee (p.12)');
+    if (o.side !== g.side) return reject('through-enemy', w.rs.hidden[o.id] !== undefined ? 'Troops hidden there block the move.' : `The move passes through ${o.name}.`, 'SYW 6 Melee (p.12)');
     passedFriends.add(o.id);
   }
   for (const fid of passedFriends) {
@@ -258,8 +297,21 @@ export function validateAndMove(state: S, w: Work, cmd: MoveGroup): Rejection | 
   }
   applyTerrainDisorder(w, g.id);
   if (g.order === 'advance' && units.some(isMassed)) lightsFallBack(w, g.id);
+  if (plan.costMm > 0) revealGroup(w, g.id, 'moved');
   w.ctx.emit({ type: 'GroupMoved', group: g.id, legs: cmd.legs, costMm: Math.round(plan.costMm), allowanceMm: Math.round(allowance), rule: O });
   return undefined;
+}
+
+function boxOfStands(st: readonly Stand[]): Box {
+  let minX = Infinity, minY = Infinity, maxX = -Infinity, maxY = -Infinity;
+  for (const s of st) {
+    const r = (s.widthMm + s.depthMm) / 2;
+    if (s.centre.x - r < minX) minX = s.centre.x - r;
+    if (s.centre.y - r < minY) minY = s.centre.y - r;
+    if (s.centre.x + r > maxX) maxX = s.centre.x + r;
+    if (s.centre.y + r > maxY) maxY = s.centre.y + r;
+  }
+  return { minX, minY, maxX, maxY };
 }
 
 function terrainLevelOf(w: Work, st: readonly Stand[]): number {
@@ -385,3 +437,37 @@ export const moveGeneral = defineCommand<SywState, Options, Tables, z.infer<type
 });
 
 export { isCavalry };
+
+const artStandSchema = z.object({ type: z.literal('artilleryToStand'), side: z.string(), group: z.string() }).strict();
+
+/** Does any enemy (that `side` can see) lie within the longest range of one of the group's guns? */
+export function artilleryInRange(w: Work, g: GroupState): boolean {
+  const guns = w.groupUnits(g).filter(isArtillery);
+  return guns.some((u) => {
+    const b = w.tables.weaponRanges[w.tables.unitTable[u.troopType]?.weapon ?? 'none'];
+    const reach = ((b?.extremeCm ?? b?.longCm ?? b?.shortCm) ?? 0) * CM;
+    return w.enemiesOf(g.side).some((e) => w.rs.hidden[e.id] === undefined && unitGap(u, e) <= reach + 0.5);
+  });
+}
+
+/**
+ * "Artillery units on Advance may opt at any time to go to Stand orders if within shooting range
+ * of enemy, but not if they started this turn at Stand" (p.8). Allowed in the owner's command
+ * changes and movement steps (RULINGS.md).
+ */
+export const artilleryToStand = defineCommand<SywState, Options, Tables, z.infer<typeof artStandSchema>>({
+  describe: 'An artillery group on Advance within range of enemy goes to Stand.',
+  schema: artStandSchema,
+  handle(state, cmd, ctx) {
+    const w = new Work(state, ctx);
+    const g = w.group(cmd.group);
+    if (!g || g.side !== cmd.side) return reject('bad-group', 'Choose one of your groups.', O);
+    const units = w.groupUnits(g);
+    if (units.length === 0 || !units.every(isArtillery)) return reject('not-artillery', 'Only artillery groups may opt to go to Stand.', O);
+    if (g.order !== 'advance') return reject('not-advancing', 'Only artillery on Advance orders may opt to go to Stand.', O);
+    if (g.orderAtPhaseStart === 'stand') return reject('started-at-stand', 'Artillery that started this turn at Stand may not opt to go back to Stand.', O);
+    if (!artilleryInRange(w, g)) return reject('out-of-range', 'No enemy is within shooting range of the guns.', O);
+    w.setOrder(g.id, 'stand', 'artillery opted to go to Stand within range of enemy', O);
+    return w.change();
+  },
+});

@@ -1,11 +1,12 @@
 /** Set-up: groups, generals' counters, CinC ability and initiative (SYW (1) p.5, (3) p.5, 9 p.19). */
 import { z } from 'zod';
 import type { Ctx, SetupInput, SetupResult, Problem } from '../../engine/ruleset';
-import type { BattleSetup, Unit } from '../../engine/model';
+import type { BattleSetup, TerrainFeature, Unit } from '../../engine/model';
 import { TROOP_TYPES, type TroopType } from './tables/units';
 import { CINC_DRAWS } from './tables/command';
 import type { GeneralCounter } from './tables/command';
-import { nationOf, INITIATIVE, CINC_ABILITY_RULE, POINTS_ADJUSTMENTS } from './tables/setup';
+import { nationOf, isOttoman, INITIATIVE, CINC_ABILITY_RULE, POINTS_ADJUSTMENTS, TERRAIN_PURCHASE, DEPLOYMENT } from './tables/setup';
+import { generateTerrain, buyPiece, purchaseCost, featuresOf, type Roll } from './terrainGen';
 import type { SywState, Options, GroupState, UnitState, GeneralState } from './state';
 import { qualitiesOf } from './state';
 import type { Tables } from './tablesSchema';
@@ -22,6 +23,11 @@ export const scenarioFieldsSchema = z.object({
   counterMix: z.record(z.string(), z.array(counterSchema).min(3)).optional(),
   /** Fix the attacker instead of rolling initiative. */
   attacker: z.string().optional(),
+  /** Terrain bought by the defender once determined (9 Terrain Rules p.22); other sides' purchases are refused. */
+  terrainPurchases: z.array(z.object({
+    side: z.string(), kind: z.enum(['hill', 'wood', 'town']), level: z.number().int().min(0).max(6).optional(), large: z.boolean().optional(),
+    sector: z.number().int().min(1).max(6), area: z.number().int().min(0).max(1).optional(), rotationAdjust: z.union([z.literal(-1), z.literal(0), z.literal(1)]).optional(),
+  }).strict()).optional(),
 }).strict();
 export type ScenarioFields = z.infer<typeof scenarioFieldsSchema>;
 
@@ -49,7 +55,15 @@ export function validateSetup(setup: BattleSetup): Problem[] {
 }
 
 export function setupRuleset(input: SetupInput<Options, Tables>, ctx: Ctx): SetupResult<SywState> {
-  const b = input.battle;
+  let b = input.battle;
+  const TR = 'SYW 9 Terrain Rules (p.22)';
+  const roll: Roll = (faces, purpose) => ctx.roll({ dice: `d${faces}`, purpose, rule: TR }).total;
+  // "Once terrain has been decided, dice for which side is the attacker" (p.19): generate first.
+  if (input.options.generateTerrain) {
+    const gen = generateTerrain(b.table, roll);
+    b = { ...b, terrain: gen.features };
+    ctx.emit({ type: 'TerrainGenerated', pieces: gen.pieces.map((p) => ({ kind: p.kind, level: p.level, large: p.large, area: p.area, sector: p.sector, subSector: p.subSector, rotationDeg: p.rotationDeg })), rule: TR });
+  }
   const f = (b.rulesetFields['seven-years-war'] ?? {}) as ScenarioFields;
   const t = input.tables;
   const sides = b.sides.map((s) => s.id);
@@ -106,7 +120,7 @@ export function setupRuleset(input: SetupInput<Options, Tables>, ctx: Ctx): Setu
   for (const g of f.groups ?? []) mk(g.id, g.units, g.order ?? 'stand');
   for (const u of b.units) if (!listed.has(u.id)) mk(u.id, [u.id], 'stand');
   const units: Record<string, UnitState> = {};
-  for (const u of b.units) units[u.id] = { disordered: false, terrainDisorder: false, firedToday: false, shotThisStep: false, lastMovedPhase: -10, turnedToFaceThisPhase: false, surrendered: false, mayShootAtChargers: true, startStands: u.stands.length, standsShot: 0, mayNotShoot: false };
+  for (const u of b.units) units[u.id] = { disordered: false, terrainDisorder: false, firedToday: false, shotThisStep: false, lastMovedPhase: -10, turnedToFaceThisPhase: false, surrendered: false, mayShootAtChargers: true, startStands: u.stands.length, standsShot: 0, mayNotShoot: false, firedPhase: -10, turnedFrom: null };
   // CinC ability (p.19) and initiative: D4 + ability, +1 for twice the enemy's light cavalry stands.
   const cincAbility: Record<string, number> = {};
   const score: Record<string, number> = {};
@@ -132,9 +146,24 @@ export function setupRuleset(input: SetupInput<Options, Tables>, ctx: Ctx): Setu
   attacker ??= sides[0]!;
   const defender = sides.find((x) => x !== attacker)!;
   ctx.emit({ type: 'AttackerDecided', attacker, scores: score, rule: INITIATIVE.rule });
+  // Buying terrain (p.22): only the defender, once determined; the cost is points swapped for troops.
+  const terrainPoints: Record<string, number> = Object.fromEntries(sides.map((x) => [x, 0]));
+  const bought: TerrainFeature[] = [];
+  for (const p of f.terrainPurchases ?? []) {
+    if (p.side !== defender) { ctx.emit({ type: 'TerrainPurchaseRefused', side: p.side, why: 'only the defender buys terrain', rule: TERRAIN_PURCHASE.rule }); continue; }
+    const piece = buyPiece(b.table, { kind: p.kind, sector: p.sector, ...(p.level !== undefined ? { level: p.level } : {}), ...(p.large !== undefined ? { large: p.large } : {}), ...(p.area !== undefined ? { area: p.area } : {}), ...(p.rotationAdjust !== undefined ? { rotationAdjust: p.rotationAdjust } : {}) }, roll);
+    const cost = purchaseCost(p);
+    terrainPoints[p.side] = (terrainPoints[p.side] ?? 0) + cost;
+    bought.push(...featuresOf([piece], b.table, `syw-bought-${bought.length + 1}`));
+    ctx.emit({ type: 'TerrainBought', side: p.side, kind: p.kind, cost, sector: piece.sector, subSector: piece.subSector, rotationDeg: piece.rotationDeg, rule: TERRAIN_PURCHASE.rule });
+  }
+  if (bought.length > 0) b = { ...b, terrain: [...b.terrain, ...bought] };
+  // Ottoman flank marches (p.20): an Ottoman army beating the enemy's initiative by 1 or more.
+  const flankMarchSides = b.sides.filter((s) => isOttoman(s.nationality) && score[s.id] !== undefined && score[s.id]! - (score[sides.find((x) => x !== s.id)!] ?? 0) >= DEPLOYMENT.ottomanFlankMarchMargin).map((s) => s.id);
   const startPoints: Record<string, number> = {};
   for (const s of sides) startPoints[s] = b.units.filter((u) => u.side === s).reduce((a, u) => a + unitPoints(t, u), 0);
   return {
-    ruleset: { attacker, defender, cincAbility, groups, units, generals, decks, charges: [], phaseCounter: 0, standsLost: Object.fromEntries(sides.map((s) => [s, 0])), pointsLost: Object.fromEntries(sides.map((s) => [s, 0])), startPoints, routedThisPhase: [] },
+    ruleset: { attacker, defender, cincAbility, groups, units, generals, decks, charges: [], phaseCounter: 0, standsLost: Object.fromEntries(sides.map((s) => [s, 0])), pointsLost: Object.fromEntries(sides.map((s) => [s, 0])), startPoints, routedThisPhase: [], hidden: {}, initiative: { ...score }, flankMarchSides, terrainPoints },
+    ...(b !== input.battle ? { battle: b } : {}),
   };
 }

@@ -14,7 +14,8 @@ import { qualitiesOf, isArtillery, isLightUnit, isMassed, isCavalry } from './st
 import type { Tables } from './tablesSchema';
 import { modifier } from './tablesSchema';
 import { Work } from './work';
-import { CM, centroid, canSee, coverOf, inContact, heightAt } from './geo';
+import { isHiddenFrom, reveal } from './deployment';
+import { CM, centroid, canSee, coverOf, inContact, heightAt, townAt } from './geo';
 
 const R = 'SYW (5) Shooting (pp.11-12)';
 
@@ -77,13 +78,18 @@ export function planShot(state: S, w: Work, shooter: Unit, target: Unit): ShotPl
   if (us.mayNotShoot) return reject('fell-back', 'Falling back or evading light troops may not shoot this turn.', 'SYW 6 Melee h) (p.13)');
   if (inMelee(w, shooter)) return reject('in-melee', 'Units in melee do not shoot.', 'SYW (5) Shooting rules (h),(k) (p.12)');
   if (target.side === shooter.side) return reject('friend', 'Shoot at the enemy.', R);
+  if (isHiddenFrom(state.ruleset, target.id, shooter.side)) return reject('unseen', 'No enemy has been seen there.', 'SYW 9 Deployment (p.19)');
   if (w.isOff(target.id)) return reject('off-table', 'The target is off the table.', R);
   if (protectedByMelee(w, target)) return reject('melee-target', 'Stands in melee, or adjacent to a stand in melee, may not be shot at.', 'SYW (5) Shooting rules (k) (p.12)');
   const beingCharged = state.ruleset.charges.filter((c) => c.target === shooter.id);
   if (beingCharged.length > 0 && !us.mayShootAtChargers) return reject('charged', 'Troops being charged shoot only if their being-charged test was better than Go to Retreat.', 'SYW (5) Shooting rules (j) (p.12)');
   const atChargers = beingCharged.some((c) => c.chargers.includes(target.id));
   const howitzer = weapon === 'howitzer';
-  const seen = canSee(w.battle, centroid(shooter.stands), centroid(target.stands));
+  // (h): shooting within a town is part of melee and is not calculated separately.
+  const town = shooter.stands.map((s) => townAt(w.battle, s.centre)).find((t) => t !== undefined);
+  if (town && target.stands.some((s) => townAt(w.battle, s.centre) === town)) return reject('town-melee', 'Shooting within a town is part of melee and is not calculated separately.', 'SYW (5) Shooting rules (h) (p.12)');
+  // (h): troops in a town are seen from over 5cm away only when they fired from its edge (this phase or the last).
+  const seen = canSee(w.battle, centroid(shooter.stands), centroid(target.stands), { targetFired: (w.unitState(target.id)?.firedPhase ?? -10) >= state.ruleset.phaseCounter - 1 });
   if (!seen && !howitzer) return reject('unseen', `${shooter.name} cannot see ${target.name}.`, 'SYW (5) Shooting rules (e),(g)-(i) (p.12)');
   if (!clearShot(w, shooter, target, howitzer)) return reject('blocked', 'Stands may not shoot over other units (artillery only to/from a hill with no friends within 10cm).', 'SYW (5) Shooting rules (f) (p.12)');
   let rangeMm = unitDistance(shooter.stands, target.stands);
@@ -155,7 +161,7 @@ export function resolveShot(state: S, w: Work, shooter: Unit, target: Unit, p: S
   const tg = w.groupOf(target.id);
   if (tg && isArtilleryWeapon(p.weapon) && p.band === 'short') w.setGroup(tg.id, { underShortRangeArtillery: true });
   w.generalRisk(target.id, r.faces[0]!, null);
-  if (res.kills > 0) w.killStands(target.id, res.kills, 'shooting', 'SYW (5) Shooting method (p.11)');
+  if (res.kills > 0) w.killStands(target.id, res.kills, 'shooting', 'SYW (5) Shooting method (p.11)', centroid(shooter.stands));
   if (res.disorganises && w.unit(target.id)) w.disorder(target.id, 'shot', 'SYW (5) Shooting method (p.11): units taking casualties are disorganised');
   return r.modified;
 }
@@ -173,7 +179,9 @@ export const shoot = defineCommand<SywState, Options, Tables, z.infer<typeof sho
     const p = planShot(state, w, shooter, target);
     if ('rejected' in p) return p;
     const score = resolveShot(state, w, shooter, target, p, false);
-    w.setUnit(shooter.id, { firedToday: true, standsShot: w.unitState(shooter.id)!.standsShot + p.stands });
+    w.setUnit(shooter.id, { firedToday: true, firedPhase: w.rs.phaseCounter, standsShot: w.unitState(shooter.id)!.standsShot + p.stands });
+    // Hidden troops are detected if they shoot (p.19).
+    if (w.rs.hidden[shooter.id] !== undefined) reveal(w, shooter.id, 'fired', 'SYW 9 Deployment (p.19)');
     // Bounce through (p.11): not at short range, not howitzers, on a hit.
     if (isArtilleryWeapon(p.weapon) && p.weapon !== 'howitzer' && p.band !== 'short' && score >= 4) {
       const a = centroid(shooter.stands), b = centroid(target.stands);

@@ -1,6 +1,6 @@
 /** The Seven Years War ruleset state (plain JSON) and small accessors. */
 import type { GameState } from '../../engine/state';
-import type { Unit } from '../../engine/model';
+import type { Stand, Unit } from '../../engine/model';
 import type { GeneralCounter } from './tables/command';
 import type { OrderName } from './tables/orders';
 import type { Drill, MoraleGrade, TroopType } from './tables/units';
@@ -25,7 +25,8 @@ export interface GroupState {
   /** Halted per the Advance 10cm rule this phase. */
   readonly halted: boolean;
   readonly pursuing: boolean;
-  readonly offTable: null | { readonly x: number; readonly y: number; readonly pursued: boolean; readonly routers: boolean; readonly tested: boolean };
+  /** Off the table (p.18); `flankMarch`: sent on an Ottoman flank march at deployment (9 p.20). */
+  readonly offTable: null | { readonly x: number; readonly y: number; readonly pursued: boolean; readonly routers: boolean; readonly tested: boolean; readonly flankMarch?: boolean };
   readonly casualtiesThisPhase: number;
   readonly inflictedThisPhase: number;
   readonly meleesWon: number;
@@ -53,6 +54,10 @@ export interface UnitState {
   readonly standsShot: number;
   /** Evaded or fell back this turn: may not shoot (6 h) p.13). */
   readonly mayNotShoot: boolean;
+  /** Phase counter at which the unit last shot (towns: seen when firing from the edge, (5)(h)). */
+  readonly firedPhase: number;
+  /** Poses before stands turned to face a flank/rear charge: they turn back if it is repulsed (§4 p.10). */
+  readonly turnedFrom: readonly Stand[] | null;
 }
 
 export interface GeneralState {
@@ -87,11 +92,21 @@ export interface SywState {
   readonly startPoints: Readonly<Record<string, number>>;
   /** Where units routed or were wiped out this phase (friends within 20cm test, p.17). */
   readonly routedThisPhase: readonly { readonly side: string; readonly x: number; readonly y: number }[];
+  /** Units hidden from the enemy (9 Deployment p.19, (3) Visibility p.7): id -> owning side. The enemy's view omits them. */
+  readonly hidden: Readonly<Record<string, string>>;
+  /** Initiative totals (9 p.19), for side deployment zones and Ottoman flank marches. */
+  readonly initiative: Readonly<Record<string, number>>;
+  /** Sides allowed Ottoman flank marches (9 p.20). */
+  readonly flankMarchSides: readonly string[];
+  /** Points spent on bought terrain by side (9 Terrain Rules p.22). */
+  readonly terrainPoints: Readonly<Record<string, number>>;
 }
 
 export interface Options {
   readonly hiddenDeployment: boolean;
   readonly breakPercent: number;
+  /** Generate the terrain by sectors at set-up (9 Terrain Rules p.22) instead of the scenario's. */
+  readonly generateTerrain: boolean;
 }
 
 export type S = GameState<SywState, Options, Tables>;

@@ -1,7 +1,8 @@
 /** Small builders for Seven Years War scenario tests: a battle in code, scripted dice. */
 import { createGame, applyCommand } from '../../../src/engine/game';
 import { registerable } from '../../../src/engine/ruleset';
-import { scriptDice } from '../../../src/engine/dice';
+import { scriptDice, rollDice } from '../../../src/engine/dice';
+import type { Ctx } from '../../../src/engine/ruleset';
 import type { GameState } from '../../../src/engine/state';
 import type { AnyEvent } from '../../../src/engine/command';
 import { loadScenario } from '../../../src/scenario/load';
@@ -17,7 +18,7 @@ export interface U { id: string; side: 'blue' | 'red'; type: string; x: number; 
 const plain = { training: 'average', psychology: 'none', ability: 'normal' };
 
 /** Blue attacks, at the top of a 1800 x 1200 table; generals far away unless placed. */
-export function battle(units: U[], opts: { generals?: { id: string; side: 'blue' | 'red'; x: number; y: number; commands?: string }[]; groups?: { id: string; units: string[]; order?: string }[]; terrain?: unknown[] } = {}): St {
+export function battle(units: U[], opts: { generals?: { id: string; side: 'blue' | 'red'; x: number; y: number; commands?: string }[]; groups?: { id: string; units: string[]; order?: string }[]; terrain?: unknown[]; options?: Record<string, unknown>; fields?: Record<string, unknown> } = {}): St {
   const arm = (t: string) => (t.includes('cavalry') ? 'cavalry' : t.includes('artillery') || t === 'howitzers' ? 'artillery' : 'infantry');
   const data = {
     format: 'vedette-scenario', version: 1, id: 'syw-test', title: 'SYW test', rulesets: ['seven-years-war'],
@@ -39,11 +40,11 @@ export function battle(units: U[], opts: { generals?: { id: string; side: 'blue'
       id: u.id, name: u.id, side: u.side, parent: `${u.side}-bde`, arm: arm(u.type), troopType: u.type, quality: 'normal', formation: u.formation ?? 'line', ranks: u.ranks ?? 1,
       at: { x: u.x, y: u.y, facingDeg: u.facingDeg }, stands: Array.from({ length: u.n }, () => ({ widthMm: 40, depthMm: u.depth })), extra: u.extra ?? {},
     })),
-    rulesetFields: { 'seven-years-war': { attacker: 'blue', counterMix: { blue: [plain, plain, plain], red: [plain, plain, plain] }, ...(opts.groups ? { groups: opts.groups } : {}) } },
+    rulesetFields: { 'seven-years-war': { attacker: 'blue', counterMix: { blue: [plain, plain, plain], red: [plain, plain, plain] }, ...(opts.groups ? { groups: opts.groups } : {}), ...(opts.fields ?? {}) } },
   };
   const loaded = loadScenario(data);
   if (!loaded.ok) throw new Error(JSON.stringify(loaded.problems));
-  const g = createGame(SYW, { setup: loaded.value, seed: 7 });
+  const g = createGame(SYW, { setup: loaded.value, seed: 7, ...(opts.options ? { options: opts.options } : {}) });
   if (!g.ok) throw new Error(JSON.stringify(g.problems));
   return g.state as St;
 }
@@ -81,3 +82,10 @@ export function advanceTo(s: St, step: string): St {
 }
 
 export const rolls = (events: AnyEvent[]) => events.filter((e) => e.type === 'DiceRolled') as unknown as { purpose: string; faces: number[]; modified: number; outcome: string; modifiers: { label: string; value: number }[] }[];
+
+/** A Ctx over scripted dice for calling procedures directly (events collected). */
+export function scriptedCtx(s: St, faces: number[]): { ctx: Ctx; events: AnyEvent[] } {
+  let dice = scriptDice(s.dice, faces);
+  const events: AnyEvent[] = [];
+  return { events, ctx: { roll: (spec) => { const [ev, d] = rollDice(dice, spec); dice = d; events.push(ev); return ev; }, emit: (e) => { events.push(e); } } };
+}

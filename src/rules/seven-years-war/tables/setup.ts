@@ -14,6 +14,9 @@ export const CINC_ABILITY: Readonly<Record<Nation, readonly [number, number, num
 };
 export const CINC_ABILITY_RULE = 'SYW 9 Deployment, CinC ability (p.19)';
 
+/** Ottoman armies (flank marches, 9 p.20); their CinC ability uses the "Others" column. */
+export const isOttoman = (nationality: string): boolean => /^(ottoman|turk)/i.test(nationality.trim());
+
 export function nationOf(nationality: string): Nation {
   const n = nationality.toLowerCase();
   if (n.startsWith('prussia')) return 'prussian';
@@ -92,8 +95,25 @@ export const TERRAIN_GENERATION = {
   townMaxCm: 30,
   sectors: 6,
   subSectors: 6,
+  /** HOUSE: "large tables split the table in 2": tables wider than 180cm are diced as two halves. */
+  largeTableWidthCm: 180,
+  /** HOUSE: a generated hill or wood is a large piece (over 40cm, counting 2) on a D6 of 5-6, when 2 or more remain to place. */
+  largeOn: 5,
   rule: 'SYW 9 Terrain Rules (p.22)',
 } as const;
+
+/**
+ * HOUSE piece sizes in cm [across, deep] for generated terrain: the text gives only "over 40cm
+ * counts as 2" and towns "up to 30cm across"; streams and roads are [width, -] lines.
+ */
+export const GENERATED_PIECE_CM = {
+  hill: { normal: [30, 20], large: [50, 30] },
+  wood: { normal: [25, 20], large: [50, 30] },
+  marsh: { normal: [20, 15], large: [20, 15] },
+  village: { normal: [25, 25], large: [25, 25] },
+  stream: { normal: [3, 0], large: [3, 0] },
+  road: { normal: [3, 0], large: [3, 0] },
+} as const satisfies Record<string, { normal: readonly [number, number]; large: readonly [number, number] }>;
 
 /** Rotation D6 (p.22): 1: 45 right, 2: 90 right, 3: 45 left, 4: 90 left, 5-6 leave. Degrees clockwise. */
 export const TERRAIN_ROTATION_DEG: readonly [number, number, number, number, number, number] = [45, 90, -45, -90, 0, 0];

@@ -1,0 +1,352 @@
+/**
+ * The play table's drag and drop as NW commands (RulesetModule.table.previewMove and
+ * previewContact). Everything here reads the viewer's view (SeenGame) only and never rolls:
+ * terrain delays that the engine will roll are shown as dice in the read-out.
+ *
+ * A drag of a unit is read by the step and the unit's order:
+ *   Orders Phase           a turn of about 180° → the free turn (NW §11);
+ *   Strategic / Advance    a wheel of ≤ 45° on the inner front corner, then straight ahead
+ *                          (moveUnit); a backward drag while unordered → a Retreat (NW §21);
+ *   Retreat order          the drag's length → retreatUnit, directly away from the enemy;
+ *   Deploy order           a 90°/180° turn, a ≤ 45° wheel, one stand depth forward, one stand
+ *                          width sideways, or back (fall back half a move) → deployUnit.
+ * A general's drag → moveGeneral (joining a unit when dropped on one of its stands).
+ */
+import type { Command, MovePreview, PieceMove, ReadOut, SeenGame } from '../../engine/ruleset';
+import type { SideId, Stand, Unit } from '../../engine/model';
+import { findUnit } from '../../engine/battle';
+import { forward, rightOf } from '../../geometry/footprint';
+import { pointInConvex } from '../../geometry/vec';
+import { normaliseAngle, pt, rad, type TablePoint } from '../../geometry/types';
+import type { Draft, NwOptions, NwState } from './types';
+import type { NwTables } from './nwTables';
+import { enemiesOf, friendsOf, inMm, nearestEnemy, nwu, toIn, withinER } from './core';
+import { advanceUnit, bearing, commandStand, unitDistanceMm, frameOfUnit, offTable, standPoly, terrainClass, unitCentre, unitFacing, unitsOverlap, unitTerrain, wheelUnit, rotateUnit } from './geom';
+import { normalMoveMm, faceTowards } from './morale';
+import { inCombat } from './combat';
+import { chargeTargetProblem, generalCanOrder, orderProblem } from './commands';
+import { TERRAIN_EFFECTS, WHEEL } from './tables/movement';
+import { deployActionsAllowed, ORDERS } from './tables/orders';
+
+export type Seen = SeenGame<NwState, NwOptions, NwTables>;
+
+const noRoll = { roll: () => { throw new Error('the table adapter never rolls'); }, emit: () => undefined };
+
+/** A read-only Draft over the viewer's view (the procedures read it; nothing is written back). */
+export function seenDraft(g: Seen): Draft {
+  return { battle: g.battle, rs: g.ruleset, options: g.options, tables: g.tables, ctx: noRoll, turn: g.position.turn, phase: g.position.phase, pendingTests: [] };
+}
+
+const inchText = (mmv: number): string => `${toIn(Math.max(0, mmv)).toFixed(1)}"`;
+const deg = (r: number): number => (r * 180) / Math.PI;
+const illegal = (reason: string, rule: string, readout: ReadOut[] = []): MovePreview => ({ legal: false, reason, rule, readout });
+
+/** The pose the table shows for a drag: turned by dRad about the pivot, then moved by (dx, dy). */
+export function draggedPose(u: Unit, m: PieceMove): Unit {
+  let pivot: TablePoint;
+  if (m.pivot === 'left' || m.pivot === 'right') {
+    const [fl, fr] = frameOfUnit(u).corners;
+    pivot = m.pivot === 'left' ? fl : fr;
+  } else {
+    let x = 0, y = 0;
+    for (const s of u.stands) { x += s.centre.x; y += s.centre.y; }
+    pivot = pt(x / u.stands.length, y / u.stands.length);
+  }
+  const turned = Math.abs(m.dRad) > 1e-12 ? rotateUnit(u, pivot, m.dRad) : u;
+  return { ...turned, stands: turned.stands.map((s) => ({ ...s, centre: pt(s.centre.x + m.dxMm, s.centre.y + m.dyMm) })) };
+}
+
+/**
+ * NW Orders/Advance, §25: a wheel of `w` on the inner front corner, then `s` straight ahead, that
+ * brings the command stand's centre to `goal`. Returns the smallest wheel that does it.
+ */
+export function solveWheelThenAdvance(u: Unit, goal: TablePoint, fixedWheel?: number): { wheel: number; along: number; lateral: number } | undefined {
+  const fr = frameOfUnit(u);
+  const c = commandStand(u).centre;
+  const th = unitFacing(u);
+  const at = (w: number) => {
+    const pivot = w >= 0 ? fr.corners[1] : fr.corners[0];
+    const cs = Math.cos(w), sn = Math.sin(w);
+    const dx = c.x - pivot.x, dy = c.y - pivot.y;
+    const cw = pt(pivot.x + dx * cs - dy * sn, pivot.y + dx * sn + dy * cs);
+    const f = forward(rad(th + w)), r = rightOf(rad(th + w));
+    const gx = goal.x - cw.x, gy = goal.y - cw.y;
+    return { along: gx * f.x + gy * f.y, lateral: gx * r.x + gy * r.y };
+  };
+  if (fixedWheel !== undefined) return { wheel: fixedWheel, ...at(fixedWheel) };
+  const max = (WHEEL.maxDeg * Math.PI) / 180;
+  const n = 36;
+  let best: { wheel: number; along: number; lateral: number } | undefined;
+  let prevW = -max, prev = at(-max);
+  for (let i = 1; i <= n; i++) {
+    const w = -max + (2 * max * i) / n;
+    const cur = at(w);
+    if (Math.sign(cur.lateral) !== Math.sign(prev.lateral) || cur.lateral === 0) {
+      let lo = prevW, hi = w, flo = prev.lateral;
+      for (let k = 0; k < 40; k++) {
+        const mid = (lo + hi) / 2;
+        const fm = at(mid).lateral;
+        if (Math.sign(fm) === Math.sign(flo)) { lo = mid; flo = fm; } else hi = mid;
+      }
+      const root = (lo + hi) / 2;
+      const r = at(root);
+      if (r.along >= -0.5 && (!best || Math.abs(root) < Math.abs(best.wheel))) best = { wheel: root, ...r };
+    }
+    prevW = w;
+    prev = cur;
+  }
+  return best;
+}
+
+/** What the ground along a move does (NW §23), as read-out lines and an impassable reason. */
+function terrainAlong(d: Draft, u0: Unit, poses: Unit[]): { lines: ReadOut[]; impassable?: string } {
+  const nu = nwu(d, u0.id);
+  const p = nu.profile;
+  const skirmishFoot = p.foot && u0.formation === 'skirmish';
+  const start = new Set(unitTerrain(d.battle, u0).map((t) => t.id));
+  const seen = new Map<string, string>();
+  const tbl = d.tables.movement[d.rs.scale];
+  for (const pose of poses) {
+    const ter = unitTerrain(d.battle, pose);
+    const crossing = ter.some((t) => t.kind === 'ford' || t.kind === 'bridge');
+    for (const t of ter) {
+      const cls = terrainClass(t);
+      const eff = TERRAIN_EFFECTS[cls];
+      if ((cls === 'river' || cls === 'water') && !crossing) return { lines: [], impassable: `${t.name} can be crossed only at a bridge or ford (${eff.rule})` };
+      if (eff.impassableFor.includes('all') && !crossing) return { lines: [], impassable: `${t.name} is impassable (${eff.rule})` };
+      if (p.artillery && eff.impassableFor.includes('artillery')) return { lines: [], impassable: `artillery cannot enter ${t.name} (${eff.rule})` };
+      if (p.mounted && p.troop === 'cavalry' && eff.impassableFor.includes('cavalry')) return { lines: [], impassable: `formed cavalry cannot enter ${t.name} (${eff.rule})` };
+      if (cls === 'building' && !p.foot) return { lines: [], impassable: `only infantry enter buildings (${eff.rule})` };
+      if (seen.has(t.id)) continue;
+      if (cls === 'building' && !start.has(t.id)) seen.set(t.id, `half the move to enter ${t.name}`);
+      else if (eff.delay === 'light' && !skirmishFoot) seen.set(t.id, `${tbl.lightDelay.baseIn ? `${tbl.lightDelay.baseIn}"+` : ''}${tbl.lightDelay.d6}d6 delay (${t.name})${eff.disorders && !start.has(t.id) ? ', Disordered' : ''}`);
+      else if (eff.delay === 'dense') {
+        const dd = p.foot ? tbl.rows.foot.denseDelay : tbl.rows['light-cavalry'].denseDelay;
+        if (dd) seen.set(t.id, `${dd.baseIn ? `${dd.baseIn}"+` : ''}${dd.d6}d6 delay (${t.name})${!start.has(t.id) && !skirmishFoot && !(p.lightInfantry && cls === 'dense') ? ', Disordered' : ''}`);
+      }
+    }
+  }
+  return { lines: [...seen.values()].map((v) => ({ label: 'Terrain', value: v })) };
+}
+
+/** Other units the end pose meets: enemies contacted, friends passed through (NW §24). */
+function whoIsMet(d: Draft, u: Unit, end: Unit): ReadOut[] {
+  const out: ReadOut[] = [];
+  for (const e of enemiesOf(d, u.side)) if (e.id !== u.id && unitsOverlap(end, e)) out.push({ label: 'Contact', value: `${e.name}: halts on contact, close combat (NW Close Combat §1)` });
+  for (const f of friendsOf(d, u.side)) {
+    if (f.id === u.id || !unitsOverlap(end, f) || unitsOverlap(u, f)) continue;
+    const free = f.formation === 'skirmish' || (nwu(d, f.id).profile.artillery && !nwu(d, f.id).limbered) || u.formation === 'skirmish';
+    out.push({ label: 'Interpenetrates', value: `${f.name}: ${free ? 'no penalty' : 'placed beyond it, both Disordered'} (NW §24)` });
+  }
+  return out;
+}
+
+/** Poses along a straight leg (start excluded) for terrain checks. */
+function alongPoses(u: Unit, distMm: number, dir: number): Unit[] {
+  const n = Math.max(1, Math.min(8, Math.ceil(distMm / 25)));
+  return Array.from({ length: n }, (_, i) => advanceUnit(u, (distMm * (i + 1)) / n, rad(dir)));
+}
+
+/** NW Orders/Advance and §21 Strategic Movement: wheel ≤ 45°, then straight ahead. */
+function previewAdvance(d: Draft, side: SideId, u: Unit, m: PieceMove, strategic: boolean): MovePreview {
+  const rule = strategic ? 'NW §21 Strategic Movement' : 'NW Orders/Advance';
+  const pose = draggedPose(u, m);
+  const goal = commandStand(pose).centre;
+  const c0 = commandStand(u).centre;
+  const fr = frameOfUnit(u);
+  const f = forward(unitFacing(u)), r = rightOf(unitFacing(u));
+  const dx = goal.x - c0.x, dy = goal.y - c0.y;
+  const along0 = dx * f.x + dy * f.y, across0 = dx * r.x + dy * r.y;
+  let plan: { wheel: number; along: number; lateral: number } | undefined;
+  if (Math.abs(m.dRad) > 1e-3) plan = solveWheelThenAdvance(u, goal, m.dRad);
+  else if (Math.abs(across0) <= Math.max(3, 0.1 * Math.abs(along0))) plan = { wheel: 0, along: along0, lateral: 0 };
+  else plan = solveWheelThenAdvance(u, goal);
+  if (!plan) return illegal('An Advance may only wheel up to 45° on its inner front corner and then move straight ahead.', `${rule}; NW §25 Wheeling`);
+  const tol = Math.max(3, fr.halfWidthMm * 0.25);
+  if (Math.abs(plan.lateral) > tol) return illegal('After its wheel an advancing unit moves straight ahead; it cannot side-slip.', `${rule}; NW §25 Wheeling`);
+  if (Math.abs(deg(plan.wheel)) > WHEEL.maxDeg + 1e-6) return illegal(`A wheel is at most ${WHEEL.maxDeg}°; this is ${Math.abs(deg(plan.wheel)).toFixed(0)}°.`, 'NW §25 Wheeling; Orders/Advance');
+  if (plan.along < -0.5) return illegal('An Advance moves forward; a unit moves back with a Retreat (or a Deploy fall-back).', rule);
+  const along = Math.max(0, plan.along);
+  const full = normalMoveMm(d, u, strategic);
+  const road = u.formation === 'road-column' && unitTerrain(d.battle, u).some((t) => t.kind === 'road');
+  const allowance = road ? full * 1.5 : full;
+  const { unit: wheeled, outerArcMm } = wheelUnit(u, plan.wheel);
+  const wheelCost = outerArcMm * WHEEL.distanceFactor;
+  const used = wheelCost + along;
+  const readout: ReadOut[] = [
+    { label: 'Used', value: inchText(used) },
+    { label: 'Left', value: inchText(allowance - used) },
+    { label: 'Move', value: `${inchText(allowance)}${road ? ' (road column ×1½)' : ''}${strategic ? ' strategic' : ''}` },
+  ];
+  if (plan.wheel !== 0) readout.push({ label: 'Wheel', value: `${Math.abs(deg(plan.wheel)).toFixed(0)}° ${plan.wheel > 0 ? 'right' : 'left'} costs ${inchText(wheelCost)} (double the outer corner's arc)` });
+  if (used > allowance + 0.5) return illegal(`${u.name} may move ${inchText(allowance)}; the wheel and the move need ${inchText(used)}.`, 'NW Movement §3; §25 Wheeling', readout);
+  const half = full / 2;
+  if (!strategic && along + 0.5 < half) return illegal(`An Advance must cover at least half the move (${inchText(half)}).`, 'NW Orders/Advance', readout);
+  const end = advanceUnit(wheeled, along);
+  const ter = road ? { lines: [{ label: 'Terrain', value: 'road column on a road: terrain ignored (NW §23 Roads)' }] } : terrainAlong(d, u, [wheeled, ...alongPoses(wheeled, along, unitFacing(wheeled))]);
+  if ('impassable' in ter && ter.impassable) return illegal(`The move runs into ground it cannot enter: ${ter.impassable}.`, 'NW §23 Terrain Effects', readout);
+  readout.push(...ter.lines, ...whoIsMet(d, u, end));
+  if (offTable(d.battle, end)) readout.push({ label: 'Table edge', value: 'leaves the table: removed, may try to return (NW §9)' });
+  if (strategic && withinER(d, end)) readout.push({ label: 'Halts', value: 'on coming within Engagement Range of a visible enemy (NW §21)' });
+  const command: Command = { type: 'moveUnit', side, unitId: u.id, wheelDeg: deg(plan.wheel), distanceIn: along / 25.4 };
+  return { legal: true, command, readout };
+}
+
+/** NW Orders/Retreat: the drag's length, directly away from the nearest enemy. */
+function previewRetreat(d: Draft, side: SideId, u: Unit, m: PieceMove, strategic: boolean): MovePreview {
+  const full = normalMoveMm(d, u, strategic);
+  const want = Math.hypot(m.dxMm, m.dyMm);
+  const foe = nearestEnemy(d, u);
+  const dir = foe ? bearing(unitCentre(foe), unitCentre(u)) : normaliseAngle(unitFacing(u) + Math.PI);
+  const readout: ReadOut[] = [
+    { label: 'Used', value: inchText(want) },
+    { label: 'Left', value: inchText(full - want) },
+    { label: 'Direction', value: foe ? `directly away from ${foe.name}` : 'to the rear' },
+  ];
+  if (want > full + 0.5) return illegal(`${u.name} may retreat ${inchText(full)}.`, 'NW Orders/Retreat', readout);
+  if (want + 0.5 < full / 2) return illegal(`A Retreat must cover at least half the move (${inchText(full / 2)}).`, 'NW Orders/Retreat', readout);
+  const faced = faceTowards(u, dir);
+  const ter = terrainAlong(d, u, alongPoses(faced, want, dir));
+  if (ter.impassable) return illegal(`The retreat runs into ground it cannot enter: ${ter.impassable}.`, 'NW §23 Terrain Effects', readout);
+  readout.push(...ter.lines);
+  if (want > full / 2 && u.formation !== 'skirmish') readout.push({ label: 'State', value: 'Disordered: more than half a move (NW §17)' });
+  return { legal: true, command: { type: 'retreatUnit', side, unitId: u.id, distanceIn: want / 25.4 }, readout };
+}
+
+/** NW Orders/Deploy: which single action the drag is. */
+function previewDeploy(d: Draft, side: SideId, u: Unit, m: PieceMove, strategic: boolean): MovePreview {
+  const nu = nwu(d, u.id);
+  const o = d.rs.orders[u.id];
+  const limit = deployActionsAllowed({
+    inCloseCombat: inCombat(d, u.id),
+    beingCharged: Object.values(d.rs.orders).some((x) => x.order === 'charge' && x.target === u.id),
+    disordered: nu.morale !== 'good',
+    militiaOrConscript: nu.profile.grade === 'militia' || nu.profile.grade === 'conscript',
+  });
+  const used = o?.deployActionsUsed ?? 0;
+  const readout: ReadOut[] = [{ label: 'Deploy actions', value: strategic ? 'strategic: one action' : `${used} of ${limit} used` }];
+  if (!strategic && used >= limit) return illegal(`${u.name} has used its ${limit} Deploy action${limit > 1 ? 's' : ''}.`, 'NW Orders/Deploy', readout);
+  const cmd = (a: Record<string, unknown>, what: string): MovePreview => ({ legal: true, command: { type: 'deployUnit', side, unitId: u.id, ...a }, readout: [...readout, { label: 'Action', value: what }] });
+  const turn = deg(normaliseAngle(m.dRad));
+  const shift = Math.hypot(m.dxMm, m.dyMm);
+  const w = u.stands[0]?.widthMm ?? 25, dp = u.stands[0]?.depthMm ?? 25;
+  if (Math.abs(m.dRad) > 1e-3) {
+    if (shift > w / 2 && m.pivot === undefined) return illegal('A Deploy turns or moves, one action at a time.', 'NW Orders/Deploy', readout);
+    for (const q of [90, -90, 180] as const) {
+      const diff = Math.abs(normaliseAngle(((turn - q) * Math.PI) / 180));
+      if (diff <= (10 * Math.PI) / 180 || (q === 180 && Math.abs(normaliseAngle(((turn + 180) * Math.PI) / 180)) <= (10 * Math.PI) / 180)) return cmd({ action: 'change-facing', degrees: q }, `change facing ${q === 180 ? 'about' : q > 0 ? '90° right' : '90° left'}`);
+    }
+    if (Math.abs(turn) <= WHEEL.maxDeg + 1e-6) return cmd({ action: 'wheel', degrees: turn }, `wheel ${Math.abs(turn).toFixed(0)}° ${turn > 0 ? 'right' : 'left'}`);
+    return illegal('A Deploy turns 90° or 180°, or wheels up to 45°.', 'NW Orders/Deploy; §25', readout);
+  }
+  const f = forward(unitFacing(u)), r = rightOf(unitFacing(u));
+  const along = m.dxMm * f.x + m.dyMm * f.y, across = m.dxMm * r.x + m.dyMm * r.y;
+  const nonMilitiaFoot = nu.profile.foot && nu.profile.grade !== 'militia';
+  if (Math.abs(across) < w * 0.3 && along > dp * 0.5 && along < dp * 1.5) return cmd({ action: 'step-forward' }, 'one stand depth straight forward, ignoring terrain');
+  if (Math.abs(along) < dp * 0.3 && Math.abs(across) > w * 0.5 && Math.abs(across) < w * 1.5) {
+    if (!nonMilitiaFoot) return illegal('Only non-militia foot sidestep.', 'NW Orders/Deploy', readout);
+    return cmd({ action: 'sidestep', direction: across > 0 ? 'right' : 'left' }, `sidestep one stand width ${across > 0 ? 'right' : 'left'}, ignoring terrain`);
+  }
+  if (along < -dp * 0.5 && Math.abs(across) < Math.abs(along) * 0.3) {
+    if (!nonMilitiaFoot) return illegal('Only non-militia foot fall back.', 'NW Orders/Deploy', readout);
+    return cmd({ action: 'fall-back' }, `fall back half a move (${inchText(normalMoveMm(d, u) / 2)}), facing the enemy`);
+  }
+  if (nu.profile.artillery && !nu.limbered && along > 0 && along < inMm(d.tables.movement[d.rs.scale].rows.foot.tacticalIn) / 4) return cmd({ action: 'handpush' }, 'handpush straight ahead and fire (with the prolonge penalty)');
+  return illegal('A Deploy moves one stand depth forward, one stand width sideways (foot), or falls back half a move (foot).', 'NW Orders/Deploy', readout);
+}
+
+/** NW Generals §1 (RULINGS: a general rides up to a light cavalry move). */
+function previewGeneral(d: Draft, side: SideId, gid: string, m: PieceMove, step: string): MovePreview {
+  const gs = d.battle.generals.find((g) => g.id === gid)!;
+  const g = d.rs.generals[gid];
+  if (gs.side !== side || !g) return illegal('That general is not yours.', 'engine');
+  if (!['place-orders', 'initiative-side', 'other-side'].includes(step)) return illegal('Generals move in the Orders Phase or their side\'s tactical move.', 'NW Generals §1');
+  if (g.lost) return illegal('That general is lost.', 'NW Generals §3');
+  const reach = inMm(d.tables.movement[d.rs.scale].rows['light-cavalry'].tacticalIn);
+  const dist = Math.hypot(m.dxMm, m.dyMm);
+  const readout: ReadOut[] = [{ label: 'Used', value: inchText(dist) }, { label: 'Left', value: inchText(reach - dist) }];
+  if (dist > reach + 0.5) return illegal(`A general moves up to ${inchText(reach)}.`, 'NW Generals §1 (RULINGS: light cavalry rate)', readout);
+  const x = gs.stand.centre.x + m.dxMm, y = gs.stand.centre.y + m.dyMm;
+  if (x < 0 || y < 0 || x > d.battle.table.widthMm || y > d.battle.table.depthMm) return illegal('Stay on the table.', 'NW §9', readout);
+  const joins = friendsOf(d, side).find((u) => u.stands.some((s: Stand) => pointInConvex(pt(x, y), standPoly(s))));
+  if (joins) readout.push({ label: 'Joins', value: `${joins.name} (+2 morale and combat with the unit; NW Generals §1)` });
+  return { legal: true, command: { type: 'moveGeneral', side, generalId: gid, x, y, ...(joins ? { joinUnit: joins.id } : {}) }, readout };
+}
+
+export function previewMove(g: Seen, side: SideId, pieceId: string, m: PieceMove): MovePreview {
+  const d = seenDraft(g);
+  const step = g.position.step;
+  if (!g.position.actors.includes(side) || g.position.done.includes(side)) return illegal('It is not your turn to act.', 'engine');
+  if (g.battle.generals.some((x) => x.id === pieceId)) return previewGeneral(d, side, pieceId, m, step);
+  const u = findUnit(g.battle, pieceId);
+  if (!u || g.ruleset.units[pieceId]?.status !== 'active') return illegal('That unit is not on the table.', 'engine');
+  if (u.side !== side) return illegal(`${u.name} is not yours.`, 'engine');
+  const nu = nwu(d, u.id);
+  const o = d.rs.orders[u.id];
+  if (step === 'place-orders') {
+    const t = Math.abs(deg(normaliseAngle(m.dRad)));
+    if (t >= 160 && Math.hypot(m.dxMm, m.dyMm) < 5) {
+      if (inCombat(d, u.id) || nu.morale === 'routed') return illegal('Units in close combat or routing may not make the free turn.', 'NW Sequence §11');
+      if (nu.movedThisTurn) return illegal(`${u.name} has already turned.`, 'NW Sequence §11');
+      return { legal: true, command: { type: 'turnAbout', side, unitId: u.id }, readout: [{ label: 'Action', value: 'free 180° turn' }] };
+    }
+    return illegal('In the Orders Phase units only make the free 180° turn; place order markers from the unit\'s menu.', 'NW Sequence §11 Orders Phase');
+  }
+  if (nu.morale === 'routed') return illegal('Routing units move only by rout moves.', 'NW §17 Routed');
+  if (step === 'strategic-move') {
+    if (o) return illegal('Units with order markers may not move in the Strategic Movement Phase.', 'NW §21 Strategic Movement');
+    if (!nu.startedOutsideER) return illegal('Only units that started the turn outside Engagement Range move strategically.', 'NW Sequence §2');
+    if (nu.movedStrategic || nu.movedThisTurn) return illegal(`${u.name} has already moved this turn.`, 'NW §21');
+    const f = forward(unitFacing(u));
+    if (Math.abs(m.dRad) < 1e-3 && m.dxMm * f.x + m.dyMm * f.y < -Math.hypot(m.dxMm, m.dyMm) * 0.7) return previewRetreat(d, side, u, m, true);
+    if (Math.abs(m.dRad) > 1e-3 && m.pivot === undefined && Math.hypot(m.dxMm, m.dyMm) < 1) return previewDeploy(d, side, u, m, true);
+    return previewAdvance(d, side, u, m, true);
+  }
+  if (step === 'initiative-side' || step === 'other-side') {
+    if (!o) return illegal(`${u.name} has no order: within Engagement Range units need orders to move.`, 'NW §22 Tactical Movement');
+    if (nu.movedStrategic) return illegal('Units may never move in both movement phases of a turn.', 'NW Sequence §2');
+    if (o.order === 'deploy') return previewDeploy(d, side, u, m, false);
+    if (nu.movedThisTurn) return illegal(`${u.name} has already moved this turn.`, 'NW §22');
+    if (o.order === 'advance') {
+      if (inCombat(d, u.id)) return illegal('Units in close combat cannot advance.', 'NW Orders');
+      return previewAdvance(d, side, u, m, false);
+    }
+    if (o.order === 'retreat') return previewRetreat(d, side, u, m, false);
+    return illegal(`${ORDERS[o.order].name} orders do not move the unit in the Tactical Movement Phase.`, ORDERS[o.order].rule);
+  }
+  return illegal('Nothing moves by hand in this step.', 'NW Sequence of Play');
+}
+
+/** NW Orders/Charge, Sequence §12: a unit dropped on an enemy. */
+export function previewContact(g: Seen, side: SideId, pieceId: string, targetId: string): MovePreview {
+  const d = seenDraft(g);
+  const u = findUnit(g.battle, pieceId), t = findUnit(g.battle, targetId);
+  if (!u || !t || u.side !== side || t.side === side) return illegal('Drop one of your units on an enemy unit.', 'engine');
+  if (!g.position.actors.includes(side) || g.position.done.includes(side)) return illegal('It is not your turn to act.', 'engine');
+  const nu = nwu(d, u.id);
+  const row = d.tables.movement[d.rs.scale].rows[nu.profile.troop];
+  const reachMm = normalMoveMm(d, u);
+  const distMm = unitDistanceMm(u, t);
+  const readout: ReadOut[] = [
+    { label: 'Distance', value: inchText(distMm) },
+    { label: 'Charge needs', value: `target within the normal move, ${inchText(reachMm)}` },
+    { label: 'Charge move', value: `${row.fast.baseIn}"+${row.fast.d6}d6 (${row.fast.baseIn + row.fast.d6}"–${row.fast.baseIn + 6 * row.fast.d6}")` },
+  ];
+  const problem = chargeTargetProblem(d, u, t);
+  if (g.position.step === 'place-orders') {
+    const op = orderProblem(d, u, 'charge');
+    if (d.rs.orders[u.id]) return illegal(`${u.name} already has an order this turn.`, 'NW Orders/Issuing', readout);
+    if (op) return illegal(op, 'NW Orders/Charge', readout);
+    if (problem) return illegal(problem, 'NW Orders/Charge', readout);
+    const gen = g.battle.generals.find((x) => x.side === side && !generalCanOrder(d, x.id, u));
+    if (!gen) return illegal(`${u.name} is beyond every general's command radius.`, 'NW Sequence §11; Generals §2', readout);
+    return { legal: true, command: { type: 'placeOrder', side, unitId: u.id, order: 'charge', generalId: gen.id }, readout: [...readout, { label: 'Order', value: `Charge, face down, from ${gen.name}; target named when charges are declared` }] };
+  }
+  if (g.position.step === 'declare-charges') {
+    const o = d.rs.orders[u.id];
+    if (o?.order !== 'charge') return illegal(`${u.name} has no Charge order.`, 'NW Sequence §12', readout);
+    if (problem) return illegal(problem, 'NW Orders/Charge', readout);
+    return { legal: true, command: { type: 'declareCharge', side, unitId: u.id, targetId: t.id }, readout };
+  }
+  return illegal('Charges are ordered in the Orders Phase and declared in the Charge Declaration Phase.', 'NW Sequence §11-§12', readout);
+}

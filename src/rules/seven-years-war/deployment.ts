@@ -1,0 +1,201 @@
+/**
+ * Deployment (SYW 9 Deployment pp.19-20): deployment zones, hidden deployment on a map, Ottoman
+ * flank marches; and spotting of hidden troops ((3) Visibility p.7, p.19 "detected if they shoot,
+ * or are in plain sight, or if within 5cms"). Hidden units live in `ruleset.hidden`; the enemy's
+ * view (`sywView`) omits them, so nothing the table shows can reveal them.
+ */
+import { z } from 'zod';
+import { defineCommand, reject } from '../../engine/ruleset';
+import type { Battle, GameState } from '../../engine/state';
+import { otherSide } from '../../engine/state';
+import type { Stand, Unit } from '../../engine/model';
+import { standCorners } from '../../geometry/footprint';
+import { pt, type TablePoint } from '../../geometry/types';
+import { DEPLOYMENT } from './tables/setup';
+import type { S, SywState, Options } from './state';
+import type { Tables } from './tablesSchema';
+import { Work } from './work';
+import { CM, centroid, canSee, rotateStands, translateStands, unitGap, standsOverlap } from './geo';
+
+const D = 'SYW 9 Deployment (p.19)';
+const F = 'SYW 9 Deployment, Ottoman flank marches (p.20)';
+
+export interface Zone { readonly x0: number; readonly x1: number; readonly y0: number; readonly y1: number }
+
+/** Does the side deploy at the top (y = 0) edge? From its scenario deployment zone, else its troops. */
+export function deploysAtTop(b: Battle, side: string): boolean {
+  const s = b.sides.find((x) => x.id === side);
+  const zone = s?.deploymentZone;
+  const ys = zone && zone.length > 0 ? zone.map((p) => p.y) : b.units.filter((u) => u.side === side).flatMap((u) => u.stands.map((st) => st.centre.y));
+  const y = ys.length > 0 ? ys.reduce((a, v) => a + v, 0) / ys.length : 0;
+  return y < b.table.depthMm / 2;
+}
+
+/**
+ * The deployment zone of a side (p.19): the side without initiative (the defender) anywhere on its
+ * half except within 30cm of the centreline or 45cm of a side edge; the side with initiative anywhere
+ * not within 60cm of the enemy's area, in the 45cm side strips only if its initiative beat the
+ * enemy's by 2 or more. Ottomans always deploy in their flank zones (p.20).
+ */
+export function deploymentZone(b: Battle, rs: SywState, side: string, ottoman = false): Zone {
+  const W = b.table.widthMm, H = b.table.depthMm, mid = H / 2;
+  const top = deploysAtTop(b, side);
+  const enemy = otherSide(b, side);
+  const margin = (rs.initiative[side] ?? 0) - (rs.initiative[enemy] ?? 0);
+  const edge = DEPLOYMENT.sideEdgeCm * CM;
+  const sideStrips = ottoman || (side === rs.attacker && margin >= DEPLOYMENT.attackerSideZoneMargin);
+  const [x0, x1] = sideStrips ? [0, W] : [edge, W - edge];
+  const defBand = DEPLOYMENT.defenderFromCentrelineCm * CM;
+  if (side === rs.defender) return top ? { x0, x1, y0: 0, y1: mid - defBand } : { x0, x1, y0: mid + defBand, y1: H };
+  // The attacker: not within 60cm of the defender's zone (which starts 30cm beyond the centreline).
+  const keep = DEPLOYMENT.attackerFromEnemyAreaCm * CM;
+  return top ? { x0, x1, y0: 0, y1: Math.max(0, mid + defBand - keep) } : { x0, x1, y0: Math.min(H, mid - defBand + keep), y1: H };
+}
+
+const inZone = (z: Zone, p: TablePoint) => p.x >= z.x0 - 0.5 && p.x <= z.x1 + 0.5 && p.y >= z.y0 - 0.5 && p.y <= z.y1 + 0.5;
+
+/** Points along the enemy's base edge every 5cm (hidden units "must not be visible to any point on the enemy's edge", p.19). */
+function enemyEdgePoints(b: Battle, side: string): TablePoint[] {
+  const y = deploysAtTop(b, otherSide(b, side)) ? 0.5 : b.table.depthMm - 0.5;
+  const out: TablePoint[] = [];
+  for (let x = 0; x <= b.table.widthMm; x += 5 * CM) out.push(pt(x, y));
+  return out;
+}
+
+export function visibleFromEnemyEdge(b: Battle, side: string, stands: readonly Stand[]): boolean {
+  const edge = enemyEdgePoints(b, side);
+  return stands.some((s) => edge.some((p) => canSee(b, p, s.centre)));
+}
+
+export const isHiddenFrom = (rs: SywState, unitId: string, viewer: string): boolean => {
+  const owner = rs.hidden[unitId];
+  return owner !== undefined && owner !== viewer;
+};
+
+const deploySchema = z.object({
+  type: z.literal('deploy'), side: z.string(), unit: z.string(),
+  x: z.number(), y: z.number(), facingDeg: z.number().min(-360).max(360),
+  /** Mark the unit on the map instead of placing it in view (option hiddenDeployment). */
+  hidden: z.boolean().optional(),
+}).strict();
+
+/** Place a unit in its side's deployment zone, face up or hidden on the map (p.19). Secret until the step ends. */
+export const deploy = defineCommand<SywState, Options, Tables, z.infer<typeof deploySchema>>({
+  describe: 'Deploy a unit in your deployment zone (centre x, y; facing), optionally hidden on the map.',
+  schema: deploySchema,
+  handle(state, cmd, ctx) {
+    const w = new Work(state, ctx);
+    const u = w.unit(cmd.unit);
+    if (!u || u.side !== cmd.side) return reject('bad-unit', 'Choose one of your units.', D);
+    const g = w.groupOf(u.id);
+    if (!g || g.offTable) return reject('off-table', 'The unit is on a flank march.', F);
+    const c = centroid(u.stands);
+    let st = rotateStands(u.stands, c, (cmd.facingDeg * Math.PI) / 180 - u.stands[0]!.facing);
+    st = translateStands(st, cmd.x - c.x, cmd.y - c.y);
+    const ottoman = state.ruleset.flankMarchSides.includes(cmd.side) || isOttomanSide(state, cmd.side);
+    const zone = deploymentZone(w.battle, w.rs, cmd.side, ottoman);
+    if (!st.every((s) => standCorners(s).every((p) => inZone(zone, p))))
+      return reject('outside-zone', `Deploy inside your zone: x ${(zone.x0 / CM).toFixed(0)}-${(zone.x1 / CM).toFixed(0)}cm, y ${(zone.y0 / CM).toFixed(0)}-${(zone.y1 / CM).toFixed(0)}cm.`, D);
+    if (w.battle.units.some((o) => o.id !== u.id && o.side === u.side && st.some((s) => o.stands.some((t) => standsOverlap(s, t)))))
+      return reject('overlap', 'The unit would stand on top of another.', D);
+    if (cmd.hidden) {
+      if (!state.options.hiddenDeployment) return reject('no-hidden', 'Hidden deployment is an option not in play.', D);
+      if (visibleFromEnemyEdge(w.battle, cmd.side, st)) return reject('visible', 'Hidden units must not be visible from any point of the enemy\'s table edge.', D);
+    }
+    w.replaceStands(u.id, st);
+    const hidden = { ...w.rs.hidden };
+    if (cmd.hidden) hidden[u.id] = cmd.side;
+    else delete hidden[u.id];
+    w.rs = { ...w.rs, hidden };
+    ctx.emit({ type: 'UnitDeployed', unit: u.id, hidden: cmd.hidden === true, rule: D });
+    return w.change();
+  },
+});
+
+const isOttomanSide = (state: S, side: string) => /^(ottoman|turk)/i.test(state.battle.sides.find((s) => s.id === side)?.nationality ?? '');
+
+const flankSchema = z.object({ type: z.literal('flankMarch'), side: z.string(), group: z.string(), edge: z.enum(['left', 'right']) }).strict();
+
+/** Ottoman flank march (p.20): the group starts off table and dices to arrive (5+) at the edge of the opponent's flank zone. */
+export const flankMarch = defineCommand<SywState, Options, Tables, z.infer<typeof flankSchema>>({
+  describe: 'Send a group on a flank march (Ottomans with the initiative by 1 or more).',
+  schema: flankSchema,
+  handle(state, cmd, ctx) {
+    if (!state.ruleset.flankMarchSides.includes(cmd.side)) return reject('no-flank-march', 'Only Ottoman armies that beat the enemy\'s initiative roll by 1 or more may flank march.', F);
+    const w = new Work(state, ctx);
+    const g = w.group(cmd.group);
+    if (!g || g.side !== cmd.side) return reject('bad-group', 'Choose one of your groups.', F);
+    if (g.offTable) return reject('already', 'The group is already off the table.', F);
+    const enemy = otherSide(w.battle, cmd.side);
+    const z0 = deploymentZone(w.battle, w.rs, enemy);
+    const x = cmd.edge === 'left' ? 0 : w.battle.table.widthMm;
+    w.setGroup(g.id, { offTable: { x, y: (z0.y0 + z0.y1) / 2, pursued: false, routers: false, tested: false, flankMarch: true }, order: 'reserve' });
+    ctx.emit({ type: 'FlankMarchSent', group: g.id, edge: cmd.edge, rule: F });
+    return w.change();
+  },
+});
+
+const revealSchema = z.object({ type: z.literal('revealUnit'), side: z.string(), unit: z.string() }).strict();
+/** The owner may declare a hidden unit at any time (p.19). */
+export const revealUnit = defineCommand<SywState, Options, Tables, z.infer<typeof revealSchema>>({
+  describe: 'Reveal one of your hidden units.',
+  schema: revealSchema,
+  handle(state, cmd, ctx) {
+    if (state.ruleset.hidden[cmd.unit] !== cmd.side) return reject('not-hidden', 'That is not one of your hidden units.', D);
+    const w = new Work(state, ctx);
+    reveal(w, cmd.unit, 'declared by its owner', D);
+    return w.change();
+  },
+});
+
+export function reveal(w: Work, unitId: string, why: string, rule: string): void {
+  if (w.rs.hidden[unitId] === undefined) return;
+  const hidden = { ...w.rs.hidden };
+  delete hidden[unitId];
+  w.rs = { ...w.rs, hidden };
+  const u = w.unit(unitId);
+  w.ctx.emit({ type: 'UnitSpotted', unit: unitId, why, rule, ...(u ? { at: centroid(u.stands) } : {}), visibleTo: w.battle.sides.map((s) => s.id) });
+}
+
+/**
+ * Spotting (p.19, p.7): a hidden unit is detected when an enemy unit is within 5cm of it, or any
+ * enemy unit can see one of its stands (plain sight: woods, towns and ridges per (5)(g)-(i)).
+ */
+export function spotHidden(w: Work): void {
+  const ids = Object.keys(w.rs.hidden);
+  if (ids.length === 0) return;
+  for (const id of ids) {
+    const u = w.unit(id);
+    if (!u) { reveal(w, id, 'gone', D); continue; }
+    const watchers = w.enemiesOf(u.side).filter((e) => w.rs.hidden[e.id] === undefined);
+    const near = watchers.find((e) => unitGap(e, u) <= DEPLOYMENT.hiddenDetectedCm * CM + 0.5);
+    if (near) { reveal(w, id, `${near.name} came within 5cm`, D); continue; }
+    const seer = watchers.find((e) => { const c = centroid(e.stands); return u.stands.some((s) => canSee(w.battle, c, s.centre)); });
+    if (seer) reveal(w, id, `in plain sight of ${seer.name}`, D);
+  }
+}
+
+/** The state as `viewer` sees it: the enemy's hidden units, and during the deployment step all its placements, are left out. */
+export function sywView(state: GameState<SywState, Options, Tables>, viewer: string): { battle: Battle; ruleset: SywState } {
+  const rs = state.ruleset;
+  const deploying = state.position.step === 'deploy';
+  const gone = (u: Unit) => u.side !== viewer && (deploying || isHiddenFrom(rs, u.id, viewer));
+  const hide = new Set(state.battle.units.filter(gone).map((u) => u.id));
+  if (hide.size === 0 && Object.values(rs.hidden).every((s) => s === viewer)) return { battle: state.battle, ruleset: rs };
+  const groups = Object.fromEntries(Object.entries(rs.groups).map(([id, g]) => [id, { ...g, units: g.units.filter((x) => !hide.has(x)) }] as const).filter(([, g]) => g.units.length > 0 || (g.side === viewer)));
+  const units = Object.fromEntries(Object.entries(rs.units).filter(([id]) => !hide.has(id)));
+  const hidden = Object.fromEntries(Object.entries(rs.hidden).filter(([, s]) => s === viewer));
+  return {
+    battle: { ...state.battle, units: state.battle.units.filter((u) => !hide.has(u.id)) },
+    ruleset: { ...rs, groups, units, hidden, charges: rs.charges.filter((c) => !hide.has(c.target) && !c.chargers.some((x) => hide.has(x))) },
+  };
+}
+
+/** Groups whose hidden units moved or charged are revealed ((3) Visibility p.7: "or the hidden unit shoots or moves"). */
+export function revealGroup(w: Work, groupId: string, why: string): void {
+  const g = w.group(groupId);
+  if (!g) return;
+  for (const id of g.units) if (w.rs.hidden[id] !== undefined) reveal(w, id, why, 'SYW (3) Visibility (p.7)');
+}
+
+export type { Zone as DeploymentZone };

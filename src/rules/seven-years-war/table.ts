@@ -1,0 +1,400 @@
+/**
+ * The table adapter (src/engine/ruleset.ts `TableAdapter`): how the play table's drags, drops
+ * and menus become Seven Years War commands, and what the table shows. Every function reads only
+ * the viewer's `SeenGame` (the enemy's hidden units are not in it), never the raw state, and
+ * never rolls: previews run the same checks as the command handlers on a scratch copy whose dice
+ * are scripted low (a type 0 D4 is previewed as 1 and rolled for real on release).
+ */
+import type { TableAdapter, SeenGame, PieceMove, MovePreview, PieceAction, Overlay, ReadOut, Marker, Ctx, Command } from '../../engine/ruleset';
+import { scriptDice, seedDice, rollDice } from '../../engine/dice';
+import { STATE_VERSION } from '../../engine/state';
+import type { Unit, General } from '../../engine/model';
+import { unitFrame, fromLocal, type Frame } from '../../geometry/frame';
+import { zoneOutline } from '../../geometry/zones';
+import { normaliseAngle, pt, type TablePoint } from '../../geometry/types';
+import type { S, SywState, Options, GroupState } from './state';
+import { qualitiesOf, isArtillery, isInfantry, isLightUnit, isMassed, groupOfUnit } from './state';
+import type { Tables } from './tablesSchema';
+import { Work } from './work';
+import { validateAndMove, groupSpeedCm, legSchema, type Leg, type MoveBudget } from './movement';
+import { chargeCheck } from './melee';
+import { planShot, shootingModifiers } from './shooting';
+import { commandsWhat } from './command';
+import { changeFormation, artilleryToStand } from './movement';
+import { COMMAND, effectiveCounter } from './tables/command';
+import { ORDER_NUMBERS, ORDER_RULES, type OrderName } from './tables/orders';
+import { TERRAIN_EFFECTS } from './tables/terrain';
+import { weaponOf, isArtilleryWeapon } from './tables/units';
+import { formationChangeLetsMove } from './tables/movement';
+import { CM, centroid, canSee, sywSightRule } from './geo';
+
+type G = SeenGame<SywState, Options, Tables>;
+const O = 'SYW (3) Order interpretation (p.8)';
+const SEQ = 'SYW (2) Sequence of play (p.5)';
+const cm = (mm: number) => `${(mm / CM).toFixed(1)}cm`;
+const ORDER_LABEL: Record<OrderName, string> = { advance: 'Advance', reserve: 'Reserve', stand: 'Stand', retreat: 'Retreat', rout: 'Rout' };
+const ORDER_SHORT: Record<OrderName, string> = { advance: 'Adv', reserve: 'Res', stand: 'Std', retreat: 'Ret', rout: 'Rout' };
+
+// PERF: previews build no dice generator per call: one scripted generator, rolled without keeping its state.
+const LOW_DICE = scriptDice(seedDice(1), Array.from({ length: 16 }, () => 1));
+const previewCtx: Ctx = { roll: (spec) => rollDice(LOW_DICE, spec)[0], emit: () => undefined };
+
+/** A scratch state from the view: what the viewer knows, with scripted dice. Never leaves this module. */
+function scratch(game: G): S {
+  return { version: STATE_VERSION, rulesetId: game.rulesetId, seed: 0, options: game.options, tables: game.tables, battle: game.battle, ruleset: game.ruleset, dice: LOW_DICE, position: game.position, commandCount: game.commandCount };
+}
+
+const unitOf = (game: G, id: string): Unit | undefined => game.battle.units.find((u) => u.id === id);
+const generalOf = (game: G, id: string): General | undefined => game.battle.generals.find((g) => g.id === id);
+const acting = (game: G, side: string) => game.position.actors.includes(side) && !game.position.done.includes(side);
+const illegal = (reason: string, rule: string, readout: ReadOut[] = []): MovePreview => ({ legal: false, reason, rule, readout });
+
+/** Map a drag of the unit (dx, dy mm; dRad about its centre or a flank) to this order's legs (p.8-9). */
+export function legsFor(order: OrderName, facing: number, move: PieceMove, artillery: boolean): Leg[] | { reason: string; rule: string } {
+  const legs: Leg[] = [];
+  const d = normaliseAngle(move.dRad);
+  const deg = (Math.abs(d) * 180) / Math.PI;
+  const about = Math.abs(deg - 180) < 1;
+  if (deg > 0.05) {
+    const pivot = move.pivot ?? 'centre';
+    if (pivot === 'centre') {
+      if (order === 'advance' && !artillery) return { reason: 'On Advance a group wheels or inclines; it does not turn about.', rule: O };
+      if ((order === 'stand' || order === 'retreat') && !about && !artillery) return { reason: `${ORDER_LABEL[order]} order: only an about face.`, rule: O };
+      legs.push({ kind: 'turn', deg: about ? 180 : (d * 180) / Math.PI });
+    } else {
+      if ((pivot === 'right') !== (d > 0)) return { reason: 'A wheel pivots on the front corner of the flank it turns towards.', rule: 'SYW §4 unit table notes (p.9)' };
+      if (order === 'stand' || order === 'retreat') return { reason: `${ORDER_LABEL[order]} order: no wheeling.`, rule: O };
+      legs.push({ kind: 'wheel', dir: d > 0 ? 'right' : 'left', deg: Math.min(180, deg) });
+    }
+  }
+  const f = facing + (legs.some((l) => l.kind === 'turn' || l.kind === 'wheel') ? d : 0);
+  const a = move.dxMm * Math.cos(f) + move.dyMm * Math.sin(f);
+  const l = -move.dxMm * Math.sin(f) + move.dyMm * Math.cos(f);
+  if (Math.hypot(move.dxMm, move.dyMm) < 0.5) return legs;
+  if (order === 'stand') {
+    if (Math.abs(move.dxMm) > 100 || Math.abs(move.dyMm) > 100) return { reason: 'Stand order: may not move more than 5cm.', rule: O };
+    legs.push({ kind: 'shift', dx: move.dxMm, dy: move.dyMm });
+    return legs;
+  }
+  const lat = Math.abs(l) < 0.5 ? 0 : l;
+  if (a < -0.5) {
+    if (order === 'advance') return { reason: 'On Advance a group may not move backwards.', rule: O };
+    if (lat !== 0) return { reason: 'Backward moves are straight back.', rule: O };
+    legs.push({ kind: 'backward', mm: -a });
+    return legs;
+  }
+  if (Math.abs(lat) > a + 0.5) return { reason: 'Troops incline at most 45° to their facing.', rule: 'SYW §4 unit table notes (p.9)' };
+  if (lat !== 0) legs.push({ kind: 'incline', dir: lat > 0 ? 'right' : 'left', mm: Math.abs(lat) * Math.SQRT2 });
+  const fwd = a - Math.abs(lat);
+  if (fwd > 0.5) legs.push({ kind: 'forward', mm: fwd });
+  return legs;
+}
+
+function terrainText(worst: number | undefined): string {
+  if (worst === undefined || worst < 0) return 'open';
+  if (worst >= 4) return 'impassable';
+  const e = TERRAIN_EFFECTS[worst as 0 | 1 | 2 | 3];
+  return worst === 0 ? 'type 0: −D4cm (rolled on release; preview assumes 1)' : `type ${worst}: −${e.speedLossFraction * 100}% (${e.examples})`;
+}
+
+function budgetReadout(order: OrderName, b: MoveBudget, movedBefore: number): ReadOut[] {
+  const out: ReadOut[] = [{ label: 'Order', value: ORDER_LABEL[order] }];
+  if (b.usedMm !== undefined && b.allowanceMm !== undefined) {
+    out.push({ label: 'Used', value: cm(b.usedMm) }, { label: 'Left', value: cm(Math.max(0, b.allowanceMm - b.usedMm)) }, { label: 'Allowance', value: cm(b.allowanceMm) });
+  } else if (b.costMm !== undefined) out.push({ label: 'Used', value: cm(movedBefore + b.costMm) });
+  const k = b.costByKind ?? {};
+  if (k.wheel) out.push({ label: 'Wheel', value: cm(k.wheel) });
+  if (k.incline) out.push({ label: 'Incline', value: cm(k.incline) });
+  if (k.turn) out.push({ label: 'Turn', value: cm(k.turn) });
+  if (k.backward) out.push({ label: 'Backward', value: cm(k.backward) });
+  out.push({ label: 'Terrain', value: terrainText(b.worstTerrain) });
+  return out;
+}
+
+function previewMove(game: G, side: string, pieceId: string, move: PieceMove): MovePreview {
+  const gen = generalOf(game, pieceId);
+  if (gen) return previewGeneral(game, side, gen, move);
+  const u = unitOf(game, pieceId);
+  if (!u || u.side !== side) return illegal('Choose one of your units.', O);
+  if (game.position.step !== 'movement' || !acting(game, side)) return illegal('Units move in their own movement step.', SEQ);
+  const g = groupOfUnit(game.ruleset, u.id);
+  if (!g) return illegal('The unit has no group.', O);
+  if (g.order === 'rout') return illegal('Rout order: routers move only their rout moves.', O);
+  const legs = legsFor(g.order, u.stands[0]!.facing, move, isArtillery(u));
+  if (!Array.isArray(legs)) return illegal(legs.reason, legs.rule, [{ label: 'Order', value: ORDER_LABEL[g.order] }]);
+  if (legs.length === 0) return illegal('No move.', O, [{ label: 'Order', value: ORDER_LABEL[g.order] }]);
+  if (g.order === 'stand' && legs.some((l) => l.kind !== 'shift' && l.kind !== 'turn')) return illegal('Stand order: may not move other than 5cm, about face or form square.', O);
+  for (const l of legs) if (!legSchema.safeParse(l).success) return illegal('That move is too long to make in one go.', O);
+  const cmd = { type: 'moveGroup' as const, side, group: g.id, legs };
+  const st = scratch(game);
+  const b: MoveBudget = {};
+  const r = validateAndMove(st, new Work(st, previewCtx), cmd, b);
+  const readout = budgetReadout(g.order, b, g.movedMm);
+  if (r) return { legal: false, reason: g.order === 'stand' && r.code === 'too-far' ? `Stand order: may not move more than 5cm. ${r.message}` : r.message, rule: r.rule, readout };
+  return { legal: true, command: cmd, readout };
+}
+
+function previewGeneral(game: G, side: string, gen: General, move: PieceMove): MovePreview {
+  const R = 'SYW (3) Notes on Generals (a) (p.6)';
+  const gs = game.ruleset.generals[gen.id];
+  if (gen.side !== side || !gs) return illegal('Choose one of your generals.', R);
+  if (game.position.step !== 'movement' || !acting(game, side)) return illegal('Generals move in their own movement step.', SEQ);
+  const d = Math.hypot(move.dxMm, move.dyMm);
+  const left = COMMAND.generalMoveCm * CM - gs.movedMm;
+  const readout = [{ label: 'Used', value: cm(gs.movedMm + d) }, { label: 'Left', value: cm(Math.max(0, left - d)) }];
+  if (d > left + 0.5) return illegal(`Generals move 40cm; this is ${cm(gs.movedMm + d)}.`, R, readout);
+  const x = gen.stand.centre.x + move.dxMm, y = gen.stand.centre.y + move.dyMm;
+  if (x < 0 || y < 0 || x > game.battle.table.widthMm || y > game.battle.table.depthMm) return illegal('Stay on the table.', R, readout);
+  return { legal: true, command: { type: 'moveGeneral', side, general: gen.id, x, y }, readout };
+}
+
+function previewContact(game: G, side: string, pieceId: string, targetId: string): MovePreview {
+  const u = unitOf(game, pieceId);
+  const M = 'SYW 6 Melee (pp.12-13)';
+  if (!u || u.side !== side) return illegal('Choose one of your units.', M);
+  if (game.position.step !== 'movement' || !acting(game, side)) return illegal('Charges are declared in your movement step.', SEQ);
+  const g = groupOfUnit(game.ruleset, u.id);
+  if (!g) return illegal('The unit has no group.', M);
+  const st = scratch(game);
+  const cmd = { type: 'declareCharge', side, group: g.id, target: targetId };
+  const c = chargeCheck(st, new Work(st, previewCtx), cmd);
+  if ('rejected' in c) return illegal(c.message, c.rule, [{ label: 'Order', value: ORDER_LABEL[g.order] }]);
+  const sum = c.extra.reduce((a, m) => a + m.value, 0);
+  const readout: ReadOut[] = [
+    { label: 'Reach', value: cm(c.reachMm) },
+    { label: 'Distance', value: cm(c.gapMm) },
+    { label: 'Attacks', value: c.face === 'front' ? 'front' : `${c.face} (flank/rear: target −2 to test)` },
+    ...(c.pretest !== null ? [{ label: 'Nerve (musket infantry)', value: `D6 ${c.pretest}+ or go to Stand (8 p.17)` }] : []),
+    { label: 'Charge test', value: `2D6 6+ to go in${sum !== 0 ? `; ${c.extra.map((m) => `${m.label} ${m.value > 0 ? '+' : ''}${m.value}`).join(', ')}` : ''} (8 p.18)` },
+    { label: 'Target', value: `${c.target.name} tests being charged` },
+  ];
+  return { legal: true, command: cmd, readout };
+}
+
+/** Would the handler accept this (dice-free) command? A dry run on the scratch state. */
+function accepts(game: G, spec: { handle: (s: S, c: never, ctx: Ctx) => unknown }, cmd: Command): boolean {
+  const out = spec.handle(scratch(game), cmd as never, previewCtx) as { rejected?: boolean };
+  return out.rejected !== true;
+}
+
+function actions(game: G, side: string, pieceId: string): PieceAction[] {
+  const u = unitOf(game, pieceId);
+  if (!u || u.side !== side || !acting(game, side)) return [];
+  const rs = game.ruleset;
+  const g = groupOfUnit(rs, u.id);
+  if (!g) return [];
+  const out: PieceAction[] = [];
+  const step = game.position.step;
+  const P7 = 'SYW (3) Changing Orders (p.7)';
+  if (step === 'commandChanges') {
+    for (const gen of game.battle.generals) {
+      const gs = rs.generals[gen.id];
+      if (gen.side !== side || !gs || gs.killed || gs.attemptsLeft <= 0 || (!gs.cinc && g.general !== gen.id)) continue;
+      if (g.uncommanded && !(gs.cinc && g.order === 'retreat')) continue;
+      const stands = game.battle.units.filter((x) => g.units.includes(x.id)).flatMap((x) => x.stands);
+      const target = centroid(stands);
+      const edge = Math.max(0, Math.hypot(target.x - gen.stand.centre.x, target.y - gen.stand.centre.y) - Math.min(gen.stand.widthMm, gen.stand.depthMm) / 2);
+      const seen = canSee(game.battle, gen.stand.centre, target);
+      const counter = effectiveCounter(gs.counter, commandsWhat({ battle: game.battle, rs }, gen.id));
+      const need = (order: string) => {
+        const counted = edge * (order === 'advance' && counter.psychology === 'cautious' ? COMMAND.cautiousAdvanceDistanceFactor : 1);
+        const pip = (seen ? COMMAND.cmPerPipInSight : COMMAND.cmPerPipOutOfSight) * CM;
+        const n = Math.min(6, Math.max(2, Math.ceil(counted / pip - 1e-9)));
+        return `D6 ${n}+ (${cm(counted)}${seen ? '' : ', out of sight ×5cm'}; 6 always, 1 never)`;
+      };
+      if (g.order === 'rout') out.push({ label: `${gen.name}: rally`, command: { type: 'prompt', side, general: gen.id, group: g.id, action: 'rally' }, detail: `${need('rally')}, then a rally test`, rule: 'SYW 7 Rallying from Rout (p.16)' });
+      else {
+        const dis = rs.units[u.id]?.disordered && !rs.units[u.id]?.terrainDisorder;
+        if (dis) out.push({ label: `${gen.name}: cure disorder of ${u.name}`, command: { type: 'prompt', side, general: gen.id, group: g.id, action: 'cureDisorder', unit: u.id }, detail: need('cure'), rule: 'SYW 7 Disorder (p.16)' });
+        else for (const o of ['advance', 'reserve', 'stand', 'retreat'] as const) if (o !== g.order) out.push({ label: `${gen.name}: order ${ORDER_LABEL[o]}`, command: { type: 'prompt', side, general: gen.id, group: g.id, action: o }, detail: need(o), rule: P7 });
+      }
+    }
+  }
+  if (step === 'commandChanges' || step === 'movement') {
+    if (isArtillery(u) && g.order === 'advance') {
+      const cmd = { type: 'artilleryToStand', side, group: g.id };
+      if (accepts(game, artilleryToStand, cmd)) out.push({ label: 'Guns go to Stand', command: cmd, detail: 'in range of enemy; then may fire (not after moving)', rule: O });
+    }
+    if (rs.hidden[u.id] === side) out.push({ label: 'Reveal', command: { type: 'revealUnit', side, unit: u.id }, rule: 'SYW 9 Deployment (p.19)' });
+  }
+  if (step === 'movement' && !isArtillery(u)) {
+    const q = qualitiesOf(u);
+    const opts: { label: string; formation: string; width?: number; ranks?: number; kind: 'lineToFlankColumn' | 'other' }[] = [];
+    const massedInf = isInfantry(u) && isMassed(u);
+    if (massedInf) opts.push({ label: 'Line, 2 ranks', formation: 'line', ranks: 2, kind: u.formation === 'column' ? 'lineToFlankColumn' : 'other' }, { label: 'Line, 1 rank', formation: 'line', ranks: 1, kind: u.formation === 'column' ? 'lineToFlankColumn' : 'other' });
+    else opts.push({ label: 'Line', formation: 'line', kind: u.formation === 'column' ? 'lineToFlankColumn' : 'other' });
+    opts.push({ label: 'Column, 2 wide', formation: 'column', width: 2, kind: u.formation === 'line' ? 'lineToFlankColumn' : 'other' }, { label: 'Column, 1 wide', formation: 'column', width: 1, kind: u.formation === 'line' ? 'lineToFlankColumn' : 'other' });
+    if (massedInf) opts.push({ label: 'Square', formation: 'square', kind: 'other' });
+    for (const o of opts) {
+      const cmd = { type: 'changeFormation', side, unit: u.id, formation: o.formation, ...(o.width ? { width: o.width } : {}), ...(o.ranks ? { ranks: o.ranks } : {}) };
+      if (!accepts(game, changeFormation, cmd)) continue;
+      out.push({ label: o.label, command: cmd, detail: formationChangeLetsMove(q.drill, o.kind) ? `${q.drill} drilled: may still move` : `${q.drill} drilled: no move after this`, rule: 'SYW (3) Order interpretation, Reserve (p.8); Formations allowed (p.9)' });
+    }
+  }
+  if ((step === 'shootingPhasing' || step === 'shootingNonPhasing') && weaponOf(u.troopType as never, qualitiesOf(u)) !== 'none') {
+    const st = scratch(game);
+    const w = new Work(st, previewCtx);
+    for (const e of game.battle.units) {
+      if (e.side === side) continue;
+      const p = planShot(st, w, u, e);
+      if ('rejected' in p) continue;
+      const mods = shootingModifiers(st, w, u, e, p);
+      const sum = mods.reduce((a, m) => a + m.value, 0);
+      out.push({ label: `Shoot at ${e.name}`, command: { type: 'shoot', side, unit: u.id, target: e.id }, detail: `${p.band} range ${cm(p.rangeMm)}, ${p.stands} stand(s), D6 ${sum >= 0 ? '+' : ''}${sum}: 4 disorganises, 5 kills 1, 7 kills 2, 10 kills 3`, rule: 'SYW (5) Shooting (p.11)' });
+    }
+  }
+  return out;
+}
+
+function circle(c: TablePoint, r: number, n = 48): TablePoint[] {
+  return Array.from({ length: n }, (_, i) => pt(c.x + Math.cos((2 * Math.PI * i) / n) * r, c.y + Math.sin((2 * Math.PI * i) / n) * r));
+}
+
+/** The frame grown by `r` all round (rounded corners), for approach and reach zones. */
+function grown(fr: Frame, r: number): TablePoint[] {
+  const out: TablePoint[] = [];
+  const corners: [number, number, number][] = [[fr.halfDepthMm, fr.halfWidthMm, 0], [-fr.halfDepthMm, fr.halfWidthMm, Math.PI / 2], [-fr.halfDepthMm, -fr.halfWidthMm, Math.PI], [fr.halfDepthMm, -fr.halfWidthMm, (3 * Math.PI) / 2]];
+  for (const [al, ac, a0] of corners) {
+    for (let i = 0; i <= 6; i++) {
+      const th = a0 - Math.PI / 2 + (i * Math.PI) / 12;
+      out.push(fromLocal(fr, al + Math.cos(th + Math.PI / 2) * r, ac + Math.sin(th + Math.PI / 2) * r));
+    }
+  }
+  return out;
+}
+
+function overlays(game: G, pieceId: string): Overlay[] {
+  const gen = generalOf(game, pieceId);
+  if (gen) {
+    const gs = game.ruleset.generals[gen.id];
+    const out: Overlay[] = [2, 4, 6].map((n) => ({ kind: 'command' as const, label: `Command: a ${n} on the D6 reaches ${n * COMMAND.cmPerPipInSight}cm in sight (${n * COMMAND.cmPerPipOutOfSight}cm out of sight)`, polygon: circle(gen.stand.centre, n * COMMAND.cmPerPipInSight * CM + Math.min(gen.stand.widthMm, gen.stand.depthMm) / 2) }));
+    if (gs) out.push({ kind: 'move', label: `Move: ${cm(COMMAND.generalMoveCm * CM - gs.movedMm)} left`, polygon: circle(gen.stand.centre, Math.max(0, COMMAND.generalMoveCm * CM - gs.movedMm)) });
+    return out;
+  }
+  const u = unitOf(game, pieceId);
+  if (!u) return [];
+  const fr = unitFrame(u.stands, u.stands[0]!.facing);
+  const out: Overlay[] = [];
+  const weapon = weaponOf(u.troopType as never, qualitiesOf(u));
+  const bands = game.tables.weaponRanges[weapon];
+  if (bands && weapon !== 'none') {
+    for (const [name, v] of [['short', bands.shortCm], ['long', bands.longCm], ['extreme', bands.extremeCm]] as const) {
+      if (v === null) continue;
+      if (isArtilleryWeapon(weapon)) out.push({ kind: 'fire', label: `Artillery ${name} range ${v}cm, 45° of straight ahead ((5)(a))`, polygon: zoneOutline(fr, { face: 'front', spreadRad: Math.PI / 4, rangeMm: v * CM }) });
+      else {
+        const side = u.stands[0]!.widthMm;
+        out.push({ kind: 'fire', label: `Small arms ${name} range ${v}cm, in front or 1 base either side ((5)(c))`, polygon: [fromLocal(fr, fr.halfDepthMm, -fr.halfWidthMm - side), fromLocal(fr, fr.halfDepthMm, fr.halfWidthMm + side), fromLocal(fr, fr.halfDepthMm + v * CM, fr.halfWidthMm + side), fromLocal(fr, fr.halfDepthMm + v * CM, -fr.halfWidthMm - side)] });
+      }
+    }
+  }
+  const g = groupOfUnit(game.ruleset, u.id);
+  if (g && (g.order === 'reserve' || g.order === 'advance')) out.push({ kind: 'engagement', label: g.order === 'reserve' ? 'Reserve: may not close on enemy within 20cm (p.8)' : 'Advance: halts 10cm from massed enemy ahead (p.8)', polygon: grown(fr, (g.order === 'reserve' ? ORDER_NUMBERS.reserveNoApproachCm : ORDER_NUMBERS.advanceHaltCm) * CM) });
+  if (g && g.order === 'advance' && !isArtillery(u)) {
+    const st = scratch(game);
+    const reach = groupSpeedCm(new Work(st, previewCtx), g) * CM - g.movedMm;
+    if (reach > 0) out.push({ kind: 'charge', label: `Charge reach ${cm(reach)} (6 Melee)`, polygon: grown(fr, reach) });
+  }
+  const gen2 = g?.general ? generalOf(game, g.general) : undefined;
+  if (gen2) out.push({ kind: 'command', label: `${gen2.name}: 30cm (a 3 on the D6, in sight)`, polygon: circle(gen2.stand.centre, 30 * CM + Math.min(gen2.stand.widthMm, gen2.stand.depthMm) / 2) });
+  return out;
+}
+
+function mayNow(game: G, u: Unit, g: GroupState): string {
+  const step = game.position.step;
+  const mine = acting(game, u.side);
+  if (!mine) return 'Nothing now (not its side\'s step).';
+  switch (step) {
+    case 'commandChanges': return 'Receive a prompt from its general (order change, cure disorder, rally).';
+    case 'movement': {
+      const left = groupSpeedCm(new Work(scratch(game), previewCtx), g) * CM - g.movedMm;
+      switch (g.order) {
+        case 'advance': return `Move up to ${cm(left)} (wheel, incline), halting 10cm from massed enemy; charge after testing.`;
+        case 'reserve': return isArtillery(u) ? 'Pivot only.' : `Move up to ${cm(left)} (half speed backwards), not closer to enemy within 20cm; change formation by drill.`;
+        case 'stand': return 'Move 5cm in any direction, about face, or form square.';
+        case 'retreat': return 'Move at least half speed away from the enemy.';
+        case 'rout': return 'Nothing: routers move in the enemy\'s movement step.';
+      }
+      return '';
+    }
+    case 'shootingPhasing': case 'shootingNonPhasing': return ORDER_RULES[g.order].artilleryMayFire || !isArtillery(u) ? 'Shoot at a visible enemy in range and arc.' : 'Artillery fires only on Stand orders.';
+    default: return 'Nothing: the engine resolves this step.';
+  }
+}
+
+function inspect(game: G, pieceId: string): ReadOut[] {
+  const gen = generalOf(game, pieceId);
+  if (gen) {
+    const gs = game.ruleset.generals[gen.id];
+    if (!gs) return [{ label: 'General', value: gen.name }];
+    return [
+      { label: 'General', value: `${gen.name}${gs.cinc ? ' (CinC)' : ''}` },
+      { label: 'Counter', value: `${gs.counter.training} general, ${gs.counter.psychology === 'none' ? 'steady' : gs.counter.psychology}, ${gs.counter.ability}` },
+      { label: 'Attempts left', value: String(gs.attemptsLeft) },
+      { label: 'Moved', value: cm(gs.movedMm) },
+      ...(gs.killed ? [{ label: 'State', value: 'killed' }] : []),
+    ];
+  }
+  const u = unitOf(game, pieceId);
+  if (!u) return [];
+  const rs = game.ruleset;
+  const us = rs.units[u.id];
+  const g = groupOfUnit(rs, u.id);
+  const q = qualitiesOf(u);
+  const row = game.tables.unitTable[u.troopType];
+  const lines: ReadOut[] = [
+    { label: 'Unit', value: u.name },
+    { label: 'Type', value: `${row?.name ?? u.troopType} (${isLightUnit(u) ? 'light' : 'massed'}), move ${row?.moveCm ?? '?'}cm, melee ${row?.meleeFactor ?? '?'}` },
+    { label: 'Drill', value: q.drill === 'badly' ? 'badly drilled' : `${q.drill} drilled` },
+    { label: 'Morale', value: q.morale },
+    { label: 'Shooting', value: `${weaponOf(u.troopType as never, q)}${q.poorShots ? ', poor shots' : ''}` },
+    { label: 'Stands', value: `${u.stands.length} of ${us?.startStands ?? u.stands.length}` },
+    { label: 'Formation', value: u.formation },
+    { label: 'Disorder', value: us?.disordered ? (us.terrainDisorder ? 'disordered (terrain)' : 'disordered') : 'in good order' },
+  ];
+  if (g) {
+    lines.push({ label: 'Group', value: `${g.id} (${g.units.length} unit${g.units.length === 1 ? '' : 's'})` }, { label: 'Order', value: ORDER_LABEL[g.order] });
+    const gen2 = g.general ? generalOf(game, g.general) : undefined;
+    lines.push({ label: 'General', value: g.uncommanded ? 'uncommanded' : gen2?.name ?? 'none' });
+    if (g.movedMm > 0 && g.movedMm < 1e8) lines.push({ label: 'Moved', value: cm(g.movedMm) });
+    if (g.offTable) lines.push({ label: 'State', value: g.offTable.flankMarch ? 'on a flank march' : 'off the table' });
+    lines.push({ label: 'May now', value: mayNow(game, u, g) });
+  }
+  if (us?.surrendered) lines.push({ label: 'State', value: 'surrendered' });
+  if (rs.hidden[u.id]) lines.push({ label: 'Hidden', value: 'hidden from the enemy until spotted' });
+  return lines;
+}
+
+function markers(game: G, pieceId: string): Marker[] {
+  const gen = generalOf(game, pieceId);
+  if (gen) {
+    const gs = game.ruleset.generals[gen.id];
+    return gs ? [{ kind: 'general', text: gs.cinc ? 'CinC' : 'Gen', title: `${gs.counter.training} / ${gs.counter.psychology} / ${gs.counter.ability}` }] : [];
+  }
+  const u = unitOf(game, pieceId);
+  if (!u) return [];
+  const rs = game.ruleset;
+  const us = rs.units[u.id];
+  const g = groupOfUnit(rs, u.id);
+  const out: Marker[] = [];
+  if (g) out.push({ kind: 'order', text: ORDER_SHORT[g.order], title: `${ORDER_LABEL[g.order]} orders (SYW (3) Orders p.6)` });
+  if (g?.order === 'rout') out.push({ kind: 'state', text: 'R', title: 'Routing (SYW 7 Rout p.15)' });
+  if (us?.disordered) out.push({ kind: 'state', text: 'D', title: us.terrainDisorder ? 'Disordered by terrain until it leaves (SYW 7 Disorder (3) p.16)' : 'Disordered (SYW 7 Disorder p.16)' });
+  if (us?.surrendered) out.push({ kind: 'state', text: 'S', title: 'Surrendered (SYW 7 p.15)' });
+  const lost = (us?.startStands ?? u.stands.length) - u.stands.length;
+  if (lost > 0) out.push({ kind: 'casualties', text: `-${lost}`, title: `${lost} stand${lost === 1 ? '' : 's'} lost` });
+  if (rs.hidden[u.id]) out.push({ kind: 'other', text: 'H', title: 'Hidden from the enemy (SYW 9 Deployment p.19)' });
+  if (rs.charges.some((c) => c.chargers.includes(u.id))) out.push({ kind: 'other', text: 'Chg', title: 'Charging (SYW 6 Melee)' });
+  return out;
+}
+
+export const sywTable: TableAdapter<SywState, Options, Tables> = {
+  previewMove,
+  previewContact,
+  actions,
+  overlays,
+  inspect,
+  markers,
+  sight: () => ({ rule: sywSightRule, standsBlock: true }),
+};
+
+
