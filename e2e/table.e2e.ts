@@ -9,7 +9,8 @@ import { launchChromium } from '../src/cli/chromium';
 import { TablePage } from './pages/TablePage';
 
 let browser: Browser;
-const url = inject('baseUrl');
+// The free table: pieces go where they are put (the play screen starts battles on the engine).
+const url = `${inject('baseUrl')}?table=free`;
 mkdirSync('e2e/screenshots', { recursive: true });
 
 beforeAll(async () => {

@@ -1,58 +1,254 @@
 /**
- * The app's entry: load a battle and put it on the table. The built-in battle is
- * scenarios/default.json; `?scenario=<url>` loads another scenario file instead (designers
- * share battles as links; the render benchmark uses it for its large battles).
+ * The app's entry: the play screen. On boot it resumes the autosaved battle, or offers the
+ * start dialog (scenario, ruleset, options, seed, solo or hot-seat). Panels get the session
+ * and the stores and call the play controller; the canvas draws the viewer's view.
+ *
+ * URLs:
+ *  - `/`                  play: resume or start a battle;
+ *  - `?scenario=<url>`    that scenario on a free table (designers share battles as links; the
+ *                         render benchmark uses it), with "Play this battle" to start it;
+ *  - `?table=free`        the built-in battle on a free table (pieces go where they are put).
  */
 import defaultScenario from '../scenarios/default.json?raw';
 import { loadScenarioText } from './scenario/load';
 import { describeProblems } from './scenario/errors';
-import { createGameStore } from './store/gameStore';
-import { createUiStore } from './store/uiStore';
+import { RULESETS } from './rules/registry';
+import { createGameStore, type GameStoreApi } from './store/gameStore';
+import { createUiStore, type UiStoreApi } from './store/uiStore';
+import { AUTOSAVE_KEY, createSession, gameOf, type SaveStorage, type SessionApi } from './store/session';
+import { createBattleTable } from './store/table';
 import { BattleScene } from './render/BattleScene';
 import { mountSelectionPanel } from './ui/SelectionPanel';
-import { installTestHook } from './ui/testHook';
-import { el } from './ui/dom';
+import { installTestHook, type PlayProbe } from './ui/testHook';
+import { button, el, watch } from './ui/dom';
+import { createPlayController, type PlayController } from './ui/controller';
+import { createPlayStore, readMode, type PlayStoreApi } from './ui/playStore';
+import { anyPlayable, builtInScenarios, noRulesetMessage, scenarioEntry, seedFromBits, type ScenarioEntry } from './ui/startModel';
+import { mountStartDialog } from './ui/StartDialog';
+import { mountPhaseBar } from './ui/PhaseBar';
+import { mountHandOver } from './ui/HandOverScreen';
+import { mountEventLog } from './ui/EventLog';
+import { mountInspector } from './ui/Inspector';
+import { mountToolbar } from './ui/Toolbar';
+import { mountHelp } from './ui/HelpOverlay';
+import { mountResult } from './ui/ResultPanel';
+import { mountNotices } from './ui/Notices';
+import { installShortcuts } from './ui/keyboard';
 import './ui/styles.css';
 
-async function scenarioText(): Promise<{ text: string; source: string }> {
-  const url = new URLSearchParams(location.search).get('scenario');
-  if (!url) return { text: defaultScenario, source: 'the built-in battle' };
+const BUILT_IN = import.meta.glob('../scenarios/*.json', { query: '?raw', import: 'default', eager: true }) as Record<string, string>;
+
+/** localStorage, or null where the browser refuses it (private modes, sandboxed frames). */
+function browserStorage(): SaveStorage | null {
+  try {
+    const s = window.localStorage;
+    s.getItem(AUTOSAVE_KEY);
+    return s;
+  } catch {
+    return null;
+  }
+}
+
+const randomSeed = (): number => seedFromBits(crypto.getRandomValues(new Uint32Array(1))[0]!);
+
+function download(fileName: string, text: string): void {
+  const url = URL.createObjectURL(new Blob([text], { type: 'application/json' }));
+  const a = el('a', { href: url, download: fileName });
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+interface Shell {
+  readonly root: HTMLElement;
+  readonly sub: HTMLElement;
+  readonly badges: HTMLElement;
+  readonly tools: HTMLElement;
+  readonly banner: HTMLElement;
+  readonly playArea: HTMLElement;
+  readonly stage: HTMLElement;
+  readonly side: HTMLElement;
+  readonly overlays: HTMLElement;
+}
+
+function buildShell(root: HTMLElement): Shell {
+  const sub = el('span', { class: 'battle-title', 'data-testid': 'battle-title' });
+  const badges = el('span', { class: 'badges' });
+  const tools = el('div', { class: 'top-tools' });
+  const banner = el('div', { class: 'banner', 'data-testid': 'banner' });
+  banner.hidden = true;
+  const stage = el('main', { class: 'stage', 'data-testid': 'stage' });
+  const playArea = el('div', { class: 'play-area' }, banner, stage);
+  const side = el('aside', { class: 'side' });
+  const overlays = el('div', { class: 'overlays' });
+  root.replaceChildren(el('header', { class: 'top' }, el('h1', {}, 'Vedette'), sub, badges, tools), el('div', { class: 'body' }, playArea, side), overlays);
+  return { root, sub, badges, tools, banner, playArea, stage, side, overlays };
+}
+
+async function fetchScenario(url: string): Promise<string> {
   const res = await fetch(url);
   if (!res.ok) throw new Error(`${url} could not be fetched (HTTP ${res.status}).`);
-  return { text: await res.text(), source: url };
+  return res.text();
+}
+
+/** A scenario on a free table: pieces go where they are put; no ruleset, no log. */
+async function freeTable(shell: Shell, ui: UiStoreApi, text: string, source: string): Promise<{ game: GameStoreApi; scene: BattleScene } | null> {
+  const loaded = loadScenarioText(text);
+  if (!loaded.ok) {
+    shell.side.append(el('pre', { class: 'error', role: 'alert', 'data-testid': 'load-error' }, `${source} could not be loaded:\n${describeProblems(loaded.problems)}`));
+    shell.root.dataset.ready = 'error';
+    return null;
+  }
+  shell.sub.textContent = loaded.value.title;
+  const game = createGameStore();
+  game.getState().load(loaded.value);
+  const scene = new BattleScene(game, ui);
+  await scene.mount(shell.stage);
+  mountSelectionPanel(shell.side, game, ui);
+  return { game, scene };
+}
+
+function probe(session: SessionApi, play: PlayStoreApi): PlayProbe | null {
+  const s = session.getState();
+  const b = s.battle;
+  if (!b) return null;
+  const g = gameOf(b);
+  const p = g.position;
+  return {
+    viewer: s.viewer,
+    mode: play.getState().mode,
+    handover: play.getState().handover,
+    rulesetId: b.module.id,
+    position: { turn: p.turn, phase: p.phase, step: p.step, phasing: p.phasing, actors: [...p.actors], done: [...p.done] },
+    commandCount: g.commandCount,
+    undoable: b.history.entries.length,
+    redoable: b.history.redoStack.length,
+    result: g.result ? { ...(g.result.winner ? { winner: g.result.winner } : {}), level: g.result.level, reason: g.result.reason } : null,
+  };
+}
+
+function showBanner(shell: Shell, text: string, ...actions: HTMLElement[]): void {
+  shell.banner.replaceChildren(el('span', { 'data-testid': 'banner-text' }, text), ...actions);
+  shell.banner.hidden = false;
 }
 
 async function main(): Promise<void> {
   const root = document.getElementById('app')!;
-  const game = createGameStore();
+  const shell = buildShell(root);
+  const params = new URLSearchParams(location.search);
+  const storage = browserStorage();
   const ui = createUiStore();
-  const title = el('h1', {}, 'Vedette');
-  const sub = el('span', { class: 'battle-title', 'data-testid': 'battle-title' });
-  const stage = el('main', { class: 'stage', 'data-testid': 'stage' });
-  const side = el('aside', { class: 'side' });
-  root.replaceChildren(el('header', { class: 'top' }, title, sub), el('div', { class: 'body' }, stage, side));
-  const fail = (message: string) => {
-    side.append(el('pre', { class: 'error', role: 'alert', 'data-testid': 'load-error' }, message));
-    root.dataset.ready = 'error';
-  };
-  let source;
-  try {
-    source = await scenarioText();
-  } catch (e) {
-    fail(e instanceof Error ? e.message : String(e));
+  const session = createSession(storage);
+  const play = createPlayStore();
+  const controller: PlayController = createPlayController(session, ui, play, { download, storage });
+  const scenarios = builtInScenarios(BUILT_IN);
+  const hook = import.meta.env.DEV || import.meta.env.MODE === 'e2e';
+
+  const dialog = mountStartDialog(shell.overlays, {
+    registry: RULESETS,
+    scenarios,
+    controller,
+    play,
+    randomSeed,
+    hasBattle: () => session.getState().battle !== null,
+    onStarted: () => {
+      // A battle started from a free table: play it on the battle table (the autosave resumes it).
+      if (free) location.assign(location.pathname);
+      else scene?.fit();
+    },
+  });
+  mountHelp(shell.overlays, play);
+
+  // ?scenario=<url> or ?table=free: the free table, as designers and the benchmark use it.
+  const scenarioUrl = params.get('scenario');
+  const free = scenarioUrl !== null || params.get('table') === 'free';
+  let scene: BattleScene | null = null;
+  if (free) {
+    let text = defaultScenario;
+    let source = 'the built-in battle';
+    if (scenarioUrl) {
+      try {
+        text = await fetchScenario(scenarioUrl);
+        source = scenarioUrl;
+      } catch (e) {
+        shell.side.append(el('pre', { class: 'error', role: 'alert', 'data-testid': 'load-error' }, e instanceof Error ? e.message : String(e)));
+        root.dataset.ready = 'error';
+        return;
+      }
+    }
+    const t = await freeTable(shell, ui, text, source);
+    if (!t) return;
+    scene = t.scene;
+    const entry: ScenarioEntry = scenarioEntry(scenarioUrl ?? 'scenarios/default.json', text);
+    const why = noRulesetMessage(entry, RULESETS);
+    showBanner(
+      shell,
+      why ?? 'Free table: pieces go where you put them; nothing is checked against the rules.',
+      button('Play this battle…', () => {
+        dialog.choose(entry);
+        play.getState().open('start');
+      }, { class: 'primary', 'data-testid': 'play-this' }),
+    );
+    if (hook) installTestHook(t.game, ui, t.scene);
+    installShortcuts(window, { controller, play, ui, pickLoad: () => undefined, hasBattle: () => false });
+    root.dataset.ready = 'true';
     return;
   }
-  const loaded = loadScenarioText(source.text);
-  if (!loaded.ok) {
-    fail(`${source.source} could not be loaded:\n${describeProblems(loaded.problems)}`);
+
+  // Play: nothing playable at all (no ruleset registered for any scenario) and nothing to resume.
+  const hasAutosave = storage?.getItem(AUTOSAVE_KEY) != null;
+  if (!anyPlayable(scenarios, RULESETS) && !hasAutosave) {
+    const t = await freeTable(shell, ui, defaultScenario, 'the built-in battle');
+    if (!t) return;
+    showBanner(
+      shell,
+      'No ruleset is available yet: the built-in battle is shown on a free table, where pieces go where you put them.',
+      button('New battle…', () => play.getState().open('start'), { 'data-testid': 'new-battle' }),
+    );
+    if (hook) installTestHook(t.game, ui, t.scene);
+    installShortcuts(window, { controller, play, ui, pickLoad: () => undefined, hasBattle: () => false });
+    root.dataset.ready = 'true';
     return;
   }
-  sub.textContent = loaded.value.title;
-  game.getState().load(loaded.value);
-  const scene = new BattleScene(game, ui);
-  await scene.mount(stage);
-  mountSelectionPanel(side, game, ui);
-  if (import.meta.env.DEV || import.meta.env.MODE === 'e2e') installTestHook(game, ui, scene);
+
+  const toolbar = mountToolbar(shell.tools, session, play, controller, ui);
+  mountPhaseBar(shell.playArea, session, play, controller);
+  shell.playArea.prepend(shell.playArea.lastElementChild!); // the phase bar above the banner and the table
+  mountNotices(shell.stage, shell.overlays, ui, play);
+  mountInspector(shell.side, session, ui, play, controller);
+  mountEventLog(shell.side, session, play);
+  mountResult(shell.overlays, session, play);
+  mountHandOver(shell.overlays, session, play, controller);
+  installShortcuts(window, { controller, play, ui, pickLoad: () => toolbar.pickLoad(), hasBattle: () => session.getState().battle !== null });
+
+  // The title and badges follow the battle.
+  watch([session, play], () => {
+    const b = session.getState().battle;
+    shell.sub.textContent = b ? b.setup.title : '';
+    const badges = b ? [b.module.name, play.getState().mode === 'hotseat' ? 'Hot-seat' : 'Solo'] : [];
+    const key = badges.join('|');
+    if (shell.badges.dataset.key !== key) {
+      shell.badges.dataset.key = key;
+      shell.badges.replaceChildren(...badges.map((x) => el('span', { class: 'tag' }, x)));
+    }
+  });
+
+  const table = createBattleTable(session, ui);
+  scene = new BattleScene(table.store, ui, table);
+  await scene.mount(shell.stage);
+  if (hook) installTestHook(table.store, ui, scene, () => probe(session, play));
+
+  if (hasAutosave) {
+    const r = controller.resume(readMode(storage) ?? 'hotseat');
+    if (r.ok) scene.fit();
+    else {
+      play.getState().showAlert({ title: 'The autosaved battle could not be resumed', message: 'Start a new battle. What is wrong with the autosave:', problems: r.problems });
+      play.getState().open('start');
+    }
+  } else {
+    play.getState().open('start');
+  }
   root.dataset.ready = 'true';
 }
 

@@ -20,9 +20,33 @@ export interface VedetteTestHook {
   frames(): number;
   /** Render times (ms) of the most recent frames, for the render benchmark. */
   frameTimes(): number[];
+  /** The battle in progress as the page shows it (null on a free table or before a battle). */
+  play(): PlayProbe | null;
 }
 
-export function installTestHook(game: GameStoreApi, ui: UiStoreApi, scene: { frames: number; handleOnScreen(): { x: number; y: number } | null; recentFrameTimes(): number[] }): void {
+/** Read-only facts about the battle in progress, for hot-seat and log tests. */
+export interface PlayProbe {
+  readonly viewer: string;
+  readonly mode: 'solo' | 'hotseat';
+  /** The side the screen is being handed to, or null. */
+  readonly handover: string | null;
+  readonly rulesetId: string;
+  readonly position: { turn: number; phase: string; step: string; phasing: string; actors: string[]; done: string[] };
+  readonly commandCount: number;
+  readonly undoable: number;
+  readonly redoable: number;
+  readonly result: { winner?: string; level: string; reason: string } | null;
+}
+
+/** Where `play()` reads from; main.ts supplies it when a session is running. */
+export type PlayProbeSource = () => PlayProbe | null;
+
+export function installTestHook(
+  game: GameStoreApi,
+  ui: UiStoreApi,
+  scene: { frames: number; handleOnScreen(): { x: number; y: number } | null; recentFrameTimes(): number[] },
+  play: PlayProbeSource = () => null,
+): void {
   const hook: VedetteTestHook = {
     battle: () => JSON.parse(JSON.stringify(game.getState().battle)) as unknown,
     selected: () => ui.getState().selected,
@@ -35,6 +59,10 @@ export function installTestHook(game: GameStoreApi, ui: UiStoreApi, scene: { fra
     rotateHandle: () => scene.handleOnScreen(),
     frames: () => scene.frames,
     frameTimes: () => scene.recentFrameTimes(),
+    play: () => {
+      const p = play();
+      return p ? (JSON.parse(JSON.stringify(p)) as PlayProbe) : null;
+    },
   };
   Object.defineProperty(window, '__VEDETTE__', { value: Object.freeze(hook), configurable: false, writable: false });
 }

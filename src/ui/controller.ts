@@ -1,0 +1,216 @@
+/**
+ * What the play screen's controls do, apart from the DOM: start, resume, end a step, undo,
+ * redo, save, load, and who looks at the screen (solo referee, or the hot-seat side to act
+ * with a hand-over screen in between). Panels call these; they never change the battle
+ * themselves. Runs in node for the tests (the session is a vanilla zustand store).
+ */
+import type { Command, Rejection } from '../engine/ruleset';
+import { undoBlocker } from '../engine/history';
+import type { SideId } from '../engine/model';
+import { viewFor, type Viewer } from '../engine/view';
+import { gameOf, type Outcome, type SessionApi, type StartParams } from '../store/session';
+import type { UiStoreApi } from '../store/uiStore';
+import { commandsFor, decideViewer, hiddenInPlay, NOBODY, waitingSides, type PlayMode } from './handover';
+import { writeMode, type PlayStoreApi } from './playStore';
+
+export interface ControllerIo {
+  /** Offer text as a file to save (the browser downloads it). */
+  download(fileName: string, text: string): void;
+  /** Where the mode is kept beside the autosave (localStorage in the app). */
+  readonly storage: Pick<Storage, 'setItem'> | null;
+}
+
+export interface PlayController {
+  start(p: StartParams, mode: PlayMode): Outcome;
+  resume(mode: PlayMode): Outcome;
+  /** The player at the hand-over screen says who they are. */
+  iAm(side: SideId): void;
+  /** End the step for `side`, or for the first side still to act that the viewer commands. */
+  endStep(side?: SideId): Rejection | null;
+  dispatch(c: Command): Rejection | null;
+  /** The side that would concede now (the first side to act the viewer commands), if any. */
+  concedingSide(): SideId | undefined;
+  /** That side gives up the battle. */
+  concede(side: SideId): Rejection | null;
+  undo(): Rejection | null;
+  redo(): Rejection | null;
+  /** Download the battle as a save file; false when there is no battle. */
+  save(): boolean;
+  /** Load a save file's text; on failure an alert lists the problems and the battle is untouched. */
+  loadText(text: string): Outcome;
+  /** Sides the viewer may command now (in the step or not). */
+  commandable(): SideId[];
+  dispose(): void;
+}
+
+const refusal = (r: Rejection) => `${r.message} (${r.rule})`;
+
+export function createPlayController(session: SessionApi, ui: UiStoreApi, play: PlayStoreApi, io: ControllerIo): PlayController {
+  /** Set the viewer to nobody for the hand-over, unless the ruleset's view cannot take it. */
+  const coverViewer = () => {
+    const b = session.getState().battle;
+    if (!b) return;
+    try {
+      viewFor(b.module, gameOf(b), NOBODY);
+    } catch {
+      return; // the ruleset's view needs a real side: keep the outgoing player's view under the cover
+    }
+    if (session.getState().viewer !== NOBODY) session.getState().setViewer(NOBODY);
+  };
+
+  let syncing = false;
+  const sync = () => {
+    if (syncing) return;
+    syncing = true;
+    try {
+      const s = session.getState();
+      const b = s.battle;
+      if (!b) return;
+      const g = gameOf(b);
+      const d = decideViewer({
+        mode: play.getState().mode,
+        hidden: play.getState().mode === 'hotseat' && hiddenInPlay(b.module, b.history, b.setup.sides.map((x) => x.id)),
+        viewer: s.viewer,
+        pending: play.getState().handover,
+        waiting: waitingSides(g.position),
+        over: g.result !== undefined,
+      });
+      if (d.kind === 'switch') {
+        if (play.getState().handover !== null) play.getState().setHandover(null);
+        if (s.viewer !== d.viewer) session.getState().setViewer(d.viewer);
+      } else if (d.kind === 'handover') {
+        ui.getState().select(null);
+        ui.getState().notify(null);
+        play.getState().setHandover(d.to);
+        coverViewer();
+      }
+    } finally {
+      syncing = false;
+    }
+  };
+  const off = session.subscribe(sync);
+
+  const viewer = (): Viewer => session.getState().viewer;
+  const sidesOf = (): SideId[] => session.getState().battle?.setup.sides.map((x) => x.id) ?? [];
+  const commandable = (): SideId[] => (play.getState().handover !== null ? [] : commandsFor(viewer(), sidesOf()));
+  const refuse = (r: Rejection): Rejection => {
+    ui.getState().notify(refusal(r));
+    return r;
+  };
+  /** Undo/redo by a hot-seat player: only their own commands. */
+  const by = (): SideId | undefined => (play.getState().mode === 'hotseat' && viewer() !== 'referee' ? viewer() : undefined);
+
+  const fresh = () => {
+    ui.getState().select(null);
+    ui.getState().notify(null);
+    play.getState().setHandover(null);
+    play.getState().dismissResult(false);
+  };
+
+  return {
+    start(p, mode) {
+      const before = { mode: play.getState().mode, viewer: viewer() };
+      // Hot-seat: nobody looks until the first player says who they are, so nothing of either
+      // side's secrets reaches the page while the battle is being set up.
+      play.getState().setMode(mode);
+      session.getState().setViewer(mode === 'hotseat' ? NOBODY : 'referee');
+      const r = session.getState().start(p);
+      if (!r.ok) {
+        play.getState().setMode(before.mode);
+        session.getState().setViewer(before.viewer);
+        return r;
+      }
+      writeMode(io.storage, mode);
+      fresh();
+      sync();
+      return r;
+    },
+    resume(mode) {
+      play.getState().setMode(mode);
+      session.getState().setViewer(mode === 'hotseat' ? NOBODY : 'referee');
+      const r = session.getState().resume();
+      fresh();
+      sync();
+      return r;
+    },
+    iAm(side) {
+      if (play.getState().handover !== side) return;
+      session.getState().setViewer(side);
+      play.getState().setHandover(null);
+      sync();
+    },
+    endStep(side) {
+      const b = session.getState().battle;
+      if (!b) return null;
+      const g = gameOf(b);
+      const mine = commandable();
+      const who = side ?? waitingSides(g.position).find((x) => mine.includes(x));
+      if (who === undefined || !mine.includes(who)) {
+        ui.getState().notify('None of the sides you command has a step to end now.');
+        return null;
+      }
+      const r = session.getState().dispatch({ type: 'endStep', side: who });
+      return r ? refuse(r) : null;
+    },
+    dispatch(c) {
+      if (!commandable().includes(c.side)) return refuse({ rejected: true, code: 'not-yours', message: 'That command is for the other side.', rule: 'engine' });
+      ui.getState().notify(null);
+      const r = session.getState().dispatch(c);
+      return r ? refuse(r) : null;
+    },
+    concedingSide() {
+      const b = session.getState().battle;
+      if (!b || gameOf(b).result) return undefined;
+      const mine = commandable();
+      return waitingSides(gameOf(b).position).find((x) => mine.includes(x));
+    },
+    concede(side) {
+      if (!commandable().includes(side)) return refuse({ rejected: true, code: 'not-yours', message: 'Only a side\'s own player may concede for it.', rule: 'engine' });
+      const r = session.getState().dispatch({ type: 'concede', side });
+      return r ? refuse(r) : null;
+    },
+    undo() {
+      const b = session.getState().battle;
+      if (!b) return null;
+      const blocked = undoBlocker(b.history, by());
+      if (blocked) return refuse(blocked);
+      const r = session.getState().undo();
+      if (r) return refuse(r);
+      ui.getState().notify(null);
+      return null;
+    },
+    redo() {
+      const b = session.getState().battle;
+      if (!b) return null;
+      const next = b.history.redoStack[b.history.redoStack.length - 1];
+      const who = by();
+      if (next && who !== undefined && next.command.side !== who)
+        return refuse({ rejected: true, code: 'not-yours', message: "The next command to redo was the other side's.", rule: 'engine: undo' });
+      const r = session.getState().redo();
+      if (r) return refuse(r);
+      ui.getState().notify(null);
+      return null;
+    },
+    save() {
+      const b = session.getState().battle;
+      const text = session.getState().saveText();
+      if (!b || text === null) return false;
+      const turn = gameOf(b).position.turn;
+      io.download(`${b.setup.scenarioId}-turn-${turn}.vedette.json`, text);
+      return true;
+    },
+    loadText(text) {
+      const r = session.getState().loadSave(text);
+      if (!r.ok) {
+        play.getState().showAlert({ title: 'That save could not be loaded', message: 'The battle in progress is untouched. What is wrong with the file:', problems: r.problems });
+        return r;
+      }
+      fresh();
+      if (play.getState().mode === 'hotseat') coverViewer();
+      sync();
+      return r;
+    },
+    commandable,
+    dispose: off,
+  };
+}

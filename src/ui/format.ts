@@ -1,0 +1,166 @@
+/**
+ * Words for the event log: a `DiceRolled` as lines a player can check against the rulebook
+ * (dice, faces, every modifier with its rule, target, outcome), and any other event as a
+ * sentence. Pure: names come from a `Names` lookup built from the viewer's view, so nothing
+ * here can show what the viewer may not see.
+ */
+import type { AnyEvent } from '../engine/command';
+import type { DiceRolled, Modifier } from '../engine/dice';
+import type { Command } from '../engine/command';
+
+/** Looks up names for ids; unknown ids are shown as they are. */
+export interface Names {
+  side(id: string): string;
+  piece(id: string): string;
+  phase(id: string): string;
+  step(phaseId: string, stepId: string): string;
+}
+
+export const plainNames: Names = { side: (s) => s, piece: (p) => p, phase: (p) => p, step: (_p, s) => s };
+
+export interface DiceLines {
+  /** What the roll was for: 'Fire: 1/45e at IR 4'. */
+  readonly purpose: string;
+  /** '2d6 → 3 + 5 = 8'. */
+  readonly roll: string;
+  /** The faces as rolled, for drawing dice. */
+  readonly faces: readonly number[];
+  /** One line per modifier: '+1 veteran (NW §19)'. Target modifiers say so. */
+  readonly modifiers: readonly string[];
+  /** 'Modified 9 against To pass 7 (needs ≥ 8 after modifiers)'; absent without a target. */
+  readonly target?: string;
+  /** 'Table hitOn, row d6'. */
+  readonly table?: string;
+  /** 'Outcome: pass'. */
+  readonly outcome: string;
+  readonly passed?: boolean;
+  readonly rule: string;
+  /** NW §6 emulation: 'd10 #1: white 6, 2; coloured 5 → 7'. */
+  readonly emulation: readonly string[];
+}
+
+const signed = (n: number): string => (n > 0 ? `+${n}` : n < 0 ? `−${-n}` : '±0');
+
+const PASS_WORDS: Record<string, string> = { atLeast: '≥', atMost: '≤', above: '>', below: '<' };
+
+export function modifierLine(m: Modifier): string {
+  const onTarget = m.appliesTo === 'target' ? ' to the target' : '';
+  return `${signed(m.value)} ${m.label}${onTarget} (${m.rule})`;
+}
+
+export function formatDice(e: DiceRolled): DiceLines {
+  const sum = e.faces.length > 1 && !e.dice.endsWith('d100') ? `${e.faces.join(' + ')} = ${e.total}` : `${e.total}`;
+  const roll = `${e.dice} → ${e.faces.length > 1 && e.dice.endsWith('d100') ? `${e.faces.join(' ')} = ` : ''}${sum}`;
+  const rollMods = e.modifiers.filter((m) => (m.appliesTo ?? 'roll') === 'roll');
+  let target: string | undefined;
+  if (e.target) {
+    const t = e.target;
+    const name = t.label ?? 'Target';
+    const sign = PASS_WORDS[t.pass] ?? t.pass;
+    const moved = t.modifiedValue !== t.value ? ` (${t.value} modified to ${t.modifiedValue})` : '';
+    const got = rollMods.length > 0 ? `Modified roll ${e.modified}` : `Roll ${e.modified}`;
+    const each = e.successes !== undefined ? ` each die; ${e.successes} succeeded` : '';
+    target = `${got} against ${name} ${t.value}${moved}: needs ${sign} ${t.modifiedValue}${each}`;
+  } else if (rollMods.length > 0) {
+    target = `Modified roll ${e.modified}`;
+  }
+  const table = e.table ? `Table ${e.table.id}${e.table.row !== undefined ? `, row ${e.table.row}` : ''}${e.table.column !== undefined ? `, column ${e.table.column}` : ''}` : undefined;
+  const emulation = (e.emulated ?? []).map((x, i) => `d10 #${i + 1}: white ${x.white.join(', ')}; coloured ${x.coloured} → ${e.faces[i] ?? '?'}`);
+  return {
+    purpose: e.purpose,
+    roll,
+    faces: e.faces,
+    modifiers: e.modifiers.map(modifierLine),
+    ...(target !== undefined ? { target } : {}),
+    ...(table !== undefined ? { table } : {}),
+    outcome: `Outcome: ${e.outcome}`,
+    ...(e.passed !== undefined ? { passed: e.passed } : {}),
+    rule: e.rule,
+    emulation,
+  };
+}
+
+/** The whole roll as plain text lines (copying, tooltips, tests). */
+export function diceText(e: DiceRolled): string[] {
+  const d = formatDice(e);
+  return [`${d.purpose} (${d.rule})`, d.roll, ...d.emulation, ...d.modifiers, ...(d.target ? [d.target] : []), ...(d.table ? [d.table] : []), d.outcome];
+}
+
+export const isDice = (e: AnyEvent): e is DiceRolled => e.type === 'DiceRolled';
+
+/** 'CasualtiesInflicted' → 'Casualties inflicted'. */
+export function humanise(type: string): string {
+  const words = type.replace(/([a-z0-9])([A-Z])/g, '$1 $2').replace(/[_-]+/g, ' ').trim().toLowerCase();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+/** Fields that name a piece, a side or a general, shown with names rather than ids. */
+const PIECE_FIELDS = new Set(['unit', 'unitId', 'target', 'targetId', 'general', 'generalId', 'attacker', 'defender', 'a', 'b', 'after', 'against', 'winner', 'loser']);
+const SIDE_FIELDS = new Set(['side', 'by', 'initiative', 'phasing']);
+const SKIP_FIELDS = new Set(['type', 'rule', 'visibleTo']);
+
+function valueText(key: string, v: unknown, names: Names): string | undefined {
+  if (v === undefined || v === null) return undefined;
+  if (typeof v === 'string') return PIECE_FIELDS.has(key) ? names.piece(v) : SIDE_FIELDS.has(key) ? names.side(v) : v;
+  if (typeof v === 'number') return Number.isInteger(v) ? String(v) : String(Math.round(v * 10) / 10);
+  if (typeof v === 'boolean') return v ? 'yes' : 'no';
+  if (Array.isArray(v) && v.every((x) => typeof x === 'string' || typeof x === 'number'))
+    return v.map((x) => (typeof x === 'string' ? valueText(key, x, names) : valueText(key, x, names))).join(', ');
+  return undefined; // nested objects: too much for one line
+}
+
+/** One line for an event that is not a roll. Sequence events get sentences of their own. */
+export function describeEvent(e: AnyEvent, names: Names): string {
+  const f = e as Record<string, unknown>;
+  const s = (k: string) => (typeof f[k] === 'string' ? (f[k] as string) : '');
+  switch (e.type) {
+    case 'GameStarted':
+      return 'The battle begins.';
+    case 'TurnStarted':
+      return `Turn ${String(f.turn)} begins.`;
+    case 'TurnEnded':
+      return `Turn ${String(f.turn)} ends.`;
+    case 'PhaseStarted':
+      return `${names.phase(s('phase'))} begins.`;
+    case 'PhaseEnded':
+      return `${names.phase(s('phase'))} ends.`;
+    case 'StepStarted': {
+      const actors = Array.isArray(f.actors) ? (f.actors as string[]) : [];
+      const who = actors.length === 0 ? 'the engine plays it' : `${actors.map((a) => names.side(a)).join(' and ')} to act`;
+      return `${names.step(s('phase'), s('step'))} — ${who}.`;
+    }
+    case 'StepEnded':
+      return `${names.step(s('phase'), s('step'))} ends.`;
+    case 'SideFinishedStep':
+      return `${names.side(s('side'))} ended the step.`;
+    case 'GameEnded': {
+      const r = (f.result ?? {}) as { winner?: string; level?: string; reason?: string };
+      return `The battle is over: ${r.winner ? `${names.side(r.winner)} ${r.level ?? ''} victory` : (r.level ?? 'draw')}. ${r.reason ?? ''}`.trim();
+    }
+    default: {
+      const parts: string[] = [];
+      for (const [k, v] of Object.entries(f)) {
+        if (SKIP_FIELDS.has(k)) continue;
+        const t = valueText(k, v, names);
+        if (t !== undefined && t !== '') parts.push(`${k} ${t}`);
+      }
+      return `${humanise(e.type)}${parts.length ? `: ${parts.join(', ')}` : ''}.`;
+    }
+  }
+}
+
+/** A command as the log shows it: the ruleset's own words when it gives them. */
+export function describeCommandLine(c: Command, names: Names, ruleset?: (c: Command) => string | undefined): string {
+  if (c.type === 'hidden') return `${names.side(c.side)} gave a secret command.`;
+  if (c.type === 'endStep') return `${names.side(c.side)}: end of step.`;
+  if (c.type === 'concede') return `${names.side(c.side)} concedes.`;
+  const own = ruleset?.(c);
+  if (own) return own;
+  const parts: string[] = [];
+  for (const [k, v] of Object.entries(c)) {
+    if (k === 'type' || k === 'side') continue;
+    const t = valueText(k, v, names);
+    if (t !== undefined) parts.push(`${k} ${t}`);
+  }
+  return `${names.side(c.side)}: ${humanise(c.type).toLowerCase()}${parts.length ? ` (${parts.join(', ')})` : ''}.`;
+}

@@ -1,0 +1,72 @@
+/**
+ * The event log as one viewer may read it: the events of the battle's start, then for each
+ * command in the history the command (masked when it was another side's secret) and the
+ * events it caused that the viewer may see (`eventsFor`), automatic steps included. Newest last.
+ */
+import type { AnyEvent } from '../engine/command';
+import type { DiceRolled } from '../engine/dice';
+import type { History, HistoryEntry } from '../engine/history';
+import type { AnyRuleset } from '../engine/ruleset';
+import { commandFor, eventsFor, type Viewer } from '../engine/view';
+import { describeCommandLine, describeEvent, formatDice, isDice, type DiceLines, type Names } from './format';
+
+/** Engine events about the sequence of play: shown small, as signposts. */
+const SEQUENCE = new Set(['TurnStarted', 'TurnEnded', 'PhaseStarted', 'PhaseEnded', 'StepStarted', 'StepEnded', 'SideFinishedStep', 'GameStarted', 'GameEnded']);
+
+export type LogItem =
+  | { readonly kind: 'command'; readonly text: string; readonly side: string; readonly hidden: boolean }
+  | { readonly kind: 'sequence'; readonly text: string; readonly eventType: string }
+  | { readonly kind: 'event'; readonly text: string; readonly eventType: string; readonly rule?: string }
+  | { readonly kind: 'dice'; readonly dice: DiceLines; readonly event: DiceRolled };
+
+export function eventItem(e: AnyEvent, names: Names): LogItem {
+  if (isDice(e)) return { kind: 'dice', dice: formatDice(e), event: e };
+  const text = describeEvent(e, names);
+  if (SEQUENCE.has(e.type)) return { kind: 'sequence', text, eventType: e.type };
+  return { kind: 'event', text, eventType: e.type, ...(typeof e.rule === 'string' ? { rule: e.rule } : {}) };
+}
+
+/** Items for one history entry (a command and what followed it) as `viewer` may see them. */
+export function entryItems(entry: HistoryEntry, viewer: Viewer, names: Names, module?: AnyRuleset): LogItem[] {
+  const c = commandFor(entry.command, entry.secret, viewer);
+  const own = module?.describeCommand ? describeWithRuleset(module, entry) : undefined;
+  const items: LogItem[] = [
+    { kind: 'command', text: describeCommandLine(c, names, c.type === 'hidden' ? undefined : own), side: c.side, hidden: c.type === 'hidden' },
+  ];
+  for (const e of eventsFor(entry.events, viewer)) items.push(eventItem(e, names));
+  return items;
+}
+
+/**
+ * The ruleset's own words for a command it accepted. It is given the state after the command
+ * (the one the history kept); it sees only the command, which the viewer may see anyway.
+ */
+function describeWithRuleset(module: AnyRuleset, entry: HistoryEntry): (c: { type: string; side: string }) => string | undefined {
+  return (c) => {
+    try {
+      return module.describeCommand!(entry.state, c as never);
+    } catch {
+      return undefined;
+    }
+  };
+}
+
+export interface LogModel {
+  /** Items of the battle's start (setup rolls, first turn). */
+  readonly initial: readonly LogItem[];
+  /** Per history entry, in order. */
+  readonly entries: readonly (readonly LogItem[])[];
+}
+
+export function buildLog(history: History, viewer: Viewer, names: Names, module?: AnyRuleset): LogModel {
+  return {
+    initial: eventsFor(history.initialEvents, viewer).map((e) => eventItem(e, names)),
+    entries: history.entries.map((e) => entryItems(e, viewer, names, module)),
+  };
+}
+
+/** Every item as plain text, one line each (tests, copy to clipboard). */
+export function logText(model: LogModel): string[] {
+  const line = (i: LogItem): string => (i.kind === 'dice' ? `${i.dice.purpose}: ${i.dice.roll}; ${i.dice.outcome}` : i.text);
+  return [...model.initial.map(line), ...model.entries.flatMap((items) => items.map(line))];
+}
