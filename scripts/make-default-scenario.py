@@ -24,16 +24,17 @@ def unit(uid, name, side, parent, arm, troop, quality, x, y, face, n, base, form
     if extra: u["extra"] = extra
     return u
 units = [
-  unit("fr-1-45", "1/45e Ligne", "fr", "fr-bde-1", "infantry", "line-infantry", "veteran", 450, 1050, -90, 6, FOOT),
-  unit("fr-2-45", "2/45e Ligne", "fr", "fr-bde-1", "infantry", "line-infantry", "trained", 700, 1050, -90, 6, FOOT, "column", 2),
-  unit("fr-7-leg", "7e Léger", "fr", "fr-bde-1", "infantry", "light-infantry", "veteran", 950, 1050, -90, 4, FOOT),
+  # Brigades stand close about their brigadiers, inside a medium-scale command radius.
+  unit("fr-1-45", "1/45e Ligne", "fr", "fr-bde-1", "infantry", "line-infantry", "veteran", 520, 1050, -90, 6, FOOT),
+  unit("fr-2-45", "2/45e Ligne", "fr", "fr-bde-1", "infantry", "line-infantry", "trained", 680, 1050, -90, 6, FOOT, "column", 2),
+  unit("fr-7-leg", "7e Léger", "fr", "fr-bde-1", "infantry", "light-infantry", "veteran", 840, 1050, -90, 4, FOOT),
   unit("fr-3-huss", "3e Hussards", "fr", "fr-cav", "cavalry", "light-cavalry", "veteran", 1300, 1080, -90, 4, CAV),
-  unit("fr-art-1", "6/1er Artillerie à pied", "fr", "fr-bde-1", "artillery", "foot-artillery", "veteran", 580, 930, -90, 2, ART),
-  unit("au-ir4-1", "IR 4 Hoch- und Deutschmeister (I)", "au", "au-bde-1", "infantry", "line-infantry", "trained", 500, 200, 90, 6, FOOT),
-  unit("au-ir4-2", "IR 4 Hoch- und Deutschmeister (II)", "au", "au-bde-1", "infantry", "line-infantry", "trained", 760, 200, 90, 6, FOOT, "column", 2),
-  unit("au-gz-1", "Grenz IR 1", "au", "au-bde-1", "infantry", "light-infantry", "trained", 1150, 240, 90, 4, FOOT),
+  unit("fr-art-1", "6/1er Artillerie à pied", "fr", "fr-bde-1", "artillery", "foot-artillery", "veteran", 640, 990, -90, 2, ART),
+  unit("au-ir4-1", "IR 4 Hoch- und Deutschmeister (I)", "au", "au-bde-1", "infantry", "line-infantry", "trained", 560, 200, 90, 6, FOOT),
+  unit("au-ir4-2", "IR 4 Hoch- und Deutschmeister (II)", "au", "au-bde-1", "infantry", "line-infantry", "trained", 720, 200, 90, 6, FOOT, "column", 2),
+  unit("au-gz-1", "Grenz IR 1", "au", "au-bde-1", "infantry", "light-infantry", "trained", 880, 200, 90, 4, FOOT),
   unit("au-drag-3", "Dragoner 3", "au", "au-cav", "cavalry", "heavy-cavalry", "veteran", 1450, 160, 90, 4, CAV),
-  unit("au-art-1", "Brigade Battery 6pdr", "au", "au-bde-1", "artillery", "foot-artillery", "trained", 640, 330, 90, 2, ART),
+  unit("au-art-1", "Brigade Battery 6pdr", "au", "au-bde-1", "artillery", "foot-artillery", "trained", 640, 260, 90, 2, ART),
 ]
 doc = {
   "$schema": "./scenario.schema.json",
@@ -56,8 +57,12 @@ doc = {
     {"id": "au-cav", "name": "Cavalry Brigade Rohan", "side": "au", "level": "brigade", "parent": "au-div"},
   ],
   "generals": [
-    {"id": "gen-legrand", "name": "Général Legrand", "side": "fr", "commands": "fr-div", "at": {"x": 820, "y": 1150, "facingDeg": -90}, "base": {"widthMm": 25.4, "depthMm": 25.4}},
-    {"id": "gen-hohenfeld", "name": "FML Hohenfeld", "side": "au", "commands": "au-div", "at": {"x": 900, "y": 70, "facingDeg": 90}, "base": {"widthMm": 25.4, "depthMm": 25.4}},
+    {"id": "gen-legrand", "name": "Général Legrand", "side": "fr", "commands": "fr-div", "at": {"x": 1000, "y": 1150, "facingDeg": -90}, "base": {"widthMm": 25.4, "depthMm": 25.4}, "extra": {"cinc": True}},
+    {"id": "gen-ledru", "name": "Général de brigade Ledru", "side": "fr", "commands": "fr-bde-1", "at": {"x": 680, "y": 1130, "facingDeg": -90}, "base": {"widthMm": 25.4, "depthMm": 25.4}},
+    {"id": "gen-colbert", "name": "Général de brigade Colbert", "side": "fr", "commands": "fr-cav", "at": {"x": 1300, "y": 1160, "facingDeg": -90}, "base": {"widthMm": 25.4, "depthMm": 25.4}},
+    {"id": "gen-hohenfeld", "name": "FML Hohenfeld", "side": "au", "commands": "au-div", "at": {"x": 1050, "y": 70, "facingDeg": 90}, "base": {"widthMm": 25.4, "depthMm": 25.4}, "extra": {"cinc": True}},
+    {"id": "gen-mayer", "name": "GM Mayer", "side": "au", "commands": "au-bde-1", "at": {"x": 720, "y": 110, "facingDeg": 90}, "base": {"widthMm": 25.4, "depthMm": 25.4}},
+    {"id": "gen-rohan", "name": "GM Rohan", "side": "au", "commands": "au-cav", "at": {"x": 1450, "y": 80, "facingDeg": 90}, "base": {"widthMm": 25.4, "depthMm": 25.4}},
   ],
   "units": units,
   "victory": [{"kind": "ruleset", "description": "The ruleset's own victory conditions."}, {"kind": "hold", "terrain": "village-1", "description": "Hold Aldern at the end of the battle."}],

@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Browser, Locator, Page } from 'playwright-core';
-import type { PlayProbe } from '../../src/ui/testHook';
+import type { PlayProbe, ToolsProbe } from '../../src/ui/testHook';
 
 const FIXTURES = resolve('e2e/fixtures');
 
@@ -85,6 +85,42 @@ export class PlayPage {
 
   logText(): Promise<string> {
     return this.byTest('log').innerText();
+  }
+
+  /** The table tools' state (active tool, spans, live move read-out, notice). */
+  tools(): Promise<ToolsProbe> {
+    return this.page.evaluate(() => window.__VEDETTE__.tools());
+  }
+
+  /** Page pixels of a table point. */
+  async toPage(x: number, y: number): Promise<{ x: number; y: number }> {
+    const s = await this.page.evaluate(([tx, ty]) => window.__VEDETTE__.tableToScreen(tx!, ty!), [x, y]);
+    const box = (await this.page.locator('canvas').boundingBox())!;
+    return { x: box.x + s.x, y: box.y + s.y };
+  }
+
+  async unit(id: string): Promise<{ id: string; side: string; stands: { id: string; centre: { x: number; y: number }; facing: number }[] }> {
+    const battle = (await this.page.evaluate(() => window.__VEDETTE__.battle())) as { units: { id: string; side: string; stands: { id: string; centre: { x: number; y: number }; facing: number }[] }[] };
+    const u = battle.units.find((x) => x.id === id);
+    if (!u) throw new Error(`no unit ${id}`);
+    return u;
+  }
+
+  /**
+   * Drag a unit with the mouse by (dx, dy) table millimetres, grabbing its first stand, and
+   * return the live read-out seen just before release.
+   */
+  async dragUnitBy(id: string, dxMm: number, dyMm: number): Promise<ToolsProbe['movePreview']> {
+    const c = (await this.unit(id)).stands[0]!.centre;
+    const from = await this.toPage(c.x, c.y);
+    const to = await this.toPage(c.x + dxMm, c.y + dyMm);
+    const m = this.page.mouse;
+    await m.move(from.x, from.y);
+    await m.down();
+    await m.move(to.x, to.y, { steps: 10 });
+    const preview = (await this.tools()).movePreview;
+    await m.up();
+    return preview;
   }
 
   /** Click a unit on the canvas (its first stand), through the hook's camera. */

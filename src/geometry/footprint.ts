@@ -58,3 +58,18 @@ export function frontCentre(s: StandFootprint): TablePoint {
   const f = forward(s.facing);
   return pt(s.centre.x + (f.x * s.depthMm) / 2, s.centre.y + (f.y * s.depthMm) / 2);
 }
+
+/**
+ * `standCorners` written into a flat array (x0, y0, … x3, y3 from `at`), with the very same
+ * arithmetic, so fast paths see bit-identical corners. PERF: no allocation.
+ */
+export function standCornersInto(s: StandFootprint, out: Float64Array, at = 0): void {
+  const c = Math.cos(s.facing), n = Math.sin(s.facing);
+  const hw = s.widthMm / 2, hd = s.depthMm / 2;
+  const fx = c * hd, fy = n * hd, rx = -n * hw, ry = c * hw;
+  const x = s.centre.x, y = s.centre.y;
+  out[at] = x + fx - rx; out[at + 1] = y + fy - ry;
+  out[at + 2] = x + fx + rx; out[at + 3] = y + fy + ry;
+  out[at + 4] = x - fx + rx; out[at + 5] = y - fy + ry;
+  out[at + 6] = x - fx - rx; out[at + 7] = y - fy - ry;
+}

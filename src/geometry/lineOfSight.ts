@@ -7,7 +7,7 @@
 import type { TablePoint } from './types';
 import type { StandIndex, StandRecord } from './collisions';
 import type { SightFeature, SightIndex } from './sightIndex';
-import { allCrossings, featureAt, featuresAt, firstOpaqueHit } from './sightIndex';
+import { allCrossings, featureAt, featuresAt, firstOpaqueHit, levelAt } from './sightIndex';
 import type { StandGrid } from './standGrid';
 import { pointStandDist2, standsNearNext, standsNearStart, standsNearT } from './standGrid';
 import { pointInPolygon, pointSegDist2XY, segSegDist2XY, segmentHitT } from './vec';
@@ -68,10 +68,7 @@ export interface SightOptions {
 
 /** Height level of the ground at a point: the highest hill containing it, 0 on the flat. */
 export function groundLevelAt(ix: SightIndex, p: TablePoint): number {
-  if (!ix.hasHeights) return 0;
-  let h = 0;
-  for (const f of featuresAt(ix, p.x, p.y)) h = Math.max(h, ix.features[f]!.heightLevel ?? 0);
-  return h;
+  return ix.hasHeights ? levelAt(ix, p.x, p.y) : 0;
 }
 
 /** The nearest block so far (mutable scratch of one query; no closures on the hot path). */

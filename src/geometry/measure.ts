@@ -3,7 +3,7 @@
  * front-edge and averaged ranges some rules use. Every answer is in millimetres.
  */
 import type { StandFootprint, TablePoint } from './types';
-import { standCorners } from './footprint';
+import { standCorners, standCornersInto } from './footprint';
 import type { Frame } from './frame';
 import { faceEdge } from './frame';
 import { dist, midpoint, nearestPoints, pointSegDist2XY, segSegDist2XY } from './vec';
@@ -52,18 +52,91 @@ export function standToUnitDistance(s: StandFootprint, unit: readonly StandFootp
   return best;
 }
 
-/** Nearest-point distance between any stand of one unit and any stand of another. */
+// PERF: scratch for unitDistance: corners (8 a stand) of the second unit.
+let UB: Float64Array = new Float64Array(64);
+let UR: Float64Array = new Float64Array(8);
+const UA = new Float64Array(8);
+
+/**
+ * Nearest-point distance between any stand of one unit and any stand of another: the least
+ * `quadDistance` over all pairs, to the last bit. PERF: corners in flat arrays; a pair whose
+ * circumscribed circles are already farther apart than the best so far (with a margin far
+ * above rounding) cannot lower the minimum and is skipped; each vertex–edge distance is
+ * computed once (the same numbers `segSegDist2XY` takes the least of), and a pair that comes
+ * within 1e-6 mm is measured by `quadDistance` itself, so touching stays exactly 0.
+ */
 export function unitDistance(a: readonly StandFootprint[], b: readonly StandFootprint[]): number {
-  const bc = b.map(standCorners);
+  const nb = b.length;
+  if (UB.length < nb * 8) { UB = new Float64Array(nb * 16); UR = new Float64Array(nb * 2); }
+  for (let j = 0; j < nb; j++) {
+    const t = b[j]!;
+    standCornersInto(t, UB, j * 8);
+    UR[j] = Math.sqrt(t.widthMm * t.widthMm + t.depthMm * t.depthMm) / 2;
+  }
   let best = Infinity;
   for (const s of a) {
-    const c = standCorners(s);
-    for (const q of bc) {
-      const d = quadDistance(c, q);
+    standCornersInto(s, UA, 0);
+    const ra = Math.sqrt(s.widthMm * s.widthMm + s.depthMm * s.depthMm) / 2;
+    for (let j = 0; j < nb; j++) {
+      const t = b[j]!;
+      if (best !== Infinity) {
+        const ex = t.centre.x - s.centre.x, ey = t.centre.y - s.centre.y;
+        const gap = Math.sqrt(ex * ex + ey * ey) - ra - UR[j]!;
+        if (gap > best + 1e-6) continue;
+      }
+      let d: number;
+      if (!separatedFlat(UA, UB, j * 8)) d = 0;
+      else {
+        const d2 = quadGap2Flat(UA, UB, j * 8);
+        d = d2 < 1e-12 ? quadDistance(standCorners(s), standCorners(t)) : Math.sqrt(d2);
+      }
       if (d < best) { best = d; if (d === 0) return 0; }
     }
   }
   return best;
+}
+
+/** `separatedBySAT` on flat corners: quad `a` (8 numbers) and quad `b` from offset `o`. */
+function separatedFlat(a: Float64Array, b: Float64Array, o: number): boolean {
+  for (let k = 0; k < 2; k++) {
+    const P = k === 0 ? a : b, po = k === 0 ? 0 : o;
+    for (let i = 0; i < 4; i++) {
+      const i2 = (i + 1) & 3;
+      const ax = -(P[po + i2 * 2 + 1]! - P[po + i * 2 + 1]!), ay = P[po + i2 * 2]! - P[po + i * 2]!;
+      let minA = Infinity, maxA = -Infinity, minB = Infinity, maxB = -Infinity;
+      for (let v = 0; v < 4; v++) { const d = a[v * 2]! * ax + a[v * 2 + 1]! * ay; if (d < minA) minA = d; if (d > maxA) maxA = d; }
+      for (let v = 0; v < 4; v++) { const d = b[o + v * 2]! * ax + b[o + v * 2 + 1]! * ay; if (d < minB) minB = d; if (d > maxB) maxB = d; }
+      if (maxA < minB || maxB < minA) return true;
+    }
+  }
+  return false;
+}
+
+/** Least squared vertex–edge distance between two flat quads (both ways). */
+function quadGap2Flat(a: Float64Array, b: Float64Array, o: number): number {
+  let best = Infinity;
+  for (let i = 0; i < 4; i++) {
+    const i2 = (i + 1) & 3;
+    const ax = a[i * 2]!, ay = a[i * 2 + 1]!, bx = a[i2 * 2]!, by = a[i2 * 2 + 1]!;
+    const cx = b[o + i * 2]!, cy = b[o + i * 2 + 1]!, dx = b[o + i2 * 2]!, dy = b[o + i2 * 2 + 1]!;
+    for (let v = 0; v < 4; v++) {
+      const d1 = pointSeg2(b[o + v * 2]!, b[o + v * 2 + 1]!, ax, ay, bx, by);
+      if (d1 < best) best = d1;
+      const d2 = pointSeg2(a[v * 2]!, a[v * 2 + 1]!, cx, cy, dx, dy);
+      if (d2 < best) best = d2;
+    }
+  }
+  return best;
+}
+
+/** `pointSegDist2XY`, the same arithmetic, local to the hot loop. */
+function pointSeg2(px: number, py: number, ax: number, ay: number, bx: number, by: number): number {
+  const dx = bx - ax, dy = by - ay;
+  const l2 = dx * dx + dy * dy;
+  let t = l2 > 0 ? ((px - ax) * dx + (py - ay) * dy) / l2 : 0;
+  if (t < 0) t = 0; else if (t > 1) t = 1;
+  const ex = ax + dx * t - px, ey = ay + dy * t - py;
+  return ex * ex + ey * ey;
 }
 
 /** The pair of nearest points between two units, for drawing the tape. */

@@ -9,13 +9,14 @@
  * the stand); turning legs are sampled every `stepMm` of corner travel.
  */
 import type { StandFootprint } from './types';
-import { standCorners } from './footprint';
+import { standCorners, standCornersInto } from './footprint';
 import type { Leg } from './movement';
 import { legSamples, poseInLeg } from './movement';
 import type { TerrainIndex, TerrainShape } from './terrain';
-import { flatPolygon, quadPolygonRelation, quadPolygonRelationFlat } from './terrain';
+import { flatPolygon, quadPolygonRelation } from './terrain';
+import type { MutableInterval } from './quadTrace';
+import { record, traceTranslation } from './quadTrace';
 import type { Box } from './vec';
-import { segmentHitT } from './vec';
 
 export interface Interval {
   readonly fromMm: number;
@@ -71,19 +72,6 @@ export interface PathCost extends CostVerdict {
   readonly contacts: readonly TerrainContact[];
 }
 
-type MutableInterval = { fromMm: number; toMm: number };
-
-function pushInterval(list: MutableInterval[], a: number, b: number): void {
-  const last = list[list.length - 1];
-  if (last && a <= last.toMm + 1e-9) last.toMm = Math.max(b, last.toMm);
-  else list.push({ fromMm: a, toMm: b });
-}
-
-function record(touching: MutableInterval[], inside: MutableInterval[], rel: 0 | 1 | 2, a: number, b: number): void {
-  if (rel >= 1) pushInterval(touching, a, b);
-  if (rel === 2) pushInterval(inside, a, b);
-}
-
 /** Trace one stand's contact with one polygon along the legs. */
 export function traceStand(stand: StandFootprint, legs: readonly Leg[], standIndex: number, poly: TerrainShape['polygon'], stepMm = 2): StandTrace {
   const touching: MutableInterval[] = [];
@@ -93,19 +81,8 @@ export function traceStand(stand: StandFootprint, legs: readonly Leg[], standInd
   for (const leg of legs) {
     const D = leg.distanceMm;
     if (leg.kind === 'translate') {
-      const ts = translationEvents(cur, leg.dx, leg.dy, poly);
-      const flat = flatPolygon(poly);
-      const c0 = standCorners(cur);
-      const q = [c0[0].x, c0[0].y, c0[1].x, c0[1].y, c0[2].x, c0[2].y, c0[3].x, c0[3].y];
-      record(touching, inside, quadPolygonRelationFlat(q, 0, 0, flat), offset, offset);
-      for (let k = 1; k < ts.length; k++) {
-        const t0 = ts[k - 1]!, t1 = ts[k]!;
-        if (t1 - t0 < 1e-12) continue;
-        const tm = (t0 + t1) / 2;
-        record(touching, inside, quadPolygonRelationFlat(q, leg.dx * tm, leg.dy * tm, flat), offset + t0 * D, offset + t1 * D);
-      }
+      traceTranslation(cur, leg.dx, leg.dy, D, offset, flatPolygon(poly), touching, inside);
       cur = poseInLeg(cur, leg, standIndex, 1);
-      record(touching, inside, quadPolygonRelationFlat(q, leg.dx, leg.dy, flat), offset + D, offset + D);
     } else {
       const poses = legSamples(cur, [leg], standIndex, stepMm)[0]!;
       const n = poses.length - 1;
@@ -124,80 +101,64 @@ export function traceStand(stand: StandFootprint, legs: readonly Leg[], standInd
   return { stand: standIndex, touching, inside };
 }
 
-/** Times (0..1, sorted, with 0 and 1) at which a translating quad's contact with a polygon can change. */
-function translationEvents(s: StandFootprint, dx: number, dy: number, poly: TerrainShape['polygon']): number[] {
-  const q = standCorners(s);
-  const ts = [0, 1];
-  const n = poly.length;
-  for (let i = 0; i < 4; i++) {
-    const c = q[i]!;
-    for (let j = 0; j < n; j++) {
-      const a = poly[j]!, b = poly[(j + 1) % n]!;
-      const t = segmentHitT(c.x, c.y, c.x + dx, c.y + dy, a.x, a.y, b.x, b.y);
-      if (t > 0 && t < 1) ts.push(t);
-    }
-  }
-  for (let j = 0; j < n; j++) {
-    const p = poly[j]!;
-    for (let i = 0; i < 4; i++) {
-      const a = q[i]!, b = q[(i + 1) & 3]!;
-      const t = segmentHitT(p.x, p.y, p.x - dx, p.y - dy, a.x, a.y, b.x, b.y);
-      if (t > 0 && t < 1) ts.push(t);
-    }
-  }
-  return ts.sort((a, b) => a - b);
+function growBox(b: Box, x: number, y: number): void {
+  if (x < b.minX) b.minX = x;
+  if (x > b.maxX) b.maxX = x;
+  if (y < b.minY) b.minY = y;
+  if (y > b.maxY) b.maxY = y;
 }
 
+const PB = new Float64Array(8);
+
 function pathBox(stand: StandFootprint, legs: readonly Leg[], standIndex: number): Box {
-  let minX = Infinity, minY = Infinity, maxX = -Infinity, maxY = -Infinity;
-  const grow = (x: number, y: number) => {
-    if (x < minX) minX = x;
-    if (x > maxX) maxX = x;
-    if (y < minY) minY = y;
-    if (y > maxY) maxY = y;
-  };
+  const box: Box = { minX: Infinity, minY: Infinity, maxX: -Infinity, maxY: -Infinity };
   let cur = stand;
   for (const leg of legs) {
-    const cs = standCorners(cur);
-    for (const c of cs) grow(c.x, c.y);
+    standCornersInto(cur, PB);
+    for (let k = 0; k < 8; k += 2) growBox(box, PB[k]!, PB[k + 1]!);
     if (leg.kind === 'rotate') {
       // Conservative: the circle the furthest corner sweeps.
       let r = 0;
-      for (const c of cs) r = Math.max(r, Math.hypot(c.x - leg.pivot.x, c.y - leg.pivot.y));
-      grow(leg.pivot.x - r, leg.pivot.y - r);
-      grow(leg.pivot.x + r, leg.pivot.y + r);
+      for (let k = 0; k < 8; k += 2) r = Math.max(r, Math.hypot(PB[k]! - leg.pivot.x, PB[k + 1]! - leg.pivot.y));
+      growBox(box, leg.pivot.x - r, leg.pivot.y - r);
+      growBox(box, leg.pivot.x + r, leg.pivot.y + r);
     } else if (leg.kind === 'restand') {
       const r = Math.hypot(cur.widthMm, cur.depthMm) / 2;
       const to = leg.to[standIndex] ?? cur;
-      grow(cur.centre.x - r, cur.centre.y - r);
-      grow(cur.centre.x + r, cur.centre.y + r);
-      grow(to.centre.x - r, to.centre.y - r);
-      grow(to.centre.x + r, to.centre.y + r);
+      growBox(box, cur.centre.x - r, cur.centre.y - r);
+      growBox(box, cur.centre.x + r, cur.centre.y + r);
+      growBox(box, to.centre.x - r, to.centre.y - r);
+      growBox(box, to.centre.x + r, to.centre.y + r);
     }
     cur = poseInLeg(cur, leg, standIndex, 1);
   }
-  for (const c of standCorners(cur)) grow(c.x, c.y);
-  return { minX, minY, maxX, maxY };
+  standCornersInto(cur, PB);
+  for (let k = 0; k < 8; k += 2) growBox(box, PB[k]!, PB[k + 1]!);
+  return box;
 }
 
-/** Is the polygon wholly beside, behind or beyond the band a stand sweeps moving by (dx, dy)? */
-function clearOfBand(s: StandFootprint, dx: number, dy: number, poly: TerrainShape['polygon']): boolean {
+const CB = new Float64Array(8);
+
+/** Is the polygon wholly beside, behind or beyond the band a stand (corners in `CB`) sweeps moving by (dx, dy)? */
+function clearOfBand(dx: number, dy: number, poly: TerrainShape['polygon']): boolean {
   const len = Math.hypot(dx, dy);
   if (len === 0) return false;
   const ux = dx / len, uy = dy / len, nx = -uy, ny = ux;
-  const c = standCorners(s);
   let a0 = Infinity, a1 = -Infinity, n0 = Infinity, n1 = -Infinity;
-  for (const p of c) {
-    const a = p.x * ux + p.y * uy, n = p.x * nx + p.y * ny;
+  for (let k = 0; k < 8; k += 2) {
+    const x = CB[k]!, y = CB[k + 1]!;
+    const a = x * ux + y * uy, n = x * nx + y * ny;
     if (a < a0) a0 = a;
     if (a > a1) a1 = a;
     if (n < n0) n0 = n;
     if (n > n1) n1 = n;
   }
   a1 += len;
+  const p = flatPolygon(poly);
   let p0 = Infinity, p1 = -Infinity, q0 = Infinity, q1 = -Infinity;
-  for (const p of poly) {
-    const a = p.x * ux + p.y * uy, n = p.x * nx + p.y * ny;
+  for (let k = 0; k < p.length; k += 2) {
+    const x = p[k]!, y = p[k + 1]!;
+    const a = x * ux + y * uy, n = x * nx + y * ny;
     if (a < p0) p0 = a;
     if (a > p1) p1 = a;
     if (n < q0) q0 = n;
@@ -208,21 +169,27 @@ function clearOfBand(s: StandFootprint, dx: number, dy: number, poly: TerrainSha
 
 /** Every feature any stand touches during the move, with the stretches traced. */
 export function terrainContacts(stands: readonly StandFootprint[], legs: readonly Leg[], terrain: TerrainIndex, stepMm = 2): TerrainContact[] {
-  const total = legs.reduce((a, l) => a + l.distanceMm, 0);
+  let total = 0;
+  for (const l of legs) total += l.distanceMm;
   const byFeature = new Map<string, { feature: TerrainShape; traces: StandTrace[] }>();
-  stands.forEach((s, i) => {
+  const only = legs.length === 1 ? legs[0]! : undefined;
+  const band = only?.kind === 'translate' ? only : undefined;
+  for (let i = 0; i < stands.length; i++) {
+    const s = stands[i]!;
+    if (band) standCornersInto(s, CB);
     for (const e of terrain.search(pathBox(s, legs, i))) {
       // PERF: a straight move sweeps a convex band; a polygon wholly to one side of it is skipped.
-      if (legs.length === 1 && legs[0]!.kind === 'translate' && clearOfBand(s, legs[0]!.dx, legs[0]!.dy, e.value.polygon)) continue;
+      if (band && clearOfBand(band.dx, band.dy, e.value.polygon)) continue;
       const tr = traceStand(s, legs, i, e.value.polygon, stepMm);
       if (tr.touching.length === 0) continue;
-      const slot = byFeature.get(e.id) ?? { feature: e.value, traces: [] };
-      slot.traces.push(tr);
-      byFeature.set(e.id, slot);
+      const slot = byFeature.get(e.id);
+      if (slot) slot.traces.push(tr);
+      else byFeature.set(e.id, { feature: e.value, traces: [tr] });
     }
-  });
+  }
   const eps = 1e-9;
-  return [...byFeature.values()].map(({ feature, traces }) => {
+  const out: TerrainContact[] = [];
+  for (const { feature, traces } of byFeature.values()) {
     let first = Infinity, last = -Infinity, atStart = false, atEnd = false, entered = false, crossed = false;
     for (const t of traces) {
       for (const iv of t.touching) {
@@ -233,8 +200,9 @@ export function terrainContacts(stands: readonly StandFootprint[], legs: readonl
         if (iv.fromMm > eps && iv.toMm < total - eps) crossed = true;
       }
     }
-    return { feature, firstMm: first, lastMm: last, atStart, atEnd, entered, crossed, stands: traces };
-  });
+    out.push({ feature, firstMm: first, lastMm: last, atStart, atEnd, entered, crossed, stands: traces });
+  }
+  return out;
 }
 
 /** Trace the move, then let the rules price it. */
@@ -262,77 +230,163 @@ export interface RatePolicy {
   readonly counts?: 'touching' | 'inside';
 }
 
-/** Build a cost function from a policy. */
+/** Growable Float64Array scratch. */
+function room(a: Float64Array, n: number): Float64Array {
+  if (n <= a.length) return a;
+  const b = new Float64Array(Math.max(n, a.length * 2));
+  b.set(a);
+  return b;
+}
+
+/**
+ * Scratch for the rated cost: the intervals in play (from, to, rate), the cuts, and the
+ * pieces (a, b, rate) of the current and the dearest stand. PERF: a cost function runs on
+ * every drag step; it allocates only its answer.
+ */
+class RateScratch {
+  ivFrom: Float64Array = new Float64Array(64);
+  ivTo: Float64Array = new Float64Array(64);
+  ivRate: Float64Array = new Float64Array(64);
+  nIv = 0;
+  cuts: Float64Array = new Float64Array(128);
+  pa: Float64Array = new Float64Array(128);
+  pb: Float64Array = new Float64Array(128);
+  pr: Float64Array = new Float64Array(128);
+  nP = 0;
+  wa: Float64Array = new Float64Array(128);
+  wb: Float64Array = new Float64Array(128);
+  wr: Float64Array = new Float64Array(128);
+  nW = 0;
+
+  addIv(from: number, to: number, rate: number): void {
+    const n = this.nIv + 1;
+    this.ivFrom = room(this.ivFrom, n); this.ivTo = room(this.ivTo, n); this.ivRate = room(this.ivRate, n);
+    this.ivFrom[this.nIv] = from; this.ivTo[this.nIv] = to; this.ivRate[this.nIv] = rate;
+    this.nIv = n;
+  }
+
+  /** Piecewise-constant rate over [0, D] from the intervals (the dearest interval covering each piece's midpoint). */
+  stretches(D: number): void {
+    const nc = this.nIv * 2 + 2;
+    this.cuts = room(this.cuts, nc);
+    const cuts = this.cuts;
+    let m = 0;
+    cuts[m++] = 0;
+    cuts[m++] = D;
+    for (let k = 0; k < this.nIv; k++) { cuts[m++] = Math.max(0, this.ivFrom[k]!); cuts[m++] = Math.min(D, this.ivTo[k]!); }
+    const xs = cuts.subarray(0, m).sort();
+    this.pa = room(this.pa, m); this.pb = room(this.pb, m); this.pr = room(this.pr, m);
+    let np = 0, prev = NaN;
+    for (let k = 0; k < m; k++) {
+      const b = xs[k]!;
+      if (b < 0 || b > D || b === prev) continue;
+      const a = prev;
+      prev = b;
+      if (Number.isNaN(a) || b <= a) continue;
+      const mid = (a + b) / 2;
+      let rate = 1;
+      for (let j = 0; j < this.nIv; j++) {
+        const r = this.ivRate[j]!;
+        if (this.ivFrom[j]! <= mid && mid <= this.ivTo[j]! && r > rate) rate = r;
+      }
+      this.pa[np] = a; this.pb[np] = b; this.pr[np] = rate; np++;
+    }
+    this.nP = np;
+  }
+
+  piecesCost(): number {
+    let acc = 0;
+    for (let k = 0; k < this.nP; k++) acc += (this.pb[k]! - this.pa[k]!) * this.pr[k]!;
+    return acc;
+  }
+
+  keepAsWorst(): void {
+    this.wa = room(this.wa, this.nP); this.wb = room(this.wb, this.nP); this.wr = room(this.wr, this.nP);
+    this.wa.set(this.pa.subarray(0, this.nP)); this.wb.set(this.pb.subarray(0, this.nP)); this.wr.set(this.pr.subarray(0, this.nP));
+    this.nW = this.nP;
+  }
+}
+
+const finiteRate = (r: number): number => (r === Infinity ? 1 : r);
+
+/**
+ * Build a cost function from a policy. Rates are piecewise constant along the move: each
+ * stretch between interval ends pays the dearest rate touching it (impassable counts as 1
+ * there; it stops the move instead). Delays are charged when first met, in order.
+ */
 export function ratedCost(policy: RatePolicy): CostFunction {
+  const sc = new RateScratch();
+  const inside = policy.counts === 'inside';
   return (input, budgetMm) => {
     const D = input.distanceMm;
-    const pick = (t: StandTrace) => (policy.counts === 'inside' ? t.inside : t.touching);
+    const contacts = input.contacts;
     // Impassable: the earliest touch of any infinite-rate feature.
     let blockedBy: CostVerdict['blockedBy'];
-    for (const c of input.contacts) {
-      if (policy.rate(c.feature) !== Infinity) continue;
-      for (const t of c.stands) for (const iv of pick(t)) {
+    const rates = new Float64Array(contacts.length);
+    for (let ci = 0; ci < contacts.length; ci++) {
+      const c = contacts[ci]!;
+      const r = policy.rate(c.feature);
+      rates[ci] = finiteRate(r);
+      if (r !== Infinity) continue;
+      for (const t of c.stands) for (const iv of inside ? t.inside : t.touching) {
         if (!blockedBy || iv.fromMm < blockedBy.atMm) blockedBy = { featureId: c.feature.id, atMm: iv.fromMm, reason: 'impassable terrain' };
       }
     }
-    // Piecewise-constant rate per stand (or for the unit), as (from, to, rate) stretches.
-    type Piece = { a: number; b: number; rate: number };
-    const stretches = (ivs: { iv: Interval; rate: number }[]): Piece[] => {
-      const cuts = new Set<number>([0, D]);
-      for (const { iv } of ivs) { cuts.add(Math.max(0, iv.fromMm)); cuts.add(Math.min(D, iv.toMm)); }
-      const xs = [...cuts].filter((x) => x >= 0 && x <= D).sort((p, q) => p - q);
-      const out: Piece[] = [];
-      for (let k = 1; k < xs.length; k++) {
-        const a = xs[k - 1]!, b = xs[k]!;
-        if (b <= a) continue;
-        const m = (a + b) / 2;
-        let rate = 1;
-        for (const { iv, rate: r } of ivs) if (iv.fromMm <= m && m <= iv.toMm && r > rate) rate = r;
-        out.push({ a, b, rate });
-      }
-      return out;
-    };
-    const finite = (r: number) => (r === Infinity ? 1 : r);
-    let pieces: Piece[];
+    // Piecewise-constant rate per stand (or for the unit).
+    let pa: Float64Array, pb: Float64Array, pr: Float64Array, np: number;
     if (policy.aggregation === 'slowest-stand') {
-      let worst: Piece[] = [{ a: 0, b: D, rate: 1 }], worstCost = D;
+      let worstCost = D, haveWorst = false;
       for (let s = 0; s < input.standCount; s++) {
-        const ivs = input.contacts.flatMap((c) => c.stands.filter((t) => t.stand === s).flatMap((t) => pick(t).map((iv) => ({ iv, rate: finite(policy.rate(c.feature)) }))));
-        const p = stretches(ivs);
-        const cost = p.reduce((acc, x) => acc + (x.b - x.a) * x.rate, 0);
-        if (cost > worstCost) { worstCost = cost; worst = p; }
+        sc.nIv = 0;
+        for (let ci = 0; ci < contacts.length; ci++) {
+          for (const t of contacts[ci]!.stands) {
+            if (t.stand !== s) continue;
+            for (const iv of inside ? t.inside : t.touching) sc.addIv(iv.fromMm, iv.toMm, rates[ci]!);
+          }
+        }
+        sc.stretches(D);
+        const cost = sc.piecesCost();
+        if (cost > worstCost) { worstCost = cost; sc.keepAsWorst(); haveWorst = true; }
       }
-      pieces = worst;
+      if (haveWorst) { pa = sc.wa; pb = sc.wb; pr = sc.wr; np = sc.nW; } else { pa = Float64Array.of(0); pb = Float64Array.of(D); pr = Float64Array.of(1); np = 1; }
     } else {
-      const ivs = input.contacts.flatMap((c) => c.stands.flatMap((t) => pick(t).map((iv) => ({
-        iv: policy.aggregation === 'once-touched' ? { fromMm: iv.fromMm, toMm: D } : iv,
-        rate: finite(policy.rate(c.feature)),
-      }))));
-      pieces = stretches(ivs);
+      sc.nIv = 0;
+      const once = policy.aggregation === 'once-touched';
+      for (let ci = 0; ci < contacts.length; ci++) {
+        for (const t of contacts[ci]!.stands) for (const iv of inside ? t.inside : t.touching) sc.addIv(iv.fromMm, once ? D : iv.toMm, rates[ci]!);
+      }
+      sc.stretches(D);
+      pa = sc.pa; pb = sc.pb; pr = sc.pr; np = sc.nP;
     }
-    // Delays, charged at the first touch of each entered feature.
-    const delays = input.contacts
-      .filter((c) => c.entered || c.atStart)
-      .map((c) => ({ at: c.entered && !c.atStart ? c.firstMm : 0, cost: policy.delayMm?.(c.feature) ?? 0 }))
-      .filter((d) => d.cost > 0)
-      .sort((p, q) => p.at - q.at);
-    const events: { at: number; step: number }[] = delays.map((d) => ({ at: d.at, step: d.cost }));
-    let costMm = pieces.reduce((acc, x) => acc + (x.b - x.a) * x.rate, 0) + events.reduce((a, e) => a + e.step, 0);
+    // Delays, charged at the first touch of each entered feature (stable order by place).
+    const delays: { at: number; step: number }[] = [];
+    for (const c of contacts) {
+      if (!(c.entered || c.atStart)) continue;
+      const cost = policy.delayMm?.(c.feature) ?? 0;
+      if (cost > 0) delays.push({ at: c.entered && !c.atStart ? c.firstMm : 0, step: cost });
+    }
+    if (delays.length > 1) delays.sort(byAt);
+    let costMm = 0;
+    for (let k = 0; k < np; k++) costMm += (pb[k]! - pa[k]!) * pr[k]!;
+    let delaySum = 0;
+    for (const e of delays) delaySum += e.step;
+    costMm += delaySum;
     // How far the budget goes: walk the stretches, paying delays as they come.
     let spent = 0, affordableMm = 0;
     const limit = blockedBy ? blockedBy.atMm : D;
     let ei = 0;
-    walk: for (const p of pieces) {
-      while (ei < events.length && events[ei]!.at <= p.a + 1e-9) {
-        spent += events[ei]!.step;
+    walk: for (let k = 0; k < np; k++) {
+      const a = pa[k]!, rate = pr[k]!;
+      while (ei < delays.length && delays[ei]!.at <= a + 1e-9) {
+        spent += delays[ei]!.step;
         if (spent > budgetMm + 1e-9) break walk;
         ei++;
       }
-      const b = Math.min(p.b, limit);
-      if (b <= p.a) break;
-      const can = (budgetMm - spent) / p.rate;
-      if (can < b - p.a) { affordableMm = p.a + Math.max(0, can); break; }
-      spent += (b - p.a) * p.rate;
+      const b = Math.min(pb[k]!, limit);
+      if (b <= a) break;
+      const can = (budgetMm - spent) / rate;
+      if (can < b - a) { affordableMm = a + Math.max(0, can); break; }
+      spent += (b - a) * rate;
       affordableMm = b;
       if (b >= limit) break;
     }
@@ -340,3 +394,5 @@ export function ratedCost(policy: RatePolicy): CostFunction {
     return blockedBy ? { costMm, blockedBy, affordableMm } : { costMm, affordableMm };
   };
 }
+
+const byAt = (p: { at: number }, q: { at: number }): number => p.at - q.at;

@@ -13,6 +13,13 @@ import type { TerrainShape } from './terrain';
 import { pointInFlatPolygon } from './vec';
 import { walkNext, walkStart, walkT } from './grid';
 
+// PERF: imported functions bound once: under tsx (CommonJS interop) every call of an imported
+// binding goes through a getter, which shows in the per-cell loops.
+const walkNextL = walkNext;
+const walkStartL = walkStart;
+const walkTL = walkT;
+const pointInFlatPolygonL = pointInFlatPolygon;
+
 /** What a feature does to sight; the rules decide for each feature. */
 export type SightRule =
   | { readonly kind: 'clear' }
@@ -124,7 +131,7 @@ export function buildSightIndex(features: readonly SightFeature[], cellMm = 24):
       const c = cy * nx + cx;
       if (cellFeatHasEdge[c]!.has(fi)) continue;
       const px = originX + (cx + 0.5) * cellMm, py = originY + (cy + 0.5) * cellMm;
-      if (pointInFlatPolygon(px, py, xy, vStart[fi]!, vCount[fi]!)) coverLists[c]!.push(fi);
+      if (pointInFlatPolygonL(px, py, xy, vStart[fi]!, vCount[fi]!)) coverLists[c]!.push(fi);
     }
   });
   const csr = (lists: number[][], keep: (x: number) => boolean) => {
@@ -188,7 +195,7 @@ export function featureAt(ix: SightIndex, x: number, y: number, opaqueOnly: bool
     const f = ix.edgeFeature[list[k]!]!;
     if (ix.featureStamp[f] === st) continue;
     ix.featureStamp[f] = st;
-    if (pointInFlatPolygon(x, y, ix.xy, ix.vStart[f]!, ix.vCount[f]!)) return f;
+    if (pointInFlatPolygonL(x, y, ix.xy, ix.vStart[f]!, ix.vCount[f]!)) return f;
   }
   return -1;
 }
@@ -205,9 +212,31 @@ export function featuresAt(ix: SightIndex, x: number, y: number): number[] {
     const f = ix.edgeFeature[ix.cellEdges[k]!]!;
     if (ix.featureStamp[f] === st) continue;
     ix.featureStamp[f] = st;
-    if (pointInFlatPolygon(x, y, ix.xy, ix.vStart[f]!, ix.vCount[f]!)) out.push(f);
+    if (pointInFlatPolygonL(x, y, ix.xy, ix.vStart[f]!, ix.vCount[f]!)) out.push(f);
   }
   return out;
+}
+
+/**
+ * The highest `heightLevel` among the features containing the point (0 if none): what
+ * `featuresAt` would give, without building the list. PERF: two ends of every sight line.
+ */
+export function levelAt(ix: SightIndex, x: number, y: number): number {
+  let h = 0;
+  const cx = Math.floor((x - ix.originX) / ix.cellMm), cy = Math.floor((y - ix.originY) / ix.cellMm);
+  if (cx < 0 || cy < 0 || cx >= ix.nx || cy >= ix.ny) return h;
+  const c = cy * ix.nx + cx;
+  for (let k = ix.cellCoverStart[c]!, end = ix.cellCoverStart[c + 1]!; k < end; k++) h = Math.max(h, ix.features[ix.cellCover[k]!]!.heightLevel ?? 0);
+  const st = nextStamp(ix);
+  for (let k = ix.cellEdgesStart[c]!, end = ix.cellEdgesStart[c + 1]!; k < end; k++) {
+    const f = ix.edgeFeature[ix.cellEdges[k]!]!;
+    if (ix.featureStamp[f] === st) continue;
+    ix.featureStamp[f] = st;
+    const lv = ix.features[f]!.heightLevel ?? 0;
+    // A feature that cannot raise the answer needs no containment test.
+    if (lv > h && pointInFlatPolygonL(x, y, ix.xy, ix.vStart[f]!, ix.vCount[f]!)) h = lv;
+  }
+  return h;
 }
 
 /** Crossing of edge e by segment a→b: its parameter t along a→b, or −1. Touching counts. */
@@ -244,7 +273,7 @@ export function firstOpaqueHit(ix: SightIndex, ax: number, ay: number, bx: numbe
   if (inside >= 0) return { feature: inside, t: 0 };
   const st = nextStamp(ix);
   let best = -1, bestT = Infinity;
-  for (let c = walkStart(ix, ax, ay, bx, by); c >= 0 && walkT() <= bestT; c = walkNext(ix)) {
+  for (let c = walkStartL(ix, ax, ay, bx, by); c >= 0 && walkTL() <= bestT; c = walkNextL(ix)) {
     for (let k = ix.cellOpaqueStart[c]!, end = ix.cellOpaqueStart[c + 1]!; k < end; k++) {
       const e = ix.cellOpaque[k]!;
       if (ix.edgeStamp[e] === st) continue;
@@ -270,7 +299,7 @@ export function isSightBlocked(ix: SightIndex, a: TablePoint, b: TablePoint): bo
 export function allCrossings(ix: SightIndex, ax: number, ay: number, bx: number, by: number, tMax = 1): { feature: number; t: number }[] {
   const st = nextStamp(ix);
   const out: { feature: number; t: number }[] = [];
-  for (let c = walkStart(ix, ax, ay, bx, by); c >= 0 && walkT() <= tMax; c = walkNext(ix)) {
+  for (let c = walkStartL(ix, ax, ay, bx, by); c >= 0 && walkTL() <= tMax; c = walkNextL(ix)) {
     for (let k = ix.cellSpecialStart[c]!, end = ix.cellSpecialStart[c + 1]!; k < end; k++) {
       const e = ix.cellSpecial[k]!;
       if (ix.edgeStamp[e] === st) continue;

@@ -10,6 +10,14 @@ import type { GridSpec } from './grid';
 import { walkNext, walkStart, walkT } from './grid';
 import { pointSegDist2XY, segSegDist2XY } from './vec';
 
+// PERF: imported functions bound once: under tsx (CommonJS interop) every call of an imported
+// binding goes through a getter, which shows in the per-cell loops.
+const walkNextL = walkNext;
+const walkStartL = walkStart;
+const walkTL = walkT;
+const pointSegDist2XYL = pointSegDist2XY;
+const segSegDist2XYL = segSegDist2XY;
+
 export interface StandGrid extends GridSpec {
   readonly records: readonly StandRecord[];
   /** 8 numbers per stand: the four corners. */
@@ -78,7 +86,7 @@ export function segmentStandDist2(g: StandGrid, i: number, ax: number, ay: numbe
   let best = Infinity;
   for (let k = 0; k < 4; k++) {
     const px = c[o + k * 2]!, py = c[o + k * 2 + 1]!, qx = c[o + ((k + 1) & 3) * 2]!, qy = c[o + ((k + 1) & 3) * 2 + 1]!;
-    const d = segSegDist2XY(ax, ay, bx, by, px, py, qx, qy);
+    const d = segSegDist2XYL(ax, ay, bx, by, px, py, qx, qy);
     if (d < best) { best = d; if (d === 0) return 0; }
   }
   return best;
@@ -91,7 +99,7 @@ export function pointStandDist2(g: StandGrid, i: number, x: number, y: number): 
   const c = g.corners, o = i * 8;
   let best = Infinity;
   for (let k = 0; k < 4; k++) {
-    best = Math.min(best, pointSegDist2XY(x, y, c[o + k * 2]!, c[o + k * 2 + 1]!, c[o + ((k + 1) & 3) * 2]!, c[o + ((k + 1) & 3) * 2 + 1]!));
+    best = Math.min(best, pointSegDist2XYL(x, y, c[o + k * 2]!, c[o + k * 2 + 1]!, c[o + ((k + 1) & 3) * 2]!, c[o + ((k + 1) & 3) * 2 + 1]!));
   }
   return best;
 }
@@ -110,9 +118,9 @@ export function standsNearStart(g: StandGrid, ax: number, ay: number, bx: number
   g.stamp = (g.stamp + 1) >>> 0;
   if (g.stamp === 0) { g.stampOf.fill(0); g.stamp = 1; }
   N[0] = ax; N[1] = ay; N[2] = bx; N[3] = by; N[4] = halfGapMm;
-  const c = walkStart(g, ax, ay, bx, by);
+  const c = walkStartL(g, ax, ay, bx, by);
   if (c < 0) return -1;
-  N[5] = c; N[6] = g.cellStart[c]!; N[7] = walkT();
+  N[5] = c; N[6] = g.cellStart[c]!; N[7] = walkTL();
   return standsNearNext(g);
 }
 
@@ -126,14 +134,14 @@ export function standsNearNext(g: StandGrid): number {
       if (g.stampOf[i] === st) continue;
       g.stampOf[i] = st;
       const rr = g.circles[i * 3 + 2]! + half;
-      if (pointSegDist2XY(g.circles[i * 3]!, g.circles[i * 3 + 1]!, ax, ay, bx, by) > rr * rr) continue;
+      if (pointSegDist2XYL(g.circles[i * 3]!, g.circles[i * 3 + 1]!, ax, ay, bx, by) > rr * rr) continue;
       const d2 = segmentStandDist2(g, i, ax, ay, bx, by);
       if (half > 0 ? d2 < half * half : d2 === 0) { N[5] = c; N[6] = k + 1; return i; }
     }
-    c = walkNext(g);
+    c = walkNextL(g);
     if (c < 0) { N[5] = 0; N[6] = 0; return -1; }
     k = g.cellStart[c]!;
-    N[7] = walkT();
+    N[7] = walkTL();
   }
 }
 

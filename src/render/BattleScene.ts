@@ -206,6 +206,12 @@ export class BattleScene {
     this.requestRender();
   }
 
+  /** What the tape and the sight line read now, as shown on the table. */
+  readouts(): { tape: string | null; sight: string | null } {
+    return { ...this.lastReadouts };
+  }
+  private lastReadouts: { tape: string | null; sight: string | null } = { tape: null, sight: null };
+
   private updateOverlay(): void {
     const ui = this.ui.getState();
     const b = this.game.getState().battle;
@@ -236,6 +242,7 @@ export class BattleScene {
         if (view) view.root.tint = ui.movePreview && !ui.movePreview.legal ? 0xff6060 : 0xffffff;
       }
     }
+    this.lastReadouts = { tape: tape?.text ?? null, sight: sight?.text ?? null };
     const overlays = ui.selected ? this.controller.overlays(ui.selected) : [];
     const markers = pieces.map((u) => ({ at: unitFrontLeft(u), markers: this.controller.markers(u.id) }));
     this.overlay.update({ camera: ui.camera, overlays, tape, sight, move, markers });

@@ -22,6 +22,18 @@ export interface VedetteTestHook {
   frameTimes(): number[];
   /** The battle in progress as the page shows it (null on a free table or before a battle). */
   play(): PlayProbe | null;
+  /** The table tools' state: active tool, tape and sight spans, the live move read-out, the notice. */
+  tools(): ToolsProbe;
+}
+
+export interface ToolsProbe {
+  readonly tool: string;
+  readonly tape: unknown;
+  readonly sightLine: unknown;
+  readonly movePreview: { legal: boolean; reason?: string; rule?: string; readout: { label: string; value: string }[]; command?: unknown } | null;
+  readonly notice: string | null;
+  /** What the tape and the sight line read on the table. */
+  readonly readouts: { tape: string | null; sight: string | null };
 }
 
 /** Read-only facts about the battle in progress, for hot-seat and log tests. */
@@ -44,7 +56,7 @@ export type PlayProbeSource = () => PlayProbe | null;
 export function installTestHook(
   game: GameStoreApi,
   ui: UiStoreApi,
-  scene: { frames: number; handleOnScreen(): { x: number; y: number } | null; recentFrameTimes(): number[] },
+  scene: { frames: number; handleOnScreen(): { x: number; y: number } | null; recentFrameTimes(): number[]; readouts(): { tape: string | null; sight: string | null } },
   play: PlayProbeSource = () => null,
 ): void {
   const hook: VedetteTestHook = {
@@ -59,6 +71,10 @@ export function installTestHook(
     rotateHandle: () => scene.handleOnScreen(),
     frames: () => scene.frames,
     frameTimes: () => scene.recentFrameTimes(),
+    tools: () => {
+      const u = ui.getState();
+      return JSON.parse(JSON.stringify({ tool: u.tool, tape: u.tape, sightLine: u.sightLine, movePreview: u.movePreview, notice: u.notice, readouts: scene.readouts() })) as ToolsProbe;
+    },
     play: () => {
       const p = play();
       return p ? (JSON.parse(JSON.stringify(p)) as PlayProbe) : null;

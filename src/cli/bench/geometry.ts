@@ -22,17 +22,18 @@ import type { PlacedUnit } from '../../geometry/queries';
 import { buildUnitIndex, unitsInZone } from '../../geometry/queries';
 import type { SightFeature } from '../../geometry/sightIndex';
 import { buildSightIndex, firstOpaqueHit } from '../../geometry/sightIndex';
+import type { SightOptions } from '../../geometry/lineOfSight';
 import { lineOfSight } from '../../geometry/lineOfSight';
 import { buildStandGrid } from '../../geometry/standGrid';
 import { unitDistance } from '../../geometry/measure';
 import type { BenchReport, BenchSection, Figure } from './harness';
 import { fmt, seeded, timeOp } from './harness';
 
-const TABLE = { widthMm: 1828.8, depthMm: 1219.2 };
-const BASE = { widthMm: 25, depthMm: 15 } as const;
+export const TABLE = { widthMm: 1828.8, depthMm: 1219.2 };
+export const BASE = { widthMm: 25, depthMm: 15 } as const;
 const RANGE_MM = 300;
 
-function makeTerrain(rand: () => number): TerrainShape[] {
+export function makeTerrain(rand: () => number): TerrainShape[] {
   const out: TerrainShape[] = [];
   const kinds = ['wood', 'hill', 'building', 'field', 'marsh'] as const;
   for (let i = 0; i < 300; i++) {
@@ -55,7 +56,7 @@ function makeTerrain(rand: () => number): TerrainShape[] {
   return out;
 }
 
-function makeUnits(rand: () => number): PlacedUnit[] {
+export function makeUnits(rand: () => number): PlacedUnit[] {
   const units: PlacedUnit[] = [];
   const cols = 20, rows = 20;
   const cw = TABLE.widthMm / cols, ch = TABLE.depthMm / rows;
@@ -185,6 +186,8 @@ export const geometryBench: BenchSection = {
       for (const e of near) {
         const u = e.value;
         if (u.side !== enemySide || unitDistance(stands, u.stands) > RANGE_MM) continue;
+        // The target unit's own stands never block a line to it; one options object per unit.
+        const opts: SightOptions = { stands: { grid: standGrid, ignore: (rec) => rec.unitId === u.id, minGapMm: BASE.widthMm } };
         for (const t of u.stands) {
           // One sight line per enemy stand, from the front centre of the nearest firing stand.
           pairsTotal++;
@@ -193,9 +196,7 @@ export const geometryBench: BenchSection = {
             const d = (p.x - t.centre.x) ** 2 + (p.y - t.centre.y) ** 2;
             if (d < best) { best = d; from = p; }
           }
-          const ans = lineOfSight(sight, from, t.centre, {
-            stands: { grid: standGrid, ignore: (rec) => rec.unitId === u.id, minGapMm: BASE.widthMm },
-          });
+          const ans = lineOfSight(sight, from, t.centre, opts);
           if (ans.visible) visible++;
         }
       }
@@ -206,10 +207,11 @@ export const geometryBench: BenchSection = {
     fig('dragLosMs', 'LOS overlay, dragged 12-stand unit to every enemy in range', 'ms', ov.medianUs / 1000, 4);
     log(`  overlay: ${(pairsTotal / (21 * 5 + 20)).toFixed(1)} enemy stands in range per step (one sight line each, from the nearest firing stand), ${(visibleTotal / (21 * 5 + 20)).toFixed(1)} visible`);
 
+    log(`  CPU time (median per op, this process): drag step ${(drag.cpuMedianUs / 1000).toFixed(3)} ms, LOS overlay ${(ov.cpuMedianUs / 1000).toFixed(3)} ms`);
     const sink = losFast.sink + losNaive.sink + drag.sink + arcT.sink + ov.sink;
     return {
       figures,
-      extra: { losSpeedup: Math.round(losSpeedup), losDisagreements: disagreements, losQueries: Q, terrainPolygons: terrain.length, stands: placed.length, units: units.length, sink: sink > 0 ? 1 : 0 },
+      extra: { dragStepCpuMs: Number((drag.cpuMedianUs / 1000).toPrecision(4)), dragLosCpuMs: Number((ov.cpuMedianUs / 1000).toPrecision(4)), losSpeedup: Math.round(losSpeedup), losDisagreements: disagreements, losQueries: Q, terrainPolygons: terrain.length, stands: placed.length, units: units.length, sink: sink > 0 ? 1 : 0 },
     };
   },
 };

@@ -30,20 +30,27 @@ export interface BenchReport {
 /**
  * Time `op(i)` for `batches` batches of `perBatch` calls after a warm-up, and return the
  * median per call in microseconds. `op` returns a number so the work cannot be optimised away.
+ * `cpuMedianUs` is the same median in this process's CPU time (all its threads, so GC helpers
+ * count): on a loaded machine it shows how much of the wall time was waiting for a core.
  */
-export function timeOp(op: (i: number) => number, opts: { batches?: number; perBatch?: number; warmup?: number } = {}): { medianUs: number; sink: number } {
+export function timeOp(op: (i: number) => number, opts: { batches?: number; perBatch?: number; warmup?: number } = {}): { medianUs: number; cpuMedianUs: number; sink: number } {
   const batches = opts.batches ?? 31, perBatch = opts.perBatch ?? 100, warm = opts.warmup ?? Math.min(2000, batches * perBatch);
   let sink = 0;
   for (let i = 0; i < warm; i++) sink += op(i);
   const per: number[] = [];
+  const cpu: number[] = [];
   let i = 0;
   for (let b = 0; b < batches; b++) {
+    const c0 = process.cpuUsage();
     const t0 = performance.now();
     for (let k = 0; k < perBatch; k++) sink += op(i++);
     per.push(((performance.now() - t0) * 1000) / perBatch);
+    const c = process.cpuUsage(c0);
+    cpu.push((c.user + c.system) / perBatch);
   }
   per.sort((a, b) => a - b);
-  return { medianUs: per[per.length >> 1]!, sink };
+  cpu.sort((a, b) => a - b);
+  return { medianUs: per[per.length >> 1]!, cpuMedianUs: cpu[cpu.length >> 1]!, sink };
 }
 
 /** Deterministic PRNG (mulberry32) so every run measures the same table. */

@@ -1,0 +1,166 @@
+/**
+ * A full turn of each registered ruleset, played in real Chromium with the mouse: orders and
+ * actions from the inspector, moves by dragging units on the table (with the live read-out and
+ * the refusal of an illegal move), steps ended from the phase bar, hand-overs in hot-seat,
+ * and the engine's state read through the test hook at every step.
+ */
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { launchChromium } from '../../src/cli/chromium';
+import { PlayPage } from '../pages/PlayPage';
+
+let browser: Browser;
+const url = inject('baseUrl');
+beforeAll(async () => {
+  browser = await launchChromium();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const IN = 25.4;
+const moved = (a: { x: number; y: number }, b: { x: number; y: number }) => Math.hypot(b.x - a.x, b.y - a.y);
+
+/** Take over the screen if it is being handed over; return who is looking. */
+async function look(p: PlayPage): Promise<string> {
+  const pr = (await p.probe())!;
+  if (pr.handover) await p.takeOver();
+  return (await p.probe())!.viewer;
+}
+
+describe('a full turn of Napoleonic Warfare, hot-seat, with the mouse', () => {
+  it('orders face down, strategic and tactical moves by dragging, the engine\'s steps, into turn 2', async () => {
+    const p = await PlayPage.open(browser, url);
+    await p.chooseScenario('The Mill at Aldern');
+    await p.start('hotseat', 42);
+    const steps: string[] = [];
+    const record = async () => {
+      const s = (await p.probe())!;
+      const key = `${s.position.phase}/${s.position.step}`;
+      if (steps.at(-1) !== key) steps.push(key);
+      return s;
+    };
+
+    // Orders Phase: the French brigadier orders 1/45e Ligne to Advance (NW Orders/Advance), face down.
+    expect(await look(p)).toBe('fr');
+    expect((await record()).position.phase).toBe('orders');
+    await p.clickUnit('fr-1-45');
+    await p.byTest('inspector-action').filter({ hasText: 'Order: Advance' }).click();
+    await p.page.waitForFunction(() => (window.__VEDETTE__.play()?.commandCount ?? 0) >= 1);
+    await p.endStep('fr');
+    expect(await look(p)).toBe('au');
+    await p.endStep('au');
+
+    // Strategic movement (NW §21): unordered units outside Engagement Range move by dragging.
+    let s = await record();
+    expect(s.position.phase).toBe('strategic');
+    for (let guard = 0; guard < 4 && (await record()).position.phase === 'strategic'; guard++) {
+      const who = await look(p);
+      const id = who === 'au' ? 'au-gz-1' : 'fr-7-leg';
+      const before = (await p.unit(id)).stands[0]!.centre;
+      const dy = who === 'au' ? 3 * IN : -3 * IN;
+      const preview = await p.dragUnitBy(id, 0, dy);
+      expect(preview?.legal, preview?.reason).toBe(true);
+      expect(preview!.readout.length).toBeGreaterThan(0);
+      await p.page.waitForFunction(([uid, y]) => {
+        const b = window.__VEDETTE__.battle() as { units: { id: string; stands: { centre: { y: number } }[] }[] };
+        return Math.abs(b.units.find((u) => u.id === uid)!.stands[0]!.centre.y - (y as number)) > 1;
+      }, [id, before.y] as const);
+      const after = (await p.unit(id)).stands[0]!.centre;
+      expect(moved(before, after)).toBeCloseTo(3 * IN, 0);
+      await p.endStep(who);
+    }
+
+    // On through initiative and the tactical moves: the Advance-ordered battalion moves by
+    // dragging; a drag beyond its allowance is refused with the reason and the rule.
+    let tacticalMoved = false;
+    for (let guard = 0; guard < 30; guard++) {
+      s = await record();
+      if (s.position.turn > 1 || s.result) break;
+      const who = await look(p);
+      s = await record();
+      if (s.position.phase === 'tactical' && who === 'fr' && !tacticalMoved) {
+        const before = (await p.unit('fr-1-45')).stands[0]!.centre;
+        const tooFar = await p.dragUnitBy('fr-1-45', 0, -30 * IN);
+        expect(tooFar?.legal).toBe(false);
+        expect(tooFar?.reason).toBeTruthy();
+        expect((await p.unit('fr-1-45')).stands[0]!.centre).toEqual(before);
+        expect((await p.tools()).notice).toBeTruthy();
+        const ok = await p.dragUnitBy('fr-1-45', 0, -4 * IN);
+        expect(ok?.legal, ok?.reason).toBe(true);
+        await p.page.waitForFunction((y) => {
+          const b = window.__VEDETTE__.battle() as { units: { id: string; stands: { centre: { y: number } }[] }[] };
+          return Math.abs(b.units.find((u) => u.id === 'fr-1-45')!.stands[0]!.centre.y - y) > 1;
+        }, before.y);
+        expect(before.y - (await p.unit('fr-1-45')).stands[0]!.centre.y).toBeCloseTo(4 * IN, 0);
+        tacticalMoved = true;
+      }
+      if (await p.byTest(`end-step-${who}`).count()) await p.endStep(who);
+    }
+    s = await record();
+    expect(s.position.turn).toBe(2);
+    expect(tacticalMoved).toBe(true);
+    // The engine ran the whole sequence of play in order (NW Sequence of Play).
+    const phases = steps.map((x) => x.split('/')[0]).filter((x, i, a) => a[i - 1] !== x);
+    expect(phases.slice(0, 3)).toEqual(['orders', 'strategic', 'initiative']);
+    expect(phases).toContain('tactical');
+    await p.page.screenshot({ path: 'e2e/screenshots/nw-turn-2.png' });
+    expect(p.errors).toEqual([]);
+    await p.page.close();
+  });
+});
+
+describe('a full turn of Seven Years War 2.4, hot-seat, with the mouse', () => {
+  it('a command change by the dice, moves by dragging, both players\' phases, into turn 2', async () => {
+    const p = await PlayPage.open(browser, url);
+    await p.chooseScenario('Krzeczhorz');
+    await p.start('hotseat', 42);
+    const seen: string[] = [];
+    let dragged = false;
+    for (let guard = 0; guard < 40; guard++) {
+      const s = (await p.probe())!;
+      if (s.position.turn > 1 || s.result) break;
+      const who = await look(p);
+      seen.push(`${s.position.phasing}:${s.position.step}`);
+      if (s.position.step === 'commandChanges' && who === 'prussia') {
+        // SYW (3) Changing Orders (p.7): Frederick tries to put the first battalion's group on Advance.
+        await p.clickUnit('pr-inf-1');
+        const before = (await p.probe())!.commandCount;
+        await p.byTest('inspector-action').filter({ hasText: 'Frederick: order Advance' }).click();
+        await p.page.waitForFunction((n) => (window.__VEDETTE__.play()?.commandCount ?? 0) > n, before);
+        expect(await p.logText()).toMatch(/SYW \(3\) Changing Orders/);
+      }
+      if (s.position.step === 'movement' && who === 'prussia' && !dragged) {
+        const u = await p.unit('pr-inf-1');
+        const before = u.stands[0]!.centre;
+        // Straight ahead along the battalion's facing.
+        const f = { x: Math.cos(u.stands[0]!.facing), y: Math.sin(u.stands[0]!.facing) };
+        const tooFar = await p.dragUnitBy('pr-inf-1', f.x * 600, f.y * 600);
+        expect(tooFar?.legal).toBe(false);
+        expect(tooFar?.reason).toBeTruthy();
+        expect((await p.unit('pr-inf-1')).stands[0]!.centre).toEqual(before);
+        // Heavy infantry move 20 cm (SYW unit table); 5 cm straight ahead is within it.
+        const ok = await p.dragUnitBy('pr-inf-1', f.x * 50, f.y * 50);
+        expect(ok?.legal, ok?.reason).toBe(true);
+        await p.page.waitForFunction(([x, y]) => {
+          const b = window.__VEDETTE__.battle() as { units: { id: string; stands: { centre: { x: number; y: number } }[] }[] };
+          const c = b.units.find((q) => q.id === 'pr-inf-1')!.stands[0]!.centre;
+          return Math.hypot(c.x - x!, c.y - y!) > 1;
+        }, [before.x, before.y]);
+        expect(moved(before, (await p.unit('pr-inf-1')).stands[0]!.centre)).toBeCloseTo(50, 0);
+        dragged = true;
+        seen.push(`drag:${ok?.legal}:${ok?.reason ?? ''}`);
+      }
+      if (await p.byTest(`end-step-${who}`).count()) await p.endStep(who);
+    }
+    const s = (await p.probe())!;
+    expect(s.position.turn).toBe(2);
+    expect(dragged).toBe(true);
+    // Alternate phasing players (SYW (2) Sequence of play, p.5): the attacker's phases, then the defender's.
+    const phasing = seen.filter((x) => !x.startsWith('drag')).map((x) => x.split(':')[0]).filter((x, i, a) => a[i - 1] !== x);
+    expect(phasing).toEqual(['prussia', 'austria']);
+    await p.page.screenshot({ path: 'e2e/screenshots/syw-turn-2.png' });
+    expect(p.errors).toEqual([]);
+    await p.page.close();
+  });
+});

@@ -1,0 +1,171 @@
+/**
+ * The fast paths give the plain answers (tests/geometry/plain.ts keeps the plain versions as
+ * referees): the flat terrain tracer, the rated cost, the sweep, the table edge, unit distance
+ * and ground level. Exact equality, order included, on random and on deliberately degenerate
+ * layouts (axis-aligned woods, stands flush with an edge, base-to-base stands).
+ */
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import type { Radians, StandFootprint, TablePoint } from '../../src/geometry/types';
+import { pt } from '../../src/geometry/types';
+import { layoutLine } from '../../src/geometry/formation';
+import type { MoveResult } from '../../src/geometry/movement';
+import { advance, oblique, sidestep, wheel } from '../../src/geometry/movement';
+import type { TerrainShape } from '../../src/geometry/terrain';
+import { buildTerrainIndex } from '../../src/geometry/terrain';
+import type { RatePolicy, TerrainContact } from '../../src/geometry/pathCost';
+import { ratedCost, terrainContacts } from '../../src/geometry/pathCost';
+import { buildStandIndex, leavesTable, sweepHits } from '../../src/geometry/collisions';
+import { unitDistance } from '../../src/geometry/measure';
+import { buildSightIndex } from '../../src/geometry/sightIndex';
+import { groundLevelAt } from '../../src/geometry/lineOfSight';
+import { groundLevelAtPlain, leavesTablePlain, ratedCostPlain, sweepHitsPlain, terrainContactsPlain, unitDistancePlain } from './plain';
+
+const square = (x0: number, y0: number, x1: number, y1: number) => [pt(x0, y0), pt(x1, y0), pt(x1, y1), pt(x0, y1)];
+const QUARTER = Math.PI / 2;
+
+/** A star-ish polygon, or (kind 0) an axis-aligned rectangle with whole-millimetre corners. */
+const polygonArb = fc.record({
+  kind: fc.integer({ min: 0, max: 3 }),
+  cx: fc.double({ min: 0, max: 400, noNaN: true }), cy: fc.double({ min: 0, max: 400, noNaN: true }),
+  r: fc.double({ min: 5, max: 80, noNaN: true }),
+  radii: fc.array(fc.double({ min: 0.4, max: 1, noNaN: true }), { minLength: 3, maxLength: 22 }),
+}).map(({ kind, cx, cy, r, radii }): TablePoint[] => {
+  if (kind === 0) return square(Math.round(cx - r), Math.round(cy - r / 2), Math.round(cx + r), Math.round(cy + r / 2));
+  return radii.map((k, i) => {
+    const th = (i / radii.length) * 2 * Math.PI;
+    return pt(cx + Math.cos(th) * r * k, cy + Math.sin(th) * r * k);
+  });
+});
+
+/** A small unit: 1–6 stands in 1–2 ranks, facing anywhere or square to the table. */
+const unitArb = fc.record({
+  n: fc.integer({ min: 1, max: 6 }), ranks: fc.integer({ min: 1, max: 2 }),
+  x: fc.double({ min: 0, max: 400, noNaN: true }), y: fc.double({ min: 0, max: 400, noNaN: true }),
+  facing: fc.oneof(fc.double({ min: -Math.PI, max: Math.PI, noNaN: true }), fc.integer({ min: -1, max: 2 }).map((k) => k * QUARTER)),
+  whole: fc.boolean(),
+}).map(({ n, ranks, x, y, facing, whole }) => layoutLine(whole ? pt(Math.round(x), Math.round(y)) : pt(x, y), facing as Radians,
+  Array.from({ length: n }, () => ({ widthMm: 25, depthMm: 15 })) as never, ranks));
+
+const moveArb = fc.record({ kind: fc.integer({ min: 0, max: 3 }), d: fc.double({ min: 0, max: 300, noNaN: true }), a: fc.double({ min: -1, max: 1, noNaN: true }) });
+const plan = (stands: StandFootprint[], m: { kind: number; d: number; a: number }): MoveResult =>
+  m.kind === 0 ? advance(stands, m.d) : m.kind === 1 ? oblique(stands, m.d, m.a * 0.7, 0.8) : m.kind === 2 ? sidestep(stands, m.d - 150) : wheel(stands, m.a * 1.2);
+
+const shapes = (polys: TablePoint[][]): TerrainShape[] => polys.map((polygon, i) => ({ id: `t${i}`, kind: ['wood', 'marsh', 'field', 'building'][i % 4]!, polygon }));
+const named = (cs: readonly TerrainContact[]) => JSON.stringify(cs.map((c) => ({ ...c, feature: c.feature.id })));
+
+const policies: RatePolicy[] = (['whole-unit', 'slowest-stand', 'once-touched'] as const).flatMap((aggregation) => (['touching', 'inside'] as const).map((counts) => ({
+  rate: (f: TerrainShape) => (f.kind === 'wood' ? 2 : f.kind === 'marsh' ? 3 : f.kind === 'building' ? Infinity : 1),
+  delayMm: (f: TerrainShape) => (f.kind === 'field' ? 10 : f.kind === 'marsh' ? 4 : 0),
+  aggregation, counts,
+})));
+
+describe('terrain tracer: flat fast path against the plain one', () => {
+  it('same contacts, stretches and order for random terrain and moves (property)', () => {
+    fc.assert(fc.property(fc.array(polygonArb, { minLength: 1, maxLength: 8 }), unitArb, moveArb, (polys, unit, m) => {
+      const p = plan(unit, m);
+      if (!p.ok) return true;
+      const ix = buildTerrainIndex(shapes(polys));
+      return named(terrainContacts(unit, p.legs, ix)) === named(terrainContactsPlain(unit, p.legs, ix));
+    }), { numRuns: 400 });
+  });
+
+  it.each([
+    ['a stand flush with the side of a wood, marching along it', 100 + 7.5, 150, 0],
+    ['a stand whose corner runs exactly along the wood\'s edge line', 100 + 12.5, 150, -QUARTER],
+    ['a stand starting with its front edge on the wood\'s far edge', 50, 100 + 7.5, -QUARTER],
+    ['a stand ending flush against the near edge', 50, 200, -QUARTER],
+    ['a stand moving straight through the middle', 50, 180, -QUARTER],
+  ])('%s', (_name, x, y, facing) => {
+    const wood = buildTerrainIndex([{ id: 'wood', polygon: square(0, 0, 100, 100) }, { id: 'field', polygon: square(0, 100, 100, 140) }]);
+    const s: StandFootprint[] = [{ centre: pt(x, y), facing: facing as Radians, widthMm: 25 as never, depthMm: 15 as never }];
+    for (const d of [0, 7.5, 50, 92.5, 100, 150]) {
+      const p = facing === 0 ? sidestep(s, -d) : advance(s, d);
+      if (!p.ok) throw new Error(p.reason);
+      expect(named(terrainContacts(s, p.legs, wood))).toBe(named(terrainContactsPlain(s, p.legs, wood)));
+    }
+  });
+});
+
+describe('rated cost: scratch-array version against the plain one', () => {
+  it('same verdict for every aggregation and count, any budget (property)', () => {
+    fc.assert(fc.property(fc.array(polygonArb, { minLength: 1, maxLength: 8 }), unitArb, moveArb, fc.double({ min: 0, max: 600, noNaN: true }), (polys, unit, m, budget) => {
+      const p = plan(unit, m);
+      if (!p.ok) return true;
+      const contacts = terrainContacts(unit, p.legs, buildTerrainIndex(shapes(polys)));
+      const input = { distanceMm: p.distanceMm, legs: p.legs, contacts, standCount: unit.length };
+      return policies.every((pol) => JSON.stringify(ratedCost(pol)(input, budget)) === JSON.stringify(ratedCostPlain(pol)(input, budget)));
+    }), { numRuns: 200 });
+  });
+});
+
+/** A block of stands on a grid with jitter; `flush` puts them exactly base to base. */
+const blockArb = fc.record({
+  x0: fc.double({ min: 0, max: 200, noNaN: true }), y0: fc.double({ min: 0, max: 200, noNaN: true }),
+  jitter: fc.array(fc.double({ min: -6, max: 6, noNaN: true }), { minLength: 24, maxLength: 24 }),
+  flush: fc.boolean(),
+}).map(({ x0, y0, jitter, flush }) => jitter.map((j, i) => ({
+  id: `s${i}`, unitId: `u${i >> 2}`,
+  footprint: { centre: pt(x0 + (i % 6) * 25 + (flush ? 0 : j), y0 + Math.floor(i / 6) * 40 + (flush ? 0 : j / 2)), facing: (flush ? -QUARTER : j / 6) as Radians, widthMm: 15 as never, depthMm: 25 as never } as StandFootprint,
+})));
+
+describe('collisions: scratch-array sweep and table edge against the plain ones', () => {
+  it('same stands swept through, in the same order (property)', () => {
+    fc.assert(fc.property(blockArb, unitArb, moveArb, (block, unit, m) => {
+      const p = plan(unit, m);
+      if (!p.ok) return true;
+      const index = buildStandIndex(block);
+      const ignore = (r: { unitId: string }) => r.unitId === 'u1';
+      return JSON.stringify(sweepHits(index, unit, p.legs, { ignore })) === JSON.stringify(sweepHitsPlain(index, unit, p.legs, { ignore }));
+    }), { numRuns: 300 });
+  });
+
+  it('base to base along the path is not a hit, in both', () => {
+    const index = buildStandIndex([{ id: 'beside', unitId: 'z', footprint: { centre: pt(100, 27.5), facing: 0 as Radians, widthMm: 25 as never, depthMm: 15 as never } }]);
+    const mover: StandFootprint[] = [{ centre: pt(0, 0), facing: 0 as Radians, widthMm: 30 as never, depthMm: 15 as never }];
+    const p = advance(mover, 200);
+    if (!p.ok) throw new Error(p.reason);
+    expect(sweepHits(index, mover, p.legs)).toEqual([]);
+    expect(sweepHitsPlain(index, mover, p.legs)).toEqual([]);
+  });
+
+  it('same stands off the table (property)', () => {
+    fc.assert(fc.property(unitArb, moveArb, fc.double({ min: 100, max: 600, noNaN: true }), (unit, m, size) => {
+      const p = plan(unit, m);
+      if (!p.ok) return true;
+      const table = { widthMm: size, depthMm: size * 0.75 };
+      return JSON.stringify(leavesTable(unit, p.legs, table)) === JSON.stringify(leavesTablePlain(unit, p.legs, table));
+    }), { numRuns: 300 });
+  });
+});
+
+describe('unit distance: pruned flat version against the plain one', () => {
+  it('the very same number for random units (property)', () => {
+    fc.assert(fc.property(unitArb, unitArb, (a, b) => Object.is(unitDistance(a, b), unitDistancePlain(a, b))), { numRuns: 500 });
+  });
+
+  it('units base to base are exactly 0 apart, and a unit 40 mm behind another is 40 mm away', () => {
+    const front = layoutLine(pt(100, 100), -QUARTER as Radians, Array.from({ length: 4 }, () => ({ widthMm: 25, depthMm: 15 })) as never, 1);
+    const beside = layoutLine(pt(200, 100), -QUARTER as Radians, Array.from({ length: 4 }, () => ({ widthMm: 25, depthMm: 15 })) as never, 1);
+    const behind = layoutLine(pt(100, 155), -QUARTER as Radians, Array.from({ length: 4 }, () => ({ widthMm: 25, depthMm: 15 })) as never, 1);
+    expect(unitDistance(front, beside)).toBe(0);
+    expect(unitDistance(front, behind)).toBeCloseTo(40, 9);
+    expect(unitDistance(front, behind)).toBe(unitDistancePlain(front, behind));
+  });
+});
+
+describe('ground level: allocation-free version against featuresAt', () => {
+  it('the highest hill containing the point (property)', () => {
+    const hills = [
+      { id: 'h1', polygon: square(0, 0, 300, 200), heightLevel: 1, rule: { kind: 'clear' as const } },
+      { id: 'h2', polygon: square(50, 50, 150, 150), heightLevel: 2, rule: { kind: 'clear' as const } },
+      { id: 'h3', polygon: [pt(100, 20), pt(280, 90), pt(120, 190)], heightLevel: 3, rule: { kind: 'clear' as const } },
+      { id: 'wood', polygon: square(200, 0, 260, 60), rule: { kind: 'depth' as const, withinMm: 50, edgeMm: 25 } },
+    ];
+    const ix = buildSightIndex(hills, 20);
+    fc.assert(fc.property(fc.double({ min: -20, max: 320, noNaN: true }), fc.double({ min: -20, max: 220, noNaN: true }), fc.boolean(), (x, y, whole) => {
+      const p = whole ? pt(Math.round(x), Math.round(y)) : pt(x, y);
+      return groundLevelAt(ix, p) === groundLevelAtPlain(ix, p);
+    }), { numRuns: 500 });
+  });
+});
