@@ -234,7 +234,7 @@ async function main(): Promise<void> {
     }
   });
 
-  const table = createBattleTable(session, ui);
+  const table = createBattleTable(session);
   scene = new BattleScene(table.store, ui, table);
   await scene.mount(shell.stage);
   if (hook) installTestHook(table.store, ui, scene, () => probe(session, play));

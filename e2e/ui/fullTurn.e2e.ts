@@ -164,3 +164,38 @@ describe('a full turn of Seven Years War 2.4, hot-seat, with the mouse', () => {
     await p.page.close();
   });
 });
+
+describe('a charge declared by dragging onto the target (NW Orders/Charge, Sequence §11-§12)', () => {
+  it('shows the reach before committing, orders the charge face down, then declares it', async () => {
+    const p = await PlayPage.open(browser, url);
+    await p.loadScenarioFile('nw-charge.json');
+    await p.start('solo', 7);
+    const target = (await p.unit('au-1')).stands[1]!.centre;
+    const grab = (await p.unit('fr-1')).stands[1]!.centre;
+    const before = (await p.probe())!.commandCount;
+    // Orders Phase: drop the French battalion on the Austrians: a Charge order, face down.
+    const preview = await p.dragUnitBy('fr-1', target.x - grab.x, target.y - grab.y);
+    expect(preview?.legal, preview?.reason).toBe(true);
+    expect(preview!.readout.map((r) => r.label)).toEqual(expect.arrayContaining(['Distance', 'Charge needs', 'Charge move']));
+    expect((preview!.command as { type: string; order: string }).order).toBe('charge');
+    await p.page.waitForFunction((n) => (window.__VEDETTE__.play()?.commandCount ?? 0) > n, before);
+    // The order placed nothing on the table: the battalion has not moved.
+    expect((await p.unit('fr-1')).stands[1]!.centre).toEqual(grab);
+    // On to the Charge Declaration Phase, ending each side's steps.
+    for (let guard = 0; guard < 12; guard++) {
+      const s = (await p.probe())!;
+      if (s.position.step === 'declare-charges' && s.position.actors.includes('fr') && !s.position.done.includes('fr')) break;
+      const side = s.position.actors.find((a) => !s.position.done.includes(a))!;
+      await p.endStep(side);
+    }
+    expect((await p.probe())!.position.step).toBe('declare-charges');
+    const n = (await p.probe())!.commandCount;
+    const declare = await p.dragUnitBy('fr-1', target.x - grab.x, target.y - grab.y);
+    expect(declare?.legal, declare?.reason).toBe(true);
+    expect((declare!.command as { type: string }).type).toBe('declareCharge');
+    await p.page.waitForFunction((k) => (window.__VEDETTE__.play()?.commandCount ?? 0) > k, n);
+    expect(await p.logText()).toMatch(/charge/i);
+    expect(p.errors).toEqual([]);
+    await p.page.close();
+  });
+});

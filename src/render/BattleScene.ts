@@ -13,7 +13,7 @@ import { generalAsUnit, unitCentre } from '../store/gameStore';
 import type { UiStoreApi } from '../store/uiStore';
 import type { Stand, Unit } from '../engine/model';
 import { forward, rightOf } from '../geometry/footprint';
-import { pt } from '../geometry/types';
+import { pt, type TablePoint } from '../geometry/types';
 import { drawTerrain } from './TerrainView';
 import { UnitView } from './UnitView';
 import { PALETTE } from './palette';
@@ -57,6 +57,9 @@ export class BattleScene {
   private readonly sightReader = new SightReader();
   private unsubscribe: (() => void)[] = [];
   private readonly game: GameStoreApi;
+  /** Where the pointer last was on the table, and the enemy a drag would charge. */
+  private lastPointer: TablePoint | null = null;
+  private contactTarget: string | null = null;
   readonly controller: TableController;
 
   /**
@@ -89,7 +92,9 @@ export class BattleScene {
     this.app.stage.addChild(this.world, this.overlay.labels);
 
     const commit = (id: string, dx: number, dy: number, dRad: number) => {
-      const why = this.controller.commitMove(id, { dxMm: dx, dyMm: dy, dRad });
+      const target = this.contactTarget;
+      this.contactTarget = null;
+      const why = target ? this.controller.commitContact(id, target) : this.controller.commitMove(id, { dxMm: dx, dyMm: dy, dRad });
       this.ui.getState().setMovePreview(null);
       this.ui.getState().notify(why);
     };
@@ -98,7 +103,16 @@ export class BattleScene {
       preview: (p) => {
         const ui = this.ui.getState();
         ui.setPreview(p);
-        ui.setMovePreview(p ? this.controller.previewMove(p.unitId, { dxMm: p.dxMm, dyMm: p.dyMm, dRad: p.dRad }) : null);
+        if (!p) {
+          // The tool clears the preview just before it commits: keep the charge target for that.
+          ui.setMovePreview(null);
+          return;
+        }
+        // Dropping onto an enemy declares a charge at it; anywhere else is a move.
+        const enemy = p.dRad === 0 ? this.enemyUnder(p.unitId) : null;
+        const contact = enemy ? this.controller.previewContact(p.unitId, enemy) : null;
+        this.contactTarget = contact ? enemy : null;
+        ui.setMovePreview(contact ?? this.controller.previewMove(p.unitId, { dxMm: p.dxMm, dyMm: p.dyMm, dRad: p.dRad }));
       },
       commitMove: (id, dx, dy) => commit(id, dx, dy, 0),
       commitRotate: (id, d) => commit(id, 0, 0, d),
@@ -303,6 +317,15 @@ export class BattleScene {
     return u ? { kind: 'unit', unitId: u.id } : { kind: 'ground' };
   }
 
+  /** The enemy piece under the pointer while `id` is dragged, if any. */
+  private enemyUnder(id: string): string | null {
+    if (!this.lastPointer) return null;
+    const pieces = this.allPieces();
+    const side = pieces.find((u) => u.id === id)?.side;
+    const under = unitAt(pieces.filter((u) => u.id !== id && u.side !== side), this.lastPointer);
+    return under?.id ?? null;
+  }
+
   private pieceAt(at: PointerAt): string | undefined {
     return unitAt(this.allPieces(), at.table)?.id;
   }
@@ -323,6 +346,7 @@ export class BattleScene {
     });
     canvas.addEventListener('pointermove', (e) => {
       const at = this.pointer(canvas, e);
+      this.lastPointer = at.table;
       const span = this.spanTool();
       if (span) span.move(at.table, this.pieceAt(at));
       else this.tool.move(at);
@@ -335,6 +359,7 @@ export class BattleScene {
     });
     canvas.addEventListener('pointercancel', () => {
       this.tool.cancel();
+      this.contactTarget = null;
       this.ui.getState().setMovePreview(null);
     });
     canvas.addEventListener(

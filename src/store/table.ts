@@ -11,7 +11,6 @@ import type { TerrainFeature, SideId } from '../engine/model';
 import type { SightRule } from '../geometry/sightIndex';
 import { createGameStore, type GameStoreApi } from './gameStore';
 import { gameOf, viewOf, type SessionApi } from './session';
-import type { UiStoreApi } from './uiStore';
 
 export interface Measure {
   readonly unit: 'in' | 'cm' | 'mm';
@@ -27,6 +26,10 @@ export interface TableController {
   previewMove(pieceId: string, move: PieceMove): MovePreview | null;
   /** Make the move; returns why not, or null when done. */
   commitMove(pieceId: string, move: PieceMove): string | null;
+  /** What dropping a piece onto an enemy would do (a charge), or null when the table cannot say. */
+  previewContact(pieceId: string, targetId: string): MovePreview | null;
+  /** Declare it; returns why not, or null when done. */
+  commitContact(pieceId: string, targetId: string): string | null;
   overlays(pieceId: string): readonly Overlay[];
   markers(pieceId: string): readonly Marker[];
   /** What terrain does to sight, for the line-of-sight tool. */
@@ -55,6 +58,8 @@ export function createFreeTable(store: GameStoreApi = createGameStore(), measure
       if (m.dRad !== 0) store.getState().rotateUnit(id, m.dRad);
       return null;
     },
+    previewContact: () => null,
+    commitContact: () => 'Charges need a battle under a ruleset.',
     overlays: () => [],
     markers: () => [],
     sight: () => DEFAULT_SIGHT,
@@ -70,7 +75,7 @@ function ownerOf(battle: { units: readonly { id: string; side: SideId }[]; gener
  * A table over a battle in progress. The canvas store mirrors the viewer's view of the battle
  * whenever the session changes.
  */
-export function createBattleTable(session: SessionApi, ui?: UiStoreApi): TableController {
+export function createBattleTable(session: SessionApi): TableController {
   const store = createGameStore();
   const sync = () => {
     const s = session.getState();
@@ -95,33 +100,34 @@ export function createBattleTable(session: SessionApi, ui?: UiStoreApi): TableCo
     if (!st.position.actors.includes(owner) || st.position.done.includes(owner)) return { reason: `It is not ${st.battle.sides.find((x) => x.id === owner)?.name ?? owner}'s turn to act.` };
     return { side: owner };
   };
+  type Seen = NonNullable<ReturnType<typeof seen>>;
+  type Ask = (g: Seen, side: SideId) => MovePreview | undefined;
+  const what = { previewMove: 'move pieces by dragging', previewContact: 'declare charges by dropping a unit on an enemy' } as const;
+  const preview = (pieceId: string, kind: keyof typeof what, ask: Ask): MovePreview | null => {
+    const g = seen();
+    if (!g) return null;
+    const who = actingSide(pieceId);
+    if ('reason' in who) return { legal: false, reason: who.reason, rule: 'engine', readout: [] };
+    return ask(g, who.side) ?? { legal: false, reason: `${g.module.name} does not ${what[kind]}.`, readout: [] };
+  };
+  /** Ask the adapter again at release (the view may have moved on) and send its command. */
+  const commit = (pieceId: string, kind: keyof typeof what, ask: Ask): string | null => {
+    const p = preview(pieceId, kind, ask);
+    if (!p) return 'No battle is in progress.';
+    if (!p.legal || !p.command) return p.reason ?? 'That is not allowed.';
+    const rej = session.getState().dispatch(p.command);
+    return rej ? `${rej.message} (${rej.rule})` : null;
+  };
   return {
     store,
     measure: () => {
       const m = session.getState().battle?.module.measure;
       return m ? { unit: m.unit, mmPerUnit: m.mmPerUnit } : { unit: 'in', mmPerUnit: 25.4 };
     },
-    previewMove: (pieceId, move) => {
-      const g = seen();
-      if (!g) return null;
-      const who = actingSide(pieceId);
-      if ('reason' in who) return { legal: false, reason: who.reason, rule: 'engine', readout: [] };
-      const pm = g.module.table?.previewMove;
-      if (!pm) return { legal: false, reason: `${g.module.name} does not move pieces by dragging.`, readout: [] };
-      return pm(g.game as never, who.side, pieceId, move);
-    },
-    commitMove: (pieceId, move) => {
-      const g = seen();
-      if (!g) return 'No battle is in progress.';
-      const who = actingSide(pieceId);
-      if ('reason' in who) return who.reason;
-      const p = g.module.table?.previewMove?.(g.game as never, who.side, pieceId, move);
-      if (!p) return `${g.module.name} does not move pieces by dragging.`;
-      if (!p.legal || !p.command) return p.reason ?? 'That move is not allowed.';
-      const rej = session.getState().dispatch(p.command);
-      if (rej) ui?.getState().notify(`${rej.message} (${rej.rule})`);
-      return rej ? rej.message : null;
-    },
+    previewMove: (pieceId, move) => preview(pieceId, 'previewMove', (g, side) => g.module.table?.previewMove?.(g.game as never, side, pieceId, move)),
+    commitMove: (pieceId, move) => commit(pieceId, 'previewMove', (g, side) => g.module.table?.previewMove?.(g.game as never, side, pieceId, move)),
+    previewContact: (pieceId, targetId) => preview(pieceId, 'previewContact', (g, side) => g.module.table?.previewContact?.(g.game as never, side, pieceId, targetId)),
+    commitContact: (pieceId, targetId) => commit(pieceId, 'previewContact', (g, side) => g.module.table?.previewContact?.(g.game as never, side, pieceId, targetId)),
     overlays: (pieceId) => {
       const g = seen();
       return g?.module.table?.overlays?.(g.game as never, pieceId) ?? [];
