@@ -155,3 +155,37 @@ const TablePageBaseline = {
     return u;
   },
 };
+
+describe('wheeling a unit with the mouse', () => {
+  it('wheels about the left front corner with the right-hand wheel handle, the corner staying put', async () => {
+    const t = await TablePage.open(browser, url);
+    const before = await t.unit('fr-7-leg');
+    await t.clickAt(await t.toPage(before.stands[0]!.centre.x, before.stands[0]!.centre.y));
+    const handle = (await t.page.evaluate(() => window.__VEDETTE__.wheelHandle('left')))!;
+    expect(handle).not.toBeNull();
+    // The battalion faces up the screen: its left front corner is the top-left of its first stand.
+    const s0 = before.stands[0]!;
+    const corner = { x: s0.centre.x - s0.widthMm / 2, y: s0.centre.y - s0.depthMm / 2 };
+    const box = (await t.page.locator('canvas').boundingBox())!;
+    const pivot = await t.toPage(corner.x, corner.y);
+    const h = { x: box.x + handle.x, y: box.y + handle.y };
+    const r = Math.hypot(h.x - pivot.x, h.y - pivot.y);
+    const a0 = Math.atan2(h.y - pivot.y, h.x - pivot.x);
+    const m = t.page.mouse;
+    await m.move(h.x, h.y);
+    await m.down();
+    // An eighth of a turn clockwise (45°, the NW maximum wheel).
+    for (let i = 1; i <= 10; i++) await m.move(pivot.x + r * Math.cos(a0 + (Math.PI / 4) * (i / 10)), pivot.y + r * Math.sin(a0 + (Math.PI / 4) * (i / 10)));
+    await m.up();
+    const after = await t.unit('fr-7-leg');
+    const turned = after.stands[0]!.facing - s0.facing;
+    expect(Math.abs(Math.atan2(Math.sin(turned - Math.PI / 4), Math.cos(turned - Math.PI / 4)))).toBeLessThan(0.03);
+    // The pivot corner has not moved: it is still the left front corner of the first stand.
+    const a = after.stands[0]!;
+    const f = { x: Math.cos(a.facing), y: Math.sin(a.facing) };
+    const rr = { x: -f.y, y: f.x };
+    const c2 = { x: a.centre.x + f.x * (a.depthMm / 2) - rr.x * (a.widthMm / 2), y: a.centre.y + f.y * (a.depthMm / 2) - rr.y * (a.widthMm / 2) };
+    expect(Math.hypot(c2.x - corner.x, c2.y - corner.y)).toBeLessThan(0.01);
+    await t.page.close();
+  });
+});

@@ -73,7 +73,10 @@ scenario = {
     ],
     "formations": formations, "generals": generals, "units": units,
     "victory": [{"kind": "ruleset", "description": "NW §10: an army breaks at one-third of its units routed, destroyed or captured; Victory Points decide the level."}],
-    "rulesetFields": {"napoleonic-warfare": {"pointsPerStand": {"infantry": 10, "cavalry": 15, "artillery": 20}}},
+    # NW Off-Table Reserves: each side holds its second division's hussars behind its baseline.
+    "rulesetFields": {"napoleonic-warfare": {"pointsPerStand": {"infantry": 10, "cavalry": 15, "artillery": 20},
+                                             "reserves": [{"unit": "fr-div2-cav", "at": {"x": round(W * 0.75, 1), "y": 0}},
+                                                          {"unit": "au-div2-cav", "at": {"x": round(W * 0.75, 1), "y": round(D, 1)}}]}},
 }
 
 out = os.path.join(os.path.dirname(__file__), "..", "scenarios", "napoleonic-warfare-eckmuhl-ridge.json")

@@ -5,7 +5,7 @@
  * rejections, and a ruleset bug comes back as an `internal-error` rejection.
  */
 import { ENGINE_COMMANDS, isRejection, reject, type AnyEvent, type Command, type Rejection } from './command';
-import { isValidSeed, MAX_SEED, seedDice } from './dice';
+import { isValidSeed, MAX_SEED, scriptDice, seedDice } from './dice';
 import type { BattleSetup, SideId } from './model';
 import type { AnyRuleset, Problem } from './ruleset';
 import { Run } from './sequence';
@@ -27,6 +27,12 @@ export interface NewGame {
   /** Tables in force; default the module's. Use `resolveTables` (houseRules.ts) to build them. */
   readonly tables?: unknown;
   readonly seed: number;
+  /**
+   * Faces queued for the set-up rolls (tests only, like `scriptDice`): the ruleset's `setup` (and
+   * anything after it) takes these before drawing from the seeded generator. Not part of a save:
+   * a game made with it does not replay from its seed alone.
+   */
+  readonly setupDice?: readonly number[];
 }
 
 const message = (e: unknown): string => (e instanceof Error ? e.message : String(e));
@@ -75,7 +81,7 @@ export function createGame(module: AnyRuleset, input: NewGame): Created {
       tables,
       battle: input.setup,
       ruleset: undefined,
-      dice: seedDice(input.seed),
+      dice: input.setupDice && input.setupDice.length > 0 ? scriptDice(seedDice(input.seed), input.setupDice) : seedDice(input.seed),
       position: { turn: 0, slot: 0, stepIndex: 0, phase: '', step: '', phasing: sides[0]!, phasingOrder: sides, actors: [], done: [] },
       commandCount: 0,
     };

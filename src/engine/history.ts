@@ -52,7 +52,7 @@ export function play(module: AnyRuleset, h: History, command: Command): { histor
 
 /** Record a command already applied to `currentState(h)` (saves applying it twice). */
 export function record(module: AnyRuleset, h: History, command: Command, applied: Applied): History {
-  const entry: HistoryEntry = { command, events: applied.events, state: applied.state, rolled: applied.rolled, secret: isSecretStep(module, currentState(h)) };
+  const entry: HistoryEntry = { command, events: applied.events, state: applied.state, rolled: applied.rolled, secret: isSecretStep(module, currentState(h)) || module.commands[command.type]?.secret === true };
   return { ...h, entries: [...h.entries, entry], redoStack: [] };
 }
 

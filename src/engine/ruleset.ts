@@ -136,6 +136,12 @@ export interface CommandSpec<RS, O, T, C extends Command = Command> {
   /** One line for help text and the UI: 'Move a unit along a path.' */
   readonly describe: string;
   readonly handle: (state: GameState<RS, O, T>, command: C, ctx: Ctx) => Change<RS> | Rejection;
+  /**
+   * The command is secret wherever it is given (not only in a secret step): history lists show it
+   * to the other side masked (SYW: moving a hidden unit on the map). Its events still need
+   * `visibleTo` to be hidden.
+   */
+  readonly secret?: boolean;
 }
 
 /**

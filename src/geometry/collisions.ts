@@ -21,10 +21,26 @@ export interface IndexEntry<T> extends Box {
   readonly value: T;
 }
 
-/** rbush plus Map<id, entry>: `set` replaces by id, `delete` removes the very entry inserted. */
+/** Moved entries kept beside the tree, in a plain list, before they are put back in it. */
+const HOT_MAX = 64;
+
+const boxesMeet = (a: Box, b: Box): boolean => b.minX <= a.maxX && b.minY <= a.maxY && b.maxX >= a.minX && b.maxY >= a.minY;
+
+/**
+ * rbush plus Map<id, entry>: `set` replaces by id, `delete` removes the very entry inserted.
+ * PERF: an entry `set` again (a stand being dragged) leaves the tree for a short list of
+ * moved entries, where later moves replace it without touching the tree; searches scan that
+ * list after the tree (with rbush's own inclusive box test), and it goes back into the tree
+ * when it grows past HOT_MAX. Every entry lives in exactly one place, so a search never
+ * sees a stale box. The order of search results is unspecified (rbush's own order changes
+ * with every insert and remove too).
+ */
 export class SpatialIndex<T> {
   private readonly tree = new RBush<IndexEntry<T>>();
   private readonly byId = new Map<string, IndexEntry<T>>();
+  /** Moved entries, and each one's position in `hot`. */
+  private readonly hot: IndexEntry<T>[] = [];
+  private readonly hotAt = new Map<string, number>();
 
   get size(): number {
     return this.byId.size;
@@ -39,17 +55,28 @@ export class SpatialIndex<T> {
   }
 
   set(id: string, box: Box, value: T): void {
-    const old = this.byId.get(id);
-    if (old) this.tree.remove(old);
     const entry: IndexEntry<T> = { id, minX: box.minX, minY: box.minY, maxX: box.maxX, maxY: box.maxY, value };
-    this.tree.insert(entry);
+    const old = this.byId.get(id);
     this.byId.set(id, entry);
+    if (!old) { this.tree.insert(entry); return; }
+    const at = this.hotAt.get(id);
+    if (at !== undefined) { this.hot[at] = entry; return; }
+    this.tree.remove(old);
+    if (this.hot.length >= HOT_MAX) this.flushHot();
+    this.hotAt.set(id, this.hot.length);
+    this.hot.push(entry);
   }
 
   delete(id: string): boolean {
     const old = this.byId.get(id);
     if (!old) return false;
-    this.tree.remove(old);
+    const at = this.hotAt.get(id);
+    if (at === undefined) this.tree.remove(old);
+    else {
+      const last = this.hot.pop()!;
+      if (last !== old) { this.hot[at] = last; this.hotAt.set(last.id, at); }
+      this.hotAt.delete(id);
+    }
     this.byId.delete(id);
     return true;
   }
@@ -58,21 +85,34 @@ export class SpatialIndex<T> {
   reset(items: readonly { id: string; box: Box; value: T }[]): void {
     this.tree.clear();
     this.byId.clear();
+    this.hot.length = 0;
+    this.hotAt.clear();
     const entries = items.map(({ id, box, value }) => ({ id, minX: box.minX, minY: box.minY, maxX: box.maxX, maxY: box.maxY, value }));
     for (const e of entries) this.byId.set(e.id, e);
     this.tree.load(entries);
   }
 
   search(box: Box): IndexEntry<T>[] {
-    return this.tree.search(box);
+    const found = this.tree.search(box);
+    const hot = this.hot;
+    for (let k = 0; k < hot.length; k++) if (boxesMeet(box, hot[k]!)) found.push(hot[k]!);
+    return found;
   }
 
   collides(box: Box): boolean {
+    const hot = this.hot;
+    for (let k = 0; k < hot.length; k++) if (boxesMeet(box, hot[k]!)) return true;
     return this.tree.collides(box);
   }
 
   all(): IndexEntry<T>[] {
     return [...this.byId.values()];
+  }
+
+  private flushHot(): void {
+    for (const e of this.hot) this.tree.insert(e);
+    this.hot.length = 0;
+    this.hotAt.clear();
   }
 }
 
@@ -100,11 +140,22 @@ const cornersBox = (c: readonly TablePoint[]): Box => {
   return { minX, minY, maxX, maxY };
 };
 
+/**
+ * `{ ...s, corners }`, built as Object.assign then one property: the same object (same keys in
+ * the same order). PERF: V8 (Node 20) takes a slow runtime path for a spread that adds keys
+ * (about 1.4 µs here, against 0.1 µs), and this runs for every stand on every drag step.
+ */
+export function withCorners(s: PlacedStand, corners: StandRecord['corners']): StandRecord {
+  const rec = Object.assign({}, s) as { -readonly [K in keyof StandRecord]: StandRecord[K] };
+  rec.corners = corners;
+  return rec;
+}
+
 export function buildStandIndex(stands: readonly PlacedStand[]): StandIndex {
   const idx = new SpatialIndex<StandRecord>();
   idx.reset(stands.map((s) => {
     const corners = standCorners(s.footprint);
-    return { id: s.id, box: cornersBox(corners), value: { ...s, corners } };
+    return { id: s.id, box: cornersBox(corners), value: withCorners(s, corners) };
   }));
   return idx;
 }
@@ -112,7 +163,7 @@ export function buildStandIndex(stands: readonly PlacedStand[]): StandIndex {
 /** Put (or move) one stand in the index. */
 export function indexStand(index: StandIndex, s: PlacedStand): void {
   const corners = standCorners(s.footprint);
-  index.set(s.id, cornersBox(corners), { ...s, corners });
+  index.set(s.id, cornersBox(corners), withCorners(s, corners));
 }
 
 /** Separating-axis overlap of two convex polygons, deeper than `epsMm` (touching is not overlap). */
@@ -199,27 +250,56 @@ function hullOfTwoPoses(): number {
 
 const turnXY = (ox: number, oy: number, ax: number, ay: number, bx: number, by: number): number => (ax - ox) * (by - oy) - (ay - oy) * (bx - ox);
 
-/** `convexPolygonsOverlap(hull, quad, epsMm)` with the hull flat in `HULL`: same arithmetic, no allocation. */
-function hullOverlapsQuad(h: number, b: readonly TablePoint[], epsMm: number): boolean {
+// PERF: the hull's own side of its separating axes (axis, length, the hull's projection on
+// it), the same for every candidate of a piece, so worked out once per piece (`hullAxes`).
+const HA = new Float64Array(8 * 5);
+
+/** Fill `HA` for the hull in `HULL`: per hull edge, the axis, its length and the hull's projection (as convexPolygonsOverlap computes them). */
+function hullAxes(h: number): void {
   for (let i = 0; i < h; i++) {
     const j = i + 1 === h ? 0 : i + 1;
     const ax = -(HULL[j * 2 + 1]! - HULL[i * 2 + 1]!), ay = HULL[j * 2]! - HULL[i * 2]!;
-    if (separatedOn(ax, ay, h, b, epsMm)) return false;
+    let minA = Infinity, maxA = -Infinity;
+    for (let k = 0; k < h; k++) { const d = HULL[k * 2]! * ax + HULL[k * 2 + 1]! * ay; if (d < minA) minA = d; if (d > maxA) maxA = d; }
+    HA[i * 5] = ax; HA[i * 5 + 1] = ay; HA[i * 5 + 2] = Math.hypot(ax, ay); HA[i * 5 + 3] = minA; HA[i * 5 + 4] = maxA;
   }
-  for (let i = 0; i < 4; i++) {
-    const p = b[i]!, q = b[(i + 1) % 4]!;
-    if (separatedOn(-(q.y - p.y), q.x - p.x, h, b, epsMm)) return false;
-  }
-  return true;
 }
 
-function separatedOn(ax: number, ay: number, h: number, b: readonly TablePoint[], epsMm: number): boolean {
-  const len = Math.hypot(ax, ay);
-  if (len === 0) return false;
-  let minA = Infinity, maxA = -Infinity, minB = Infinity, maxB = -Infinity;
-  for (let k = 0; k < h; k++) { const d = HULL[k * 2]! * ax + HULL[k * 2 + 1]! * ay; if (d < minA) minA = d; if (d > maxA) maxA = d; }
-  for (let k = 0; k < b.length; k++) { const v = b[k]!; const d = v.x * ax + v.y * ay; if (d < minB) minB = d; if (d > maxB) maxB = d; }
-  return maxA <= minB + epsMm * len || maxB <= minA + epsMm * len;
+/**
+ * `convexPolygonsOverlap(hull, quad, epsMm)` with the hull flat in `HULL` and its axes in `HA`,
+ * the quad being candidate `c` (its axes cached in `CAND_AX` on first use): the same axes in
+ * the same order, the same arithmetic, no allocation.
+ */
+function hullOverlapsQuad(h: number, b: readonly TablePoint[], c: number, epsMm: number): boolean {
+  for (let i = 0; i < h; i++) {
+    const ax = HA[i * 5]!, ay = HA[i * 5 + 1]!, len = HA[i * 5 + 2]!;
+    if (len === 0) continue;
+    let minB = Infinity, maxB = -Infinity;
+    for (let k = 0; k < 4; k++) { const v = b[k]!; const d = v.x * ax + v.y * ay; if (d < minB) minB = d; if (d > maxB) maxB = d; }
+    const minA = HA[i * 5 + 3]!, maxA = HA[i * 5 + 4]!;
+    if (maxA <= minB + epsMm * len || maxB <= minA + epsMm * len) return false;
+  }
+  const o = c * 20;
+  if (CAND_AX_OK[c] !== 1) {
+    // The quad's own side of its four axes: ax, ay, length, its projection's min and max.
+    for (let i = 0; i < 4; i++) {
+      const p = b[i]!, q = b[(i + 1) & 3]!;
+      const ax = -(q.y - p.y), ay = q.x - p.x;
+      let minB = Infinity, maxB = -Infinity;
+      for (let k = 0; k < 4; k++) { const v = b[k]!; const d = v.x * ax + v.y * ay; if (d < minB) minB = d; if (d > maxB) maxB = d; }
+      CAND_AX[o + i * 5] = ax; CAND_AX[o + i * 5 + 1] = ay; CAND_AX[o + i * 5 + 2] = Math.hypot(ax, ay); CAND_AX[o + i * 5 + 3] = minB; CAND_AX[o + i * 5 + 4] = maxB;
+    }
+    CAND_AX_OK[c] = 1;
+  }
+  for (let i = 0; i < 4; i++) {
+    const ax = CAND_AX[o + i * 5]!, ay = CAND_AX[o + i * 5 + 1]!, len = CAND_AX[o + i * 5 + 2]!;
+    if (len === 0) continue;
+    let minA = Infinity, maxA = -Infinity;
+    for (let k = 0; k < h; k++) { const d = HULL[k * 2]! * ax + HULL[k * 2 + 1]! * ay; if (d < minA) minA = d; if (d > maxA) maxA = d; }
+    const minB = CAND_AX[o + i * 5 + 3]!, maxB = CAND_AX[o + i * 5 + 4]!;
+    if (maxA <= minB + epsMm * len || maxB <= minA + epsMm * len) return false;
+  }
+  return true;
 }
 
 const HN = new Float64Array(24);
@@ -235,13 +315,41 @@ const DEEP_MM = 1e-3;
  */
 function centreDeepInHull(h: number, s: StandFootprint): boolean {
   if (Math.min(s.widthMm, s.depthMm) / 2 <= DEEP_MM) return false;
-  const x = s.centre.x, y = s.centre.y;
+  return pointDeepInHull(h, s.centre.x, s.centre.y);
+}
+
+function pointDeepInHull(h: number, x: number, y: number): boolean {
   for (let k = 0; k < h; k++) if (HN[k * 3]! * x + HN[k * 3 + 1]! * y - HN[k * 3 + 2]! < DEEP_MM) return false;
   return true;
 }
 
-/** Test one swept piece (hull of the poses in `SW`) against the index, adding new hits. */
-function sweepPiece(index: StandIndex, i: number, filter: CollisionFilter, seen: string[], hits: SweepHit[]): void {
+/**
+ * PERF: the same quick accept for a corner of the stand. A disc of radius DEEP_MM about the
+ * corner lies in the hull, so on any axis the hull's projection covers the corner's ± DEEP_MM,
+ * and the stand's projection runs from the corner for at least its lesser side (a rectangle's
+ * projection is never shorter): the two overlap by min(DEEP_MM, side) ≫ EPS_MM on every axis.
+ */
+function cornerDeepInHull(h: number, s: StandFootprint, c: readonly TablePoint[]): boolean {
+  if (Math.min(s.widthMm, s.depthMm) <= DEEP_MM) return false;
+  for (let k = 0; k < 4; k++) if (pointDeepInHull(h, c[k]!.x, c[k]!.y)) return true;
+  return false;
+}
+
+// PERF: the candidates of one sweep (one index search for the whole move), flat: their boxes,
+// whether the filter ignores them, and which moving stand last hit them.
+let CAND_BOX: Float64Array = new Float64Array(4 * 256);
+let CAND_IGNORED: Uint8Array = new Uint8Array(256);
+let CAND_HIT_BY: Int32Array = new Int32Array(256);
+/** Per candidate: its four separating axes (5 numbers each, see hullOverlapsQuad), once worked out. */
+let CAND_AX: Float64Array = new Float64Array(20 * 256);
+let CAND_AX_OK: Uint8Array = new Uint8Array(256);
+
+/**
+ * Test one swept piece (hull of the poses in `SW`) against the candidates whose boxes meet
+ * its box (rbush's inclusive test: the very candidates a search of that box returns), adding
+ * the ones not yet hit by moving stand `i`.
+ */
+function sweepPiece(found: readonly IndexEntry<StandRecord>[], i: number, hits: SweepHit[]): void {
   const h = hullOfTwoPoses();
   let minX = Infinity, minY = Infinity, maxX = -Infinity, maxY = -Infinity;
   for (let k = 0; k < h; k++) {
@@ -265,45 +373,108 @@ function sweepPiece(index: StandIndex, i: number, filter: CollisionFilter, seen:
     const nx = (-ey / len) * turn, ny = (ex / len) * turn;
     HN[k * 3] = nx; HN[k * 3 + 1] = ny; HN[k * 3 + 2] = nx * HULL[k * 2]! + ny * HULL[k * 2 + 1]!;
   }
-  const found = index.search({ minX, minY, maxX, maxY });
+  hullAxes(h);
+  const cb = CAND_BOX;
   for (let k = 0; k < found.length; k++) {
+    if (CAND_HIT_BY[k] === i || CAND_IGNORED[k] === 1) continue;
+    if (cb[k * 4]! > maxX || cb[k * 4 + 1]! > maxY || cb[k * 4 + 2]! < minX || cb[k * 4 + 3]! < minY) continue;
     const e = found[k]!;
-    if (seen.includes(e.id) || filter.ignore?.(e.value)) continue;
     // hullOfTwoPoses() is not called again before this test, so HULL still holds the piece.
-    if (centreDeepInHull(h, e.value.footprint) || hullOverlapsQuad(h, e.value.corners, EPS_MM_L)) {
-      seen.push(e.id);
-      hits.push({ moving: i, standId: e.id, unitId: e.value.unitId });
+    const rec = e.value;
+    if (centreDeepInHull(h, rec.footprint) || cornerDeepInHull(h, rec.footprint, rec.corners) || hullOverlapsQuad(h, rec.corners, k, EPS_MM_L)) {
+      CAND_HIT_BY[k] = i;
+      hits.push({ moving: i, standId: e.id, unitId: rec.unitId });
     }
   }
 }
 
+function growBoxBy(box: Box, xy: Float64Array, n: number): void {
+  for (let k = 0; k < n; k += 2) {
+    const x = xy[k]!, y = xy[k + 1]!;
+    if (x < box.minX) box.minX = x;
+    if (x > box.maxX) box.maxX = x;
+    if (y < box.minY) box.minY = y;
+    if (y > box.maxY) box.maxY = y;
+  }
+}
+
+const byStandId = (p: SweepHit, q: SweepHit): number => (p.standId < q.standId ? -1 : p.standId > q.standId ? 1 : 0);
+
 /**
  * Which indexed stands the moving stands pass through on the way (interpenetration): the same
  * pieces as `sweptPieces` (one per straight leg, one per `stepMm` of corner travel on a turn),
- * each searched in the index and tested exactly. PERF: pieces are built in scratch arrays and
- * a straight leg needs no pose sampling; nothing is allocated per candidate.
+ * each tested exactly against the indexed stands whose boxes meet its box. Each (moving
+ * stand, indexed stand) pair is reported once, ordered by moving stand, then by `standId`
+ * (code-unit order). PERF: one index search for the whole move (the box of every piece) and
+ * the filter asked once per candidate, then each piece scans the candidates with the same
+ * inclusive box test the index would apply; pieces are built in scratch arrays, a straight
+ * leg needs no pose sampling, and nothing is allocated per candidate.
  */
 export function sweepHits(index: StandIndex, moving: readonly StandFootprint[], legs: readonly Leg[], filter: CollisionFilter = {}, stepMm = 5): SweepHit[] {
   const hits: SweepHit[] = [];
+  if (moving.length === 0 || legs.length === 0) return hits;
+  // Poses of every piece: a straight leg's two ends, a turn's samples (kept for the second pass).
+  const turnPoses: StandFootprint[][] = [];
+  const all: Box = { minX: Infinity, minY: Infinity, maxX: -Infinity, maxY: -Infinity };
   for (let i = 0; i < moving.length; i++) {
-    const seen: string[] = [];
+    let cur = moving[i]!;
+    standCornersInto(cur, SW, 0);
+    growBoxBy(all, SW, 8);
+    for (const leg of legs) {
+      if (leg.kind === 'translate') {
+        cur = translateStand(cur, leg.dx, leg.dy);
+        standCornersInto(cur, SW, 0);
+        growBoxBy(all, SW, 8);
+      } else {
+        const poses = legSamples(cur, [leg], i, stepMm)[0]!;
+        turnPoses.push(poses);
+        for (let k = 1; k < poses.length; k++) { standCornersInto(poses[k]!, SW, 0); growBoxBy(all, SW, 8); }
+        cur = poses[poses.length - 1]!;
+      }
+    }
+  }
+  const found = index.search(all);
+  const n = found.length;
+  if (n > CAND_IGNORED.length) {
+    const size = Math.max(n, CAND_IGNORED.length * 2);
+    CAND_BOX = new Float64Array(size * 4); CAND_IGNORED = new Uint8Array(size); CAND_HIT_BY = new Int32Array(size);
+    CAND_AX = new Float64Array(size * 20); CAND_AX_OK = new Uint8Array(size);
+  }
+  const ignore = filter.ignore;
+  for (let k = 0; k < n; k++) {
+    const e = found[k]!;
+    CAND_BOX[k * 4] = e.minX; CAND_BOX[k * 4 + 1] = e.minY; CAND_BOX[k * 4 + 2] = e.maxX; CAND_BOX[k * 4 + 3] = e.maxY;
+    CAND_IGNORED[k] = ignore?.(e.value) ? 1 : 0;
+    CAND_HIT_BY[k] = -1;
+    CAND_AX_OK[k] = 0;
+  }
+  let turnAt = 0;
+  for (let i = 0; i < moving.length; i++) {
+    const from = hits.length;
     let cur = moving[i]!;
     for (const leg of legs) {
       if (leg.kind === 'translate') {
         const end = translateStand(cur, leg.dx, leg.dy);
         standCornersInto(cur, SW, 0);
         standCornersInto(end, SW, 8);
-        sweepPiece(index, i, filter, seen, hits);
+        if (n > 0) sweepPiece(found, i, hits);
         cur = end;
       } else {
-        const poses = legSamples(cur, [leg], i, stepMm)[0]!;
-        for (let k = 1; k < poses.length; k++) {
+        const poses = turnPoses[turnAt++]!;
+        for (let k = 1; k < poses.length && n > 0; k++) {
           standCornersInto(poses[k - 1]!, SW, 0);
           standCornersInto(poses[k]!, SW, 8);
-          sweepPiece(index, i, filter, seen, hits);
+          sweepPiece(found, i, hits);
         }
         cur = poses[poses.length - 1]!;
       }
+    }
+    // This stand's hits by standId: insertion sort (a handful as a rule).
+    for (let a = from + 1; a < hits.length; a++) {
+      const v = hits[a]!;
+      let b = a - 1;
+      while (b >= from && byStandId(hits[b]!, v) > 0) { hits[b + 1] = hits[b]!; b--; }
+      hits[b + 1] = v;
     }
   }
   return hits;

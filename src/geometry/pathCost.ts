@@ -15,7 +15,7 @@ import { legSamples, poseInLeg } from './movement';
 import type { TerrainIndex, TerrainShape } from './terrain';
 import { flatPolygon, quadPolygonRelation } from './terrain';
 import type { MutableInterval } from './quadTrace';
-import { record, traceTranslation } from './quadTrace';
+import { polygonBoxFlat, record, traceTranslationBoxed } from './quadTrace';
 import type { Box } from './vec';
 
 export interface Interval {
@@ -74,6 +74,13 @@ export interface PathCost extends CostVerdict {
 
 /** Trace one stand's contact with one polygon along the legs. */
 export function traceStand(stand: StandFootprint, legs: readonly Leg[], standIndex: number, poly: TerrainShape['polygon'], stepMm = 2): StandTrace {
+  const flat = flatPolygon(poly);
+  const bb = polygonBoxFlat(flat);
+  return traceStandFlat(stand, legs, standIndex, poly, flat, bb[0]!, bb[1]!, bb[2]!, bb[3]!, stepMm);
+}
+
+/** `traceStand` with the polygon flat and its box at hand. */
+function traceStandFlat(stand: StandFootprint, legs: readonly Leg[], standIndex: number, poly: TerrainShape['polygon'], flat: Float64Array, bx0: number, by0: number, bx1: number, by1: number, stepMm: number): StandTrace {
   const touching: MutableInterval[] = [];
   const inside: MutableInterval[] = [];
   let cur = stand;
@@ -81,7 +88,7 @@ export function traceStand(stand: StandFootprint, legs: readonly Leg[], standInd
   for (const leg of legs) {
     const D = leg.distanceMm;
     if (leg.kind === 'translate') {
-      traceTranslation(cur, leg.dx, leg.dy, D, offset, flatPolygon(poly), touching, inside);
+      traceTranslationBoxed(cur, leg.dx, leg.dy, D, offset, flat, bx0, by0, bx1, by1, touching, inside);
       cur = poseInLeg(cur, leg, standIndex, 1);
     } else {
       const poses = legSamples(cur, [leg], standIndex, stepMm)[0]!;
@@ -140,7 +147,7 @@ function pathBox(stand: StandFootprint, legs: readonly Leg[], standIndex: number
 const CB = new Float64Array(8);
 
 /** Is the polygon wholly beside, behind or beyond the band a stand (corners in `CB`) sweeps moving by (dx, dy)? */
-function clearOfBand(dx: number, dy: number, poly: TerrainShape['polygon']): boolean {
+function clearOfBand(dx: number, dy: number, p: Float64Array): boolean {
   const len = Math.hypot(dx, dy);
   if (len === 0) return false;
   const ux = dx / len, uy = dy / len, nx = -uy, ny = ux;
@@ -154,7 +161,6 @@ function clearOfBand(dx: number, dy: number, poly: TerrainShape['polygon']): boo
     if (n > n1) n1 = n;
   }
   a1 += len;
-  const p = flatPolygon(poly);
   let p0 = Infinity, p1 = -Infinity, q0 = Infinity, q1 = -Infinity;
   for (let k = 0; k < p.length; k += 2) {
     const x = p[k]!, y = p[k + 1]!;
@@ -167,31 +173,66 @@ function clearOfBand(dx: number, dy: number, poly: TerrainShape['polygon']): boo
   return p1 < a0 || p0 > a1 || q1 < n0 || q0 > n1;
 }
 
-/** Every feature any stand touches during the move, with the stretches traced. */
+/** The order of `terrainContacts`: where the move first touches the feature, then its id. */
+const byFirstThenId = (p: TerrainContact, q: TerrainContact): number =>
+  p.firstMm - q.firstMm || (p.feature.id < q.feature.id ? -1 : p.feature.id > q.feature.id ? 1 : 0);
+
+/**
+ * Every feature any stand touches during the move, with the stretches traced, ordered by
+ * where the move first touches it (`firstMm`), then by feature id (code-unit order); each
+ * contact's traces are in stand order. PERF: one index search for the whole move (the union
+ * of the stands' path boxes), then each stand keeps the candidates whose boxes meet its own
+ * path box (rbush's inclusive test: what a search of that box returns); each candidate's
+ * flat polygon and box are looked up once per call, not once per stand.
+ */
 export function terrainContacts(stands: readonly StandFootprint[], legs: readonly Leg[], terrain: TerrainIndex, stepMm = 2): TerrainContact[] {
   let total = 0;
   for (const l of legs) total += l.distanceMm;
-  const byFeature = new Map<string, { feature: TerrainShape; traces: StandTrace[] }>();
   const only = legs.length === 1 ? legs[0]! : undefined;
   const band = only?.kind === 'translate' ? only : undefined;
+  const boxes: Box[] = [];
+  const all: Box = { minX: Infinity, minY: Infinity, maxX: -Infinity, maxY: -Infinity };
+  for (let i = 0; i < stands.length; i++) {
+    const b = pathBox(stands[i]!, legs, i);
+    boxes.push(b);
+    growBox(all, b.minX, b.minY);
+    growBox(all, b.maxX, b.maxY);
+  }
+  const found = stands.length > 0 ? terrain.search(all) : [];
+  const nf = found.length;
+  const flats: Float64Array[] = [];
+  const fboxes: Float64Array[] = [];
+  for (let k = 0; k < nf; k++) {
+    const f = flatPolygon(found[k]!.value.polygon);
+    flats.push(f);
+    fboxes.push(polygonBoxFlat(f));
+  }
+  const traces: (StandTrace[] | undefined)[] = new Array<StandTrace[] | undefined>(nf);
   for (let i = 0; i < stands.length; i++) {
     const s = stands[i]!;
+    const b = boxes[i]!;
     if (band) standCornersInto(s, CB);
-    for (const e of terrain.search(pathBox(s, legs, i))) {
+    for (let k = 0; k < nf; k++) {
+      const e = found[k]!;
+      if (e.minX > b.maxX || e.minY > b.maxY || e.maxX < b.minX || e.maxY < b.minY) continue;
+      const flat = flats[k]!;
       // PERF: a straight move sweeps a convex band; a polygon wholly to one side of it is skipped.
-      if (band && clearOfBand(band.dx, band.dy, e.value.polygon)) continue;
-      const tr = traceStand(s, legs, i, e.value.polygon, stepMm);
+      if (band && clearOfBand(band.dx, band.dy, flat)) continue;
+      const fb = fboxes[k]!;
+      const tr = traceStandFlat(s, legs, i, e.value.polygon, flat, fb[0]!, fb[1]!, fb[2]!, fb[3]!, stepMm);
       if (tr.touching.length === 0) continue;
-      const slot = byFeature.get(e.id);
-      if (slot) slot.traces.push(tr);
-      else byFeature.set(e.id, { feature: e.value, traces: [tr] });
+      const list = traces[k];
+      if (list) list.push(tr);
+      else traces[k] = [tr];
     }
   }
   const eps = 1e-9;
   const out: TerrainContact[] = [];
-  for (const { feature, traces } of byFeature.values()) {
+  for (let k = 0; k < nf; k++) {
+    const list = traces[k];
+    if (!list) continue;
     let first = Infinity, last = -Infinity, atStart = false, atEnd = false, entered = false, crossed = false;
-    for (const t of traces) {
+    for (const t of list) {
       for (const iv of t.touching) {
         first = Math.min(first, iv.fromMm);
         last = Math.max(last, iv.toMm);
@@ -200,8 +241,9 @@ export function terrainContacts(stands: readonly StandFootprint[], legs: readonl
         if (iv.fromMm > eps && iv.toMm < total - eps) crossed = true;
       }
     }
-    out.push({ feature, firstMm: first, lastMm: last, atStart, atEnd, entered, crossed, stands: traces });
+    out.push({ feature: found[k]!.value, firstMm: first, lastMm: last, atStart, atEnd, entered, crossed, stands: list });
   }
+  if (out.length > 1) out.sort(byFirstThenId);
   return out;
 }
 
@@ -211,7 +253,15 @@ export function pathCost(stands: readonly StandFootprint[], legs: readonly Leg[]
   const distanceMm = legs.reduce((a, l) => a + l.distanceMm, 0);
   const v = cost({ distanceMm, legs, contacts, standCount: stands.length }, budgetMm);
   const remainingMm = budgetMm - v.costMm;
-  return { ...v, distanceMm, budgetMm, remainingMm, withinBudget: remainingMm >= -1e-9 && !v.blockedBy, contacts };
+  // PERF: `{ ...v, distanceMm, … }` written as Object.assign then properties: the same object
+  // (same keys, same order), without V8's slow path for a spread that adds keys (~7 µs here).
+  const out = Object.assign({}, v) as { -readonly [K in keyof PathCost]: PathCost[K] };
+  out.distanceMm = distanceMm;
+  out.budgetMm = budgetMm;
+  out.remainingMm = remainingMm;
+  out.withinBudget = remainingMm >= -1e-9 && !v.blockedBy;
+  out.contacts = contacts;
+  return out;
 }
 
 /** A policy for the usual kinds of terrain cost; every number comes from the rules. */
@@ -248,6 +298,8 @@ class RateScratch {
   ivTo: Float64Array = new Float64Array(64);
   ivRate: Float64Array = new Float64Array(64);
   nIv = 0;
+  /** Indices of the intervals whose rate is above 1, in order. */
+  dear: Int32Array = new Int32Array(64);
   cuts: Float64Array = new Float64Array(128);
   pa: Float64Array = new Float64Array(128);
   pb: Float64Array = new Float64Array(128);
@@ -275,6 +327,10 @@ class RateScratch {
     cuts[m++] = D;
     for (let k = 0; k < this.nIv; k++) { cuts[m++] = Math.max(0, this.ivFrom[k]!); cuts[m++] = Math.min(D, this.ivTo[k]!); }
     const xs = cuts.subarray(0, m).sort();
+    if (this.dear.length < this.nIv) this.dear = new Int32Array(Math.max(this.nIv, this.dear.length * 2));
+    const dear = this.dear;
+    let nDear = 0;
+    for (let k = 0; k < this.nIv; k++) if (this.ivRate[k]! > 1) dear[nDear++] = k;
     this.pa = room(this.pa, m); this.pb = room(this.pb, m); this.pr = room(this.pr, m);
     let np = 0, prev = NaN;
     for (let k = 0; k < m; k++) {
@@ -285,9 +341,10 @@ class RateScratch {
       if (Number.isNaN(a) || b <= a) continue;
       const mid = (a + b) / 2;
       let rate = 1;
-      for (let j = 0; j < this.nIv; j++) {
-        const r = this.ivRate[j]!;
-        if (this.ivFrom[j]! <= mid && mid <= this.ivTo[j]! && r > rate) rate = r;
+      // Only intervals dearer than 1 can raise the rate (their ends still cut the pieces above).
+      for (let j = 0; j < nDear; j++) {
+        const d = dear[j]!;
+        if (this.ivFrom[d]! <= mid && mid <= this.ivTo[d]! && this.ivRate[d]! > rate) rate = this.ivRate[d]!;
       }
       this.pa[np] = a; this.pb[np] = b; this.pr[np] = rate; np++;
     }

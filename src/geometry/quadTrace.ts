@@ -278,11 +278,16 @@ const SEEN_AT = new Float64Array(4);
  * stretch between events (at its midpoint) and at the end, recorded as touching/inside
  * stretches. PERF: a corner's inside/outside answer only changes where its path crosses the
  * outline, so between those places (widened by NEAR_MM) it is reused instead of re-cast;
- * the start and the end are always cast afresh.
+ * the start is always cast afresh (all four corners in one pass over the edges), the end
+ * like any midpoint.
  */
 export function traceTranslation(s: StandFootprint, dx: number, dy: number, D: number, offset: number, flat: Float64Array, touching: MutableInterval[], inside: MutableInterval[]): void {
   const bb = polygonBoxFlat(flat);
-  const bx0 = bb[0]!, by0 = bb[1]!, bx1 = bb[2]!, by1 = bb[3]!;
+  traceTranslationBoxed(s, dx, dy, D, offset, flat, bb[0]!, bb[1]!, bb[2]!, bb[3]!, touching, inside);
+}
+
+/** `traceTranslation` given the polygon's box (`polygonBoxFlat`'s numbers). */
+export function traceTranslationBoxed(s: StandFootprint, dx: number, dy: number, D: number, offset: number, flat: Float64Array, bx0: number, by0: number, bx1: number, by1: number, touching: MutableInterval[], inside: MutableInterval[]): void {
   const q = QS;
   standCornersInto(s, q);
   const m = translationEventsFlat(q, dx, dy, flat, bx0, by0, bx1, by1);
@@ -295,14 +300,17 @@ export function traceTranslation(s: StandFootprint, dx: number, dy: number, D: n
     if (y < qy0) qy0 = y;
     if (y > qy1) qy1 = y;
   }
+  // The polygon's box widened by the slack, once (the same sums every test below would make).
+  const sx0 = bx0 - BOX_SLACK_MM, sy0 = by0 - BOX_SLACK_MM, sx1 = bx1 + BOX_SLACK_MM, sy1 = by1 + BOX_SLACK_MM;
   // Start: every corner cast (the cache's seed), then the rest of the relation.
   let rel0: 0 | 1 | 2;
-  if (qx0 > bx1 + BOX_SLACK_MM || qx1 < bx0 - BOX_SLACK_MM || qy0 > by1 + BOX_SLACK_MM || qy1 < by0 - BOX_SLACK_MM) {
+  if (qx0 > sx1 || qx1 < sx0 || qy0 > sy1 || qy1 < sy0) {
     // Clear of the polygon's box: every corner is out (quadPolygonRelationBoxed's argument).
     for (let i = 0; i < 4; i++) { INSIDE[i] = 0; SEEN_AT[i] = 0; }
     rel0 = 0;
   } else {
-    for (let i = 0; i < 4; i++) { INSIDE[i] = quadCornerInside(q, i, 0, 0, flat) ? 1 : 0; SEEN_AT[i] = 0; }
+    castFourCorners(q, 0, 0, flat);
+    for (let i = 0; i < 4; i++) SEEN_AT[i] = 0;
     const f = INSIDE[0]!;
     rel0 = INSIDE[1] !== f || INSIDE[2] !== f || INSIDE[3] !== f ? 1 : quadRelationTail(q, 0, 0, flat, f === 1, qx0, qy0, qx1, qy1);
   }
@@ -311,28 +319,46 @@ export function traceTranslation(s: StandFootprint, dx: number, dy: number, D: n
     const t0 = ts[k - 1]!, t1 = ts[k]!;
     if (t1 - t0 < 1e-12) continue;
     const tm = (t0 + t1) / 2;
-    const ox = dx * tm, oy = dy * tm;
-    let rel: 0 | 1 | 2;
-    const x0 = qx0 + ox, x1 = qx1 + ox, y0 = qy0 + oy, y1 = qy1 + oy;
-    if (x0 > bx1 + BOX_SLACK_MM || x1 < bx0 - BOX_SLACK_MM || y0 > by1 + BOX_SLACK_MM || y1 < by0 - BOX_SLACK_MM) rel = 0;
-    else {
-      let first = 0;
-      rel = 0;
-      let mixed = false;
-      for (let i = 0; i < 4; i++) {
-        if (!cornerStill(i, SEEN_AT[i]!, tm)) { INSIDE[i] = quadCornerInside(q, i, ox, oy, flat) ? 1 : 0; SEEN_AT[i] = tm; }
-        if (i === 0) first = INSIDE[0]!;
-        else if (INSIDE[i] !== first) { mixed = true; break; }
-      }
-      if (mixed) rel = 1;
-      else {
-        // (x0, y0, x1, y1) is the shifted quad's box exactly as quadPolygonRelationBoxed gets it: rounding is monotone.
-        rel = quadRelationTail(q, ox, oy, flat, first === 1, x0, y0, x1, y1);
-      }
-    }
-    record(touching, inside, rel, offset + t0 * D, offset + t1 * D);
+    record(touching, inside, relationAt(q, dx * tm, dy * tm, tm, flat, qx0, qy0, qx1, qy1, sx0, sy0, sx1, sy1), offset + t0 * D, offset + t1 * D);
   }
-  record(touching, inside, quadPolygonRelationBoxed(q, dx, dy, flat, bx0, by0, bx1, by1), offset + D, offset + D);
+  // The end, with the corners' cache as at any midpoint (the same argument holds at t = 1).
+  record(touching, inside, relationAt(q, dx, dy, 1, flat, qx0, qy0, qx1, qy1, sx0, sy0, sx1, sy1), offset + D, offset + D);
+}
+
+/**
+ * `quadPolygonRelationBoxed(q, ox, oy, …)` at time t of the trace, reusing each corner's
+ * cached inside/outside answer where `cornerStill` allows. (x0, y0, x1, y1) is the shifted
+ * quad's box exactly as quadPolygonRelationBoxed gets it: rounding is monotone.
+ */
+function relationAt(q: Float64Array, ox: number, oy: number, t: number, flat: Float64Array, qx0: number, qy0: number, qx1: number, qy1: number, sx0: number, sy0: number, sx1: number, sy1: number): 0 | 1 | 2 {
+  const x0 = qx0 + ox, x1 = qx1 + ox, y0 = qy0 + oy, y1 = qy1 + oy;
+  if (x0 > sx1 || x1 < sx0 || y0 > sy1 || y1 < sy0) return 0;
+  let first = 0;
+  for (let i = 0; i < 4; i++) {
+    if (!cornerStill(i, SEEN_AT[i]!, t)) { INSIDE[i] = quadCornerInside(q, i, ox, oy, flat) ? 1 : 0; SEEN_AT[i] = t; }
+    if (i === 0) first = INSIDE[0]!;
+    else if (INSIDE[i] !== first) return 1;
+  }
+  return quadRelationTail(q, ox, oy, flat, first === 1, x0, y0, x1, y1);
+}
+
+/**
+ * `quadCornerInside` for the four corners at once, into `INSIDE`: one pass over the edges,
+ * each corner's crossings tested in the same order with the same arithmetic.
+ */
+function castFourCorners(q: Float64Array, ox: number, oy: number, p: Float64Array): void {
+  const n = p.length >> 1;
+  const ax0 = q[0]! + ox, ay0 = q[1]! + oy, ax1 = q[2]! + ox, ay1 = q[3]! + oy;
+  const ax2 = q[4]! + ox, ay2 = q[5]! + oy, ax3 = q[6]! + ox, ay3 = q[7]! + oy;
+  let in0 = false, in1 = false, in2 = false, in3 = false;
+  for (let a = 0, b = n - 1; a < n; b = a++) {
+    const ay = p[a * 2 + 1]!, by = p[b * 2 + 1]!, ax = p[a * 2]!, bx = p[b * 2]!;
+    if ((ay > ay0) !== (by > ay0) && ax0 < ((bx - ax) * (ay0 - ay)) / (by - ay) + ax) in0 = !in0;
+    if ((ay > ay1) !== (by > ay1) && ax1 < ((bx - ax) * (ay1 - ay)) / (by - ay) + ax) in1 = !in1;
+    if ((ay > ay2) !== (by > ay2) && ax2 < ((bx - ax) * (ay2 - ay)) / (by - ay) + ax) in2 = !in2;
+    if ((ay > ay3) !== (by > ay3) && ax3 < ((bx - ax) * (ay3 - ay)) / (by - ay) + ax) in3 = !in3;
+  }
+  INSIDE[0] = in0 ? 1 : 0; INSIDE[1] = in1 ? 1 : 0; INSIDE[2] = in2 ? 1 : 0; INSIDE[3] = in3 ? 1 : 0;
 }
 
 /** Times (0..1, sorted, with 0 and 1) at which a translating quad's contact with a polygon can change. */

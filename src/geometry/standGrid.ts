@@ -5,6 +5,7 @@
  * in collisions.ts stays the source of truth for collisions.
  */
 import type { PlacedStand, StandRecord } from './collisions';
+import { withCorners } from './collisions';
 import { standCorners } from './footprint';
 import type { GridSpec } from './grid';
 import { walkNext, walkStart, walkT } from './grid';
@@ -33,7 +34,7 @@ export interface StandGrid extends GridSpec {
 }
 
 export function buildStandGrid(stands: readonly PlacedStand[], padMm = 25, cellMm = 40): StandGrid {
-  const records: StandRecord[] = stands.map((s) => ({ ...s, corners: standCorners(s.footprint) }));
+  const records: StandRecord[] = stands.map((s) => withCorners(s, standCorners(s.footprint)));
   const corners = new Float64Array(records.length * 8);
   const circles = new Float64Array(records.length * 3);
   records.forEach((r, i) => {

@@ -9,7 +9,7 @@ import { createFreeTable, formatDistance, type TableController } from '../store/
 import { OverlayView } from './OverlayView';
 import { readTape, SightReader } from './measureSpan';
 import { SpanTool } from './tools/spanTool';
-import { generalAsUnit, unitCentre } from '../store/gameStore';
+import { frontCorner, generalAsUnit, unitCentre } from '../store/gameStore';
 import type { UiStoreApi } from '../store/uiStore';
 import type { Stand, Unit } from '../engine/model';
 import { forward, rightOf } from '../geometry/footprint';
@@ -34,6 +34,7 @@ function unitFrontLeft(u: Unit): { x: number; y: number } {
 
 const HANDLE_OFFSET_PX = 22;
 const HANDLE_RADIUS_PX = 8;
+const WHEEL_HANDLE_PX = 6;
 
 export class BattleScene {
   readonly app = new Application();
@@ -112,10 +113,16 @@ export class BattleScene {
         const enemy = p.dRad === 0 ? this.enemyUnder(p.unitId) : null;
         const contact = enemy ? this.controller.previewContact(p.unitId, enemy) : null;
         this.contactTarget = contact ? enemy : null;
-        ui.setMovePreview(contact ?? this.controller.previewMove(p.unitId, { dxMm: p.dxMm, dyMm: p.dyMm, dRad: p.dRad }));
+        const move = p.pivot ? { dxMm: 0, dyMm: 0, dRad: p.dRad, pivot: p.pivot } : { dxMm: p.dxMm, dyMm: p.dyMm, dRad: p.dRad };
+        ui.setMovePreview(contact ?? this.controller.previewMove(p.unitId, move));
       },
       commitMove: (id, dx, dy) => commit(id, dx, dy, 0),
-      commitRotate: (id, d) => commit(id, 0, 0, d),
+      commitRotate: (id, d, pivot) => {
+        if (!pivot) return commit(id, 0, 0, d);
+        const why = this.controller.commitMove(id, { dxMm: 0, dyMm: 0, dRad: d, pivot });
+        this.ui.getState().setMovePreview(null);
+        this.ui.getState().notify(why);
+      },
       pan: (dx, dy) => this.ui.getState().setCamera(panBy(this.ui.getState().camera, dx, dy)),
     });
     this.tape = new SpanTool({ set: (span) => this.ui.getState().setTape(span) });
@@ -280,6 +287,31 @@ export class BattleScene {
     const front = unitFrontCentre(u, c);
     g.moveTo(front.x - c.x, front.y - c.y).lineTo(h.x - c.x, h.y - c.y).stroke({ width: 1.5 / scale, color: PALETTE.handle });
     g.circle(h.x - c.x, h.y - c.y, HANDLE_RADIUS_PX / scale).fill({ color: PALETTE.handle }).stroke({ width: 1.5 / scale, color: 0x222222 });
+    // Wheel handles at the front corners: dragging one wheels the unit about the other corner.
+    for (const w of this.wheelHandles(u, scale)) {
+      const k = WHEEL_HANDLE_PX / scale;
+      g.rect(w.at.x - c.x - k, w.at.y - c.y - k, 2 * k, 2 * k).fill({ color: PALETTE.handle }).stroke({ width: 1.5 / scale, color: 0x222222 });
+    }
+  }
+
+  /** Handles at the front corners, just outside the unit; each wheels about the opposite corner. */
+  private wheelHandles(u: Unit, scale: number): { at: TablePoint; pivot: TablePoint; pivotKind: 'left' | 'right' }[] {
+    const f = forward(unitFacing(u) as Parameters<typeof forward>[0]);
+    const r = { x: -f.y, y: f.x };
+    const fl = frontCorner(u, 'left'), fr = frontCorner(u, 'right');
+    const off = HANDLE_OFFSET_PX / 2 / scale;
+    return [
+      { at: pt(fr.x + (r.x + f.x) * off, fr.y + (r.y + f.y) * off), pivot: fl, pivotKind: 'left' },
+      { at: pt(fl.x + (-r.x + f.x) * off, fl.y + (-r.y + f.y) * off), pivot: fr, pivotKind: 'right' },
+    ];
+  }
+
+  /** Screen positions of the selected unit's wheel handles (for tests): the one that pivots on `pivot`. */
+  wheelHandleOnScreen(pivot: 'left' | 'right'): { x: number; y: number } | null {
+    const { selected, camera } = this.ui.getState();
+    const u = selected ? this.allPieces().find((p) => p.id === selected) : undefined;
+    const w = u ? this.wheelHandles(u, camera.scale).find((h) => h.pivotKind === pivot) : undefined;
+    return w ? tableToScreen(camera, w.at) : null;
   }
 
   /** Screen position of the selected unit's rotate handle, if any (for tests and tooltips). */
@@ -311,6 +343,12 @@ export class BattleScene {
       const h = tableToScreen(camera, this.handlePosition(sel, camera.scale));
       if (Math.hypot(h.x - at.screen.x, h.y - at.screen.y) <= HANDLE_RADIUS_PX + 4) {
         return { kind: 'rotate-handle', unitId: sel.id, pivot: unitCentre(sel) };
+      }
+      for (const w of this.wheelHandles(sel, camera.scale)) {
+        const ws = tableToScreen(camera, w.at);
+        if (Math.hypot(ws.x - at.screen.x, ws.y - at.screen.y) <= WHEEL_HANDLE_PX + 4) {
+          return { kind: 'rotate-handle', unitId: sel.id, pivot: w.pivot, pivotKind: w.pivotKind, centre: unitCentre(sel) };
+        }
       }
     }
     const u = unitAt(pieces, at.table);

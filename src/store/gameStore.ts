@@ -7,6 +7,7 @@
 import { createStore } from 'zustand/vanilla';
 import type { BattleSetup, General, Unit, UnitId } from '../engine/model';
 import { normaliseAngle, pt, rad, type TablePoint } from '../geometry/types';
+import { unitFrame } from '../geometry/frame';
 
 export interface GameSnapshot {
   readonly battle: BattleSetup | null;
@@ -20,6 +21,8 @@ export interface GameActions {
   moveUnit(id: UnitId, dxMm: number, dyMm: number): void;
   /** Rotate a unit about its centre by `dRad` (clockwise on screen). */
   rotateUnit(id: UnitId, dRad: number): void;
+  /** Wheel a unit by `dRad` about its left or right front corner. */
+  wheelUnit(id: UnitId, dRad: number, pivot: 'left' | 'right'): void;
 }
 
 export type GameStore = GameSnapshot & GameActions;
@@ -63,6 +66,13 @@ function makeGeneralUnit(g: General): Unit {
   };
 }
 
+/** The front-left or front-right corner of a unit's frame (as its troops face). */
+export function frontCorner(u: Unit, side: 'left' | 'right'): TablePoint {
+  const cmd = u.stands.find((s) => s.id === u.commandStandId) ?? u.stands[0]!;
+  const [fl, fr] = unitFrame(u.stands, cmd.facing).corners;
+  return side === 'left' ? fl : fr;
+}
+
 export function createGameStore() {
   return createStore<GameStore>()((set, get) => {
     // Generals are single stands: they move and turn like a one-stand unit.
@@ -82,6 +92,7 @@ export function createGameStore() {
       load: (battle) => set({ battle, revision: get().revision + 1 }),
       moveUnit: (id, dx, dy) => mapUnit(id, (u) => transformUnit(u, dx, dy, 0)),
       rotateUnit: (id, d) => mapUnit(id, (u) => transformUnit(u, 0, 0, rad(d))),
+      wheelUnit: (id, d, pivot) => mapUnit(id, (u) => transformUnit(u, 0, 0, rad(d), frontCorner(u, pivot))),
     };
   });
 }

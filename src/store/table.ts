@@ -54,8 +54,11 @@ export function createFreeTable(store: GameStoreApi = createGameStore(), measure
     measure: () => measure,
     previewMove: () => null,
     commitMove: (id, m) => {
-      if (m.dxMm !== 0 || m.dyMm !== 0) store.getState().moveUnit(id, m.dxMm, m.dyMm);
-      if (m.dRad !== 0) store.getState().rotateUnit(id, m.dRad);
+      if (m.pivot === 'left' || m.pivot === 'right') store.getState().wheelUnit(id, m.dRad, m.pivot);
+      else {
+        if (m.dxMm !== 0 || m.dyMm !== 0) store.getState().moveUnit(id, m.dxMm, m.dyMm);
+        if (m.dRad !== 0) store.getState().rotateUnit(id, m.dRad);
+      }
       return null;
     },
     previewContact: () => null,

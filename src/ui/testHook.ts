@@ -16,6 +16,8 @@ export interface VedetteTestHook {
   screenToTable(x: number, y: number): { x: number; y: number };
   /** Canvas-relative pixels of the selected unit's rotate handle. */
   rotateHandle(): { x: number; y: number } | null;
+  /** Canvas-relative pixels of the selected unit's wheel handle that pivots on the given front corner. */
+  wheelHandle(pivot: 'left' | 'right'): { x: number; y: number } | null;
   /** Frames drawn since start (the scene renders on demand only). */
   frames(): number;
   /** Render times (ms) of the most recent frames, for the render benchmark. */
@@ -56,7 +58,7 @@ export type PlayProbeSource = () => PlayProbe | null;
 export function installTestHook(
   game: GameStoreApi,
   ui: UiStoreApi,
-  scene: { frames: number; handleOnScreen(): { x: number; y: number } | null; recentFrameTimes(): number[]; readouts(): { tape: string | null; sight: string | null } },
+  scene: { frames: number; handleOnScreen(): { x: number; y: number } | null; wheelHandleOnScreen(pivot: 'left' | 'right'): { x: number; y: number } | null; recentFrameTimes(): number[]; readouts(): { tape: string | null; sight: string | null } },
   play: PlayProbeSource = () => null,
 ): void {
   const hook: VedetteTestHook = {
@@ -69,6 +71,7 @@ export function installTestHook(
       return { x: p.x, y: p.y };
     },
     rotateHandle: () => scene.handleOnScreen(),
+    wheelHandle: (pivot) => scene.wheelHandleOnScreen(pivot),
     frames: () => scene.frames,
     frameTimes: () => scene.recentFrameTimes(),
     tools: () => {

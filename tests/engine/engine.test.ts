@@ -123,6 +123,21 @@ describe('sequence of play', () => {
     expect(!bad.ok && bad.problems[0]!.path).toBe('$.seed');
   });
 
+  it('setupDice queues faces for the rolls a ruleset makes in setup, then the seed takes over', () => {
+    const setup = setupOf(fixtureScenarioText());
+    // A module whose setup rolls two d6 (as SYW dices initiative before the first turn).
+    const rolling = registerable({ ...M, setup: (input, ctx) => { ctx.roll({ dice: 'd6', purpose: 'a', rule: 'test' }); ctx.roll({ dice: 'd6', purpose: 'b', rule: 'test' }); return M.setup(input, ctx); } });
+    const faces = (g: ReturnType<typeof createGame>) => (g.ok ? g.events.filter((e) => e.type === 'DiceRolled').map((e) => (e as unknown as { faces: number[] }).faces[0]) : []);
+    const scripted = createGame(rolling, { setup, seed: 1, setupDice: [2, 5] });
+    expect(faces(scripted)).toEqual([2, 5]);
+    expect(scripted.ok && scripted.state.dice.scripted).toBeUndefined();
+    const plain = createGame(rolling, { setup, seed: 1 });
+    const again = createGame(rolling, { setup, seed: 1, setupDice: [] });
+    expect(faces(again)).toEqual(faces(plain));
+    // Without faces queued the game is exactly the seeded one.
+    expect(plain.ok && again.ok && stateHash(plain.state) === stateHash(again.state)).toBe(true);
+  });
+
   it('a mid-battle situation starts at its turn', () => {
     const setup = setupOf(fixtureScenarioText());
     const g = createGame(M, { setup: { ...setup, situation: { turn: 4 } }, seed: 1 });

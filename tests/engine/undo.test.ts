@@ -20,6 +20,20 @@ const toFire: Command[] = [
   { type: 'endStep', side: 'red' },
 ];
 
+describe('secret commands', () => {
+  it('a command whose spec is secret is recorded secret in any step; others in a public step are not', () => {
+    const g = fixtureGame(5);
+    const h = playAll(startHistory(g.state, g.events), toFire);
+    const move: Command = { type: 'moveUnit', side: 'blue', unit: 'b1', dx: 30, dy: -120 };
+    const plain = play(M, h, move);
+    const secretModule = { ...M, commands: { ...M.commands, moveUnit: { ...M.commands.moveUnit!, secret: true } } };
+    const hidden = play(secretModule, h, move);
+    if (isRejection(plain) || isRejection(hidden)) throw new Error('rejected');
+    expect(plain.history.entries.at(-1)!.secret).toBe(false);
+    expect(hidden.history.entries.at(-1)!.secret).toBe(true);
+  });
+});
+
 describe('undo and redo', () => {
   it('undo takes back a move, and redo puts it back exactly', () => {
     const g = fixtureGame(5);

@@ -15,7 +15,8 @@ import type { TerrainShape } from '../../src/geometry/terrain';
 import { buildTerrainIndex } from '../../src/geometry/terrain';
 import type { RatePolicy, TerrainContact } from '../../src/geometry/pathCost';
 import { ratedCost, terrainContacts } from '../../src/geometry/pathCost';
-import { buildStandIndex, leavesTable, sweepHits } from '../../src/geometry/collisions';
+import type { SweepHit } from '../../src/geometry/collisions';
+import { buildStandIndex, indexStand, leavesTable, SpatialIndex, sweepHits } from '../../src/geometry/collisions';
 import { unitDistance } from '../../src/geometry/measure';
 import { buildSightIndex } from '../../src/geometry/sightIndex';
 import { groundLevelAt } from '../../src/geometry/lineOfSight';
@@ -53,6 +54,9 @@ const plan = (stands: StandFootprint[], m: { kind: number; d: number; a: number 
 
 const shapes = (polys: TablePoint[][]): TerrainShape[] => polys.map((polygon, i) => ({ id: `t${i}`, kind: ['wood', 'marsh', 'field', 'building'][i % 4]!, polygon }));
 const named = (cs: readonly TerrainContact[]) => JSON.stringify(cs.map((c) => ({ ...c, feature: c.feature.id })));
+/** terrainContacts' documented order: by first touch, then by feature id (code-unit order). */
+const sortedContacts = (cs: readonly TerrainContact[]): TerrainContact[] =>
+  [...cs].sort((p, q) => p.firstMm - q.firstMm || (p.feature.id < q.feature.id ? -1 : p.feature.id > q.feature.id ? 1 : 0));
 
 const policies: RatePolicy[] = (['whole-unit', 'slowest-stand', 'once-touched'] as const).flatMap((aggregation) => (['touching', 'inside'] as const).map((counts) => ({
   rate: (f: TerrainShape) => (f.kind === 'wood' ? 2 : f.kind === 'marsh' ? 3 : f.kind === 'building' ? Infinity : 1),
@@ -61,12 +65,12 @@ const policies: RatePolicy[] = (['whole-unit', 'slowest-stand', 'once-touched'] 
 })));
 
 describe('terrain tracer: flat fast path against the plain one', () => {
-  it('same contacts, stretches and order for random terrain and moves (property)', () => {
+  it('same contacts and stretches, in first-touch then id order, for random terrain and moves (property)', () => {
     fc.assert(fc.property(fc.array(polygonArb, { minLength: 1, maxLength: 8 }), unitArb, moveArb, (polys, unit, m) => {
       const p = plan(unit, m);
       if (!p.ok) return true;
       const ix = buildTerrainIndex(shapes(polys));
-      return named(terrainContacts(unit, p.legs, ix)) === named(terrainContactsPlain(unit, p.legs, ix));
+      return named(terrainContacts(unit, p.legs, ix)) === named(sortedContacts(terrainContactsPlain(unit, p.legs, ix)));
     }), { numRuns: 400 });
   });
 
@@ -82,7 +86,7 @@ describe('terrain tracer: flat fast path against the plain one', () => {
     for (const d of [0, 7.5, 50, 92.5, 100, 150]) {
       const p = facing === 0 ? sidestep(s, -d) : advance(s, d);
       if (!p.ok) throw new Error(p.reason);
-      expect(named(terrainContacts(s, p.legs, wood))).toBe(named(terrainContactsPlain(s, p.legs, wood)));
+      expect(named(terrainContacts(s, p.legs, wood))).toBe(named(sortedContacts(terrainContactsPlain(s, p.legs, wood))));
     }
   });
 });
@@ -109,14 +113,22 @@ const blockArb = fc.record({
   footprint: { centre: pt(x0 + (i % 6) * 25 + (flush ? 0 : j), y0 + Math.floor(i / 6) * 40 + (flush ? 0 : j / 2)), facing: (flush ? -QUARTER : j / 6) as Radians, widthMm: 15 as never, depthMm: 25 as never } as StandFootprint,
 })));
 
+/** The sweep's documented order: by moving stand, then by stand id (code-unit order). */
+const sortedHits = (hits: readonly SweepHit[]): SweepHit[] => [...hits].sort((a, b) => a.moving - b.moving || (a.standId < b.standId ? -1 : a.standId > b.standId ? 1 : 0));
+
 describe('collisions: scratch-array sweep and table edge against the plain ones', () => {
-  it('same stands swept through, in the same order (property)', () => {
-    fc.assert(fc.property(blockArb, unitArb, moveArb, (block, unit, m) => {
+  it('same stands swept through, ordered by moving stand then stand id (property)', () => {
+    fc.assert(fc.property(blockArb, unitArb, moveArb, fc.integer({ min: 0, max: 24 }), (block, unit, m, moved) => {
       const p = plan(unit, m);
       if (!p.ok) return true;
       const index = buildStandIndex(block);
+      // Some stands moved after the build (they sit in the index's list of moved entries).
+      for (let k = 0; k < moved; k++) {
+        const s = block[(k * 7) % block.length]!;
+        indexStand(index, { ...s, footprint: { ...s.footprint, centre: pt(s.footprint.centre.x + k - 12, s.footprint.centre.y + 5) } });
+      }
       const ignore = (r: { unitId: string }) => r.unitId === 'u1';
-      return JSON.stringify(sweepHits(index, unit, p.legs, { ignore })) === JSON.stringify(sweepHitsPlain(index, unit, p.legs, { ignore }));
+      return JSON.stringify(sweepHits(index, unit, p.legs, { ignore })) === JSON.stringify(sortedHits(sweepHitsPlain(index, unit, p.legs, { ignore })));
     }), { numRuns: 300 });
   });
 
@@ -167,5 +179,34 @@ describe('ground level: allocation-free version against featuresAt', () => {
       const p = whole ? pt(Math.round(x), Math.round(y)) : pt(x, y);
       return groundLevelAt(ix, p) === groundLevelAtPlain(ix, p);
     }), { numRuns: 500 });
+  });
+});
+
+describe('spatial index: moved entries kept beside the tree', () => {
+  const boxArb = fc.record({ x: fc.integer({ min: 0, max: 200 }), y: fc.integer({ min: 0, max: 200 }), w: fc.integer({ min: 0, max: 40 }), h: fc.integer({ min: 0, max: 40 }) })
+    .map(({ x, y, w, h }) => ({ minX: x, minY: y, maxX: x + w, maxY: y + h }));
+  const opArb = fc.record({ kind: fc.integer({ min: 0, max: 3 }), id: fc.integer({ min: 0, max: 90 }), box: boxArb });
+
+  it('search, collides, get and size agree with a brute-force list after any sets and deletes (property)', () => {
+    fc.assert(fc.property(fc.array(boxArb, { maxLength: 60 }), fc.array(opArb, { maxLength: 300 }), boxArb, (initial, ops, q) => {
+      const ix = new SpatialIndex<number>();
+      const truth = new Map<string, { minX: number; minY: number; maxX: number; maxY: number; v: number }>();
+      ix.reset(initial.map((box, i) => ({ id: `s${i}`, box, value: i })));
+      initial.forEach((box, i) => truth.set(`s${i}`, { ...box, v: i }));
+      ops.forEach((op, n) => {
+        const id = `s${op.id}`;
+        if (op.kind === 0) { expect(ix.delete(id)).toBe(truth.delete(id)); return; }
+        ix.set(id, op.box, n);
+        truth.set(id, { ...op.box, v: n });
+      });
+      const meets = (b: { minX: number; minY: number; maxX: number; maxY: number }) => b.minX <= q.maxX && b.minY <= q.maxY && b.maxX >= q.minX && b.maxY >= q.minY;
+      const want = [...truth].filter(([, b]) => meets(b)).map(([id, b]) => `${id}:${b.v}:${b.minX},${b.minY},${b.maxX},${b.maxY}`).sort();
+      const got = ix.search(q).map((e) => `${e.id}:${e.value}:${e.minX},${e.minY},${e.maxX},${e.maxY}`).sort();
+      expect(got).toEqual(want);
+      expect(ix.collides(q)).toBe(want.length > 0);
+      expect(ix.size).toBe(truth.size);
+      for (const [id, b] of truth) expect(ix.get(id)?.value).toBe(b.v);
+      expect(ix.all().length).toBe(truth.size);
+    }), { numRuns: 300 });
   });
 });

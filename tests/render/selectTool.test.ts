@@ -8,7 +8,7 @@ function recorder() {
     select: (id) => calls.push(['select', id]),
     preview: (p) => calls.push(['preview', p]),
     commitMove: (id, dx, dy) => calls.push(['move', id, dx, dy]),
-    commitRotate: (id, d) => calls.push(['rotate', id, d]),
+    commitRotate: (id, d, pivot) => calls.push(['rotate', id, d, pivot]),
     pan: (dx, dy) => calls.push(['pan', dx, dy]),
   };
   return { calls, tool: new SelectTool(ctx) };
@@ -58,6 +58,21 @@ describe('select tool', () => {
     const rot = calls.find((c) => c[0] === 'rotate')!;
     expect(rot[1]).toBe('u1');
     expect(rot[2] as number).toBeCloseTo(Math.PI / 2, 12);
+  });
+
+  it('wheels about a front corner: the centre swings round the pivot (a wheel handle)', () => {
+    const { calls, tool } = recorder();
+    // Pivot at the origin, the unit's centre 10 mm to its right; a quarter turn clockwise.
+    tool.down(at(10, 0), { kind: 'rotate-handle', unitId: 'u1', pivot: pt(0, 0), pivotKind: 'left', centre: pt(10, 0) });
+    tool.move(at(0, 10));
+    const p = calls.filter((c) => c[0] === 'preview').at(-1)![1] as { dxMm: number; dyMm: number; dRad: number; pivot: string };
+    expect(p.pivot).toBe('left');
+    expect(p.dRad).toBeCloseTo(Math.PI / 2, 12);
+    expect(p.dxMm).toBeCloseTo(-10, 9);
+    expect(p.dyMm).toBeCloseTo(10, 9);
+    tool.up(at(0, 10));
+    const rot = calls.find((c) => c[0] === 'rotate')!;
+    expect(rot[3]).toBe('left');
   });
 
   it('abandons the preview when the pointer is lost', () => {

@@ -13,7 +13,23 @@ import type { UnitId } from '../../engine/model';
 import type { TablePoint } from '../../geometry/types';
 import { normaliseAngle } from '../../geometry/types';
 
-export type Hit = { kind: 'unit'; unitId: UnitId } | { kind: 'rotate-handle'; unitId: UnitId; pivot: TablePoint } | { kind: 'ground' };
+/** What a turn pivots on: the centre (the rotate handle) or a front corner (a wheel handle). */
+export type PivotKind = 'centre' | 'left' | 'right';
+
+export type Hit =
+  | { kind: 'unit'; unitId: UnitId }
+  | { kind: 'rotate-handle'; unitId: UnitId; pivot: TablePoint; pivotKind?: PivotKind; centre?: TablePoint }
+  | { kind: 'ground' };
+
+/** A drag in progress as the table shows it: the centre moved by (dx, dy) and turned by dRad. */
+export interface ToolPreview {
+  readonly unitId: UnitId;
+  readonly dxMm: number;
+  readonly dyMm: number;
+  readonly dRad: number;
+  /** For a wheel: the front corner it pivots on (dx, dy then follow from the turn). */
+  readonly pivot?: 'left' | 'right';
+}
 
 export interface PointerAt {
   readonly screen: { x: number; y: number };
@@ -22,9 +38,9 @@ export interface PointerAt {
 
 export interface ToolContext {
   select(id: UnitId | null): void;
-  preview(p: { unitId: UnitId; dxMm: number; dyMm: number; dRad: number } | null): void;
+  preview(p: ToolPreview | null): void;
   commitMove(id: UnitId, dxMm: number, dyMm: number): void;
-  commitRotate(id: UnitId, dRad: number): void;
+  commitRotate(id: UnitId, dRad: number, pivot?: 'left' | 'right'): void;
   pan(dxPx: number, dyPx: number): void;
 }
 
@@ -32,7 +48,7 @@ type State =
   | { name: 'idle' }
   | { name: 'pointing-unit'; unitId: UnitId; start: PointerAt }
   | { name: 'dragging-unit'; unitId: UnitId; start: PointerAt; dx: number; dy: number }
-  | { name: 'rotating'; unitId: UnitId; pivot: TablePoint; startAngle: number; d: number }
+  | { name: 'rotating'; unitId: UnitId; pivot: TablePoint; pivotKind: PivotKind; centre: TablePoint; startAngle: number; d: number }
   | { name: 'pointing-ground'; start: PointerAt; last: PointerAt }
   | { name: 'panning'; last: PointerAt };
 
@@ -52,7 +68,7 @@ export class SelectTool {
       this.state = { name: 'pointing-unit', unitId: hit.unitId, start: at };
     } else if (hit.kind === 'rotate-handle') {
       const a = Math.atan2(at.table.y - hit.pivot.y, at.table.x - hit.pivot.x);
-      this.state = { name: 'rotating', unitId: hit.unitId, pivot: hit.pivot, startAngle: a, d: 0 };
+      this.state = { name: 'rotating', unitId: hit.unitId, pivot: hit.pivot, pivotKind: hit.pivotKind ?? 'centre', centre: hit.centre ?? hit.pivot, startAngle: a, d: 0 };
     } else {
       this.state = { name: 'pointing-ground', start: at, last: at };
     }
@@ -77,7 +93,7 @@ export class SelectTool {
       case 'rotating': {
         const a = Math.atan2(at.table.y - s.pivot.y, at.table.x - s.pivot.x);
         s.d = normaliseAngle(a - s.startAngle);
-        this.ctx.preview({ unitId: s.unitId, dxMm: 0, dyMm: 0, dRad: s.d });
+        this.ctx.preview(turnPreview(s.unitId, s.d, s.pivot, s.pivotKind, s.centre));
         return;
       }
       case 'pointing-ground':
@@ -108,7 +124,7 @@ export class SelectTool {
         return;
       case 'rotating':
         this.ctx.preview(null);
-        if (s.d !== 0) this.ctx.commitRotate(s.unitId, s.d);
+        if (s.d !== 0) this.ctx.commitRotate(s.unitId, s.d, s.pivotKind === 'centre' ? undefined : s.pivotKind);
         return;
       case 'pointing-ground':
         this.ctx.select(null);
@@ -124,6 +140,14 @@ export class SelectTool {
     if (this.state.name === 'dragging-unit' || this.state.name === 'rotating') this.ctx.preview(null);
     this.state = { name: 'idle' };
   }
+}
+
+/** A turn by d about `pivot`, shown as the centre's displacement plus the turn. */
+function turnPreview(unitId: UnitId, d: number, pivot: TablePoint, kind: PivotKind, centre: TablePoint): ToolPreview {
+  if (kind === 'centre') return { unitId, dxMm: 0, dyMm: 0, dRad: d };
+  const c = Math.cos(d), s = Math.sin(d);
+  const rx = centre.x - pivot.x, ry = centre.y - pivot.y;
+  return { unitId, dxMm: pivot.x + rx * c - ry * s - centre.x, dyMm: pivot.y + rx * s + ry * c - centre.y, dRad: d, pivot: kind };
 }
 
 function moved(a: PointerAt, b: PointerAt): boolean {

@@ -6,7 +6,7 @@ import { findUnit, updateUnit } from '../../engine/battle';
 import type { Unit } from '../../engine/model';
 import type { Draft } from './types';
 import { addDisorder, inMm, isActive, nwu, removeFromPlay, rollD10, scaleOf } from './core';
-import { screenStands, bearing, faceStruck, lineUpAgainst, unitCentre, unitDistanceMm, unitFacing, anglesClose, advanceUnit } from './geom';
+import { screenStands, bearing, faceStruck, lineUpAgainst, unitCentre, unitDistanceMm, unitFacing, anglesClose, advanceUnit, unitTerrain } from './geom';
 import { moraleTest, moraleModifiers, retreatMove, fastMoveMm, faceTowards, runPendingTests } from './morale';
 import { walk } from './moves';
 import { combatStarter } from './combat';
@@ -14,6 +14,9 @@ import { planShots, resolveVolley, applyFireResults } from './fire';
 import { recallScreen, relayout } from './formations';
 import { captureIfAbandoned, fireAndFlee } from './fireAndFlee';
 import { normaliseAngle, rad } from '../../geometry/types';
+import { revealAmbush } from './offTable';
+import { isAmbushGround } from './setup';
+import { AMBUSH_CHARGE_PENALTY } from './tables/movement';
 
 /** Record a close combat between attacker a and the unit b it touched. */
 export function startCombat(d: Draft, a: string, b: string, o: { charged: boolean; pursuing: boolean; countercharged?: boolean }): void {
@@ -21,6 +24,8 @@ export function startCombat(d: Draft, a: string, b: string, o: { charged: boolea
   if (!A || !B || !isActive(d, a) || !isActive(d, b)) return;
   if (captureIfAbandoned(d, b, a)) return;
   if (d.rs.combats.some((c) => (c.a === a && c.b === b) || (c.a === b && c.b === a))) return;
+  revealAmbush(d, a, 'it made contact');
+  revealAmbush(d, b, 'it was contacted');
   // Skirmish infantry contacted by any but skirmish infantry are destroyed (NW Orders/Retreat note).
   if (B.formation === 'skirmish' && nwu(d, b).profile.foot && !(A.formation === 'skirmish' && nwu(d, a).profile.foot)) {
     removeFromPlay(d, b, 'destroyed', 'skirmishers caught by formed troops', 'NW Orders/Retreat note');
@@ -46,6 +51,12 @@ export function revealCharges(d: Draft): void {
   for (const o of Object.values(d.rs.orders)) {
     if (o.order !== 'charge') continue;
     o.revealed = true;
+    // NW §23 Obstacles: ambushers charging out of a gully or ravine pay for it in the charge.
+    if (d.rs.units[o.unitId]?.ambush) {
+      const u = findUnit(d.battle, o.unitId);
+      if (u && unitTerrain(d.battle, u).some(isAmbushGround)) o.fromAmbush = true;
+      revealAmbush(d, o.unitId, 'it charged');
+    }
     d.ctx.emit({ type: 'OrderRevealed', unit: o.unitId, order: o.order, rule: 'NW Sequence §12 Charge Declaration Phase' });
   }
 }
@@ -175,7 +186,14 @@ export function resolveCharges(d: Draft): void {
     }
     if (halted === 'halt') continue;
     // Movement: proportional when countercharging (NW Sequence §12 Note on Simultaneous Movement).
-    const cDist = fastMoveMm(d, C, 'charge');
+    let cDist = fastMoveMm(d, C, 'charge');
+    if (d.rs.orders[cid]?.fromAmbush) {
+      // NW §23 Obstacles: "disordered when they charge out and their charge move will be penalized by a d6".
+      const pen = d.ctx.roll({ dice: 'd6', purpose: `${C.name} charges out of ambush: charge move −d6`, rule: AMBUSH_CHARGE_PENALTY.rule, subjects: [cid], outcome: (v) => `−${v.total}"` });
+      cDist = Math.max(0, cDist - inMm(pen.total));
+      addDisorder(d, cid, 1, 'charged out of ambush in a gully or ravine', AMBUSH_CHARGE_PENALTY.rule);
+      C = findUnit(d.battle, cid)!;
+    }
     const tDist = counter && isActive(d, tid) ? fastMoveMm(d, T, mutual ? 'charge' : 'countercharge') : 0;
     const gap = unitDistanceMm(C, T);
     const enemyCharging = counter;

@@ -4,16 +4,33 @@
 import type { Unit } from '../../engine/model';
 import type { Modifier } from '../../engine/dice';
 import { findUnit, updateUnit } from '../../engine/battle';
-import type { Combat, Draft } from './types';
+import type { CloseCombatMemo, Combat, Draft } from './types';
 import { casualtySplit, STANDS_FIGHTING } from './tables/closeCombat';
 import { roundUp } from './tables/dice';
 import { addDisorder, isActive, mod, nwu, removeFromPlay, inflictCasualties, rollD10 } from './core';
-import { faceLengthMm, frontRank, rankCount, unitFacing, bearing, unitCentre, unitDistanceMm } from './geom';
+import { faceLengthMm, frontRank, rankCount, unitFacing, bearing, unitCentre, unitDistanceMm, unitsOverlap, offTable, anglesClose } from './geom';
+import { reshapeFront } from './formations';
+import { activeUnits } from './core';
 import { moraleTest, superiorPosition, fastMoveMm, faceTowards } from './morale';
 import { walk, commitMove } from './moves';
 import { rad } from '../../geometry/types';
 
 const R = 'NW Close Combat §5 Resolving a Close Combat';
+
+/** NW §30: the phase's memory of multiple combats, made when first needed. */
+export function ccMemo(d: Draft): CloseCombatMemo {
+  if (!d.cc) d.cc = { opponents: new Map(), fled: new Map(), pushedBack: new Set() };
+  return d.cc;
+}
+
+function noteOpponents(d: Draft, c: Combat): void {
+  const m = ccMemo(d);
+  for (const [x, y] of [[c.a, c.b], [c.b, c.a]] as const) {
+    const set = m.opponents.get(x) ?? new Set<string>();
+    set.add(y);
+    m.opponents.set(x, set);
+  }
+}
 
 export const inCombat = (d: Draft, id: string): boolean => d.rs.combats.some((c) => c.a === id || c.b === id);
 
@@ -85,6 +102,7 @@ export function resolveCombat(d: Draft, c: Combat, dieCache: Map<string, number>
     d.rs.combats = d.rs.combats.filter((x) => x.id !== c.id);
     return;
   }
+  noteOpponents(d, c);
   const aFlanked = c.aFace !== 'front';
   const bFlanked = c.bFace !== 'front';
   const die = (u: Unit, flanked: boolean): number => {
@@ -156,6 +174,14 @@ function pushBack(d: Draft, c: Combat, winnerId: string, loserId: string): void 
     removeFromPlay(d, loserId, 'destroyed', 'artillery pushed back in close combat', rule);
     return;
   }
+  // NW §30: a unit is pushed back (and disordered for it) once in a phase; a second lost combat
+  // moves it no further — "you are never required to split a unit", the stands stay aligned.
+  const memo = ccMemo(d);
+  if (memo.pushedBack.has(loserId)) {
+    d.ctx.emit({ type: 'PushBackAbsorbed', unit: loserId, by: winnerId, reason: 'already pushed back this phase; the unit is never split', rule: 'NW §30 Multiple Unit Combats' });
+    return;
+  }
+  memo.pushedBack.add(loserId);
   const depth = loser.stands[0]?.depthMm ?? 25;
   const away = bearing(unitCentre(winner), unitCentre(loser));
   const moved = walk(d, loser, away, depth, 'fall-back');
@@ -167,6 +193,7 @@ function pushBack(d: Draft, c: Combat, winnerId: string, loserId: string): void 
   d.ctx.emit({ type: 'UnitPushedBack', unit: loserId, by: winnerId, distanceIn: Math.round((moved.usedMm / 25.4) * 10) / 10, rule });
   addDisorder(d, loserId, blocked ? 2 : 1, blocked ? 'pushed back and blocked' : 'pushed back', rule);
   c.pushedBackBy = winnerId;
+  expandCavalryColumn(d, winnerId);
   const wo = d.rs.orders[winnerId];
   const cannot = winner.formation === 'square' || (wo?.order === 'defend' && !wo.cancelled);
   const othersEngaged = d.rs.combats.some((x) => x.id !== c.id && (x.a === winnerId || x.b === winnerId));
@@ -182,6 +209,23 @@ function pushBack(d: Draft, c: Combat, winnerId: string, loserId: string): void 
     return;
   }
   followUp(d, winnerId, moved.usedMm, away);
+}
+
+/**
+ * NW After Close Combat: "Cavalry in column that push back their opponent may expand out one
+ * stand per flank during the pushback." RULINGS: the module takes the option whenever the
+ * widened front lands clear of other units and of the table edge.
+ */
+export function expandCavalryColumn(d: Draft, id: string): void {
+  const u = findUnit(d.battle, id);
+  const nu = d.rs.units[id];
+  if (!u || !nu || !nu.profile.mounted || u.formation !== 'column' || rankCount(u) < 2) return;
+  const wide = reshapeFront(u, 1);
+  if (!wide) return;
+  const clash = activeUnits(d).some((o) => o.id !== id && unitsOverlap(wide, o));
+  if (clash || offTable(d.battle, wide)) return;
+  d.battle = updateUnit(d.battle, id, () => wide);
+  d.ctx.emit({ type: 'UnitExpanded', unit: id, frontStands: frontRank(wide).length, formation: wide.formation, rule: 'NW Close Combat/After Close Combat: cavalry in column expand one stand per flank' });
 }
 
 /** The victor follows the pushed-back enemy up by the distance it went back (NW After Close Combat). */
@@ -207,9 +251,42 @@ function postCombatTests(d: Draft, c: Combat): void {
     const res = moraleTest(d, id, 'C', 'stand lost in close combat', { cause: other, pushingBackOrPursuing: c.pushedBackBy === id });
     if (!res.passed && res.outcome && (res.outcome.kind === 'retreat' || res.outcome.kind === 'rout' || res.outcome.kind === 'disperse-or-surrender')) {
       d.rs.combats = d.rs.combats.filter((x) => x.id !== c.id);
-      pursue(d, other, id);
+      const memo = ccMemo(d);
+      memo.fled.set(other, [...(memo.fled.get(other) ?? []), id]);
+      pursueIfAllFled(d, other);
     }
   }
+}
+
+/**
+ * NW §30: a unit in several combats pursues only once every opponent has routed or retreated,
+ * and not when the fugitives went different ways (pursuing them all would split it; RULINGS:
+ * "different ways" = bearings more than 45° apart). With one opponent this is simply pursuit.
+ */
+export function pursueIfAllFled(d: Draft, pursuerId: string): void {
+  const rule = 'NW §30 Multiple Unit Combats';
+  if (d.rs.combats.some((x) => x.a === pursuerId || x.b === pursuerId)) return; // still fighting: decided when its last combat ends
+  const memo = ccMemo(d);
+  const fled = memo.fled.get(pursuerId) ?? [];
+  const opps = memo.opponents.get(pursuerId) ?? new Set(fled);
+  if (fled.length === 0) return;
+  if ([...opps].some((o) => !fled.includes(o))) {
+    d.ctx.emit({ type: 'PursuitForgone', unit: pursuerId, reason: 'not all its opponents routed or retreated', rule });
+    return;
+  }
+  const p = findUnit(d.battle, pursuerId);
+  if (!p) return;
+  const live = fled.map((id) => findUnit(d.battle, id)).filter((u): u is Unit => !!u && isActive(d, u.id));
+  if (fled.length > 1 && live.length > 1) {
+    const dirs = live.map((u) => bearing(unitCentre(p), unitCentre(u)));
+    const split = dirs.some((a) => dirs.some((b) => !anglesClose(a, b, 45)));
+    if (split) {
+      d.ctx.emit({ type: 'PursuitForgone', unit: pursuerId, reason: 'its beaten opponents fled different ways: pursuing would split it', rule });
+      return;
+    }
+  }
+  const target = live.sort((a, b) => unitDistanceMm(p, a) - unitDistanceMm(p, b))[0]?.id ?? fled[fled.length - 1]!;
+  pursue(d, pursuerId, target);
 }
 
 /** NW After Close Combat: the opponent must pursue a unit that retreats or routs (not Defend; Deploy optional). */
@@ -249,6 +326,8 @@ export const combatStarter: { startCombat: (d: Draft, a: string, b: string, o: {
 /** NW §15 Close Combat Phase: every combat once, then pending tests. */
 export function closeCombatPhase(d: Draft, order: 'left' | 'right' = 'left'): void {
   const dieCache = new Map<string, number>();
+  d.cc = { opponents: new Map(), fled: new Map(), pushedBack: new Set() };
+  for (const c of d.rs.combats) noteOpponents(d, c);
   const sorted = [...d.rs.combats].sort((x, y) => {
     const ux = findUnit(d.battle, x.b), uy = findUnit(d.battle, y.b);
     const kx = ux ? unitCentre(ux).x : 0, ky = uy ? unitCentre(uy).x : 0;

@@ -10,14 +10,15 @@ import type { Draft, NwGameState, NwState, NwOptions } from './types';
 import type { NwTables } from './nwTables';
 import { ORDERS, ORDER_IDS, deployActionsAllowed, mayChargeTarget, mayCountercharge, type OrderId } from './tables/orders';
 import { FORD_SEARCH, WHEEL } from './tables/movement';
-import { enemiesOf, inMm, makeDraft, nwu, scaleOf, toChange, toIn, withinER, canSee } from './core';
+import { addDisorder, enemiesOf, inMm, makeDraft, nwu, scaleOf, toChange, toIn, withinER, canSee } from './core';
 import { advanceUnit, anglesClose, bearing, rotateUnit, unitCentre, unitDistanceMm, unitFacing, wheelUnit, frameOfUnit, unitTerrain, commandStand, screenStands } from './geom';
 import { walk, commitMove } from './moves';
 import { normalMoveMm, retreatMove, faceTowards } from './morale';
-import { relayout, FORMATIONS, recallScreen, throwOutScreen, type NwFormation } from './formations';
+import { relayout, FORMATIONS, recallScreen, reshapeFront, throwOutScreen, type NwFormation } from './formations';
 import { inCombat, settleFollowUp } from './combat';
 import { fleeRefuge } from './fireAndFlee';
 import { startCombat } from './charges';
+import { revealAmbush } from './offTable';
 import { normaliseAngle, pt, rad } from '../../geometry/types';
 
 type S = NwGameState;
@@ -94,7 +95,8 @@ const placeOrder = defineCommand<NwState, NwOptions, NwTables, { type: 'placeOrd
       if (op) return reject('order-not-allowed', op, ORDERS[cmd.order].rule);
       d.rs.orders[u.id] = { unitId: u.id, side: cmd.side, order: cmd.order, generalId: cmd.generalId, revealed: false };
       ctx.emit({ type: 'OrderPlaced', unit: u.id, order: cmd.order, general: cmd.generalId, visibleTo: [cmd.side], rule: 'NW Sequence §11 Orders Phase' });
-      ctx.emit({ type: 'OrderMarkerPlaced', unit: u.id, faceDown: true, rule: 'NW Sequence §11 Orders Phase' });
+      // A marker on a hidden ambusher would give it away (NW §3 Known Enemy): only its side sees that one.
+      ctx.emit({ type: 'OrderMarkerPlaced', unit: u.id, faceDown: true, ...(nwu(d, u.id).ambush ? { visibleTo: [cmd.side] } : {}), rule: 'NW Sequence §11 Orders Phase' });
     }),
 });
 
@@ -146,8 +148,33 @@ function doMove(d: Draft, u: Unit, wheelDeg: number, distanceIn: number, strateg
   commitMove(d, res, strategic ? 'strategic' : 'advance');
   if (strategic) nu.movedStrategic = true;
   d.ctx.emit({ type: 'UnitMoved', unit: u.id, wheelDeg, distanceIn: toIn(res.usedMm), strategic, blocked: res.blocked, rule: strategic ? 'NW §21 Strategic Movement' : 'NW Orders/Advance' });
-  // Advancing into contact starts a close combat (NW Close Combat §1).
-  for (const eid of res.contacts) startCombat(d, u.id, eid, { charged: false, pursuing: false });
+  // Advancing into contact starts a close combat (NW Close Combat §1) — except that skirmish
+  // infantry advanced into by any but skirmish infantry retreat first (NW Orders/Retreat note).
+  for (const eid of res.contacts) {
+    if (skirmishersEvade(d, eid, u)) continue;
+    startCombat(d, u.id, eid, { charged: false, pursuing: false });
+  }
+}
+
+/**
+ * NW Orders/Retreat note; Close Combat §1 note: "Skirmishing Infantry may automatically Retreat if
+ * any unit attempts to Charge or Advance into contact with them" (RULINGS: they always do — the
+ * alternative is destruction). Extra movement after they have moved disorders them (NW §17).
+ * Returns true when they got away.
+ */
+export function skirmishersEvade(d: Draft, targetId: string, mover: Unit): boolean {
+  const t = findUnit(d.battle, targetId);
+  const tn = d.rs.units[targetId];
+  const mn = d.rs.units[mover.id];
+  if (!t || !tn || !mn || tn.status !== 'active' || t.formation !== 'skirmish' || !tn.profile.foot) return false;
+  if (mover.formation === 'skirmish' && mn.profile.foot) return false; // skirmishers fight skirmishers
+  const already = tn.movedThisTurn;
+  retreatMove(d, targetId, mover.id, false);
+  d.ctx.emit({ type: 'SkirmishersEvaded', unit: targetId, from: mover.id, rule: 'NW Orders/Retreat note' });
+  if (already && d.rs.units[targetId]?.status === 'active') addDisorder(d, targetId, 1, 'extra movement: retreated after moving', 'NW §17 Causes of Disorder');
+  const after = findUnit(d.battle, targetId);
+  const mv = findUnit(d.battle, mover.id);
+  return !after || !mv || unitDistanceMm(after, mv) > 1;
 }
 
 const moveUnit = defineCommand<NwState, NwOptions, NwTables, { type: 'moveUnit'; side: string; unitId: string; wheelDeg: number; distanceIn: number }>({
@@ -226,6 +253,8 @@ export type DeployActionCmd =
   | { action: 'throw-out-screen'; stands: number }
   | { action: 'recall-screen' }
   | { action: 'recrew' }
+  | { action: 'expand' }
+  | { action: 'contract' }
   | { action: 'halt' };
 
 const deployAction = z.discriminatedUnion('action', [
@@ -242,6 +271,8 @@ const deployAction = z.discriminatedUnion('action', [
   z.object({ action: z.literal('throw-out-screen'), stands: z.number().int().min(1).max(9) }).strict(),
   z.object({ action: z.literal('recall-screen') }).strict(),
   z.object({ action: z.literal('recrew') }).strict(),
+  z.object({ action: z.literal('expand') }).strict(),
+  z.object({ action: z.literal('contract') }).strict(),
   z.object({ action: z.literal('halt') }).strict(),
 ]);
 
@@ -346,6 +377,15 @@ export function applyDeploy(d: Draft, u: Unit, a: DeployActionCmd, strategic: bo
       nu.recrewedTurn = d.turn;
       d.ctx.emit({ type: 'GunsRecrewed', unit: u.id, rule: 'NW Orders/Fire and Flee' });
       break;
+    case 'expand':
+    case 'contract': {
+      // NW Orders/Deploy: "Expand or contract one stand per flank" (about the command stand, §26 note).
+      if (nu.profile.artillery || u.formation.includes('square') || u.formation === 'austrian-mass' || u.formation === 'limbered') return reject('bad-action', 'Only foot or horse in line or column expand or contract.', R);
+      const r = reshapeFront(recallScreen(u), a.action === 'expand' ? 1 : -1);
+      if (!r) return reject('bad-action', a.action === 'expand' ? `${u.name} has no rear rank to bring up.` : `${u.name} has no front to draw in.`, R);
+      next = r;
+      break;
+    }
     case 'halt':
       break;
   }
@@ -356,6 +396,7 @@ export function applyDeploy(d: Draft, u: Unit, a: DeployActionCmd, strategic: bo
     d.battle = updateUnit(d.battle, u.id, () => next);
   }
   if (o) o.deployActionsUsed = used + 1;
+  if (next !== u) revealAmbush(d, u.id, 'it changed formation or position');
   if (a.action !== 'halt' && a.action !== 'search-ford' && a.action !== 'limber' && a.action !== 'unlimber') nu.movedThisTurn = true;
   d.ctx.emit({ type: 'UnitDeployed', unit: u.id, action: a.action, detail: a, rule: R });
 }
@@ -403,6 +444,7 @@ const declareCharge = defineCommand<NwState, NwOptions, NwTables, { type: 'decla
 });
 
 export function chargeTargetProblem(d: Draft, u: Unit, t: Unit): string | undefined {
+  if (d.rs.units[t.id]?.ambush) return `${t.name} is not a known enemy (NW §3: ambushers are hidden)`;
   if (!mayChargeTarget(kind(d, u), kind(d, t))) return 'infantry may not charge cavalry; skirmishers only charge skirmishers (NW Orders/Charge)';
   if (unitDistanceMm(u, t) > normalMoveMm(d, u) + 1e-6) return `${t.name} is beyond ${u.name}'s normal tactical move (NW Orders/Charge)`;
   // Within a 45° wheel of its front (NW Orders/Charge: no facing change but a 45° wheel).
@@ -500,6 +542,22 @@ const moveGeneral = defineCommand<NwState, NwOptions, NwTables, { type: 'moveGen
     }),
 });
 
+// NW Off-Table Reserves: "they will arrive automatically at the beginning of the Tactical Movement
+// Phase of any turn the player wishes" — the wish is made secretly with the orders.
+const releaseReserve = defineCommand<NwState, NwOptions, NwTables, { type: 'releaseReserve'; side: string; unitId: string }>({
+  describe: 'Call an off-table reserve on: it arrives at its marker at the start of your tactical movement this turn.',
+  schema: z.object({ type: z.literal('releaseReserve'), side: id, unitId: id }).strict(),
+  handle: (state, cmd, ctx) =>
+    run(state, ctx, (d) => {
+      const e = d.rs.offTable?.[cmd.unitId];
+      const rule = 'NW Setting up Armies: Off-Table Reserves';
+      if (!e || e.kind !== 'reserve' || d.rs.units[cmd.unitId]?.side !== cmd.side) return reject('no-reserve', 'That is not one of your off-table reserves.', rule);
+      if (e.releasedTurn !== undefined) return reject('already-released', `${e.unit.name} is already on its way.`, rule);
+      e.releasedTurn = d.turn;
+      ctx.emit({ type: 'ReserveReleased', unit: cmd.unitId, turn: d.turn, visibleTo: [cmd.side], rule });
+    }),
+});
+
 // NW After Close Combat / Orders/Deploy: a Deploy-ordered victor may follow up or stay.
 const followUpCmd = defineCommand<NwState, NwOptions, NwTables, { type: 'followUp'; side: string; unitId: string; follow: boolean }>({
   describe: 'Choose whether a Deploy-ordered victor follows up the enemy it pushed back.',
@@ -512,5 +570,5 @@ const followUpCmd = defineCommand<NwState, NwOptions, NwTables, { type: 'followU
     }),
 });
 
-export const COMMANDS = { followUp: followUpCmd, placeOrder, turnAbout, moveUnit, retreatUnit, deployUnit, declareCharge, respondToCharge, chooseInitiative, moveGeneral };
+export const COMMANDS = { followUp: followUpCmd, releaseReserve, placeOrder, turnAbout, moveUnit, retreatUnit, deployUnit, declareCharge, respondToCharge, chooseInitiative, moveGeneral };
 export { faceTowards };

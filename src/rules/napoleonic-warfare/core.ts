@@ -2,8 +2,8 @@
 import type { Unit } from '../../engine/model';
 import type { Change, Ctx, GameEvent } from '../../engine/ruleset';
 import type { DiceCode, Modifier, RollSpec, Target } from '../../engine/dice';
-import { findUnit, removeUnit, updateUnit } from '../../engine/battle';
-import { inches } from '../../geometry/types';
+import { findUnit, removeUnit, updateGeneral, updateUnit } from '../../engine/battle';
+import { inches, pt } from '../../geometry/types';
 import { SCALE_DISTANCES } from './tables/scale';
 import { DISORDER_MARKERS, MORALE_STATES, type MoraleState } from './tables/morale';
 import type { Draft, NwGameState, NwState, NwUnit, UnitStatus } from './types';
@@ -26,7 +26,27 @@ export function makeDraft(state: NwGameState, ctx: Ctx): Draft {
 }
 
 export function toChange(d: Draft, events: GameEvent[] = []): Change<NwState> {
+  syncAttachedGenerals(d);
   return { battle: d.battle, ruleset: d.rs, events };
+}
+
+/**
+ * NW Generals §1: a general who joins a unit goes where it goes; his stand rides just behind its
+ * command stand (a marker only: generals' stands never block or collide).
+ */
+export function syncAttachedGenerals(d: Draft): void {
+  for (const g of Object.values(d.rs.generals)) {
+    if (!g.withUnit || g.lost) continue;
+    const u = findUnit(d.battle, g.withUnit);
+    if (!u || u.stands.length === 0) continue;
+    const c = commandStand(u);
+    const gs = d.battle.generals.find((x) => x.id === g.id);
+    if (!gs) continue;
+    const back = c.depthMm / 2 + gs.stand.depthMm / 2;
+    const at = pt(c.centre.x - Math.cos(c.facing) * back, c.centre.y - Math.sin(c.facing) * back);
+    if (Math.abs(at.x - gs.stand.centre.x) < 1e-6 && Math.abs(at.y - gs.stand.centre.y) < 1e-6 && gs.stand.facing === c.facing) continue;
+    d.battle = updateGeneral(d.battle, g.id, (x) => ({ ...x, stand: { ...x.stand, centre: at, facing: c.facing } }));
+  }
 }
 
 export const scaleOf = (d: { rs: NwState }) => SCALE_DISTANCES[d.rs.scale];
@@ -42,7 +62,8 @@ export const nwu = (d: { rs: NwState }, id: string): NwUnit => {
 export const unitOf = (d: Draft, id: string): Unit | undefined => findUnit(d.battle, id);
 export const isActive = (d: Draft, id: string): boolean => d.rs.units[id]?.status === 'active' && !!findUnit(d.battle, id);
 export const activeUnits = (d: Draft): Unit[] => d.battle.units.filter((u) => d.rs.units[u.id]?.status === 'active');
-export const enemiesOf = (d: Draft, side: string): Unit[] => activeUnits(d).filter((u) => u.side !== side);
+/** Known enemies (NW §3 Known Enemy: any enemy unit on the table except ambushers not yet sprung). */
+export const enemiesOf = (d: Draft, side: string): Unit[] => activeUnits(d).filter((u) => u.side !== side && d.rs.units[u.id]?.ambush !== true);
 export const friendsOf = (d: Draft, side: string): Unit[] => activeUnits(d).filter((u) => u.side === side);
 
 /** The sight distances of the scale in play (NW §9 Forests, §29 woods edge). */

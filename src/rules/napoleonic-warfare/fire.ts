@@ -19,6 +19,8 @@ import type { SightBlock } from '../../geometry/lineOfSight';
 import { roundUp } from './tables/dice';
 import { runPendingTests } from './morale';
 import { inCombat } from './combat';
+import { revealAmbush } from './offTable';
+import { generalAsTarget, hitGeneral, isGeneralTarget, loneGenerals } from './generals';
 
 export interface Volley {
   firer: string;
@@ -77,6 +79,7 @@ export function targetFor(d: Draft, u: Unit, s: Stand, maxRangeMm: number, block
   const cands: { target: Unit; distMm: number; stand: Stand }[] = [];
   for (const e of activeUnits(d)) {
     if (e.side === u.side) continue;
+    if (d.rs.units[e.id]?.ambush) continue; // NW §3: ambushers are not known enemy
     if (inCombat(d, e.id)) continue; // cannot fire at units in close combat
     const dist = standDistanceToUnit(s, e);
     if (dist > maxRangeMm + 1e-6) continue;
@@ -89,6 +92,12 @@ export function targetFor(d: Draft, u: Unit, s: Stand, maxRangeMm: number, block
     }
     if (!best) continue;
     cands.push({ target: e, distMm: dist, stand: best });
+  }
+  // NW Generals §3: a general standing alone is a stand like any other to the nearest-target rule.
+  for (const g of loneGenerals(d, u.side)) {
+    const dist = Math.hypot(g.stand.centre.x - s.centre.x, g.stand.centre.y - s.centre.y) - g.stand.widthMm / 2;
+    if (dist > maxRangeMm + 1e-6 || !standInArc(s, arc, maxRangeMm, g.stand)) continue;
+    cands.push({ target: generalAsTarget(g), distMm: Math.max(0, dist), stand: g.stand });
   }
   cands.sort((x, y) => x.distMm - y.distMm);
   for (const c of cands) {
@@ -118,7 +127,8 @@ function targetTerrainMods(d: Draft, target: Unit, firerStand: Stand, artillery:
 /** Every modifier to the To Hit number for one volley. */
 export function fireModifiers(d: Draft, u: Unit, target: Unit, s: Stand, atScreen = false): Modifier[] {
   const nu = nwu(d, u.id);
-  const tn = nwu(d, target.id);
+  // A lone general's stand (NW Generals §3) is shot at as a mounted target in good order.
+  const tn = isGeneralTarget(target) ? GENERAL_AS_TARGET : nwu(d, target.id);
   const art = nu.profile.artillery;
   const t = art ? d.tables.artilleryModifiers : d.tables.smallArmsModifiers;
   const rule = art ? R_ART : R_SA;
@@ -166,6 +176,8 @@ export function fireModifiers(d: Draft, u: Unit, target: Unit, s: Stand, atScree
   m.push(...targetTerrainMods(d, target, s, art));
   return m;
 }
+
+const GENERAL_AS_TARGET = { profile: { mounted: true, foot: false, artillery: false }, limbered: true, charging: false, countercharging: false } as const;
 
 export interface Shot {
   firer: Unit;
@@ -263,6 +275,7 @@ export function firePhase(d: Draft): void {
   const shots = planShots(d);
   const results: { shot: Shot; hits: number; tens: number }[] = [];
   for (const shot of shots) {
+    revealAmbush(d, shot.firer.id, 'it fired');
     const r = resolveVolley(d, shot);
     results.push({ shot, ...r });
     // A Recovering unit that fires loses its Recover marker (NW Orders/Recover).
@@ -279,6 +292,7 @@ export function firePhase(d: Draft): void {
 export function applyFireResults(d: Draft, results: { shot: Shot; hits: number; tens: number }[]): void {
   const tensBy = new Map<string, number>();
   for (const r of results) tensBy.set(r.shot.firer.id, (tensBy.get(r.shot.firer.id) ?? 0) + r.tens);
+  for (const r of results) if (r.hits > 0 && isGeneralTarget(r.shot.target)) hitGeneral(d, r.shot.target.id, r.hits, `fire from ${r.shot.firer.name}`);
   for (const r of results) if (r.hits > 0 && findUnit(d.battle, r.shot.target.id)) inflictCasualties(d, r.shot.target.id, r.hits, `fire from ${r.shot.firer.name}`, r.shot.firer.stands.length && nwu(d, r.shot.firer.id).profile.artillery ? R_ART : R_SA);
   for (const [id, tens] of tensBy) {
     const nu = d.rs.units[id];

@@ -84,3 +84,56 @@ export function recallScreen(u: Unit): Unit {
   });
   return relayout({ ...u, stands }, u.formation as NwFormation);
 }
+
+/**
+ * NW Orders/Deploy "expand or contract one stand per flank" and After Close Combat "cavalry in
+ * column … may expand out one stand per flank": the front rank grows (or shrinks) by
+ * `perFlank` stands on each side, taken from (or sent to) the rear ranks. The front rank's
+ * centre line stays where it was and the command stand stays in the middle of the front (§26
+ * note). Returns undefined when there is nothing to move (no rear rank to draw on, or a front
+ * of one). The formation name follows the depth: more than one rank is a column.
+ */
+export function reshapeFront(u: Unit, perFlank: number): Unit | undefined {
+  const n = u.stands.length;
+  const front = frontRankCount(u);
+  const want = Math.max(1, Math.min(n, front + 2 * perFlank));
+  if (want === front) return undefined;
+  const cmd = commandStand(u);
+  const facing = unitFacing(u);
+  const f = forward(facing);
+  // Anchor: the centre of the front edge of the present front rank.
+  const fr = frameOfUnit(u);
+  const fronts = u.stands.filter((s) => s.role !== 'skirmisher' && fromFrontEdge(fr, s) <= Math.min(s.depthMm / 2, 2));
+  const mx = fronts.reduce((a, s) => a + s.centre.x, 0) / fronts.length;
+  const my = fronts.reduce((a, s) => a + s.centre.y, 0) / fronts.length;
+  const anchor = pt(mx + (f.x * cmd.depthMm) / 2, my + (f.y * cmd.depthMm) / 2);
+  const ranks = Math.ceil(n / want);
+  const cmdIndex = Math.floor((want - 1) / 2);
+  const others = u.stands.filter((s) => s.id !== cmd.id);
+  const order = [...others];
+  order.splice(cmdIndex, 0, cmd);
+  // Rank by rank, `want` stands to a rank (the last may be shorter, centred behind).
+  const laid: { centre: ReturnType<typeof pt> }[] = [];
+  let back = 0;
+  for (let r = 0; r < ranks; r++) {
+    const row = order.slice(r * want, (r + 1) * want);
+    const at = pt(anchor.x - f.x * back, anchor.y - f.y * back);
+    laid.push(...layoutLine(at, facing, row.map((s) => ({ widthMm: s.widthMm, depthMm: s.depthMm })), 1));
+    back += Math.max(...row.map((s) => s.depthMm));
+  }
+  const stands = order.map((s, i) => ({ ...s, centre: laid[i]!.centre, facing }));
+  return { ...u, formation: ranks > 1 ? 'column' : 'line', stands };
+}
+
+/** Stands in the front rank of a formed body (ignores any screen). */
+function frontRankCount(u: Unit): number {
+  const fr = frameOfUnit(u);
+  return u.stands.filter((s) => s.role !== 'skirmisher' && fromFrontEdge(fr, s) <= Math.min(s.depthMm / 2, 2)).length;
+}
+
+function fromFrontEdge(fr: ReturnType<typeof frameOfUnit>, s: Stand): number {
+  const f = forward(fr.facing);
+  const dx = s.centre.x - fr.centre.x, dy = s.centre.y - fr.centre.y;
+  const along = dx * f.x + dy * f.y;
+  return fr.halfDepthMm - (along + s.depthMm / 2);
+}

@@ -17,19 +17,21 @@ export const NwOptionsSchema = z
   .object({
     baseScale: z.enum(['medium', 'large']).default('medium'),
     d10Via2d6: z.boolean().default(false),
+    generateTerrain: z.boolean().default(false),
   })
   .strict();
 
 export const napoleonicWarfare: RulesetModule<NwState, NwOptions, NwTables> = {
   id: 'napoleonic-warfare',
   name: 'Napoleonic Warfare',
-  version: '0.1.0',
+  version: '0.2.0',
   description: 'Battalion-level Napoleonic rules: hidden simultaneous orders, eight morale grades, d10 fire and morale, d6 close combat.',
   measure: { unit: 'in', mmPerUnit: 25.4 },
   options: {
     schema: NwOptionsSchema as unknown as z.ZodType<NwOptions>,
     info: [
       { id: 'baseScale', label: 'Base scale', description: 'Medium (15mm) or large (25mm) stands: every distance, range, Engagement Range (12"/16") and command radius follows.', rule: 'NW §5 Stand Sizes', kind: 'choice', choices: [{ value: 'medium', label: 'Medium (15mm)' }, { value: 'large', label: 'Large (25mm)' }], default: 'medium' },
+      { id: 'generateTerrain', label: 'Generate terrain', description: 'Place terrain by the Terrain Table: up to five picks a side, d10 placement into the six sectors, sizes and special placement rules (picks from the scenario, else house picks).', rule: 'NW §9 Terrain Generation', kind: 'boolean', default: false, optionalRule: true },
       { id: 'd10Via2d6', label: '2d6 for the d10', description: 'Roll a white and a coloured d6 for every d10.', rule: 'NW §6 Dice', kind: 'boolean', default: false, optionalRule: true },
     ],
   },
@@ -45,11 +47,14 @@ export const napoleonicWarfare: RulesetModule<NwState, NwOptions, NwTables> = {
    * simultaneous placing is over, the other side sees that a marker lies on a unit, not which.
    */
   view: (state, viewer) => ({
-    battle: state.battle,
+    // NW §3 Known Enemy: the other side's ambushers are not on its table until sprung; off-table units are not shown.
+    battle: { ...state.battle, units: state.battle.units.filter((u) => u.side === viewer || !state.ruleset.units[u.id]?.ambush) },
     ruleset: {
       ...state.ruleset,
-      orders: Object.fromEntries(Object.entries(state.ruleset.orders).filter(([, o]) => o.side === viewer || o.revealed)),
-      faceDown: state.position.step === 'place-orders' ? [] : Object.values(state.ruleset.orders).filter((o) => o.side !== viewer && !o.revealed).map((o) => o.unitId).sort(),
+      units: Object.fromEntries(Object.entries(state.ruleset.units).filter(([, u]) => u.side === viewer || !u.ambush)),
+      offTable: Object.fromEntries(Object.entries(state.ruleset.offTable ?? {}).filter(([id]) => state.ruleset.units[id]?.side === viewer)),
+      orders: Object.fromEntries(Object.entries(state.ruleset.orders).filter(([, o]) => o.side === viewer || (o.revealed && !state.ruleset.units[o.unitId]?.ambush))),
+      faceDown: state.position.step === 'place-orders' ? [] : Object.values(state.ruleset.orders).filter((o) => o.side !== viewer && !o.revealed && !state.ruleset.units[o.unitId]?.ambush).map((o) => o.unitId).sort(),
     },
   }),
   table: NW_TABLE,

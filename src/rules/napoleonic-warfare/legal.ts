@@ -17,6 +17,10 @@ export function legalCommands(state: NwGameState, side: string, s: Sampler): Com
   const step = state.position.step;
   const inch = (mmv: number) => Math.round((mmv / 25.4) * 10) / 10;
   if (step === 'place-orders') {
+    // Off-table reserves are called on at the player's wish (NW Off-Table Reserves).
+    for (const [uid, e] of Object.entries(d.rs.offTable ?? {})) {
+      if (e.kind === 'reserve' && e.releasedTurn === undefined && d.rs.units[uid]?.side === side && s.chance(0.4)) out.push({ type: 'releaseReserve', side, unitId: uid });
+    }
     // Generals ride towards the middle of their troops so that they stay in command (NW Generals §1).
     for (const g of state.battle.generals) {
       const ng = d.rs.generals[g.id];

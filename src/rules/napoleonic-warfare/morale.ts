@@ -14,6 +14,7 @@ import {
 } from './core';
 import { bearing, faceStruck, frameOfUnit, rotateUnit, toLocal, unitCentre, unitDistanceMm, unitFacing, unitTerrain, anglesClose } from './geom';
 import { walk, commitMove } from './moves';
+import { routGeneral } from './generals';
 import { normaliseAngle, rad } from '../../geometry/types';
 
 const R = 'NW Morale §19 Morale Test Procedure';
@@ -105,7 +106,8 @@ export function moraleModifiers(d: Draft, u: Unit, tc: TestContext): Modifier[] 
   const lostNow = gens.filter((g) => (g.lost && g.lostTurn === d.turn) || g.routed);
   if (lostNow.some((g) => !g.isCinC && near(g.id, half))) add('general-lost-within-half-er');
   if (lostNow.some((g) => g.isCinC && near(g.id, erMm(d)))) add('cinc-lost-within-er');
-  add('stand-lost', nu.standsLost);
+  // NW §5 Basing 4: a brigaded-away company "counts as having lost a stand for morale purposes".
+  add('stand-lost', nu.standsLost + (nu.detachedCompany ? 1 : 0));
   add('disorder-marker', Math.min(markersOf(nu.morale), 3));
   if (tc.chargingSuperiorPosition) add('charging-superior-position');
   if (!isSupported(d, u)) add('unsupported');
@@ -160,13 +162,24 @@ export function applyFailure(d: Draft, id: string, o: FailureOutcome, tc: TestCo
       const nu = nwu(d, id);
       const routed = o.state === 'disordered' ? addDisorder(d, id, 1, 'failed morale: retreat', rule)
         : nu.morale === 'fragmented' ? addDisorder(d, id, 1, 'failed morale: retreat', rule) : worsenTo(d, id, 'fragmented', 'failed morale: retreat', rule);
-      if (routed) routMove(d, id, tc.cause);
-      else retreatMove(d, id, tc.cause, true);
+      if (routed) {
+        const ru = findUnit(d.battle, id);
+        if (ru) {
+          const dir = awayFrom(d, ru, tc.cause);
+          for (const g of generalsWith) routGeneral(d, g.id, dir, id);
+        }
+        routMove(d, id, tc.cause);
+      } else retreatMove(d, id, tc.cause, true);
       return;
     }
     case 'rout': {
       worsenTo(d, id, 'routed', 'failed morale: rout', rule);
-      for (const g of generalsWith) g.routed = true;
+      // NW §20: a general with the unit routs too, by his own movement allowance.
+      const ru = findUnit(d.battle, id);
+      if (ru) {
+        const dir = awayFrom(d, ru, tc.cause);
+        for (const g of generalsWith) routGeneral(d, g.id, dir, id);
+      }
       // Stand losses from the table: removed at once (they are not casualties that test again, NW §18 C is per phase).
       const u = findUnit(d.battle, id);
       if (u) inflictCasualties(d, id, o.standsLost * nwu(d, id).profile.strengthPerStand - nwu(d, id).casualties, 'morale failure', rule);

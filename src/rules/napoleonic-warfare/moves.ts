@@ -6,9 +6,10 @@
 import type { TerrainFeature, Unit } from '../../engine/model';
 import { findUnit, updateUnit } from '../../engine/battle';
 import type { Draft } from './types';
-import { advanceUnit, offTable, terrainClass, unitsOverlap, unitTerrain, unitDistanceMm } from './geom';
+import { advanceUnit, frontRank, offTable, terrainClass, unitsOverlap, unitTerrain, unitDistanceMm } from './geom';
 import { activeUnits, addDisorder, inMm, isActive, nwu, removeFromPlay } from './core';
 import { TERRAIN_EFFECTS, BUILDINGS } from './tables/movement';
+import { noteLeftTable, revealAmbush } from './offTable';
 import type { Radians } from '../../geometry/types';
 
 export type MoveMode = 'advance' | 'strategic' | 'charge' | 'retreat' | 'rout' | 'pursuit' | 'fall-back';
@@ -100,6 +101,13 @@ export function walk(d: Draft, u0: Unit, dir: Radians, budgetMm: number, mode: M
         const delayIn = dd.baseIn + (r?.total ?? 0);
         budget -= inMm(delayIn);
         d.ctx.emit({ type: 'TerrainDelay', unit: u.id, terrain: t.id, delayIn, rule: eff.rule });
+        // NW §23 Obstacles: without the move left to get the front rank completely across, the unit
+        // halts on the near side, not disordered, and pays the delay again when it next tries.
+        if (cls === 'obstacle' && !startTerrain.has(t.id) && used + step + frontRankClearMm(d, next, t.id, dir) > budget + 1e-6) {
+          d.ctx.emit({ type: 'ObstacleNotCrossed', unit: u.id, terrain: t.id, rule: eff.rule });
+          blocked = `not enough move left to cross ${t.name}`;
+          break;
+        }
         if (eff.disorders && !startTerrain.has(t.id)) {
           const exempt = skirmishFoot || (cls === 'dense' && nu.profile.lightInfantry);
           if (!exempt && mode !== 'rout') addDisorder(d, u.id, 1, `entered ${t.name}`, eff.rule);
@@ -173,13 +181,25 @@ export function walk(d: Draft, u0: Unit, dir: Radians, budgetMm: number, mode: M
   return { unit: u, usedMm: used, contacts, leftTable: offTable(d.battle, u), ...(blocked ? { blocked } : {}), interpenetrated: inter };
 }
 
+/** How much further the front rank must go to be clear of obstacle `tid` (Infinity if over 8"). */
+function frontRankClearMm(d: Draft, u: Unit, tid: string, dir: Radians): number {
+  for (let k = 0; k <= 50; k++) {
+    const front = frontRank(advanceUnit(u, k * STEP_MM, dir));
+    if (!unitTerrain(d.battle, { ...u, stands: front }).some((t) => t.id === tid)) return k * STEP_MM;
+  }
+  return Infinity;
+}
+
 /** Write a moved unit back, handling leaving the table (NW §9 Leaving and Returning). */
 export function commitMove(d: Draft, r: MoveResult, mode: MoveMode): void {
   const nu = nwu(d, r.unit.id);
   d.battle = updateUnit(d.battle, r.unit.id, () => r.unit);
   nu.movedThisTurn = true;
+  if (r.usedMm > 0.5) revealAmbush(d, r.unit.id, 'it moved');
   if (r.leftTable) {
     const routing = mode === 'rout' || nu.morale === 'routed';
+    // NW §9: any part of any stand over the edge removes the unit; it may try to return unless routing or British cavalry pursuing.
+    noteLeftTable(d, r.unit, mode);
     removeFromPlay(d, r.unit.id, routing ? 'routed-off' : 'left-table', routing ? 'routed off the table' : 'left the table', 'NW §9 Leaving and Returning to the Table');
   }
 }

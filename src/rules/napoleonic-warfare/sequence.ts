@@ -14,6 +14,7 @@ import { closeCombatPhase, inCombat, settleFollowUp } from './combat';
 import { moraleTest, retreatMove, routMove, runPendingTests, normalMoveMm } from './morale';
 import { chargeTargetProblem } from './commands';
 import { fireAndFlee } from './fireAndFlee';
+import { arrivals } from './offTable';
 import { INITIATIVE_CINC_BONUS } from './tables/generals';
 import { isArmyBroken, resultFrom } from './victory';
 import { findUnit } from '../../engine/battle';
@@ -104,11 +105,13 @@ const revealSide = (which: 'first' | 'second'): Hook =>
       if (o.side !== side) continue;
       if (!o.revealed) {
         o.revealed = true;
-        d.ctx.emit({ type: 'OrderRevealed', unit: o.unitId, order: o.order, rule: 'NW Sequence §13 Tactical Movement Phase' });
+        d.ctx.emit({ type: 'OrderRevealed', unit: o.unitId, order: o.order, ...(d.rs.units[o.unitId]?.ambush ? { visibleTo: [o.side] } : {}), rule: 'NW Sequence §13 Tactical Movement Phase' });
       }
       // Fire and Flee not charged: "you will have abandoned your guns" (NW Orders/Fire and Flee).
       if (o.order === 'fire-and-flee' && d.rs.units[o.unitId]?.status === 'active' && !d.rs.units[o.unitId]?.abandoned) fireAndFlee(d, o.unitId);
     }
+    // NW §13 (2)-(3): roll openly for flank marchers and returning units; released reserves come on.
+    arrivals(d, side);
   });
 
 /**
@@ -195,7 +198,7 @@ export const SEQUENCE: SequenceSpec<NwState, NwOptions, NwTables> = {
   phases: [
     {
       id: 'orders', name: 'Orders Phase', rule: 'NW Sequence §11',
-      steps: [{ id: 'place-orders', name: 'Place order markers face down', rule: 'NW Sequence §11', actors: 'both', secret: true, commands: ['placeOrder', 'turnAbout', 'moveGeneral'] }],
+      steps: [{ id: 'place-orders', name: 'Place order markers face down', rule: 'NW Sequence §11', actors: 'both', secret: true, commands: ['placeOrder', 'turnAbout', 'moveGeneral', 'releaseReserve'] }],
     },
     {
       id: 'strategic', name: 'Strategic Movement Phase', rule: 'NW Sequence §2; §21',

@@ -95,6 +95,10 @@ function actions(g: Seen, side: SideId, pieceId: string): PieceAction[] {
           if (u.stands.some((s) => s.role === 'skirmisher')) dep('Recall the skirmish screen', { action: 'recall-screen' }, 'NW Orders/Deploy; §26 Skirmish Formation');
           else if (u.stands.length > 1) dep('Throw out a skirmish screen (1 stand)', { action: 'throw-out-screen', stands: 1 }, 'NW Orders/Deploy; §26 Skirmish Formation');
         }
+        if (!nu.profile.artillery && (u.formation === 'line' || u.formation === 'column')) {
+          dep('Expand one stand per flank', { action: 'expand' });
+          dep('Contract one stand per flank', { action: 'contract' });
+        }
         if (nu.abandoned) dep('Crew return to the guns', { action: 'recrew' }, 'NW Orders/Fire and Flee');
         else if (nu.profile.artillery) dep(nu.limbered ? 'Unlimber' : 'Limber', { action: nu.limbered ? 'unlimber' : 'limber' });
         if (nu.profile.artillery && !nu.limbered) dep('Handpush forward and fire', { action: 'handpush' });

@@ -4,7 +4,7 @@
  * engine's inputs are never touched (ruleset.ts: handlers are pure).
  */
 import type { Battle, GameState, Ctx } from '../../engine/ruleset';
-import type { SideId } from '../../engine/model';
+import type { SideId, Unit } from '../../engine/model';
 import type { AmmoState, GunSize, SmallArm } from './tables/fire';
 import type { GeneralRating } from './tables/generals';
 import type { MoraleState } from './tables/morale';
@@ -16,6 +16,8 @@ import type { NwTables } from './nwTables';
 export interface NwOptions {
   readonly baseScale: Scale;
   readonly d10Via2d6: boolean;
+  /** NW §9: generate the terrain by the Terrain Table at set-up (added to the scenario's own). */
+  readonly generateTerrain?: boolean;
 }
 
 export type CavalryWeight = 'light' | 'medium' | 'heavy';
@@ -39,7 +41,7 @@ export interface NwProfile {
   readonly strengthPerStand: number;
 }
 
-export type UnitStatus = 'active' | 'dispersed' | 'destroyed' | 'captured' | 'left-table' | 'routed-off';
+export type UnitStatus = 'active' | 'dispersed' | 'destroyed' | 'captured' | 'left-table' | 'routed-off' | 'off-table';
 
 export interface NwUnit {
   readonly id: string;
@@ -74,6 +76,28 @@ export interface NwUnit {
   recrewedTurn?: number;
   /** Points cost per stand (HOUSE values unless the scenario gives them). */
   pointsPerStand: number;
+  /** NW §5 Basing 4: a line battalion that brigaded away its grenadier or light company tests as one stand down. */
+  detachedCompany?: boolean;
+  /** Hidden in ambush: not a known enemy until it moves, fires, charges or is contacted (NW §3). */
+  ambush?: boolean;
+}
+
+/**
+ * A unit waiting off the table (NW Off-Table Reserves, flank marchers, §9 units that left and
+ * may return): the Unit as it will come on, and where.
+ */
+export interface OffTableUnit {
+  readonly kind: 'reserve' | 'flank-march' | 'returning';
+  readonly unit: Unit;
+  /** Entry point on (or clamped onto) a table edge, table mm. */
+  readonly at: { readonly x: number; readonly y: number };
+  /** Reserves: the turn the player released them (NW: "any turn the player wishes"). */
+  releasedTurn?: number;
+  /** Flank marchers: the first turn they may roll (scenario). */
+  readonly fromTurn?: number;
+  /** d6 faces that bring them on (scenario; default the §9 return roll). */
+  readonly arriveOn?: readonly number[];
+  readonly leftTurn?: number;
 }
 
 export interface NwGeneral {
@@ -106,6 +130,8 @@ export interface NwOrder {
   target?: string;
   /** Charge response chosen by the charged unit. */
   response?: ChargeResponse;
+  /** The charger came out of ambush in a gully or ravine (NW §23 Obstacles). */
+  fromAmbush?: boolean;
 }
 
 export type ChargeResponse = 'countercharge' | 'face' | 'fall-back' | 'hasty-square' | 'evade' | 'stand';
@@ -143,6 +169,8 @@ export interface NwState {
   faceDown?: string[];
   /** Deploy-ordered victors that may follow up a pushed-back enemy (NW After Close Combat). */
   pendingFollowUps?: { unitId: string; side: SideId; loserId: string; combatId: string; distMm: number; dirRad: number }[];
+  /** Units off the table: reserves, flank marchers, units that left and may return. */
+  offTable?: Record<string, OffTableUnit>;
   /** Sides that conceded this turn; the turn is played out and Loss Points counted (NW §10). */
   conceded?: SideId[];
   /** Units that must still make their compulsory move in the tactical step (Retreat orders, routers). */
@@ -162,4 +190,12 @@ export interface Draft {
   readonly phase: string;
   /** Disorder-causing flags for morale triggers in the current phase. */
   pendingTests: { unitId: string; trigger: 'B' | 'C' | 'D'; detail: string }[];
+  /** The Close Combat Phase's memory for NW §30 (who fought whom, who fled, who was pushed back). */
+  cc?: CloseCombatMemo;
+}
+
+export interface CloseCombatMemo {
+  readonly opponents: Map<string, Set<string>>;
+  readonly fled: Map<string, string[]>;
+  readonly pushedBack: Set<string>;
 }

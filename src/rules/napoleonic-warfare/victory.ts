@@ -28,6 +28,8 @@ export function lossPoints(rs: NwState, side: string): number {
     if (u.status === 'captured') lp += remaining * u.pointsPerStand * LOSS_POINTS.captured;
     else if (u.status === 'routed-off' || u.status === 'dispersed' || u.status === 'destroyed' || (u.status === 'active' && u.morale === 'routed')) lp += remaining * u.pointsPerStand * LOSS_POINTS.killedOrRouted;
     else if (u.status === 'left-table') lp += remaining * u.pointsPerStand * LOSS_POINTS.neverArrivedOrLeftAndNotReturned;
+    // NW §10: flank marchers that never arrived count ×½ (reserves never called on count nothing).
+    else if (u.status === 'off-table' && rs.offTable?.[u.id]?.kind === 'flank-march') lp += remaining * u.pointsPerStand * LOSS_POINTS.neverArrivedOrLeftAndNotReturned;
   }
   return lp;
 }

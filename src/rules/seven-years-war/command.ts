@@ -153,7 +153,8 @@ export const selfOrder = defineCommand<SywState, Options, Tables, z.infer<typeof
     if ((g.prompts.self ?? 0) >= 1) return reject('once', 'An uncommanded group tries once a phase.', 'SYW (1) Generals (p.5)');
     const w = new Work(state, ctx);
     const units = w.groupUnits(g);
-    const near = w.enemiesOf(cmd.side).some((e) => units.some((u) => unitGap(u, e) <= ORDER_NUMBERS.uncommandedEnemyCm * CM));
+    // "within 20cms of known enemy" (p.5): enemy still hidden from this side do not count.
+    const near = w.enemiesOf(cmd.side).some((e) => w.rs.hidden[e.id] === undefined && units.some((u) => unitGap(u, e) <= ORDER_NUMBERS.uncommandedEnemyCm * CM));
     if (!near) return reject('no-enemy-near', 'Uncommanded units may change orders only within 20cm of known enemy.', 'SYW (1) Generals (p.5)');
     const r = w.roll({ dice: 'd6', purpose: `${cmd.group} (uncommanded) tries ${cmd.order}`, rule: 'SYW (1) Generals (p.5)', target: { value: ORDER_NUMBERS.uncommandedRoll, pass: 'atLeast' }, subjects: [g.id] });
     w.setGroup(g.id, { prompts: { ...g.prompts, self: 1 } });

@@ -8,14 +8,17 @@ import { z } from 'zod';
 import { defineCommand, reject } from '../../engine/ruleset';
 import type { Battle, GameState } from '../../engine/state';
 import { otherSide } from '../../engine/state';
-import type { Stand, Unit } from '../../engine/model';
+import type { Stand, Unit, TerrainFeature } from '../../engine/model';
+import { pointInPolygon, polygonDistance } from '../../geometry/vec';
 import { standCorners } from '../../geometry/footprint';
 import { pt, type TablePoint } from '../../geometry/types';
+import { offTable } from '../../geometry/collisions';
 import { DEPLOYMENT } from './tables/setup';
 import type { S, SywState, Options } from './state';
 import type { Tables } from './tablesSchema';
 import { Work } from './work';
-import { CM, centroid, canSee, rotateStands, translateStands, unitGap, standsOverlap } from './geo';
+import { CM, centroid, canSee, rotateStands, translateStands, unitGap, standsOverlap, isWood, isTown } from './geo';
+import { groupSpeedCm } from './movement';
 
 const D = 'SYW 9 Deployment (p.19)';
 const F = 'SYW 9 Deployment, Ottoman flank marches (p.20)';
@@ -104,9 +107,15 @@ export const deploy = defineCommand<SywState, Options, Tables, z.infer<typeof de
     }
     w.replaceStands(u.id, st);
     const hidden = { ...w.rs.hidden };
-    if (cmd.hidden) hidden[u.id] = cmd.side;
-    else delete hidden[u.id];
-    w.rs = { ...w.rs, hidden };
+    const hiddenIn = { ...(w.rs.hiddenIn ?? {}) };
+    delete hiddenIn[u.id];
+    if (cmd.hidden) {
+      hidden[u.id] = cmd.side;
+      // The wood or town it is marked in gives it the map's freedom later (p.19-20).
+      const piece = concealingPieceOf(w.battle, st);
+      if (piece) hiddenIn[u.id] = piece.id;
+    } else delete hidden[u.id];
+    w.rs = { ...w.rs, hidden, hiddenIn };
     ctx.emit({ type: 'UnitDeployed', unit: u.id, hidden: cmd.hidden === true, rule: D });
     return w.change();
   },
@@ -152,9 +161,26 @@ export function reveal(w: Work, unitId: string, why: string, rule: string): void
   if (w.rs.hidden[unitId] === undefined) return;
   const hidden = { ...w.rs.hidden };
   delete hidden[unitId];
-  w.rs = { ...w.rs, hidden };
+  const hiddenIn = { ...(w.rs.hiddenIn ?? {}) };
+  delete hiddenIn[unitId];
+  w.rs = { ...w.rs, hidden, hiddenIn };
   const u = w.unit(unitId);
   w.ctx.emit({ type: 'UnitSpotted', unit: unitId, why, rule, ...(u ? { at: centroid(u.stands) } : {}), visibleTo: w.battle.sides.map((s) => s.id) });
+}
+
+/** Would these stands of `side` be detected now: an enemy unit (not itself hidden) within 5cm, or one that can see a stand? */
+export function spottedBy(w: Work, side: string, stands: readonly Stand[]): { by: Unit; near: boolean } | null {
+  const watchers = w.enemiesOf(side).filter((e) => w.rs.hidden[e.id] === undefined);
+  const probe = { stands } as Unit;
+  const near = watchers.find((e) => unitGap(e, probe) <= DEPLOYMENT.hiddenDetectedCm * CM + 0.5);
+  if (near) return { by: near, near: true };
+  const seer = watchers.find((e) => { const c = centroid(e.stands); return stands.some((s) => canSee(w.battle, c, s.centre)); });
+  return seer ? { by: seer, near: false } : null;
+}
+
+/** The wood or town holding every corner of the stands (concealing terrain for the map's freedom, p.19-20). */
+export function concealingPieceOf(b: Battle, stands: readonly Stand[]): TerrainFeature | undefined {
+  return b.terrain.find((f) => (isWood(f) || isTown(f)) && stands.every((s) => standCorners(s).every((p) => pointInPolygon(p, f.polygon))));
 }
 
 /**
@@ -167,11 +193,8 @@ export function spotHidden(w: Work): void {
   for (const id of ids) {
     const u = w.unit(id);
     if (!u) { reveal(w, id, 'gone', D); continue; }
-    const watchers = w.enemiesOf(u.side).filter((e) => w.rs.hidden[e.id] === undefined);
-    const near = watchers.find((e) => unitGap(e, u) <= DEPLOYMENT.hiddenDetectedCm * CM + 0.5);
-    if (near) { reveal(w, id, `${near.name} came within 5cm`, D); continue; }
-    const seer = watchers.find((e) => { const c = centroid(e.stands); return u.stands.some((s) => canSee(w.battle, c, s.centre)); });
-    if (seer) reveal(w, id, `in plain sight of ${seer.name}`, D);
+    const spotter = spottedBy(w, u.side, u.stands);
+    if (spotter) reveal(w, id, spotter.near ? `${spotter.by.name} came within 5cm` : `in plain sight of ${spotter.by.name}`, D);
   }
 }
 
@@ -181,13 +204,14 @@ export function sywView(state: GameState<SywState, Options, Tables>, viewer: str
   const deploying = state.position.step === 'deploy';
   const gone = (u: Unit) => u.side !== viewer && (deploying || isHiddenFrom(rs, u.id, viewer));
   const hide = new Set(state.battle.units.filter(gone).map((u) => u.id));
-  if (hide.size === 0 && Object.values(rs.hidden).every((s) => s === viewer)) return { battle: state.battle, ruleset: rs };
+  if (hide.size === 0 && Object.values(rs.hidden).every((s) => s === viewer) && Object.keys(rs.hiddenIn ?? {}).every((id) => rs.hidden[id] === viewer)) return { battle: state.battle, ruleset: rs };
+  const hiddenIn = Object.fromEntries(Object.entries(rs.hiddenIn ?? {}).filter(([id]) => rs.hidden[id] === viewer));
   const groups = Object.fromEntries(Object.entries(rs.groups).map(([id, g]) => [id, { ...g, units: g.units.filter((x) => !hide.has(x)) }] as const).filter(([, g]) => g.units.length > 0 || (g.side === viewer)));
   const units = Object.fromEntries(Object.entries(rs.units).filter(([id]) => !hide.has(id)));
   const hidden = Object.fromEntries(Object.entries(rs.hidden).filter(([, s]) => s === viewer));
   return {
     battle: { ...state.battle, units: state.battle.units.filter((u) => !hide.has(u.id)) },
-    ruleset: { ...rs, groups, units, hidden, charges: rs.charges.filter((c) => !hide.has(c.target) && !c.chargers.some((x) => hide.has(x))) },
+    ruleset: { ...rs, groups, units, hidden, hiddenIn, charges: rs.charges.filter((c) => !hide.has(c.target) && !c.chargers.some((x) => hide.has(x))) },
   };
 }
 
@@ -199,3 +223,68 @@ export function revealGroup(w: Work, groupId: string, why: string): void {
 }
 
 export type { Zone as DeploymentZone };
+
+const H = 'SYW 9 Deployment, hidden units (pp.19-20)';
+/** Concealing pieces this close (edge to edge) are "adjacent" (p.19). HOUSE: 5cm, the spotting distance. */
+export const ADJACENT_TERRAIN_CM = 5;
+/** The unseen path between adjacent pieces is checked every 2cm. */
+const PATH_STEP_MM = 20;
+
+const moveHiddenSchema = z.object({ type: z.literal('moveHidden'), side: z.string(), unit: z.string(), x: z.number(), y: z.number(), facingDeg: z.number().min(-360).max(360) }).strict();
+
+/**
+ * The map's freedom for a hidden unit (9 p.19-20): "If marked on a map in a wood, town ..., they may
+ * be deployed anywhere in that terrain, so long as that spot could not have been spotted on
+ * deployment, or during the game so far. After the first move, they may be moved to an adjacent
+ * piece of terrain if they remain out of sight during the (theoretical) move." and "must be hidden by
+ * the same piece of terrain as they were on deployment". In the owner's movement step; it stays
+ * hidden, and its event is seen only by its owner.
+ */
+export const moveHidden = defineCommand<SywState, Options, Tables, z.infer<typeof moveHiddenSchema>>({
+  describe: 'Re-place a hidden unit elsewhere in its wood or town, or (after the first turn) move it unseen into an adjacent one.',
+  schema: moveHiddenSchema,
+  secret: true,
+  handle(state, cmd, ctx) {
+    const w = new Work(state, ctx);
+    const u = w.unit(cmd.unit);
+    if (!u || u.side !== cmd.side || state.ruleset.hidden[u.id] !== cmd.side) return reject('not-hidden', 'Only your hidden units move on the map.', H);
+    const g = w.groupOf(u.id);
+    if (!g || g.offTable) return reject('off-table', 'The unit is off the table.', H);
+    if (g.units.length !== 1) return reject('group', 'Only a single-unit group moves on the map.', H);
+    if (g.order === 'rout') return reject('routing', 'Routers move only their rout moves.', 'SYW (3) Order interpretation (p.8)');
+    const home = (state.ruleset.hiddenIn ?? {})[u.id];
+    const from = home ? w.battle.terrain.find((f) => f.id === home) : undefined;
+    if (!from) return reject('not-in-cover', 'Only units marked in a wood or town may be moved on the map.', H);
+    const c = centroid(u.stands);
+    let st = rotateStands(u.stands, c, (cmd.facingDeg * Math.PI) / 180 - u.stands[0]!.facing);
+    st = translateStands(st, cmd.x - c.x, cmd.y - c.y);
+    const to = concealingPieceOf(w.battle, st);
+    if (!to) return reject('not-in-cover', 'The unit must end wholly inside a wood or town.', H);
+    if (offTable(st, w.battle.table).length > 0) return reject('off-table', 'Stay on the table.', H);
+    if (w.blockedBy(u.id, st).length > 0) return reject('overlap', 'There is no room there.', H);
+    const first = state.position.turn <= (state.battle.situation?.turn ?? 1);
+    // p.20 "initially this must be in the deployment area of his army" (the 45cm flank zone only after the first turn).
+    if (first) {
+      const zone = deploymentZone(w.battle, w.rs, cmd.side, state.ruleset.flankMarchSides.includes(cmd.side) || isOttomanSide(state, cmd.side));
+      if (!st.every((s) => standCorners(s).every((p) => inZone(zone, p)))) return reject('outside-zone', 'In the first turn a hidden unit stays in its deployment area.', H);
+    }
+    if (to.id !== from.id) {
+      if (first) return reject('first-move', 'A hidden unit may move to an adjacent wood or town only after the first move.', H);
+      if (polygonDistance(from.polygon, to.polygon) > ADJACENT_TERRAIN_CM * CM + 0.5) return reject('not-adjacent', `${to.name} is not adjacent to ${from.name}.`, H);
+      const dist = Math.hypot(cmd.x - c.x, cmd.y - c.y);
+      if (dist > groupSpeedCm(w, g) * CM + 0.5) return reject('too-far', `The move is ${(dist / CM).toFixed(1)}cm; the unit moves ${groupSpeedCm(w, g)}cm.`, H);
+      const n = Math.max(1, Math.ceil(dist / PATH_STEP_MM));
+      for (let i = 1; i < n; i++) {
+        const at = translateStands(u.stands, ((cmd.x - c.x) * i) / n, ((cmd.y - c.y) * i) / n);
+        if (spottedBy(w, u.side, at)) return reject('seen-on-the-way', 'The move would be seen by the enemy on the way.', H);
+      }
+    }
+    // "so long as that spot could not have been spotted on deployment, or during the game so far".
+    if (visibleFromEnemyEdge(w.battle, cmd.side, st)) return reject('visible', 'That spot can be seen from the enemy\'s table edge.', H);
+    if (spottedBy(w, u.side, st)) return reject('visible', 'That spot is in sight of the enemy (or within 5cm of him).', H);
+    w.replaceStands(u.id, st);
+    w.rs = { ...w.rs, hiddenIn: { ...(w.rs.hiddenIn ?? {}), [u.id]: to.id } };
+    ctx.emit({ type: 'HiddenUnitMoved', unit: u.id, to: centroid(st), piece: to.id, rule: H, visibleTo: [cmd.side] });
+    return w.change();
+  },
+});

@@ -39,12 +39,34 @@ export const rotateStands = (stands: readonly Stand[], pivot: TablePoint, angle:
 
 /** Do two stands overlap (touching, or within 0.5mm, is not overlapping)? */
 export function standsOverlap(a: Stand, b: Stand): boolean {
+  // PERF: stands whose bounding circles are apart cannot overlap; skips two corner arrays and a SAT test.
+  const dx = a.centre.x - b.centre.x, dy = a.centre.y - b.centre.y;
+  const r = (Math.hypot(a.widthMm, a.depthMm) + Math.hypot(b.widthMm, b.depthMm)) / 2;
+  if (dx * dx + dy * dy >= r * r) return false;
   return convexPolygonsOverlap(standCorners(a), standCorners(b), 0.5);
 }
 
 /** In contact: within 1.5mm edge to edge. */
 export const CONTACT_MM = 1.5;
-export const inContact = (a: Unit, b: Unit): boolean => unitGap(a, b) <= CONTACT_MM;
+export const inContact = (a: Unit, b: Unit): boolean => {
+  // PERF: units whose bounding circles are more than contact apart are not in contact.
+  const ca = unitCircle(a.stands), cb = unitCircle(b.stands);
+  if (Math.hypot(ca.x - cb.x, ca.y - cb.y) - ca.r - cb.r > CONTACT_MM) return false;
+  return unitGap(a, b) <= CONTACT_MM;
+};
+
+const circleCache = new WeakMap<readonly Stand[], { x: number; y: number; r: number }>();
+/** A circle holding every stand of the array (centre at the centroid); cached per (immutable) stands array. */
+export function unitCircle(st: readonly Stand[]): { x: number; y: number; r: number } {
+  let c = circleCache.get(st);
+  if (c) return c;
+  const m = centroid(st);
+  let r = 0;
+  for (const s of st) r = Math.max(r, Math.hypot(s.centre.x - m.x, s.centre.y - m.y) + Math.hypot(s.widthMm, s.depthMm) / 2);
+  c = { x: m.x, y: m.y, r };
+  circleCache.set(st, c);
+  return c;
+}
 
 /**
  * SYW terrain type of a feature (§4 p.9; mapping in RULINGS.md): props.sywType wins.
@@ -81,6 +103,7 @@ function boxesOf(terrain: readonly TerrainFeature[]): Box[] {
 /** The worst SYW terrain type under any of the stands (null: open ground). */
 export function terrainUnder(battle: Battle, stands: readonly Stand[]): TerrainType | null | 'impassable' {
   let worst: TerrainType | null = null;
+  if (battle.terrain.length === 0) return null;
   const boxes = boxesOf(battle.terrain);
   let sb: Box | null = null;
   for (let i = 0; i < battle.terrain.length; i++) {
@@ -116,6 +139,8 @@ export function terrainLevel(battle: Battle, stands: readonly Stand[]): number {
 }
 
 export const isWood = (f: TerrainFeature): boolean => f.kind === 'wood';
+/** An abatis (9 Points system p.20): an obstacle feature flagged props.abatis. */
+export const isAbatis = (f: TerrainFeature): boolean => f.props.abatis === true;
 export const isTown = (f: TerrainFeature): boolean => f.kind === 'village' || f.kind === 'building';
 
 /** Cover of a unit (p.11): soft (woods, towns, obstacles/barricades) or hard (props.cover 'hard'). */

@@ -15,8 +15,9 @@ import { tablesSchema, DEFAULT_TABLES, type Tables } from './tablesSchema';
 import { Work } from './work';
 import { prompt, selfOrder, rollCommandAttempts } from './command';
 import { moveGroup, changeFormation, moveGeneral, artilleryToStand, validateAndMove, groupSpeedCm, type Leg } from './movement';
-import { deploy, flankMarch, revealUnit, spotHidden, sywView, isHiddenFrom } from './deployment';
+import { deploy, flankMarch, revealUnit, moveHidden, spotHidden, sywView, isHiddenFrom } from './deployment';
 import { sywTable } from './table';
+import { detachStands, settleDetachments } from './detach';
 import { shoot, shootingMorale } from './shooting';
 import { declareCharge, chargeMoves, closeCombat, pursueTowards, turnBack } from './melee';
 import { setupRuleset, scenarioFieldsSchema, validateSetup } from './setup';
@@ -25,12 +26,13 @@ import { ROUT_MOVES } from './tables/movement';
 import { ORDER_NUMBERS } from './tables/orders';
 import { OFF_TABLE, FRIENDS_ROUT_RADIUS_CM } from './tables/morale';
 import { CM, centroid, inContact, translateStands, rotateStands } from './geo';
+import type { Stand } from '../../engine/model';
 
 const stepRule = (id: string) => PHASE_STEPS.find((s) => s.id === id)!.rule;
 const hook = (fn: (s: S, w: Work) => void) => (state: S, ctx: Ctx): Change<SywState> => {
   const w = new Work(state, ctx);
   fn(state, w);
-  if (state.position.step !== 'deploy') spotHidden(w);
+  if (state.position.step !== 'deploy') { settleDetachments(w); spotHidden(w); }
   return w.change();
 };
 
@@ -93,20 +95,52 @@ function movementStart(state: S, w: Work): void {
     const r = w.roll({ dice: 'd6', purpose: `${g.id} tries to return to the table`, rule: OFF_TABLE.rule, target: { value: need, pass: 'atLeast' }, subjects: [g.id] });
     if (!r.passed) { w.setGroup(g.id, { offTable: { ...o, tested: true } }); continue; }
     let ok = true;
+    const trial = { battle: w.battle, rs: w.rs };
     for (const u of w.groupUnits(g)) {
       // Bring the unit back just inside the table at the point it left, facing inwards, on Stand.
       const c = centroid(u.stands);
       const inward = Math.atan2(w.battle.table.depthMm / 2 - o.y, w.battle.table.widthMm / 2 - o.x);
       let st = rotateStands(u.stands, c, inward - u.stands[0]!.facing);
       st = translateStands(st, o.x - c.x + Math.cos(inward) * 60, o.y - c.y + Math.sin(inward) * 60);
-      if (offTable(st, w.battle.table).length > 0 || w.blockedBy(u.id, st).length > 0) { ok = false; break; }
+      if (offTable(st, w.battle.table).length > 0 || !makeRoomForReturn(w, g.units, st)) { ok = false; break; }
       w.replaceStands(u.id, st);
     }
+    // A return that cannot be placed leaves everything as it was (the group tries again next phase).
+    if (!ok) { w.battle = trial.battle; w.rs = trial.rs; }
     if (!ok) continue;
     w.setGroup(g.id, { offTable: null });
     w.setOrder(g.id, 'stand', 'returned to the table', OFF_TABLE.rule);
     w.ctx.emit({ type: 'GroupReturned', group: g.id, at: pt(o.x, o.y), rule: OFF_TABLE.rule });
   }
+}
+
+/**
+ * "Troops within 10cms of a returning unit's arrival point are moved back freely to a position 10cms
+ * away from the returning unit when first placed on the table" (8 p.18): every other unit within 10cm
+ * of the arriving stands slides straight away from them to 10cm, without penalty. False (nothing
+ * moved) when one of them cannot be placed there.
+ */
+function makeRoomForReturn(w: Work, returning: readonly string[], st: readonly Stand[]): boolean {
+  const need = OFF_TABLE.pushBackCm * CM;
+  const moves: [string, Stand[]][] = [];
+  const arrived = centroid(st);
+  for (const o of w.battle.units) {
+    if (returning.includes(o.id) || w.isOff(o.id)) continue;
+    const gap = unitDistance(o.stands, st);
+    if (gap >= need - 0.5) continue;
+    const oc = centroid(o.stands);
+    const ang = Math.atan2(oc.y - arrived.y, oc.x - arrived.x);
+    // Slide out until 10cm clear (the gap does not grow exactly with the distance moved on a slant).
+    let moved = o.stands as Stand[];
+    for (let d = need - gap; d <= 2 * need + 1 && unitDistance(moved, st) < need - 0.5; d += 5) moved = translateStands(o.stands, Math.cos(ang) * d, Math.sin(ang) * d);
+    if (unitDistance(moved, st) < need - 0.5 || offTable(moved, w.battle.table).length > 0 || w.blockedBy(o.id, moved).length > 0) return false;
+    moves.push([o.id, moved]);
+  }
+  for (const [id, moved] of moves) {
+    w.replaceStands(id, moved);
+    w.ctx.emit({ type: 'MovedForReturn', unit: id, rule: OFF_TABLE.rule });
+  }
+  return true;
 }
 
 /** End of movement: Advance groups must have moved half speed (or be in contact/halted/charging); Retreat groups half speed away (p.8). */
@@ -203,6 +237,7 @@ function legal(state: S, side: string, sm: Sampler): Command[] {
     }
     for (const g of groups) if (g.uncommanded && g.order === 'stand') out.push({ type: 'selfOrder', side, group: g.id, order: 'advance' });
   } else if (step === 'movement') {
+    for (const u of w.friendsOf(side)) if (isCavalry(u) && state.ruleset.units[u.id]?.chargeContact && sm.chance(0.5)) out.push({ type: 'detachStands', side, unit: u.id });
     for (const g of groups) {
       if (g.order === 'rout' || g.order === 'stand') continue;
       const units = w.groupUnits(g);
@@ -274,7 +309,7 @@ export const sevenYearsWar: RulesetModule<SywState, Options, Tables> = {
         onExit: hook(phaseEnd),
         steps: [
           { id: 'commandChanges', name: '(1) Command changes', rule: stepRule('commandChanges'), actors: 'phasing', commands: ['prompt', 'selfOrder', 'artilleryToStand', 'revealUnit'] },
-          { id: 'movement', name: '(2) Movement, testing to charge', rule: stepRule('movement'), actors: 'phasing', commands: ['moveGroup', 'changeFormation', 'moveGeneral', 'declareCharge', 'artilleryToStand', 'revealUnit'], onEnter: hook(movementStart), onExit: hook(movementEnd) },
+          { id: 'movement', name: '(2) Movement, testing to charge', rule: stepRule('movement'), actors: 'phasing', commands: ['moveGroup', 'changeFormation', 'moveGeneral', 'declareCharge', 'artilleryToStand', 'revealUnit', 'detachStands', 'moveHidden'], onEnter: hook(movementStart), onExit: hook(movementEnd) },
           { id: 'shootingPhasing', name: '(3) Shooting (phasing player)', rule: stepRule('shootingPhasing'), actors: 'phasing', commands: ['shoot'], onEnter: hook((_s, w) => resetShots(w)) },
           { id: 'shootingNonPhasing', name: '(4) Shooting (non-phasing player)', rule: stepRule('shootingNonPhasing'), actors: 'non-phasing', commands: ['shoot'], onEnter: hook((_s, w) => resetShots(w)), onExit: hook((s, w) => { shootingMorale(w, (x) => otherSide(s.battle, x)); for (const g of Object.values(w.rs.groups)) w.setGroup(g.id, { casualtiesThisPhase: 0 }); }) },
           { id: 'chargeMoves', name: '(5) Charge moves', rule: stepRule('chargeMoves'), actors: 'engine', commands: [], onEnter: hook((s, w) => chargeMoves({ ...s, battle: w.battle, ruleset: w.rs }, w)) },
@@ -283,7 +318,7 @@ export const sevenYearsWar: RulesetModule<SywState, Options, Tables> = {
       },
     ],
   },
-  commands: Object.fromEntries(Object.entries({ prompt, selfOrder, moveGroup, changeFormation, moveGeneral, declareCharge, shoot, artilleryToStand, deploy, flankMarch, revealUnit }).map(([k, v]) => [k, spotting(v)])),
+  commands: Object.fromEntries(Object.entries({ prompt, selfOrder, moveGroup, changeFormation, moveGeneral, declareCharge, shoot, artilleryToStand, deploy, flankMarch, revealUnit, detachStands, moveHidden }).map(([k, v]) => [k, spotting(v)])),
   view: sywView,
   table: sywTable,
   legalCommands: legal,

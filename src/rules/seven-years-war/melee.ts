@@ -283,7 +283,7 @@ export function chargeMoves(state: S, w: Work): void {
       w.setOrder(g.id, 'stand', 'halted 3cm short', 'SYW 6 Melee g) (p.13)');
       continue;
     }
-    for (const u of units) { w.replaceStands(u.id, placed.get(u.id)!); w.setUnit(u.id, { lastMovedPhase: w.rs.phaseCounter }); }
+    for (const u of units) { w.replaceStands(u.id, placed.get(u.id)!); w.setUnit(u.id, { lastMovedPhase: w.rs.phaseCounter, chargeContact: true }); }
     w.setGroup(g.id, { movedMm: reach + g.movedMm, moved: true });
     w.ctx.emit({ type: 'ChargeContact', group: g.id, target: target.id, face: ch.face, rule: 'SYW 6 Melee e) (p.12)' });
   }
@@ -353,7 +353,7 @@ export function closeCombat(state: S, w: Work): void {
     const fb = unitFrame(b.stands, b.stands[0]!.facing), fa = unitFrame(a.stands, a.stands[0]!.facing);
     bouts.push({ a, b, aContact, faceOfB: contactFace(fb, aContact[0]!).face, faceOfA: contactFace(fa, contactStands(b, a)[0] ?? b.stands[0]!).face });
   }
-  if (bouts.length === 0) return;
+  if (bouts.length === 0) { settleSurrendered(w); return; }
   const scores = new Map<string, { score: number; natural: number }>();
   const overlaps = new Map<string, string>();
   for (const bout of bouts) {
@@ -444,14 +444,30 @@ export function closeCombat(state: S, w: Work): void {
     const d = w.rollSpec(ROUT_MOVES.firstPursuit.cavalry, `First pursuit move: ${gid}`, ROUT_MOVES.rule, [gid]);
     pursueTowards(w, gid, tc, d * CM);
   }
-  // Surrendered troops still in contact after the enemy's combat phase are removed (p.15).
-  for (const u of w.battle.units) {
-    if (!w.unitState(u.id)?.surrendered) continue;
-    if (w.enemiesOf(u.side).some((e) => inContact(e, u))) w.destroyUnit(u.id, 'surrendered', 'SYW 7 Rout and Pursuit (p.15)');
-  }
+  settleSurrendered(w);
   turnBack(w);
   void casualtyResult;
   void lostTo;
+}
+
+/**
+ * Surrendered troops (7 p.15): "removed as though killed after the enemies next combat phase if the
+ * enemy are still in contact with them"; but they "rally at Reserve if the enemy in contact with them
+ * do anything but Stand and shoot": a captor not on Stand orders, or that moved this phase, frees them.
+ */
+export function settleSurrendered(w: Work): void {
+  const R = 'SYW 7 Rout and Pursuit (p.15)';
+  for (const u of w.battle.units) {
+    if (!w.unitState(u.id)?.surrendered) continue;
+    const captors = w.enemiesOf(u.side).filter((e) => inContact(e, u));
+    if (captors.length === 0) continue;
+    const busy = captors.some((e) => { const eg = w.groupOf(e.id); return !eg || eg.order !== 'stand' || (w.unitState(e.id)?.lastMovedPhase ?? -10) === w.rs.phaseCounter; });
+    if (!busy) { w.destroyUnit(u.id, 'surrendered', R); continue; }
+    const g = w.groupOf(u.id);
+    w.setUnit(u.id, { surrendered: false });
+    if (g) w.setOrder(g.id, 'reserve', 'surrendered troops rally: the enemy in contact did not stand', R);
+    w.ctx.emit({ type: 'SurrenderedRallied', unit: u.id, rule: R });
+  }
 }
 
 /**

@@ -6,12 +6,14 @@ import type { Stand, Unit } from '../../engine/model';
 import { pt } from '../../geometry/types';
 import type { TablePoint } from '../../geometry/types';
 import { unitFrame } from '../../geometry/frame';
+import { unitDistance, segmentToUnitDistance } from '../../geometry/measure';
 import { inFrontArc } from '../../geometry/zones';
 import { offTable } from '../../geometry/collisions';
-import { boxesOverlap, type Box } from '../../geometry/vec';
+import { boxesOverlap, boundsOf, pointInPolygon, pointInConvex, type Box } from '../../geometry/vec';
+import { standCorners } from '../../geometry/footprint';
 import { layoutLine, layoutColumn } from '../../geometry/formation';
 import { ORDER_NUMBERS, ORDER_RULES } from './tables/orders';
-import { TERRAIN_EFFECTS, effectiveTerrainType, LIGHTS_FALL_BACK_CM } from './tables/terrain';
+import { TERRAIN_EFFECTS, effectiveTerrainType, LIGHTS_FALL_BACK_CM, ABATIS } from './tables/terrain';
 import { wheelSpeedFactor, inclineSpeedFactor, formationChangeLetsMove, FORMATIONS } from './tables/movement';
 import { countsTerrainLighter } from './tables/units';
 import type { TroopType } from './tables/units';
@@ -21,7 +23,7 @@ import { qualitiesOf, isArtillery, isCavalry, isInfantry, isLightUnit, isMassed 
 import type { Tables } from './tablesSchema';
 import { Work, normalise } from './work';
 import { revealGroup } from './deployment';
-import { CM, centroid, unitGap, translateStands, rotateStands, standsOverlap, terrainUnder, inContact } from './geo';
+import { CM, centroid, unitGap, translateStands, rotateStands, standsOverlap, terrainUnder, terrainTypeOf, inContact, unitCircle, isAbatis } from './geo';
 
 const O = 'SYW (3) Order interpretation (p.8)';
 const T = 'SYW §4 Terrain effects on movement (p.9)';
@@ -59,7 +61,10 @@ export function terrainAllowance(u: Unit, speedMm: number, worst: number, d4: ()
 interface Planned { stands: Map<string, Stand[]>; costMm: number; samples: Map<string, Stand[][]>; netTurn: number; kinds: Set<string>; backwardMm: number; costByKind: Record<string, number> }
 
 /** What a move costs and allows, filled in by validateAndMove for the table's read-out. */
-export interface MoveBudget { costMm?: number; usedMm?: number; allowanceMm?: number; worstTerrain?: number; costByKind?: Record<string, number>; end?: Map<string, Stand[]> }
+export interface MoveBudget {
+  /** Check only: stop once the move is known legal, before applying it and its consequences (table previews). */
+  dryRun?: boolean;
+  costMm?: number; usedMm?: number; allowanceMm?: number; worstTerrain?: number; costByKind?: Record<string, number>; end?: Map<string, Stand[]> }
 
 /** Apply legs rigidly to the whole group (frame of all its stands). */
 export function planLegs(w: Work, g: GroupState, legs: readonly Leg[]): Planned | Rejection {
@@ -146,27 +151,38 @@ type MoveGroup = z.infer<typeof moveSchema>;
  */
 function nearest(stands: readonly Stand[], others: readonly Unit[]): number {
   if (others.length === 0) return Infinity;
-  const a = circleOf(stands);
-  const cands = others.map((o) => { const c = circleOf(o.stands); return { o, lb: Math.hypot(c.x - a.x, c.y - a.y) - c.r - a.r }; }).sort((p, q) => p.lb - q.lb);
+  const a = unitCircle(stands);
+  // Nearest circle first (no sort, no temporary arrays: this runs on every preview).
   let best = Infinity;
-  for (const { o, lb } of cands) {
-    if (lb > best) break;
-    const d = unitGap({ stands } as Unit, o);
+  let first = -1, firstLb = Infinity;
+  for (let i = 0; i < others.length; i++) {
+    const c = unitCircle(others[i]!.stands);
+    const lb = Math.hypot(c.x - a.x, c.y - a.y) - c.r - a.r;
+    if (lb < firstLb) { firstLb = lb; first = i; }
+  }
+  best = unitDistance(stands, others[first]!.stands);
+  for (let i = 0; i < others.length; i++) {
+    if (i === first) continue;
+    const c = unitCircle(others[i]!.stands);
+    if (Math.hypot(c.x - a.x, c.y - a.y) - c.r - a.r > best) continue;
+    const d = unitDistance(stands, others[i]!.stands);
     if (d < best) best = d;
   }
   return best;
 }
 
-const circleCache = new WeakMap<readonly Stand[], { x: number; y: number; r: number }>();
-function circleOf(st: readonly Stand[]): { x: number; y: number; r: number } {
-  let c = circleCache.get(st);
-  if (c) return c;
-  const m = centroid(st);
-  let r = 0;
-  for (const s of st) r = Math.max(r, Math.hypot(s.centre.x - m.x, s.centre.y - m.y) + Math.hypot(s.widthMm, s.depthMm) / 2);
-  c = { x: m.x, y: m.y, r };
-  circleCache.set(st, c);
-  return c;
+/**
+ * Distance from one stand (as it stands now) to the nearest of `others`.
+ * PERF: cached per stand object, valid while every one of `others` still has the same (immutable)
+ * stands array: a drag previews many moves from the same start.
+ */
+const standNearestCache = new WeakMap<Stand, { against: readonly (readonly Stand[])[]; d: number }>();
+function nearestFromStart(stand: Stand, others: readonly Unit[]): number {
+  const hit = standNearestCache.get(stand);
+  if (hit && hit.against.length === others.length && hit.against.every((st, i) => st === others[i]!.stands)) return hit.d;
+  const d = nearest([stand], others);
+  standNearestCache.set(stand, { against: others.map((o) => o.stands), d });
+  return d;
 }
 
 export function validateAndMove(state: S, w: Work, cmd: MoveGroup, out?: MoveBudget): Rejection | undefined {
@@ -207,7 +223,9 @@ export function validateAndMove(state: S, w: Work, cmd: MoveGroup, out?: MoveBud
   const allSamples = [...plan.samples.values()].flat(2);
   // Allowance: slowest unit, reduced by the worst terrain crossed (p.9).
   const speed = groupSpeedCm(w, g) * CM;
-  const worst = Math.max(...units.map((u) => Math.max(...plan.samples.get(u.id)!.map((st) => terrainLevelOf(w, st)))));
+  // PERF: one box round everything the move sweeps; terrain and units outside it are skipped without per-sample tests.
+  const sweptBox = boxOfStands(allSamples);
+  const worst = terrainNear(w, sweptBox) ? Math.max(...units.map((u) => Math.max(...plan.samples.get(u.id)!.map((st) => terrainLevelOf(w, st))))) : -1;
   let d4: number | null = null;
   const rollD4 = () => (d4 ??= w.roll({ dice: 'd4', purpose: `Type 0 terrain slows ${g.id}`, rule: T, subjects: [g.id] }).total);
   let allowance = Infinity;
@@ -215,6 +233,13 @@ export function validateAndMove(state: S, w: Work, cmd: MoveGroup, out?: MoveBud
     const a = terrainAllowance(u, speed, worst, rollD4);
     if (a === null) return reject('impassable', `${u.name} may not enter that terrain.`, T);
     allowance = Math.min(allowance, a);
+  }
+  // Abatis (9 Points system p.20): "Impassable to any but Infantry (2D4cms movement)".
+  if (w.battle.terrain.some((f) => isAbatis(f) && boxesOverlap(boxOf(f), sweptBox) && allSamples.some((s) => standTouches(s, f.polygon)))) {
+    const not = units.find((u) => !isInfantry(u));
+    if (not) return reject('abatis', `${not.name} may not cross an abatis: only infantry may.`, ABATIS.rule);
+    const r = w.roll({ dice: '2d4', purpose: `${g.id} crosses an abatis (2D4cm of movement)`, rule: ABATIS.rule, subjects: [g.id] });
+    allowance = Math.min(allowance, r.total * CM);
   }
   if (g.order === 'stand') allowance = ORDER_NUMBERS.standMoveCm * CM;
   // Formation-change-or-move (p.8): a group that changed formation this phase may move only if its drill allows.
@@ -231,8 +256,6 @@ export function validateAndMove(state: S, w: Work, cmd: MoveGroup, out?: MoveBud
   // Collisions: never through enemy; friends per the interpenetration table (p.10); never end on anyone.
   const ids = new Set(g.units);
   const passedFriends = new Set<string>();
-  // PERF: a box around everything the move sweeps; units outside it are skipped without a stand test.
-  const sweptBox = boxOfStands(allSamples);
   for (const o of w.battle.units) {
     if (ids.has(o.id) || !boxesOverlap(sweptBox, boxOfStands(o.stands)) || w.isOff(o.id)) continue;
     if (allEnd.some((s) => o.stands.some((t) => standsOverlap(s, t)))) return reject('overlap', o.side !== g.side && w.rs.hidden[o.id] !== undefined ? 'Troops hidden there block the move.' : `The move would end on top of ${o.name}.`, 'SYW §4 Movement through friendly units (p.10)');
@@ -255,7 +278,7 @@ export function validateAndMove(state: S, w: Work, cmd: MoveGroup, out?: MoveBud
       for (const u of units) {
         const end = plan.stands.get(u.id)!;
         for (let i = 0; i < u.stands.length; i++) {
-          const before = nearest([u.stands[i]!], massedEnemies), after = nearest([end[i]!], massedEnemies);
+          const before = nearestFromStart(u.stands[i]!, massedEnemies), after = nearest([end[i]!], massedEnemies);
           if (after > before + 0.5) return reject('advance-away', 'On Advance no stand may end further from the nearest massed enemy than at the start.', O);
         }
       }
@@ -278,23 +301,25 @@ export function validateAndMove(state: S, w: Work, cmd: MoveGroup, out?: MoveBud
       const inMelee = w.friendsOf(g.side).some((f) => inContact(f, e)) || eg?.order === 'rout';
       if (inMelee) continue;
       const a = nearest(before, [e]), b = nearest(allEnd, [e]);
-      if (b < ORDER_NUMBERS.reserveNoApproachCm * CM && b < a - 0.5) return reject('reserve-approach', `On Reserve a group may not move closer to ${e.name} inside 20cm.`, O);
+      // "... unless these are in melee, or there are intervening friends" (p.8): a friendly unit across the line from the group's end position to the enemy.
+      if (b < ORDER_NUMBERS.reserveNoApproachCm * CM && b < a - 0.5 && !w.friendsOf(g.side).some((f) => !ids.has(f.id) && segmentToUnitDistance(centroid(allEnd), centroid(e.stands), f.stands) < 0.5)) return reject('reserve-approach', `On Reserve a group may not move closer to ${e.name} inside 20cm.`, O);
     }
   }
   if (g.order === 'retreat') {
     const before = nearest(units.flatMap((u) => u.stands), enemies), after = nearest(allEnd, enemies);
     if (enemies.length > 0 && after <= before) return reject('retreat-order', 'Retreaters end further from the nearest enemy than they started.', O);
   }
+  if (g.order === 'retreat' && units.some((u) => qualitiesOf(u).drill === 'badly')) {
+    const net = normalise(plan.stands.get(units[0]!.id)![0]!.facing - units[0]!.stands[0]!.facing);
+    if (Math.abs(Math.abs(net) - Math.PI) > 0.01) return reject('retreat-facing', 'Poorly drilled retreaters always end facing the opposite direction.', O);
+  }
+  if (out?.dryRun) return undefined;
   // Apply.
   for (const u of units) w.replaceStands(u.id, plan.stands.get(u.id)!);
   for (const fid of passedFriends) for (const u of units) w.interpenetrated(u.id, fid, g.order === 'retreat' ? 'retreat' : 'move', 'SYW §4 (p.10)');
   if (plan.costMm > 0 || plan.netTurn !== 0) for (const u of units) w.setUnit(u.id, { lastMovedPhase: w.rs.phaseCounter });
   w.setGroup(g.id, { movedMm: used, moved: true, ...(w.group(g.id)!.halted ? {} : {}) });
   if (g.order === 'advance' && w.group(g.id)!.halted) w.setOrder(g.id, 'stand', 'halted 10cm from enemy/friends', O);
-  if (g.order === 'retreat' && units.some((u) => qualitiesOf(u).drill === 'badly')) {
-    const net = normalise(w.groupUnits(w.group(g.id)!)[0]!.stands[0]!.facing - units[0]!.stands[0]!.facing);
-    if (Math.abs(Math.abs(net) - Math.PI) > 0.01) return reject('retreat-facing', 'Poorly drilled retreaters always end facing the opposite direction.', O);
-  }
   applyTerrainDisorder(w, g.id);
   if (g.order === 'advance' && units.some(isMassed)) lightsFallBack(w, g.id);
   if (plan.costMm > 0) revealGroup(w, g.id, 'moved');
@@ -312,6 +337,23 @@ function boxOfStands(st: readonly Stand[]): Box {
     if (s.centre.y + r > maxY) maxY = s.centre.y + r;
   }
   return { minX, minY, maxX, maxY };
+}
+
+/** Does any movement-affecting terrain feature's box touch `box`? */
+const featureBox = new WeakMap<object, Box>();
+function boxOf(f: { polygon: readonly TablePoint[] }): Box {
+  let b = featureBox.get(f);
+  if (!b) { b = boundsOf(f.polygon); featureBox.set(f, b); }
+  return b;
+}
+function terrainNear(w: Work, box: Box): boolean {
+  return w.battle.terrain.some((f) => terrainTypeOf(f) !== null && boxesOverlap(boxOf(f), box));
+}
+
+/** Does a stand's footprint touch a (possibly non-convex) polygon: a corner or its centre inside it, or a vertex of it inside the stand? */
+function standTouches(s: Stand, poly: readonly TablePoint[]): boolean {
+  const c = standCorners(s);
+  return pointInPolygon(s.centre, poly) || c.some((p) => pointInPolygon(p, poly)) || poly.some((p) => pointInConvex(p, c));
 }
 
 function terrainLevelOf(w: Work, st: readonly Stand[]): number {

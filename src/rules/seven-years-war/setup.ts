@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import type { Ctx, SetupInput, SetupResult, Problem } from '../../engine/ruleset';
 import type { BattleSetup, TerrainFeature, Unit } from '../../engine/model';
-import { TROOP_TYPES, type TroopType } from './tables/units';
+import { TROOP_TYPES, UNIT_TABLE, UNIT_SIZES, BASES, baseDepthMm, type TroopType } from './tables/units';
 import { CINC_DRAWS } from './tables/command';
 import type { GeneralCounter } from './tables/command';
 import { nationOf, isOttoman, INITIATIVE, CINC_ABILITY_RULE, POINTS_ADJUSTMENTS, TERRAIN_PURCHASE, DEPLOYMENT } from './tables/setup';
@@ -50,6 +50,28 @@ export function validateSetup(setup: BattleSetup): Problem[] {
   setup.units.forEach((u, i) => {
     if (!TROOP_TYPES.includes(u.troopType as TroopType)) out.push({ path: `$.units[${i}].troopType`, message: `"${u.troopType}" is not a Seven Years War troop type (${TROOP_TYPES.join(', ')}).` });
     u.stands.forEach((s, j) => { if (Math.abs(s.widthMm - 40) > 0.5) out.push({ path: `$.units[${i}].stands[${j}].widthMm`, message: 'All stands have a 40mm frontage (SYW (1) p.4).' }); });
+    if (!TROOP_TYPES.includes(u.troopType as TroopType)) return;
+    // (1) p.4 base depths: cavalry 30, light infantry 20, other infantry 15, artillery 40mm.
+    const depth = baseDepthMm(u.troopType as TroopType);
+    u.stands.forEach((s, j) => { if (Math.abs(s.depthMm - depth) > 0.5) out.push({ path: `$.units[${i}].stands[${j}].depthMm`, message: `A ${u.troopType} stand is ${depth}mm deep (SYW (1) p.4).` }); });
+    // (1) p.4 unit sizes: batteries of 1 base; battalions of 3-4 (6 if very large); lights 2-6; cavalry 1 base a squadron.
+    const row = UNIT_TABLE[u.troopType as TroopType];
+    const n = u.stands.length;
+    const size = row.troopClass === 'artillery' ? UNIT_SIZES.artillery : row.troopClass === 'cavalry' ? { min: UNIT_SIZES.cavalry.min, max: Infinity } : row.deployment === 'light' ? UNIT_SIZES.lightInfantry : UNIT_SIZES.infantry;
+    const ok = (n >= size.min && n <= (size.max ?? Infinity)) || (row.troopClass === 'infantry' && row.deployment === 'massed' && n === UNIT_SIZES.infantry.veryLarge);
+    if (!ok) out.push({ path: `$.units[${i}].stands`, message: `A ${u.troopType} unit has ${row.troopClass === 'artillery' ? '1 base' : row.deployment === 'light' ? '2-6 bases' : '3-4 bases (6 if very large)'}, not ${n} (SYW (1) p.4).` });
+  });
+  setup.generals.forEach((g, i) => {
+    const d = g.stand.depthMm;
+    if (d < BASES.generalDepthMm.min - 0.5 || d > BASES.generalDepthMm.max + 0.5) out.push({ path: `$.generals[${i}].base.depthMm`, message: 'Generals have a 15-40mm depth (SYW (1) p.4).' });
+  });
+  // (1) Groups p.5: "composed of either Infantry, Cavalry, or Artillery exclusively".
+  const f = (setup.rulesetFields['seven-years-war'] ?? {}) as ScenarioFields;
+  (f.groups ?? []).forEach((g, i) => {
+    const classes = new Set(g.units.map((id) => setup.units.find((u) => u.id === id)).filter((u): u is Unit => u !== undefined && TROOP_TYPES.includes(u.troopType as TroopType)).map((u) => UNIT_TABLE[u.troopType as TroopType].troopClass));
+    if (classes.size > 1) out.push({ path: `$.rulesetFields["seven-years-war"].groups[${i}].units`, message: `A group is all infantry, all cavalry or all artillery, not ${[...classes].join(' and ')} (SYW (1) Groups p.5).` });
+    const sides = new Set(g.units.map((id) => setup.units.find((u) => u.id === id)?.side).filter((x) => x !== undefined));
+    if (sides.size > 1) out.push({ path: `$.rulesetFields["seven-years-war"].groups[${i}].units`, message: 'A group is of one side.' });
   });
   return out;
 }
@@ -120,7 +142,7 @@ export function setupRuleset(input: SetupInput<Options, Tables>, ctx: Ctx): Setu
   for (const g of f.groups ?? []) mk(g.id, g.units, g.order ?? 'stand');
   for (const u of b.units) if (!listed.has(u.id)) mk(u.id, [u.id], 'stand');
   const units: Record<string, UnitState> = {};
-  for (const u of b.units) units[u.id] = { disordered: false, terrainDisorder: false, firedToday: false, shotThisStep: false, lastMovedPhase: -10, turnedToFaceThisPhase: false, surrendered: false, mayShootAtChargers: true, startStands: u.stands.length, standsShot: 0, mayNotShoot: false, firedPhase: -10, turnedFrom: null };
+  for (const u of b.units) units[u.id] = { disordered: false, terrainDisorder: false, firedToday: false, shotThisStep: false, lastMovedPhase: -10, turnedToFaceThisPhase: false, surrendered: false, mayShootAtChargers: true, startStands: u.stands.length, standsShot: 0, mayNotShoot: false, firedPhase: -10, turnedFrom: null, chargeContact: false };
   // CinC ability (p.19) and initiative: D4 + ability, +1 for twice the enemy's light cavalry stands.
   const cincAbility: Record<string, number> = {};
   const score: Record<string, number> = {};
@@ -163,7 +185,7 @@ export function setupRuleset(input: SetupInput<Options, Tables>, ctx: Ctx): Setu
   const startPoints: Record<string, number> = {};
   for (const s of sides) startPoints[s] = b.units.filter((u) => u.side === s).reduce((a, u) => a + unitPoints(t, u), 0);
   return {
-    ruleset: { attacker, defender, cincAbility, groups, units, generals, decks, charges: [], phaseCounter: 0, standsLost: Object.fromEntries(sides.map((s) => [s, 0])), pointsLost: Object.fromEntries(sides.map((s) => [s, 0])), startPoints, routedThisPhase: [], hidden: {}, initiative: { ...score }, flankMarchSides, terrainPoints },
+    ruleset: { attacker, defender, cincAbility, groups, units, generals, decks, charges: [], phaseCounter: 0, standsLost: Object.fromEntries(sides.map((s) => [s, 0])), pointsLost: Object.fromEntries(sides.map((s) => [s, 0])), startPoints, routedThisPhase: [], hidden: {}, hiddenIn: {}, initiative: { ...score }, flankMarchSides, terrainPoints },
     ...(b !== input.battle ? { battle: b } : {}),
   };
 }

@@ -35,6 +35,8 @@ export interface GroupState {
   readonly sawFriendsRout: boolean;
   /** Stands at the start of the battle (for per-20% and 50% strength modifiers). */
   readonly startStands: number;
+  /** A detachment of cavalry stands left in contact by this unit (§4 p.10 (c)): fights on, never tests morale. */
+  readonly detachedFrom?: string;
 }
 
 export interface UnitState {
@@ -58,6 +60,8 @@ export interface UnitState {
   readonly firedPhase: number;
   /** Poses before stands turned to face a flank/rear charge: they turn back if it is repulsed (§4 p.10). */
   readonly turnedFrom: readonly Stand[] | null;
+  /** In contact with enemy after a charge whose test it passed (cavalry may detach stands, §4 p.10 (c)). */
+  readonly chargeContact?: boolean;
 }
 
 export interface GeneralState {
@@ -94,6 +98,8 @@ export interface SywState {
   readonly routedThisPhase: readonly { readonly side: string; readonly x: number; readonly y: number }[];
   /** Units hidden from the enemy (9 Deployment p.19, (3) Visibility p.7): id -> owning side. The enemy's view omits them. */
   readonly hidden: Readonly<Record<string, string>>;
+  /** The wood or town (feature id) each hidden unit was marked in at deployment: its map freedom (9 p.19-20). Owner-only (the view drops the enemy's). */
+  readonly hiddenIn?: Readonly<Record<string, string>>;
   /** Initiative totals (9 p.19), for side deployment zones and Ottoman flank marches. */
   readonly initiative: Readonly<Record<string, number>>;
   /** Sides allowed Ottoman flank marches (9 p.20). */

@@ -21,6 +21,8 @@ import { chargeCheck } from './melee';
 import { planShot, shootingModifiers } from './shooting';
 import { commandsWhat } from './command';
 import { changeFormation, artilleryToStand } from './movement';
+import { detachStands, DETACH_RULE } from './detach';
+import { moveHidden } from './deployment';
 import { COMMAND, effectiveCounter } from './tables/command';
 import { ORDER_NUMBERS, ORDER_RULES, type OrderName } from './tables/orders';
 import { TERRAIN_EFFECTS } from './tables/terrain';
@@ -120,6 +122,12 @@ function previewMove(game: G, side: string, pieceId: string, move: PieceMove): M
   const g = groupOfUnit(game.ruleset, u.id);
   if (!g) return illegal('The unit has no group.', O);
   if (g.order === 'rout') return illegal('Rout order: routers move only their rout moves.', O);
+  // A hidden unit dragged within its wood or town (or, later, into an adjacent one) moves on the map and stays hidden (9 pp.19-20).
+  if (game.ruleset.hidden[u.id] === side && (game.ruleset.hiddenIn ?? {})[u.id] !== undefined) {
+    const c = centroid(u.stands);
+    const hidden = { type: 'moveHidden', side, unit: u.id, x: c.x + move.dxMm, y: c.y + move.dyMm, facingDeg: ((u.stands[0]!.facing + move.dRad) * 180) / Math.PI };
+    if (accepts(game, moveHidden, hidden)) return { legal: true, command: hidden, readout: [{ label: 'Order', value: ORDER_LABEL[g.order] }, { label: 'Hidden', value: 'moves on the map: stays hidden' }] };
+  }
   const legs = legsFor(g.order, u.stands[0]!.facing, move, isArtillery(u));
   if (!Array.isArray(legs)) return illegal(legs.reason, legs.rule, [{ label: 'Order', value: ORDER_LABEL[g.order] }]);
   if (legs.length === 0) return illegal('No move.', O, [{ label: 'Order', value: ORDER_LABEL[g.order] }]);
@@ -127,7 +135,7 @@ function previewMove(game: G, side: string, pieceId: string, move: PieceMove): M
   for (const l of legs) if (!legSchema.safeParse(l).success) return illegal('That move is too long to make in one go.', O);
   const cmd = { type: 'moveGroup' as const, side, group: g.id, legs };
   const st = scratch(game);
-  const b: MoveBudget = {};
+  const b: MoveBudget = { dryRun: true };
   const r = validateAndMove(st, new Work(st, previewCtx), cmd, b);
   const readout = budgetReadout(g.order, b, g.movedMm);
   if (r) return { legal: false, reason: g.order === 'stand' && r.code === 'too-far' ? `Stand order: may not move more than 5cm. ${r.message}` : r.message, rule: r.rule, readout };
@@ -218,6 +226,8 @@ function actions(game: G, side: string, pieceId: string): PieceAction[] {
     if (rs.hidden[u.id] === side) out.push({ label: 'Reveal', command: { type: 'revealUnit', side, unit: u.id }, rule: 'SYW 9 Deployment (p.19)' });
   }
   if (step === 'movement' && !isArtillery(u)) {
+    const det = { type: 'detachStands', side, unit: u.id };
+    if (accepts(game, detachStands, det)) out.push({ label: 'Detach stands in contact', command: det, detail: 'they fight on without morale tests; the rest may move on', rule: DETACH_RULE });
     const q = qualitiesOf(u);
     const opts: { label: string; formation: string; width?: number; ranks?: number; kind: 'lineToFlankColumn' | 'other' }[] = [];
     const massedInf = isInfantry(u) && isMassed(u);

@@ -315,7 +315,8 @@ export class Work {
   /** Test for casualties or being charged and apply the result (p.18). Returns the outcome. */
   casualtyTest(groupId: string, kind: 'casualties' | 'beingCharged', extra: Modifier[], awayFrom: TablePoint | null): MoraleOutcome | undefined {
     const g = this.group(groupId);
-    if (!g || g.offTable || g.order === 'rout') return undefined;
+    // Detached cavalry stands do not check morale (§4 p.10 (c)).
+    if (!g || g.offTable || g.order === 'rout' || g.detachedFrom) return undefined;
     const dep = this.deploymentOf(g);
     const art = this.groupUnits(g).every(isArtillery);
     const r = this.moraleRoll(g, kind, extra, kind === 'beingCharged' ? `Being charged: ${groupId}` : `Casualties: ${groupId}`, (sc) => casualtyResult(sc, dep, g.order, art).text);
@@ -339,7 +340,7 @@ export class Work {
 
   chargeTest(groupId: string, extra: Modifier[]): boolean {
     const g = this.group(groupId);
-    if (!g) return false;
+    if (!g || g.detachedFrom) return false;
     const dep = this.deploymentOf(g);
     const r = this.moraleRoll(g, 'charging', extra, `Testing to charge: ${groupId}`, (sc) => chargeResult(sc, dep).text);
     const res = chargeResult(r.modified, dep);
@@ -349,7 +350,7 @@ export class Work {
 
   rallyTest(groupId: string): boolean {
     const g = this.group(groupId);
-    if (!g) return false;
+    if (!g || g.detachedFrom) return false;
     const dep = this.deploymentOf(g);
     const r = this.moraleRoll(g, 'rally', [], `Testing to rally: ${groupId}`, (sc) => rallyResult(sc, dep).text);
     const res = rallyResult(r.modified, dep);

@@ -25,7 +25,23 @@ export interface UnitSpec {
   extra?: Record<string, unknown>;
 }
 
-export function battle(units: UnitSpec[], opts: { generals?: { id: string; side: 'fr' | 'au'; x: number; y: number; withUnit?: string }[]; terrain?: unknown[] } = {}): NwGameState {
+export interface BattleOpts {
+  generals?: { id: string; side: 'fr' | 'au'; x: number; y: number; withUnit?: string }[];
+  terrain?: unknown[];
+  /** More of `rulesetFields['napoleonic-warfare']` (reserves, flank marchers, ambush, army lists). */
+  fields?: Record<string, unknown>;
+}
+
+export function battle(units: UnitSpec[], opts: BattleOpts = {}): NwGameState {
+  const loaded = loadScenario(scenarioObject(units, opts));
+  if (!loaded.ok) throw new Error(JSON.stringify(loaded.problems));
+  const created = createGame(registerable(napoleonicWarfare), { setup: loaded.value, seed: 1 });
+  if (!created.ok) throw new Error(JSON.stringify(created.problems));
+  return created.state as NwGameState;
+}
+
+/** The scenario file object for a few unit specs (72" × 48" table, French at the top). */
+export function scenarioObject(units: UnitSpec[], opts: BattleOpts = {}): Record<string, unknown> {
   const gens = opts.generals ?? [
     { id: 'g-fr', side: 'fr' as const, x: 2, y: 2 },
     { id: 'g-au', side: 'au' as const, x: 70, y: 46 },
@@ -49,13 +65,9 @@ export function battle(units: UnitSpec[], opts: { generals?: { id: string; side:
       stands: Array.from({ length: u.stands ?? 4 }, () => ({ widthMm: (u.arm === 'artillery' ? 1.5 : 1) * IN, depthMm: IN, figures: u.figures ?? (u.arm === 'artillery' ? 3 : 4) })),
       ...(u.extra ? { extra: u.extra } : {}),
     })),
-    rulesetFields: { 'napoleonic-warfare': { generalRatings: Object.fromEntries(gens.map((g) => [g.id, 'good'])) } },
+    rulesetFields: { 'napoleonic-warfare': { generalRatings: Object.fromEntries(gens.map((g) => [g.id, 'good'])), ...(opts.fields ?? {}) } },
   };
-  const loaded = loadScenario(scenario);
-  if (!loaded.ok) throw new Error(JSON.stringify(loaded.problems));
-  const created = createGame(registerable(napoleonicWarfare), { setup: loaded.value, seed: 1 });
-  if (!created.ok) throw new Error(JSON.stringify(created.problems));
-  return created.state as NwGameState;
+  return scenario;
 }
 
 /** A Draft whose dice are the scripted faces (then the seeded generator). */

@@ -106,6 +106,44 @@ describe('Ottoman flank marches (9 p.20)', () => {
   });
 });
 
+describe('Ottoman flank-march qualification, diced at set-up (9 p.19-20)', () => {
+  // Set-up rolls, in order: each CinC draws 3 counters (a d100 = two d10 each: 12 faces), the CinC
+  // ability D6 per side (blue Prussian, red Ottoman: the "Others" column), then the initiative D4s.
+  const counters = Array.from({ length: 12 }, () => 1);
+  const game = (blueAbility: number, redAbility: number, blueD4: number, redD4: number) =>
+    battle([blue, { ...blue, id: 'blue-2', x: 1200 }, red, { ...red, id: 'red-2', x: 1200 }], { nationality: { red: 'Ottoman' }, fields: { attacker: undefined }, setupDice: [...counters, blueAbility, redAbility, blueD4, redD4] });
+  it('the scripted set-up dice are the ones read: CinC ability by nation, then D4 + ability', () => {
+    const s = game(1, 6, 4, 1);
+    // Prussian D6 1 -> ability 1; Others D6 6 -> ability 4 (9 p.19 table).
+    expect(s.ruleset.cincAbility).toEqual({ blue: 1, red: 4 });
+    expect(s.ruleset.initiative).toEqual({ blue: 5, red: 5 });
+  });
+  it('an Ottoman army whose initiative beats the enemy\'s by exactly 1 may flank march, and the deployment step opens for it', () => {
+    const s = game(1, 1, 2, 3); // blue 1+2 = 3, red 1+3 = 4
+    expect(s.ruleset.initiative).toEqual({ blue: 3, red: 4 });
+    expect(s.ruleset.attacker).toBe('red');
+    expect(s.ruleset.flankMarchSides).toEqual(['red']);
+    expect(s.position.step).toBe('deploy');
+    const r = apply(s, { type: 'flankMarch', side: 'red', group: 'red-2', edge: 'right' });
+    expect(r.state.ruleset.groups['red-2']!.offTable).toMatchObject({ x: 1800, flankMarch: true });
+    expect(r.state.ruleset.groups['red-2']!.order).toBe('reserve');
+    expect(rejection(s, { type: 'flankMarch', side: 'blue', group: 'blue-2', edge: 'left' })).toBe('no-flank-march');
+  });
+  it('an Ottoman army that loses the initiative may not flank march; without hidden deployment there is no deployment step', () => {
+    const lost = game(1, 1, 3, 2);
+    expect(lost.ruleset.attacker).toBe('blue');
+    expect(lost.ruleset.flankMarchSides).toEqual([]);
+    expect(lost.position.step).toBe('commandChanges');
+    expect(rejection(lost, { type: 'flankMarch', side: 'red', group: 'red-2', edge: 'right' })).toBe('not-now');
+  });
+  it('a non-Ottoman army that wins the initiative by 2 gets no flank march (only the side strips)', () => {
+    const s = battle([blue, red], { fields: { attacker: undefined }, setupDice: [...counters, 1, 1, 4, 1] });
+    expect(s.ruleset.initiative).toEqual({ blue: 5, red: 2 });
+    expect(s.ruleset.flankMarchSides).toEqual([]);
+    expect(deploymentZone(s.battle, s.ruleset, 'blue')).toMatchObject({ x0: 0, x1: 1800 });
+  });
+});
+
 describe('SYW 9 Terrain Rules (p.22): generation by sectors and sub-sectors', () => {
   it('reads back the house piece sizes and the large-table split', () => {
     expect(GENERATED_PIECE_CM.hill).toEqual({ normal: [30, 20], large: [50, 30] });
@@ -197,12 +235,12 @@ describe('Gap closing when stands are lost (p.7, p.6)', () => {
     expect(r.events.find((e) => e.type === 'GapFilled')).toMatchObject({ how: 'from the rear rank' });
   });
   it('When a unit of a group loses its inner end stand its neighbour slides over to keep the 1cm group gap', () => {
-    const a: U = { id: 'r-a', side: 'red', type: 'medium-infantry', x: 795, y: 1000, facingDeg: -90, n: 2, depth: 15 };
+    const a: U = { id: 'r-a', side: 'red', type: 'medium-infantry', x: 775, y: 1000, facingDeg: -90, n: 3, depth: 15 };
     const b: U = { id: 'r-b', side: 'red', type: 'medium-infantry', x: 905, y: 1000, facingDeg: -90, n: 3, depth: 15 };
     const s = battle([blue, a, b], { groups: [{ id: 'reds', units: ['r-a', 'r-b'] }] });
     const { ctx } = scriptedCtx(s, []);
     const w = new Work(s, ctx);
-    // r-a spans x 755-835, r-b 845-965 (a 1cm gap); r-a loses its stand nearest (840, 1000).
+    // r-a spans x 715-835, r-b 845-965 (a 1cm gap); r-a loses its stand nearest (840, 1000).
     w.killStands('r-a', 1, 'test', 'test', pt(840, 1000));
     const span = (id: string) => { const xs = w.unit(id)!.stands.map((st) => st.centre.x); return [Math.min(...xs) - 20, Math.max(...xs) + 20]; };
     expect(span('r-b')).toEqual([845, 965]);
@@ -241,7 +279,8 @@ describe('Turning to face a flank charge as a 1-wide column (§4 Movement when i
 
 describe('Overlaps count against one enemy unit per combat phase (p.14)', () => {
   it('a stand beside two melees gives its overlap to the first only', () => {
-    const mk = (id: string, side: 'blue' | 'red', x: number): U => ({ id, side, type: 'medium-infantry', x, y: 600, facingDeg: side === 'blue' ? 90 : -90, n: 1, depth: 15 });
+    // One-stand units: cavalry squadrons (a massed infantry battalion has 3-4 bases, (1) p.4).
+    const mk = (id: string, side: 'blue' | 'red', x: number): U => ({ id, side, type: 'medium-cavalry', x, y: 600, facingDeg: side === 'blue' ? 90 : -90, n: 1, depth: 30 });
     const s = battle([mk('A', 'blue', 870), mk('X', 'blue', 910), mk('B', 'blue', 950), mk('E1', 'red', 860), mk('E2', 'red', 960)]);
     const { ctx } = scriptedCtx(s, []);
     const w = new Work(s, ctx);

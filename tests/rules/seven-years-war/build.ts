@@ -18,14 +18,14 @@ export interface U { id: string; side: 'blue' | 'red'; type: string; x: number; 
 const plain = { training: 'average', psychology: 'none', ability: 'normal' };
 
 /** Blue attacks, at the top of a 1800 x 1200 table; generals far away unless placed. */
-export function battle(units: U[], opts: { generals?: { id: string; side: 'blue' | 'red'; x: number; y: number; commands?: string }[]; groups?: { id: string; units: string[]; order?: string }[]; terrain?: unknown[]; options?: Record<string, unknown>; fields?: Record<string, unknown> } = {}): St {
+export function battle(units: U[], opts: { generals?: { id: string; side: 'blue' | 'red'; x: number; y: number; commands?: string }[]; groups?: { id: string; units: string[]; order?: string }[]; terrain?: unknown[]; options?: Record<string, unknown>; fields?: Record<string, unknown>; nationality?: { blue?: string; red?: string }; setupDice?: number[] } = {}): St {
   const arm = (t: string) => (t.includes('cavalry') ? 'cavalry' : t.includes('artillery') || t === 'howitzers' ? 'artillery' : 'infantry');
   const data = {
     format: 'vedette-scenario', version: 1, id: 'syw-test', title: 'SYW test', rulesets: ['seven-years-war'],
     table: { widthMm: 1800, depthMm: 1200 }, terrain: opts.terrain ?? [],
     sides: [
-      { id: 'blue', name: 'Blue', nationality: 'Prussian', colour: '#0000ff', deploymentZone: [[0, 0], [1800, 0], [1800, 300], [0, 300]] },
-      { id: 'red', name: 'Red', nationality: 'Austrian', colour: '#ff0000', deploymentZone: [[0, 900], [1800, 900], [1800, 1200], [0, 1200]] },
+      { id: 'blue', name: 'Blue', nationality: opts.nationality?.blue ?? 'Prussian', colour: '#0000ff', deploymentZone: [[0, 0], [1800, 0], [1800, 300], [0, 300]] },
+      { id: 'red', name: 'Red', nationality: opts.nationality?.red ?? 'Austrian', colour: '#ff0000', deploymentZone: [[0, 900], [1800, 900], [1800, 1200], [0, 1200]] },
     ],
     formations: [
       { id: 'blue-army', name: 'Blue army', side: 'blue', level: 'army' },
@@ -44,7 +44,8 @@ export function battle(units: U[], opts: { generals?: { id: string; side: 'blue'
   };
   const loaded = loadScenario(data);
   if (!loaded.ok) throw new Error(JSON.stringify(loaded.problems));
-  const g = createGame(SYW, { setup: loaded.value, seed: 7, ...(opts.options ? { options: opts.options } : {}) });
+  // setupDice: scripted faces for the set-up rolls (counters, CinC ability, initiative: 9 p.19).
+  const g = createGame(SYW, { setup: loaded.value, seed: 7, ...(opts.options ? { options: opts.options } : {}), ...(opts.setupDice ? { setupDice: opts.setupDice } : {}) });
   if (!g.ok) throw new Error(JSON.stringify(g.problems));
   return g.state as St;
 }

@@ -1,0 +1,304 @@
+/**
+ * NW Preparing for Battle §9 Terrain Generation as a procedure: a pure function of the table, the
+ * scale, each side's picks and a die roller. The roller is the only source of chance, so a
+ * seeded roller (the engine's ctx.roll in set-up) makes the layout reproducible and logged.
+ * Decisions the text leaves to the players are taken by rolls or fixed readings, each in
+ * RULINGS.md (§9 Terrain Generation).
+ */
+import type { TerrainFeature } from '../../engine/model';
+import type { SideId } from '../../engine/model';
+import { polylineOutline } from '../../geometry/polyline';
+import { polygonDistance, segmentsIntersectXY } from '../../geometry/vec';
+import { inches, mm, pt, type TablePoint } from '../../geometry/types';
+import type { Scale } from './tables/scale';
+
+export type TerrainPickType = 'none' | 'clear' | 'dense' | 'light' | 'low-hill' | 'village' | 'stream' | 'wall' | 'hedge' | 'gully' | 'road' | 'river' | 'pond' | 'lake';
+export const TERRAIN_PICK_TYPES: readonly TerrainPickType[] = ['none', 'clear', 'dense', 'light', 'low-hill', 'village', 'stream', 'wall', 'hedge', 'gully', 'road', 'river', 'pond', 'lake'];
+
+/** A die the procedure asks for; returns the face. `purpose` and `rule` go to the log. */
+export type TerrainRoller = (dice: 'd6' | 'd10', purpose: string, rule: string, modifier?: number) => number;
+
+export interface TerrainGenSide {
+  readonly id: SideId;
+  /** The player's own baseline (NW: the table is split into the two halves, three sectors each). */
+  readonly baseline: 'top' | 'bottom';
+  /** Up to five picks, in the order the player will make them (NW §9). */
+  readonly picks: readonly TerrainPickType[];
+  /** ±1 on each placement d10, only for an Exceptional or Charismatic CinC (NW §9). */
+  readonly placementShift: -1 | 0 | 1;
+}
+
+export interface TerrainGenInput {
+  readonly widthMm: number;
+  readonly depthMm: number;
+  readonly scale: Scale;
+  readonly sides: readonly [TerrainGenSide, TerrainGenSide];
+}
+
+export type SectorName = 'friendly-left' | 'friendly-centre' | 'friendly-right' | 'enemy-left' | 'enemy-centre' | 'enemy-right';
+
+export interface TerrainGenStep {
+  readonly side: SideId;
+  readonly pick: TerrainPickType;
+  readonly placementRoll?: number;
+  readonly sector?: SectorName;
+  readonly placed?: string;
+  readonly discarded?: string;
+}
+
+export interface TerrainLayout {
+  readonly features: TerrainFeature[];
+  readonly steps: TerrainGenStep[];
+  readonly firstPlayer: SideId;
+}
+
+const R = 'NW §9 Terrain Generation';
+export const MAX_PICKS = 5;
+
+/** NW §9: "1 or a 2 is a discard; 3-4 friendly left; 5 friendly centre; 6-7 friendly right; 8 enemy left; 9 enemy centre; 10 enemy right". */
+export function sectorFor(roll: number): SectorName | undefined {
+  const r = Math.min(10, Math.max(1, roll));
+  if (r <= 2) return undefined;
+  if (r <= 4) return 'friendly-left';
+  if (r === 5) return 'friendly-centre';
+  if (r <= 7) return 'friendly-right';
+  if (r === 8) return 'enemy-left';
+  if (r === 9) return 'enemy-centre';
+  return 'enemy-right';
+}
+
+/** Sizes by scale (NW §9 Special Terrain Placement Rules; table A/B column). */
+export const TERRAIN_SIZES: Readonly<Record<Scale, { maxDiameterIn: number; minIn: number; pondMaxIn: number; linearWidthIn: number; lakeMaxWidthIn: number; roadSpacingIn: number }>> = {
+  medium: { maxDiameterIn: 12, minIn: 3, pondMaxIn: 8, linearWidthIn: 1, lakeMaxWidthIn: 12, roadSpacingIn: 6 },
+  large: { maxDiameterIn: 16, minIn: 5, pondMaxIn: 12, linearWidthIn: 2, lakeMaxWidthIn: 12, roadSpacingIn: 6 },
+};
+
+/**
+ * The sector rectangle for `side` (columns are the side's own left/centre/right as it faces the
+ * enemy; "enemy left" is the enemy's own left flank — RULINGS).
+ */
+export function sectorRect(input: TerrainGenInput, side: TerrainGenSide, s: SectorName): { x0: number; x1: number; y0: number; y1: number; column: 0 | 1 | 2 } {
+  const w3 = input.widthMm / 3, h2 = input.depthMm / 2;
+  const friendly = s.startsWith('friendly');
+  const half = friendly === (side.baseline === 'bottom') ? 1 : 0; // row 1 = bottom half
+  const flank = s.endsWith('left') ? 'left' : s.endsWith('right') ? 'right' : 'centre';
+  // Facing up the table (baseline bottom) a player's left is screen-left; facing down it is screen-right.
+  const facingUp = friendly ? side.baseline === 'bottom' : side.baseline !== 'bottom';
+  const column = flank === 'centre' ? 1 : (flank === 'left') === facingUp ? 0 : 2;
+  return { x0: column * w3, x1: (column + 1) * w3, y0: half * h2, y1: (half + 1) * h2, column: column as 0 | 1 | 2 };
+}
+
+const octagon = (c: TablePoint, rx: number, ry: number): TablePoint[] =>
+  Array.from({ length: 8 }, (_, k) => pt(c.x + Math.cos((k * Math.PI) / 4 + Math.PI / 8) * rx, c.y + Math.sin((k * Math.PI) / 4 + Math.PI / 8) * ry));
+
+/** Map a d10 face to a fraction in [0, 1]. */
+const frac = (d10: number) => (Math.min(10, Math.max(1, d10)) - 1) / 9;
+
+/** The overlap exceptions of NW §9: what may lie on what. */
+function mayOverlap(a: TerrainFeature, b: TerrainFeature): boolean {
+  const linear = (t: TerrainFeature) => t.kind === 'road' || t.kind === 'bridge' || t.kind === 'ford';
+  if (linear(a) || linear(b)) {
+    const other = linear(a) ? b : a;
+    // Roads cross rivers, streams, low hills, light or dense terrain — never buildings, ponds or lakes.
+    return other.kind === 'river' || other.kind === 'stream' || other.kind === 'hill' || other.kind === 'wood' || other.kind === 'rough' || other.kind === 'marsh' || other.kind === 'road' || linear(other) || other.kind === 'obstacle';
+  }
+  const onHill = (t: TerrainFeature) => t.kind === 'wood' || t.kind === 'rough' || t.kind === 'village' || t.kind === 'building';
+  return (a.kind === 'hill' && onHill(b)) || (b.kind === 'hill' && onHill(a));
+}
+
+const overlaps = (a: TerrainFeature, b: TerrainFeature) => polygonDistance(a.polygon, b.polygon) < 0.5;
+
+/**
+ * Run the whole procedure (NW §9). Each side makes up to five picks; who rolls first is diced
+ * (d6 each, ties re-rolled); the sides alternate; each pick is placed by a d10 (± the CinC shift,
+ * kept within 1-10) into a sector, sized and positioned by further d10s (RULINGS), and checked
+ * against the special placement rules. Returns the features and a step log.
+ */
+export function generateTerrain(input: TerrainGenInput, roll: TerrainRoller): TerrainLayout {
+  const sz = TERRAIN_SIZES[input.scale];
+  const [a, b] = input.sides;
+  let first: TerrainGenSide = a;
+  for (let i = 0; i < 20; i++) {
+    const ra = roll('d6', `Terrain: who rolls first (${a.id})`, R), rb = roll('d6', `Terrain: who rolls first (${b.id})`, R);
+    if (ra !== rb) {
+      first = ra > rb ? a : b;
+      break;
+    }
+  }
+  const second = first === a ? b : a;
+  const queue: { side: TerrainGenSide; pick: TerrainPickType }[] = [];
+  for (let i = 0; i < MAX_PICKS; i++) {
+    for (const s of [first, second]) if (s.picks[i] !== undefined) queue.push({ side: s, pick: s.picks[i]! });
+  }
+  const features: TerrainFeature[] = [];
+  const steps: TerrainGenStep[] = [];
+  const rivers = new Map<SideId, number>(), waters = new Map<SideId, number>();
+  let n = 0;
+  for (const { side, pick } of queue) {
+    if (pick === 'none') {
+      steps.push({ side: side.id, pick, discarded: 'no terrain is placed' });
+      continue;
+    }
+    const raw = roll('d10', `Terrain: ${side.id} places ${pick}`, R, side.placementShift);
+    const placementRoll = Math.min(10, Math.max(1, raw + side.placementShift));
+    const sector = sectorFor(placementRoll);
+    if (!sector) {
+      steps.push({ side: side.id, pick, placementRoll, discarded: 'a 1 or 2 is a discard' });
+      continue;
+    }
+    const rect = sectorRect(input, side, sector);
+    const id = `gen-${++n}-${pick}`;
+    const fail = (why: string) => steps.push({ side: side.id, pick, placementRoll, sector, discarded: why });
+    if ((pick === 'river' || pick === 'stream') && rect.column === 1) {
+      fail('no rivers or streams may run through the centre two sectors');
+      continue;
+    }
+    if (pick === 'river' && (rivers.get(side.id) ?? 0) >= 1) {
+      fail('only one river may be placed per player');
+      continue;
+    }
+    if ((pick === 'pond' || pick === 'lake') && (waters.get(side.id) ?? 0) >= 1) {
+      fail('only one water feature may be placed per player');
+      continue;
+    }
+    if (pick === 'lake' && features.some((f) => f.kind === 'lake' && f.props['edge'] !== undefined)) {
+      fail('a lake, sea or major river runs along a flank edge: there is room for one');
+      continue;
+    }
+    let feature = shapeFor(input, sz, id, pick, rect, roll);
+    // NW §9 Roads: "may not be placed parallel to any other road within 6" of each other".
+    if (feature.kind === 'road') feature = spaceRoad(feature, features, inches(sz.roadSpacingIn), input);
+    // Overlapping terrain: shrink to the minimum size once; still on top of something: discarded (RULINGS).
+    const clash = (f: TerrainFeature) => features.find((g) => overlaps(f, g) && !mayOverlap(f, g));
+    if (clash(feature) && (pick !== 'road' && pick !== 'river' && pick !== 'lake')) feature = shapeFor(input, sz, id, pick, rect, roll, true);
+    const c = clash(feature);
+    if (c) {
+      fail(`it would lie on ${c.name}, which the placement rules forbid`);
+      continue;
+    }
+    features.push(feature);
+    if (pick === 'river') rivers.set(side.id, 1);
+    if (pick === 'pond' || pick === 'lake') waters.set(side.id, 1);
+    steps.push({ side: side.id, pick, placementRoll, sector, placed: feature.id });
+  }
+  // NW §9 / §23 Rivers: a Bridge (or Ford) one stand wide wherever a Road crosses a River (RULINGS: a bridge).
+  for (const road of features.filter((f) => f.kind === 'road')) {
+    for (const river of features.filter((f) => f.kind === 'river')) {
+      const x = crossing(road.line ?? [], river.line ?? []);
+      if (!x) continue;
+      const half = inches(sz.linearWidthIn) * 1.5;
+      features.push({ id: `bridge-${road.id}-${river.id}`, kind: 'bridge', name: `Bridge (${road.name} over ${river.name})`, polygon: octagon(x, half, half), props: {} });
+    }
+  }
+  return { features, steps, firstPlayer: first.id };
+}
+
+type Rect = ReturnType<typeof sectorRect>;
+
+function shapeFor(input: TerrainGenInput, sz: (typeof TERRAIN_SIZES)[Scale], id: string, pick: TerrainPickType, rect: Rect, roll: TerrainRoller, minimum = false): TerrainFeature {
+  const minMm = inches(sz.minIn), maxMm = inches(sz.maxDiameterIn);
+  const sizeRoll = (label: string) => (minimum ? 1 : roll('d10', `Terrain: size of ${label}`, R));
+  const at = (label: string): TablePoint => {
+    const fx = frac(roll('d10', `Terrain: ${label} across its sector`, R));
+    const fy = frac(roll('d10', `Terrain: ${label} up/down its sector`, R));
+    return pt(rect.x0 + (rect.x1 - rect.x0) * (0.15 + 0.7 * fx), rect.y0 + (rect.y1 - rect.y0) * (0.15 + 0.7 * fy));
+  };
+  const name = (s: string) => `${s} (${id})`;
+  switch (pick) {
+    case 'road': {
+      // Edge to opposite edge through the point, at most one bend of at most 45° (NW §9 Roads).
+      const c = at('the road');
+      const across = roll('d6', 'Terrain: the road runs baseline to baseline (1-3) or flank to flank (4-6)', R) >= 4;
+      const bendDeg = (frac(roll('d10', 'Terrain: the road bends 0-45°', R)) * 45) * (roll('d6', 'Terrain: bend left (1-3) or right (4-6)', R) >= 4 ? 1 : -1);
+      const line = bentLine(input, c, across, bendDeg);
+      return { id, kind: 'road', name: name('Road'), line, widthMm: inches(sz.linearWidthIn), polygon: polylineOutline(line, inches(sz.linearWidthIn)), props: {} };
+    }
+    case 'river': {
+      // Edge to opposite edge, baseline to baseline inside its flank column (never the centre sectors).
+      const c = at('the river');
+      const bendDeg = frac(roll('d10', 'Terrain: the river bends', R)) * 30 - 15;
+      const line = bentLine(input, c, false, bendDeg).map((p) => pt(Math.min(rect.x1 - inches(1), Math.max(rect.x0 + inches(1), p.x)), p.y));
+      return { id, kind: 'river', name: name('River'), line, widthMm: inches(sz.linearWidthIn), polygon: polylineOutline(line, inches(sz.linearWidthIn)), props: {} };
+    }
+    case 'lake': {
+      // Along one flank edge (chosen at random), the whole length, up to 12" wide (NW §9 Water Features).
+      const right = roll('d6', 'Terrain: the lake lies on the left (1-3) or right (4-6) flank edge', R) >= 4;
+      const wMm = inches(sz.minIn + frac(sizeRoll('the lake')) * (sz.lakeMaxWidthIn - sz.minIn));
+      const x0 = right ? input.widthMm - wMm : 0, x1 = right ? input.widthMm : wMm;
+      return { id, kind: 'lake', name: name('Lake'), polygon: [pt(x0, 0), pt(x1, 0), pt(x1, input.depthMm), pt(x0, input.depthMm)], props: { edge: right ? 'right' : 'left' } };
+    }
+    case 'stream': case 'wall': case 'hedge': case 'gully': {
+      // A natural obstacle up to 12" (16") long, at least 3" (5") (NW §9).
+      const c = at(pick);
+      const len = minMm + frac(sizeRoll(pick)) * (maxMm - minMm);
+      const ang = frac(roll('d10', `Terrain: the ${pick} runs at an angle`, R)) * Math.PI;
+      const line = [pt(c.x - (Math.cos(ang) * len) / 2, c.y - (Math.sin(ang) * len) / 2), pt(c.x + (Math.cos(ang) * len) / 2, c.y + (Math.sin(ang) * len) / 2)];
+      const width = inches(pick === 'gully' ? sz.linearWidthIn * 2 : sz.linearWidthIn / 2);
+      const kind = pick === 'stream' ? 'stream' : 'obstacle';
+      return { id, kind, name: name(pick[0]!.toUpperCase() + pick.slice(1)), line, widthMm: mm(width), polygon: polylineOutline(line, width), props: pick === 'stream' ? {} : { obstacle: pick, ...(pick === 'wall' ? { stone: true } : {}) } };
+    }
+    default: {
+      // Area terrain: a diameter between the minimum and the maximum (ponds: up to 8" (12")).
+      const c = at(pick);
+      const top = pick === 'pond' ? inches(sz.pondMaxIn) : maxMm;
+      const dx = minMm + frac(sizeRoll(pick)) * (top - minMm);
+      const dy = minimum ? dx : minMm + frac(roll('d10', `Terrain: depth of ${pick}`, R)) * (top - minMm);
+      const poly = octagon(c, dx / 2, dy / 2);
+      switch (pick) {
+        case 'dense': return { id, kind: 'wood', name: name('Forest'), polygon: poly, props: { class: 'dense' } };
+        case 'light': return { id, kind: 'rough', name: name('Scrub'), polygon: poly, props: { class: 'light' } };
+        case 'low-hill': return { id, kind: 'hill', name: name('Low hill'), polygon: poly, heightLevel: 1, props: {} };
+        case 'village': return { id, kind: 'village', name: name('Village'), polygon: poly, props: {} };
+        case 'pond': return { id, kind: 'lake', name: name('Pond'), polygon: poly, props: {} };
+        default: return { id, kind: 'field', name: name('Clear ground'), polygon: poly, props: { class: 'clear' } };
+      }
+    }
+  }
+}
+
+/** A line from edge to opposite edge through `c`, bent once at `c` by `bendDeg`. */
+function bentLine(input: TerrainGenInput, c: TablePoint, flankToFlank: boolean, bendDeg: number): TablePoint[] {
+  const t = Math.tan((bendDeg * Math.PI) / 180);
+  if (flankToFlank) {
+    // West half straight along y = c.y; east half bent.
+    const endY = Math.min(input.depthMm, Math.max(0, c.y + t * (input.widthMm - c.x)));
+    return [pt(0, c.y), c, pt(input.widthMm, endY)];
+  }
+  const endX = Math.min(input.widthMm, Math.max(0, c.x + t * (input.depthMm - c.y)));
+  return [pt(c.x, 0), c, pt(endX, input.depthMm)];
+}
+
+/** Move a road sideways until no parallel road lies within the spacing (NW §9 Roads). */
+function spaceRoad(road: TerrainFeature, placed: readonly TerrainFeature[], spacingMm: number, input: TerrainGenInput): TerrainFeature {
+  const line = road.line ?? [];
+  const vertical = Math.abs(line[0]!.x - line[line.length - 1]!.x) < Math.abs(line[0]!.y - line[line.length - 1]!.y);
+  let shift = 0;
+  for (let i = 0; i < 40; i++) {
+    const moved = line.map((p) => (vertical ? pt(p.x + shift, p.y) : pt(p.x, p.y + shift)));
+    const tooClose = placed.some((o) => {
+      if (o.kind !== 'road' || !o.line) return false;
+      const ov = Math.abs(o.line[0]!.x - o.line[o.line.length - 1]!.x) < Math.abs(o.line[0]!.y - o.line[o.line.length - 1]!.y);
+      if (ov !== vertical) return false;
+      return polygonDistance(polylineOutline(moved, 1), polylineOutline(o.line, 1)) < spacingMm;
+    });
+    const inside = moved.every((p) => p.x >= 0 && p.y >= 0 && p.x <= input.widthMm && p.y <= input.depthMm);
+    if (!tooClose && inside) return { ...road, line: moved, polygon: polylineOutline(moved, road.widthMm ?? 25) };
+    shift = shift <= 0 ? -shift + spacingMm / 2 : -shift;
+  }
+  return road;
+}
+
+/** Where two polylines cross, if they do. */
+function crossing(a: readonly TablePoint[], b: readonly TablePoint[]): TablePoint | undefined {
+  for (let i = 0; i + 1 < a.length; i++) {
+    for (let j = 0; j + 1 < b.length; j++) {
+      const p = a[i]!, q = a[i + 1]!, r = b[j]!, s = b[j + 1]!;
+      if (!segmentsIntersectXY(p.x, p.y, q.x, q.y, r.x, r.y, s.x, s.y)) continue;
+      const d = (q.x - p.x) * (s.y - r.y) - (q.y - p.y) * (s.x - r.x);
+      if (Math.abs(d) < 1e-9) continue;
+      const t = ((r.x - p.x) * (s.y - r.y) - (r.y - p.y) * (s.x - r.x)) / d;
+      return pt(p.x + (q.x - p.x) * t, p.y + (q.y - p.y) * t);
+    }
+  }
+  return undefined;
+}
