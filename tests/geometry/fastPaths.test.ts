@@ -16,7 +16,8 @@ import { buildTerrainIndex } from '../../src/geometry/terrain';
 import type { RatePolicy, TerrainContact } from '../../src/geometry/pathCost';
 import { ratedCost, terrainContacts } from '../../src/geometry/pathCost';
 import type { SweepHit } from '../../src/geometry/collisions';
-import { buildStandIndex, indexStand, leavesTable, SpatialIndex, sweepHits } from '../../src/geometry/collisions';
+import { buildStandIndex, indexStand, leavesTable, SpatialIndex, sweepHits, withCorners } from '../../src/geometry/collisions';
+import { standCorners } from '../../src/geometry/footprint';
 import { unitDistance } from '../../src/geometry/measure';
 import { buildSightIndex } from '../../src/geometry/sightIndex';
 import { groundLevelAt } from '../../src/geometry/lineOfSight';
@@ -62,7 +63,14 @@ const policies: RatePolicy[] = (['whole-unit', 'slowest-stand', 'once-touched'] 
   rate: (f: TerrainShape) => (f.kind === 'wood' ? 2 : f.kind === 'marsh' ? 3 : f.kind === 'building' ? Infinity : 1),
   delayMm: (f: TerrainShape) => (f.kind === 'field' ? 10 : f.kind === 'marsh' ? 4 : 0),
   aggregation, counts,
-})));
+}))).concat([{
+  // Rates below 1 (a road) and exactly 1: they cut the stretches but never raise a rate.
+  rate: (f: TerrainShape) => (f.kind === 'field' ? 0.5 : f.kind === 'wood' ? 1 : f.kind === 'marsh' ? 2.5 : Infinity),
+  aggregation: 'slowest-stand',
+}, {
+  rate: (f: TerrainShape) => (f.kind === 'field' ? 0.5 : f.kind === 'marsh' ? 1 : 2),
+  aggregation: 'whole-unit',
+}]);
 
 describe('terrain tracer: flat fast path against the plain one', () => {
   it('same contacts and stretches, in first-touch then id order, for random terrain and moves (property)', () => {
@@ -208,5 +216,17 @@ describe('spatial index: moved entries kept beside the tree', () => {
       for (const [id, b] of truth) expect(ix.get(id)?.value).toBe(b.v);
       expect(ix.all().length).toBe(truth.size);
     }), { numRuns: 300 });
+  });
+});
+
+describe('withCorners: the same record as a spread', () => {
+  it('same keys, same order, same values, extra keys kept', () => {
+    const footprint: StandFootprint = { centre: pt(10, 20), facing: 0.3 as Radians, widthMm: 25 as never, depthMm: 15 as never };
+    const placed = { id: 's1', unitId: 'u1', footprint, extra: 7 };
+    const corners = standCorners(footprint);
+    const rec = withCorners(placed, corners);
+    expect(Object.keys(rec)).toEqual(Object.keys({ ...placed, corners }));
+    expect(rec).toEqual({ ...placed, corners });
+    expect(rec).not.toBe(placed);
   });
 });

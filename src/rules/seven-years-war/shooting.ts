@@ -62,6 +62,8 @@ export interface ShotPlan {
   readonly unseen: boolean;
   readonly atChargers: boolean;
   readonly rangeMm: number;
+  /** Shooting in support of a charged friend at its chargers ((5)(j)). */
+  readonly support?: boolean;
 }
 
 /** Check a shot and work out range band and the stands that can fire (p.11-12). */
@@ -84,6 +86,11 @@ export function planShot(state: S, w: Work, shooter: Unit, target: Unit): ShotPl
   const beingCharged = state.ruleset.charges.filter((c) => c.target === shooter.id);
   if (beingCharged.length > 0 && !us.mayShootAtChargers) return reject('charged', 'Troops being charged shoot only if their being-charged test was better than Go to Retreat.', 'SYW (5) Shooting rules (j) (p.12)');
   const atChargers = beingCharged.some((c) => c.chargers.includes(target.id));
+  // (j) support shooting: friends of a charged unit fire at its chargers with "the same restrictions, but
+  // measure distance from their relative positions": from themselves to the chargers where the charged
+  // unit's own shot counts them (5cm from it), with their own arcs and ranges.
+  const supported = atChargers ? undefined : state.ruleset.charges.find((c) => c.chargers.includes(target.id) && c.target !== shooter.id && w.unit(c.target)?.side === shooter.side);
+  const aim = supported ? chargersAtFiveCm(w, target, w.unit(supported.target)!) : target.stands;
   const howitzer = weapon === 'howitzer';
   // (h): shooting within a town is part of melee and is not calculated separately.
   const town = shooter.stands.map((s) => townAt(w.battle, s.centre)).find((t) => t !== undefined);
@@ -92,7 +99,7 @@ export function planShot(state: S, w: Work, shooter: Unit, target: Unit): ShotPl
   const seen = canSee(w.battle, centroid(shooter.stands), centroid(target.stands), { targetFired: (w.unitState(target.id)?.firedPhase ?? -10) >= state.ruleset.phaseCounter - 1 });
   if (!seen && !howitzer) return reject('unseen', `${shooter.name} cannot see ${target.name}.`, 'SYW (5) Shooting rules (e),(g)-(i) (p.12)');
   if (!clearShot(w, shooter, target, howitzer)) return reject('blocked', 'Stands may not shoot over other units (artillery only to/from a hill with no friends within 10cm).', 'SYW (5) Shooting rules (f) (p.12)');
-  let rangeMm = unitDistance(shooter.stands, target.stands);
+  let rangeMm = unitDistance(shooter.stands, aim);
   if (!seen && howitzer) rangeMm += SHOOTING_RULES.howitzerUnseenExtraCm * CM;
   if (atChargers && rangeMm >= SHOOTING_RULES.chargerRangeCm * CM) rangeMm = SHOOTING_RULES.chargerRangeCm * CM;
   const band = bandFor(w.tables, weapon, rangeMm);
@@ -102,7 +109,7 @@ export function planShot(state: S, w: Work, shooter: Unit, target: Unit): ShotPl
   let stands = 0;
   if (isArtilleryWeapon(weapon)) {
     const fr = unitFrame(shooter.stands, shooter.stands[0]!.facing);
-    if (!inFrontArc(fr, Math.PI / 4, atChargers ? Infinity : reach, target.stands)) return reject('arc', 'Artillery shoots within 45° of straight ahead.', 'SYW (5) Shooting rules (a) (p.12)');
+    if (!inFrontArc(fr, Math.PI / 4, atChargers ? Infinity : reach, aim)) return reject('arc', 'Artillery shoots within 45° of straight ahead.', 'SYW (5) Shooting rules (a) (p.12)');
     // (a) within 15cm of enemy: the nearest enemy (or one charging it).
     const near = w.enemiesOf(shooter.side).filter((e) => !protectedByMelee(w, e) && unitDistance(shooter.stands, e.stands) <= SHOOTING_RULES.artilleryMustShootNearestWithinCm * CM);
     if (near.length > 0 && !atChargers) {
@@ -116,14 +123,36 @@ export function planShot(state: S, w: Work, shooter: Unit, target: Unit): ShotPl
       // A stand with one of its own unit's stands directly ahead is a rear rank: it does not shoot.
       const blocked = shooter.stands.some((o) => o.id !== s.id && inFrontStrip(fr, -1, o.depthMm + 1, o, 'centre'));
       if (blocked) continue;
-      if (inFrontStrip(fr, s.widthMm * SHOOTING_RULES.smallArmsSideBases, atChargers ? Infinity : reach, target.stands)) stands++;
+      if (inFrontStrip(fr, s.widthMm * SHOOTING_RULES.smallArmsSideBases, atChargers ? Infinity : reach, aim)) stands++;
     }
     if (stands === 0) return reject('arc', 'Small arms shoot only at targets in front of the stand, or 1 base width either side.', 'SYW (5) Shooting rules (c) (p.12)');
   }
   const left = stands - us.standsShot;
   if (left <= 0) return reject('already-shot', `${shooter.name} has already shot this step.`, R);
   const usable = isLightUnit(shooter) ? Math.min(left, 1 + LIGHT_EXTRA_STANDS_PER_SHOT) : left;
-  return { weapon, band, stands: usable, unseen: !seen, atChargers, rangeMm };
+  return { weapon, band, stands: usable, unseen: !seen, atChargers, rangeMm, support: supported !== undefined };
+}
+
+/**
+ * (5)(j): where supporting shooters measure to: the chargers moved straight towards the unit they
+ * charge until 5cm from it (where its own shot counts them). Chargers already within 5cm stay put.
+ */
+export function chargersAtFiveCm(w: Work, chargers: Unit, charged: Unit): Unit['stands'] {
+  const want = SHOOTING_RULES.chargerRangeCm * CM;
+  const a = centroid(chargers.stands), b = centroid(charged.stands);
+  const len = Math.hypot(b.x - a.x, b.y - a.y) || 1;
+  const ux = (b.x - a.x) / len, uy = (b.y - a.y) / len;
+  let d = 0;
+  let st = chargers.stands;
+  // The gap does not shrink one for one on a slant: close it in a few steps.
+  for (let i = 0; i < 8; i++) {
+    const gap = unitDistance(st, charged.stands);
+    if (gap <= want + 0.5) break;
+    d += gap - want;
+    st = chargers.stands.map((s) => ({ ...s, centre: { x: s.centre.x + ux * d, y: s.centre.y + uy * d } as typeof s.centre }));
+  }
+  void w;
+  return st;
 }
 
 export function shootingModifiers(state: S, w: Work, shooter: Unit, target: Unit, p: ShotPlan): Modifier[] {
@@ -153,7 +182,7 @@ export function shootingModifiers(state: S, w: Work, shooter: Unit, target: Unit
 export function resolveShot(state: S, w: Work, shooter: Unit, target: Unit, p: ShotPlan, bounce: boolean): number {
   const mods = shootingModifiers(state, w, shooter, target, p);
   const r = w.roll({
-    dice: 'd6', purpose: `${bounce ? 'Bounce through: ' : ''}${shooter.name} shoots at ${target.name} (${p.band}${p.unseen ? ', unseen' : ''}${p.atChargers ? ', at chargers' : ''})`,
+    dice: 'd6', purpose: `${bounce ? 'Bounce through: ' : ''}${shooter.name} shoots at ${target.name} (${p.band}${p.unseen ? ', unseen' : ''}${p.atChargers ? ', at chargers' : ''}${p.support ? ', in support at chargers' : ''})`,
     rule: 'SYW (5) Shooting method (p.11)', modifiers: mods, table: { id: 'shootingResults' },
     outcome: (v) => ({ outcome: scoreResult(v.modified).result, row: String(v.modified) }), subjects: [shooter.id, target.id],
   });
@@ -175,6 +204,8 @@ export const shoot = defineCommand<SywState, Options, Tables, z.infer<typeof sho
     const w = new Work(state, ctx);
     const shooter = w.unit(cmd.unit), target = w.unit(cmd.target);
     if (!shooter || shooter.side !== cmd.side) return reject('bad-unit', 'Choose one of your units.', R);
+    const gen = target ? undefined : state.battle.generals.find((x) => x.id === cmd.target);
+    if (gen) return shootAtGeneral(state, w, shooter, gen.id);
     if (!target) return reject('bad-target', 'Choose an enemy unit.', R);
     const p = planShot(state, w, shooter, target);
     if ('rejected' in p) return p;
@@ -204,6 +235,34 @@ export const shoot = defineCommand<SywState, Options, Tables, z.infer<typeof sho
     return w.change();
   },
 });
+
+/** A general's figure as a one-stand target, so that the ordinary sight, range and arc checks apply. */
+export function generalAsTarget(state: S, genId: string): Unit | undefined {
+  const gen = state.battle.generals.find((x) => x.id === genId);
+  const gs = state.ruleset.generals[genId];
+  if (!gen || !gs || gs.killed) return undefined;
+  return { id: gen.id, name: gen.name, side: gen.side, formation: 'line', troopType: 'general', arm: 'infantry', quality: 'normal', nationality: '', stands: [gen.stand], commandStandId: null, parent: null, extra: {} } as unknown as Unit;
+}
+
+/**
+ * (3) Notes on Generals (d) p.6: "Generals may be Killed if (1) He is shot at directly ... And: The
+ * enemy throws a 6 and you a 1". The shot needs sight, range and arc as at a unit ((5) pp.11-12); it
+ * does no other harm: a natural 6 makes the general's side roll a D6, and a 1 kills him.
+ */
+function shootAtGeneral(state: S, w: Work, shooter: Unit, genId: string): ReturnType<typeof w.change> | Rejection {
+  const t = generalAsTarget(state, genId);
+  if (!t || t.side === shooter.side) return reject('bad-target', 'Choose an enemy general.', R);
+  const p = planShot(state, w, shooter, t);
+  if ('rejected' in p) return p;
+  const r = w.roll({ dice: 'd6', purpose: `${shooter.name} shoots at General ${t.name} (${p.band}): a 6, then his side's 1, kills`, rule: 'SYW (3) Notes on Generals (d) (p.6)', subjects: [shooter.id, genId] });
+  if (r.faces[0] === 6) {
+    const own = w.roll({ dice: 'd6', purpose: `Is ${t.name} hit? (a 1 kills)`, rule: 'SYW (3) Notes on Generals (d) (p.6)', subjects: [genId] });
+    if (own.faces[0] === 1) w.killGeneral(genId);
+  }
+  w.setUnit(shooter.id, { firedToday: true, firedPhase: w.rs.phaseCounter, standsShot: w.unitState(shooter.id)!.standsShot + p.stands });
+  if (w.rs.hidden[shooter.id] !== undefined) reveal(w, shooter.id, 'fired', 'SYW 9 Deployment (p.19)');
+  return w.change();
+}
 
 /** When the shooting steps end: groups that took casualties test morale ((5)(l), 8 p.17). */
 export function shootingMorale(w: Work, enemyOf: (side: string) => string): void {

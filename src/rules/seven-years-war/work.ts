@@ -26,6 +26,7 @@ import { ORDER_NUMBERS } from './tables/orders';
 
 const ORDER_GROUP_GAP_CM = ORDER_NUMBERS.groupGapCm;
 import { nextCounter } from './generals';
+import { GENERAL_RISK_CM } from './tables/command';
 
 export const diceCode = (d: DiceSpec): RollSpec['dice'] => `${d.count === 1 ? '' : d.count}d${d.faces}` as RollSpec['dice'];
 
@@ -504,7 +505,8 @@ export class Work {
     for (const gen of this.battle.generals) {
       const gs = this.rs.generals[gen.id];
       if (gen.side !== u.side || !gs || gs.killed) continue;
-      const near = u.stands.some((s) => Math.hypot(s.centre.x - gen.stand.centre.x, s.centre.y - gen.stand.centre.y) <= (s.widthMm + gen.stand.widthMm) / 2 + 10);
+      // "within 1cm of a unit under fire or in melee": edge to edge, 1cm.
+      const near = u.stands.some((s) => standDistance(s, gen.stand) <= GENERAL_RISK_CM * CM + 0.5);
       if (!near) continue;
       const own = ownNatural ?? this.roll({ dice: 'd6', purpose: `Is ${gen.name} hit? (a 1 kills)`, rule: 'SYW (3) Notes on Generals (d) (p.6)', subjects: [gen.id] }).total;
       if (own === 1) this.killGeneral(gen.id);

@@ -58,3 +58,6 @@ export const COUNTER_MIX_IS_HOUSE_VALUE = true;
 
 /** A CinC draws 3 counters and keeps 1 (p.5). */
 export const CINC_DRAWS = 3;
+
+/** (3) Notes on Generals (d) p.6: a general "within 1cm of a unit under fire or in melee" is at risk. */
+export const GENERAL_RISK_CM = 1;
