@@ -63,7 +63,7 @@ const policies: RatePolicy[] = (['whole-unit', 'slowest-stand', 'once-touched'] 
   rate: (f: TerrainShape) => (f.kind === 'wood' ? 2 : f.kind === 'marsh' ? 3 : f.kind === 'building' ? Infinity : 1),
   delayMm: (f: TerrainShape) => (f.kind === 'field' ? 10 : f.kind === 'marsh' ? 4 : 0),
   aggregation, counts,
-}))).concat([{
+}) as RatePolicy)).concat([{
   // Rates below 1 (a road) and exactly 1: they cut the stretches but never raise a rate.
   rate: (f: TerrainShape) => (f.kind === 'field' ? 0.5 : f.kind === 'wood' ? 1 : f.kind === 'marsh' ? 2.5 : Infinity),
   aggregation: 'slowest-stand',

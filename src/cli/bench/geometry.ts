@@ -203,7 +203,9 @@ export const geometryBench: BenchSection = {
       visibleTotal += visible;
       return visible;
     };
-    const ov = timeOp(overlay, { batches: 21, perBatch: 5, warmup: 20 });
+    // Warm up like the other figures (they warm for as many ops as they time, up to 2,000), so the
+    // median is the steady state of a long drag, not the JIT compiling the overlay.
+    const ov = timeOp(overlay, { batches: 21, perBatch: 5, warmup: 200 });
     fig('dragLosMs', 'LOS overlay, dragged 12-stand unit to every enemy in range', 'ms', ov.medianUs / 1000, 4);
     log(`  overlay: ${(pairsTotal / (21 * 5 + 20)).toFixed(1)} enemy stands in range per step (one sight line each, from the nearest firing stand), ${(visibleTotal / (21 * 5 + 20)).toFixed(1)} visible`);
 
