@@ -80,20 +80,8 @@ describe('moving a unit with the mouse', () => {
     await t.clickAt(await t.toPage(before.stands[0]!.centre.x, before.stands[0]!.centre.y));
     const handle = (await t.rotateHandle())!;
     expect(handle).not.toBeNull();
-    const box = (await t.page.locator('canvas').boundingBox())!;
-    const pivot = await t.toPage(c.x, c.y);
-    const h = { x: box.x + handle.x, y: box.y + handle.y };
     // Swing the handle a quarter turn clockwise about the unit's centre.
-    const r = Math.hypot(h.x - pivot.x, h.y - pivot.y);
-    const a0 = Math.atan2(h.y - pivot.y, h.x - pivot.x);
-    const m = t.page.mouse;
-    await m.move(h.x, h.y);
-    await m.down();
-    for (let i = 1; i <= 12; i++) {
-      const a = a0 + (Math.PI / 2) * (i / 12);
-      await m.move(pivot.x + r * Math.cos(a), pivot.y + r * Math.sin(a));
-    }
-    await m.up();
+    await t.swingHandle(handle, c, Math.PI / 2);
     const after = await t.unit('fr-7-leg');
     const turned = after.stands[0]!.facing - before.stands[0]!.facing;
     expect(Math.abs(Math.atan2(Math.sin(turned - Math.PI / 2), Math.cos(turned - Math.PI / 2)))).toBeLessThan(0.02);
@@ -166,17 +154,8 @@ describe('wheeling a unit with the mouse', () => {
     // The battalion faces up the screen: its left front corner is the top-left of its first stand.
     const s0 = before.stands[0]!;
     const corner = { x: s0.centre.x - s0.widthMm / 2, y: s0.centre.y - s0.depthMm / 2 };
-    const box = (await t.page.locator('canvas').boundingBox())!;
-    const pivot = await t.toPage(corner.x, corner.y);
-    const h = { x: box.x + handle.x, y: box.y + handle.y };
-    const r = Math.hypot(h.x - pivot.x, h.y - pivot.y);
-    const a0 = Math.atan2(h.y - pivot.y, h.x - pivot.x);
-    const m = t.page.mouse;
-    await m.move(h.x, h.y);
-    await m.down();
     // An eighth of a turn clockwise (45°, the NW maximum wheel).
-    for (let i = 1; i <= 10; i++) await m.move(pivot.x + r * Math.cos(a0 + (Math.PI / 4) * (i / 10)), pivot.y + r * Math.sin(a0 + (Math.PI / 4) * (i / 10)));
-    await m.up();
+    await t.swingHandle(handle, corner, Math.PI / 4, 10);
     const after = await t.unit('fr-7-leg');
     const turned = after.stands[0]!.facing - s0.facing;
     expect(Math.abs(Math.atan2(Math.sin(turned - Math.PI / 4), Math.cos(turned - Math.PI / 4)))).toBeLessThan(0.03);

@@ -57,6 +57,26 @@ export class TablePage {
     await m.up();
   }
 
+  /**
+   * Press a handle given in canvas pixels and swing it by `angleRad` (clockwise) about a table
+   * point, in `steps` moves, then release.
+   */
+  async swingHandle(handle: { x: number; y: number }, pivotTable: { x: number; y: number }, angleRad: number, steps = 12): Promise<void> {
+    const box = (await this.page.locator('canvas').boundingBox())!;
+    const pivot = await this.toPage(pivotTable.x, pivotTable.y);
+    const h = { x: box.x + handle.x, y: box.y + handle.y };
+    const r = Math.hypot(h.x - pivot.x, h.y - pivot.y);
+    const a0 = Math.atan2(h.y - pivot.y, h.x - pivot.x);
+    const m = this.page.mouse;
+    await m.move(h.x, h.y);
+    await m.down();
+    for (let i = 1; i <= steps; i++) {
+      const a = a0 + angleRad * (i / steps);
+      await m.move(pivot.x + r * Math.cos(a), pivot.y + r * Math.sin(a));
+    }
+    await m.up();
+  }
+
   async clickAt(p: { x: number; y: number }): Promise<void> {
     await this.page.mouse.click(p.x, p.y);
   }
