@@ -17,6 +17,8 @@ export interface GameSnapshot {
 
 export interface GameActions {
   load(battle: BattleSetup): void;
+  /** Something beside the battle changed (orders, markers): views should look again. */
+  touch(): void;
   /** Translate every stand of a unit by (dx, dy) mm. */
   moveUnit(id: UnitId, dxMm: number, dyMm: number): void;
   /** Rotate a unit about its centre by `dRad` (clockwise on screen). */
@@ -90,6 +92,7 @@ export function createGameStore() {
       battle: null,
       revision: 0,
       load: (battle) => set({ battle, revision: get().revision + 1 }),
+      touch: () => set({ revision: get().revision + 1 }),
       moveUnit: (id, dx, dy) => mapUnit(id, (u) => transformUnit(u, dx, dy, 0)),
       rotateUnit: (id, d) => mapUnit(id, (u) => transformUnit(u, 0, 0, rad(d))),
       wheelUnit: (id, d, pivot) => mapUnit(id, (u) => transformUnit(u, 0, 0, rad(d), frontCorner(u, pivot))),

@@ -80,11 +80,18 @@ function ownerOf(battle: { units: readonly { id: string; side: SideId }[]; gener
  */
 export function createBattleTable(session: SessionApi): TableController {
   const store = createGameStore();
+  // Markers, overlays and read-outs depend on the ruleset's state too (orders, morale), which
+  // can change while the battle object does not: any new history or viewer makes views look again.
+  let seenHistory: unknown = null;
+  let seenViewer: unknown = null;
   const sync = () => {
     const s = session.getState();
     if (!s.battle) return;
     const view = viewOf(s.battle, s.viewer);
     if (store.getState().battle !== view.battle) store.getState().load(view.battle);
+    else if (s.battle.history !== seenHistory || s.viewer !== seenViewer) store.getState().touch();
+    seenHistory = s.battle.history;
+    seenViewer = s.viewer;
   };
   session.subscribe(sync);
   sync();

@@ -2,6 +2,7 @@
  * NW commands: orders (Orders Phase), strategic and tactical moves, charge declarations and
  * responses, Deploy actions, generals. Every refusal cites its rule.
  */
+import { dismountedProfile, profileOf } from './profile';
 import { z } from 'zod';
 import { defineCommand, reject, type Change, type Ctx, type Rejection } from '../../engine/ruleset';
 import { findUnit, updateUnit, updateGeneral } from '../../engine/battle';
@@ -13,7 +14,7 @@ import { FORD_SEARCH, WHEEL } from './tables/movement';
 import { addDisorder, enemiesOf, inMm, makeDraft, nwu, scaleOf, toChange, toIn, withinER, canSee } from './core';
 import { advanceUnit, anglesClose, bearing, rotateUnit, unitCentre, unitDistanceMm, unitFacing, wheelUnit, frameOfUnit, unitTerrain, commandStand, screenStands } from './geom';
 import { walk, commitMove } from './moves';
-import { normalMoveMm, retreatMove, faceTowards } from './morale';
+import { normalMoveMm, retreatMove, faceTowards, runPendingTests } from './morale';
 import { relayout, FORMATIONS, recallScreen, reshapeFront, throwOutScreen, type NwFormation } from './formations';
 import { inCombat, settleFollowUp } from './combat';
 import { fleeRefuge } from './fireAndFlee';
@@ -118,15 +119,31 @@ const turnAbout = defineCommand<NwState, NwOptions, NwTables, { type: 'turnAbout
 });
 
 /** Shared move validation and execution for Advance and strategic moves. */
+/** Every stand of the unit touches a road (NW §23 Roads). */
+export function alongRoad(d: Draft, u: Unit): boolean {
+  return u.stands.every((s) => unitTerrain(d.battle, { ...u, stands: [s] }).some((t) => t.kind === 'road'));
+}
+
+/** The unit stays on the road all the way (probed every half inch). */
+function pathAlongRoad(d: Draft, u: Unit, distMm: number): boolean {
+  const n = Math.ceil(distMm / 12.7);
+  for (let k = 0; k <= n; k++) if (!alongRoad(d, advanceUnit(u, n === 0 ? 0 : (distMm * k) / n, unitFacing(u)))) return false;
+  return true;
+}
+
 function doMove(d: Draft, u: Unit, wheelDeg: number, distanceIn: number, strategic: boolean): Rejection | void {
   const nu = nwu(d, u.id);
   if (Math.abs(wheelDeg) > WHEEL.maxDeg + 1e-9) return reject('wheel-too-far', `A wheel is at most ${WHEEL.maxDeg} degrees.`, WHEEL.rule);
   const full = normalMoveMm(d, u, strategic);
-  const road = u.formation === 'road-column' && unitTerrain(d.battle, u).some((t) => t.kind === 'road');
-  const allowance = road ? full * 1.5 : full; // NW §23 Roads: 1½ times, ignoring terrain
   const { unit: wheeled, outerArcMm } = wheelUnit(u, (wheelDeg * Math.PI) / 180);
   const wheelCost = outerArcMm * WHEEL.distanceFactor;
   const want = inMm(distanceIn);
+  // NW §23 Roads: "Units that spend their entire Movement Phase moving along a road" in Road Column
+  // move 1½ times, ignoring terrain: every stand on the road from start to finish (RULINGS).
+  const roadColumn = u.formation === 'road-column' && alongRoad(d, u);
+  const road = roadColumn && pathAlongRoad(d, wheeled, want);
+  const allowance = road ? full * 1.5 : full;
+  if (roadColumn && !road && wheelCost + want > full + 0.5) return reject('off-road', `${u.name} leaves the road on this move, so it has only its normal ${toIn(full)}" (the road's 1½ times needs the entire move along the road).`, 'NW §23 Roads');
   if (wheelCost + want > allowance + 0.5) return reject('too-far', `${u.name} may move ${toIn(allowance)}" and the wheel costs ${toIn(wheelCost)}"; ${distanceIn}" more is too far.`, 'NW Movement §3; §25 Wheeling');
   d.battle = updateUnit(d.battle, u.id, () => wheeled);
   const r = walk(d, wheeled, unitFacing(wheeled), want, strategic ? 'strategic' : 'advance', { roadColumn: road });
@@ -153,6 +170,12 @@ function doMove(d: Draft, u: Unit, wheelDeg: number, distanceIn: number, strateg
   for (const eid of res.contacts) {
     if (skirmishersEvade(d, eid, u)) continue;
     startCombat(d, u.id, eid, { charged: false, pursuing: false });
+    // Skirmish cavalry "may voluntarily opt to Retreat": their owner decides after this side's moves.
+    const t = findUnit(d.battle, eid);
+    if (t && t.formation === 'skirmish' && d.rs.units[eid]?.profile.mounted && !strategic) {
+      d.rs.pendingEvasions = [...(d.rs.pendingEvasions ?? []).filter((p) => p.unitId !== eid), { unitId: eid, side: t.side, moverId: u.id }];
+      d.ctx.emit({ type: 'EvasionOffered', unit: eid, from: u.id, rule: 'NW Orders/Retreat note' });
+    }
   }
 }
 
@@ -177,9 +200,9 @@ export function skirmishersEvade(d: Draft, targetId: string, mover: Unit): boole
   return !after || !mv || unitDistanceMm(after, mv) > 1;
 }
 
-const moveUnit = defineCommand<NwState, NwOptions, NwTables, { type: 'moveUnit'; side: string; unitId: string; wheelDeg: number; distanceIn: number }>({
-  describe: 'Advance a unit: an optional wheel of up to 45 degrees, then straight ahead.',
-  schema: z.object({ type: z.literal('moveUnit'), side: id, unitId: id, wheelDeg: z.number().finite(), distanceIn: z.number().finite().min(0) }).strict(),
+const moveUnit = defineCommand<NwState, NwOptions, NwTables, { type: 'moveUnit'; side: string; unitId: string; wheelDeg: number; distanceIn: number; limber?: boolean; unlimber?: boolean }>({
+  describe: 'Advance a unit: an optional wheel of up to 45 degrees, then straight ahead. Artillery may limber first, or unlimber (horse artillery after at most half a move; foot artillery where it stands).',
+  schema: z.object({ type: z.literal('moveUnit'), side: id, unitId: id, wheelDeg: z.number().finite(), distanceIn: z.number().finite().min(0), limber: z.boolean().optional(), unlimber: z.boolean().optional() }).strict(),
   handle: (state, cmd, ctx) =>
     run(state, ctx, (d) => {
       const u = ownUnit(d, cmd.side, cmd.unitId);
@@ -199,14 +222,37 @@ const moveUnit = defineCommand<NwState, NwOptions, NwTables, { type: 'moveUnit';
       if (!o || o.order !== 'advance') return reject('needs-advance', `${u.name} needs an Advance order to move in the Tactical Movement Phase.`, 'NW §22 Tactical Movement; Orders/Advance');
       if (nu.movedStrategic) return reject('moved-strategic', 'Units may never move in both movement phases of a turn.', 'NW Sequence §2');
       const half = normalMoveMm(d, u) / 2;
+      const AR = 'NW Orders/Advance: "Horse Artillery may move 1/2, unlimber and still fire with penalties. Any Artillery may limber and move or unlimber and fire with penalties."';
+      if ((cmd.limber || cmd.unlimber) && !nu.profile.artillery) return reject('not-artillery', 'Only artillery limbers or unlimbers.', AR);
+      if (cmd.limber && cmd.unlimber) return reject('limber-or-unlimber', 'An Advance limbers and moves, or unlimbers and fires: not both.', AR);
+      if (cmd.limber) {
+        if (nu.limbered) return reject('already-limbered', `${u.name} is already limbered.`, AR);
+        nu.limbered = true;
+        ctx.emit({ type: 'ArtilleryLimbered', unit: u.id, rule: AR });
+      }
+      if (cmd.unlimber) {
+        if (!nu.limbered) return reject('already-unlimbered', `${u.name} is already unlimbered.`, AR);
+        const horse = nu.profile.troop === 'horse-artillery';
+        if (horse && inMm(cmd.distanceIn) > half + 0.5) return reject('too-far', `Horse artillery that unlimbers moves at most half its move (${toIn(half)}").`, AR);
+        if (!horse && cmd.distanceIn > 0 && inMm(cmd.distanceIn) > 0.5) return reject('unlimber-in-place', 'Foot artillery with an Advance order unlimbers where it stands (only horse artillery moves and unlimbers).', AR);
+        if (inMm(cmd.distanceIn) > 0.5 || cmd.wheelDeg !== 0) {
+          const moved = doMove(d, u, cmd.wheelDeg, cmd.distanceIn, false);
+          if (moved) return moved;
+        }
+        nu.limbered = false;
+        nu.unlimberedThisTurn = true;
+        nu.movedThisTurn = true;
+        ctx.emit({ type: 'ArtilleryUnlimbered', unit: u.id, afterMoveIn: cmd.distanceIn, rule: AR });
+        return;
+      }
       if (inMm(cmd.distanceIn) + 0.5 < half) return reject('too-short', `An Advance must cover at least half the move (${toIn(half)}").`, 'NW Orders/Advance');
       return doMove(d, u, cmd.wheelDeg, cmd.distanceIn, false);
     }),
 });
 
-const retreatUnit = defineCommand<NwState, NwOptions, NwTables, { type: 'retreatUnit'; side: string; unitId: string; distanceIn: number }>({
-  describe: 'Carry out a Retreat order: turn the back to the enemy and move directly away.',
-  schema: z.object({ type: z.literal('retreatUnit'), side: id, unitId: id, distanceIn: z.number().finite().min(0) }).strict(),
+const retreatUnit = defineCommand<NwState, NwOptions, NwTables, { type: 'retreatUnit'; side: string; unitId: string; distanceIn: number; wheelDeg?: number }>({
+  describe: 'Carry out a Retreat order: turn the back to the enemy and move directly away, with an optional wheel of up to 45 degrees.',
+  schema: z.object({ type: z.literal('retreatUnit'), side: id, unitId: id, distanceIn: z.number().finite().min(0), wheelDeg: z.number().finite().optional() }).strict(),
   handle: (state, cmd, ctx) =>
     run(state, ctx, (d) => {
       const u = ownUnit(d, cmd.side, cmd.unitId);
@@ -226,6 +272,8 @@ const retreatUnit = defineCommand<NwState, NwOptions, NwTables, { type: 'retreat
       const want = inMm(cmd.distanceIn);
       if (want > full + 0.5) return reject('too-far', `${u.name} may retreat ${toIn(full)}".`, 'NW Orders/Retreat');
       if (want + 0.5 < full / 2) return reject('too-short', `A Retreat must cover at least half the move (${toIn(full / 2)}").`, 'NW Orders/Retreat');
+      const wheelDeg = cmd.wheelDeg ?? 0;
+      if (Math.abs(wheelDeg) > WHEEL.maxDeg + 1e-9) return reject('wheel-too-far', `A Retreat may wheel at most ${WHEEL.maxDeg} degrees.`, 'NW Orders/Retreat');
       // Unlimbered artillery may limber and move half (NW Orders/Retreat).
       let dist = want;
       if (nu.profile.artillery && !nu.limbered) {
@@ -233,7 +281,7 @@ const retreatUnit = defineCommand<NwState, NwOptions, NwTables, { type: 'retreat
         dist = Math.min(want, full / 2);
       }
       if (inCombat(d, u.id)) d.rs.combats = d.rs.combats.filter((c) => c.a !== u.id && c.b !== u.id);
-      retreatMove(d, u.id, undefined, false, dist);
+      retreatMove(d, u.id, undefined, false, dist, wheelDeg);
       nu.retreatedLastTurn = true;
       if (strategic) nu.movedStrategic = true;
     }),
@@ -253,6 +301,8 @@ export type DeployActionCmd =
   | { action: 'throw-out-screen'; stands: number }
   | { action: 'recall-screen' }
   | { action: 'recrew' }
+  | { action: 'dismount' }
+  | { action: 'mount' }
   | { action: 'expand' }
   | { action: 'contract' }
   | { action: 'halt' };
@@ -271,6 +321,8 @@ const deployAction = z.discriminatedUnion('action', [
   z.object({ action: z.literal('throw-out-screen'), stands: z.number().int().min(1).max(9) }).strict(),
   z.object({ action: z.literal('recall-screen') }).strict(),
   z.object({ action: z.literal('recrew') }).strict(),
+  z.object({ action: z.literal('dismount') }).strict(),
+  z.object({ action: z.literal('mount') }).strict(),
   z.object({ action: z.literal('expand') }).strict(),
   z.object({ action: z.literal('contract') }).strict(),
   z.object({ action: z.literal('halt') }).strict(),
@@ -370,6 +422,24 @@ export function applyDeploy(d: Draft, u: Unit, a: DeployActionCmd, strategic: bo
       if (screenStands(u).length === 0) return reject('no-screen', `${u.name} has no screen out.`, 'NW Orders/Deploy');
       next = recallScreen(u);
       break;
+    case 'dismount':
+      // NW Orders/Deploy "dismount, mount"; §4 note: dismounted cavalry form up as equivalent
+      // infantry with 3 strength points a stand; Fire: "Dismounted, they may fire" (carbines).
+      if (!nu.profile.mounted || nu.dismounted) return reject('bad-action', 'Only mounted cavalry dismount.', 'NW Orders/Deploy');
+      nu.profile = dismountedProfile(nu.profile);
+      nu.dismounted = true;
+      d.ctx.emit({ type: 'CavalryDismounted', unit: u.id, rule: 'NW Orders/Deploy; §4 Strength note' });
+      break;
+    case 'mount': {
+      if (!nu.dismounted) return reject('bad-action', 'Only dismounted cavalry mount.', 'NW Orders/Deploy');
+      const side = d.battle.sides.find((s) => s.id === u.side);
+      const p = profileOf(u, side?.nationality ?? '');
+      if (typeof p === 'string') return reject('bad-action', p, 'NW Orders/Deploy');
+      nu.profile = p;
+      delete nu.dismounted;
+      d.ctx.emit({ type: 'CavalryMounted', unit: u.id, rule: 'NW Orders/Deploy' });
+      break;
+    }
     case 'recrew':
       // NW Orders/Fire and Flee: the crew spend a turn moving back to the guns before firing again.
       if (!nu.abandoned) return reject('bad-action', 'Only abandoned guns are re-manned.', 'NW Orders/Fire and Flee');
@@ -511,6 +581,18 @@ const chooseInitiative = defineCommand<NwState, NwOptions, NwTables, { type: 'ch
     }),
 });
 
+// NW §15 Close Combat Phase: "starting from the flank chosen by the player who won the Initiative roll".
+const chooseCombatFlank = defineCommand<NwState, NwOptions, NwTables, { type: 'chooseCombatFlank'; side: string; flank: 'left' | 'right' }>({
+  describe: 'The winner of the initiative roll chooses the flank (his left or right) from which close combats are resolved.',
+  schema: z.object({ type: z.literal('chooseCombatFlank'), side: id, flank: z.enum(['left', 'right']) }).strict(),
+  handle: (state, cmd, ctx) =>
+    run(state, ctx, (d) => {
+      if (d.rs.initiativeWinner !== cmd.side) return reject('not-winner', 'Only the winner of the initiative roll chooses the flank.', 'NW Sequence §15 Close Combat Phase');
+      d.rs.combatFlank = cmd.flank;
+      ctx.emit({ type: 'CombatFlankChosen', by: cmd.side, flank: cmd.flank, rule: 'NW Sequence §15 Close Combat Phase' });
+    }),
+});
+
 // NW Generals §1: a general may act as an independent stand or join any unit. RULINGS: he moves as light cavalry.
 const moveGeneral = defineCommand<NwState, NwOptions, NwTables, { type: 'moveGeneral'; side: string; generalId: string; x: number; y: number; joinUnit?: string }>({
   describe: 'Move a general (up to a light cavalry move), optionally joining a unit.',
@@ -559,6 +641,42 @@ const releaseReserve = defineCommand<NwState, NwOptions, NwTables, { type: 'rele
 });
 
 // NW After Close Combat / Orders/Deploy: a Deploy-ordered victor may follow up or stay.
+/**
+ * NW Orders/Retreat note: "Skirmishing Cavalry may voluntarily opt to Retreat" when a unit charges
+ * or advances into contact with them; extra movement after moving disorders them; no orders are
+ * needed and any existing order is cancelled.
+ */
+export function settleEvasion(d: Draft, unitId: string, evade: boolean): void {
+  const p = (d.rs.pendingEvasions ?? []).find((x) => x.unitId === unitId);
+  if (!p) return;
+  d.rs.pendingEvasions = (d.rs.pendingEvasions ?? []).filter((x) => x !== p);
+  if (!evade || !isActiveUnit(d, unitId)) return;
+  const nu = nwu(d, unitId);
+  const already = nu.movedThisTurn;
+  d.rs.combats = d.rs.combats.filter((c) => !((c.a === p.moverId && c.b === unitId) || (c.b === p.moverId && c.a === unitId)));
+  retreatMove(d, unitId, p.moverId, false);
+  delete d.rs.orders[unitId];
+  nu.movedThisTurn = true;
+  d.ctx.emit({ type: 'SkirmishersEvaded', unit: unitId, from: p.moverId, voluntary: true, rule: 'NW Orders/Retreat note' });
+  if (already && d.rs.units[unitId]?.status === 'active') addDisorder(d, unitId, 1, 'extra movement: retreated after moving', 'NW Orders/Retreat note; §17');
+  // Still touching (blocked): the combat stands.
+  const a = findUnit(d.battle, unitId), b = findUnit(d.battle, p.moverId);
+  if (a && b && unitDistanceMm(a, b) < 1 && !inCombat(d, unitId)) startCombat(d, p.moverId, unitId, { charged: false, pursuing: false });
+}
+const isActiveUnit = (d: Draft, id: string) => d.rs.units[id]?.status === 'active';
+
+const evadeContact = defineCommand<NwState, NwOptions, NwTables, { type: 'evadeContact'; side: string; unitId: string; evade: boolean }>({
+  describe: 'Skirmish cavalry advanced into: retreat (voluntarily) or stay and fight.',
+  schema: z.object({ type: z.literal('evadeContact'), side: id, unitId: id, evade: z.boolean() }).strict(),
+  handle: (state, cmd, ctx) =>
+    run(state, ctx, (d) => {
+      const p = (d.rs.pendingEvasions ?? []).find((x) => x.unitId === cmd.unitId);
+      if (!p || p.side !== cmd.side) return reject('no-evasion', 'That unit has no retreat to choose.', 'NW Orders/Retreat note');
+      settleEvasion(d, cmd.unitId, cmd.evade);
+      runPendingTests(d);
+    }),
+});
+
 const followUpCmd = defineCommand<NwState, NwOptions, NwTables, { type: 'followUp'; side: string; unitId: string; follow: boolean }>({
   describe: 'Choose whether a Deploy-ordered victor follows up the enemy it pushed back.',
   schema: z.object({ type: z.literal('followUp'), side: id, unitId: id, follow: z.boolean() }).strict(),
@@ -570,5 +688,5 @@ const followUpCmd = defineCommand<NwState, NwOptions, NwTables, { type: 'followU
     }),
 });
 
-export const COMMANDS = { followUp: followUpCmd, releaseReserve, placeOrder, turnAbout, moveUnit, retreatUnit, deployUnit, declareCharge, respondToCharge, chooseInitiative, moveGeneral };
+export const COMMANDS = { followUp: followUpCmd, evadeContact, releaseReserve, placeOrder, turnAbout, moveUnit, retreatUnit, deployUnit, declareCharge, respondToCharge, chooseInitiative, chooseCombatFlank, moveGeneral };
 export { faceTowards };

@@ -27,7 +27,10 @@ export function makeDraft(state: NwGameState, ctx: Ctx): Draft {
 
 export function toChange(d: Draft, events: GameEvent[] = []): Change<NwState> {
   syncAttachedGenerals(d);
-  return { battle: d.battle, ruleset: d.rs, events };
+  // A fresh battle shell on every change, even one that only touched ruleset state (orders
+  // placed or cleared at the turn's start, morale): the table mirrors the view's battle by
+  // identity, so a ruleset-only change would otherwise leave stale markers on the table.
+  return { battle: { ...d.battle }, ruleset: d.rs, events };
 }
 
 /**

@@ -73,7 +73,7 @@ export function fireSight(d: Draft, blockers: StandGrid, firer: Unit, s: Stand, 
  * The enemy unit nearest to a firing stand within range, arc and sight (NW Fire §29 Target
  * Eligibility: each stand fires at the nearest enemy; a skirmish screen in front is nearest).
  */
-export function targetFor(d: Draft, u: Unit, s: Stand, maxRangeMm: number, blockers: StandGrid = standBlockers(d)): { target: Unit; distMm: number; stand: Stand } | undefined {
+export function targetFor(d: Draft, u: Unit, s: Stand, maxRangeMm: number, blockers: StandGrid = standBlockers(d), settle?: TieSettler): { target: Unit; distMm: number; stand: Stand } | undefined {
   const nu = nwu(d, u.id);
   const arc = nu.profile.artillery ? FIRING_ARC_DEG.artillery : FIRING_ARC_DEG.foot;
   const cands: { target: Unit; distMm: number; stand: Stand }[] = [];
@@ -99,13 +99,48 @@ export function targetFor(d: Draft, u: Unit, s: Stand, maxRangeMm: number, block
     if (dist > maxRangeMm + 1e-6 || !standInArc(s, arc, maxRangeMm, g.stand)) continue;
     cands.push({ target: generalAsTarget(g), distMm: Math.max(0, dist), stand: g.stand });
   }
-  cands.sort((x, y) => x.distMm - y.distMm);
-  for (const c of cands) {
-    if (!canSee(d, u, c.target)) continue;
-    if (!fireSight(d, blockers, u, s, c.target, c.stand).clear) continue;
-    return c;
-  }
-  return undefined;
+  cands.sort((x, y) => x.distMm - y.distMm || (x.target.id < y.target.id ? -1 : x.target.id > y.target.id ? 1 : 0));
+  const visible = (c: (typeof cands)[number]) => canSee(d, u, c.target) && fireSight(d, blockers, u, s, c.target, c.stand).clear;
+  const at = cands.findIndex(visible);
+  const first = cands[at];
+  if (!first || !settle) return first;
+  // NW Fire §29: "Roll a die to settle ambiguous situations": equally near targets (within TIE_MM).
+  const tied = [first];
+  for (let i = at + 1; i < cands.length && cands[i]!.distMm - first.distMm <= TIE_MM; i++) if (visible(cands[i]!)) tied.push(cands[i]!);
+  return tied.length > 1 ? tied[settle(u, tied.map((c) => c.target))] ?? first : first;
+}
+
+/** Two targets nearer to each other in distance than this are equally near (NW Fire §29; RULINGS). */
+export const TIE_MM = 1;
+
+/** Chooses among equally near targets: the index of the one fired at. */
+export type TieSettler = (firer: Unit, tied: readonly Unit[]) => number;
+
+/**
+ * NW Fire §29 ties: one d6 per firing unit and set of tied targets, logged; the faces are shared
+ * out evenly in the order the targets are listed (two targets: 1-3 the first, 4-6 the second).
+ */
+export function rollingTieSettler(d: Draft): TieSettler {
+  const settled = new Map<string, number>();
+  return (firer, tied) => {
+    const key = `${firer.id}|${tied.map((t) => t.id).join(',')}`;
+    const known = settled.get(key);
+    if (known !== undefined) return known;
+    const n = Math.min(tied.length, 6);
+    const r = d.ctx.roll({
+      dice: 'd6', purpose: `Nearest target for ${firer.name}: ${tied.slice(0, n).map((t, i) => `${t.name} ${faceRange(i, n)}`).join(', ')}`,
+      rule: 'NW Fire §29 Target Eligibility: roll a die to settle ambiguous situations', subjects: [firer.id, ...tied.slice(0, n).map((t) => t.id)],
+    });
+    const idx = Math.min(n - 1, Math.floor(((r.faces[0] ?? 1) - 1) * n / 6));
+    settled.set(key, idx);
+    d.ctx.emit({ type: 'NearestTargetSettled', unit: firer.id, target: tied[idx]!.id, among: tied.map((t) => t.id), rule: 'NW Fire §29' });
+    return idx;
+  };
+}
+
+function faceRange(i: number, n: number): string {
+  const faces = [1, 2, 3, 4, 5, 6].filter((f) => Math.floor((f - 1) * n / 6) === i);
+  return faces.length === 1 ? `${faces[0]}` : `${faces[0]}-${faces[faces.length - 1]}`;
 }
 
 function targetTerrainMods(d: Draft, target: Unit, firerStand: Stand, artillery: boolean): Modifier[] {
@@ -248,7 +283,7 @@ export function resolveVolley(d: Draft, shot: Shot, forceBand?: 'close' | 'effec
 }
 
 /** Gather each unit's shots: front-rank stands grouped by their nearest eligible target. */
-export function planShots(d: Draft, only?: (u: Unit) => boolean): Shot[] {
+export function planShots(d: Draft, only?: (u: Unit) => boolean, settle?: TieSettler): Shot[] {
   const shots: Shot[] = [];
   const blockers = standBlockers(d);
   for (const u of activeUnits(d)) {
@@ -258,7 +293,7 @@ export function planShots(d: Draft, only?: (u: Unit) => boolean): Shot[] {
     const maxIn = nu.profile.artillery ? d.tables.artilleryRangesIn[d.rs.scale].extreme : d.tables.smallArms[d.rs.scale].bands[2]!.maxIn[nu.profile.weapon === 'rifle' ? 'rifle' : nu.profile.weapon === 'carbine' ? 'carbine' : 'musket'];
     const byTarget = new Map<string, Shot>();
     for (const s of frontRank(u)) {
-      const t = targetFor(d, u, s, inMm(maxIn), blockers);
+      const t = targetFor(d, u, s, inMm(maxIn), blockers, settle);
       if (!t) continue;
       const sh = byTarget.get(t.target.id) ?? { firer: u, target: t.target, stands: [], distMm: t.distMm, atScreen: isScreenStand(t.target, t.stand) };
       sh.stands.push(s);
@@ -272,7 +307,7 @@ export function planShots(d: Draft, only?: (u: Unit) => boolean): Shot[] {
 
 /** NW §14 Fire Phase: simultaneous fire, then casualties, ammunition, and morale tests. */
 export function firePhase(d: Draft): void {
-  const shots = planShots(d);
+  const shots = planShots(d, undefined, rollingTieSettler(d));
   const results: { shot: Shot; hits: number; tens: number }[] = [];
   for (const shot of shots) {
     revealAmbush(d, shot.firer.id, 'it fired');

@@ -37,7 +37,7 @@ export const napoleonicWarfare: RulesetModule<NwState, NwOptions, NwTables> = {
   },
   tables: { defaults: DEFAULT_TABLES, schema: NwTablesSchema as unknown as z.ZodType<NwTables> },
   scenarioFields: ScenarioFieldsSchema,
-  validateSetup: (setup) => validateSetup(setup),
+  validateSetup: (setup, options) => validateSetup(setup, options),
   setup: nwSetup,
   sequence: SEQUENCE,
   commands: COMMANDS,

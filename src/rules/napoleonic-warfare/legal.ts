@@ -55,6 +55,10 @@ export function legalCommands(state: NwGameState, side: string, s: Sampler): Com
     }
   } else if (step === 'choose-initiative') {
     out.push({ type: 'chooseInitiative', side, moveFirst: s.pick(state.battle.sides.map((x) => x.id)) });
+  } else if (step === 'evasions-first' || step === 'evasions-second') {
+    for (const p of d.rs.pendingEvasions ?? []) if (p.side === side) out.push({ type: 'evadeContact', side, unitId: p.unitId, evade: s.chance(0.5) });
+  } else if (step === 'choose-combat-flank') {
+    out.push({ type: 'chooseCombatFlank', side, flank: s.pick(['left', 'right'] as const) });
   } else if (step === 'declare-charges') {
     for (const u of mine) {
       const o = d.rs.orders[u.id];
@@ -80,15 +84,19 @@ export function legalCommands(state: NwGameState, side: string, s: Sampler): Com
         const e = enemiesOf(d, side).sort((a, b) => unitDistanceMm(u, a) - unitDistanceMm(u, b))[0];
         const gap = e ? unitDistanceMm(u, e) : full;
         const dist = Math.max(full / 2, Math.min(full * s.float(0.5, 1), Math.max(full / 2, gap - 10)));
-        out.push({ type: 'moveUnit', side, unitId: u.id, wheelDeg: s.int(-15, 15), distanceIn: inch(dist) });
+        // NW Orders/Advance: artillery may limber and move, or unlimber (horse artillery after half a move).
+        if (nu.profile.artillery && nu.limbered) out.push({ type: 'moveUnit', side, unitId: u.id, wheelDeg: 0, distanceIn: nu.profile.troop === 'horse-artillery' ? Math.floor((Math.min(full / 2, Math.max(0, gap - 10)) / 25.4) * 10) / 10 : 0, unlimber: true });
+        else out.push({ type: 'moveUnit', side, unitId: u.id, wheelDeg: s.int(-15, 15), distanceIn: inch(dist), ...(nu.profile.artillery ? { limber: true } : {}) });
       } else if (o.order === 'retreat') {
-        out.push({ type: 'retreatUnit', side, unitId: u.id, distanceIn: inch(full * s.float(0.5, 1)) });
+        out.push({ type: 'retreatUnit', side, unitId: u.id, distanceIn: inch(full * s.float(0.5, 1)), ...(s.chance(0.3) ? { wheelDeg: s.int(-45, 45) } : {}) });
       } else if (o.order === 'deploy' && (o.deployActionsUsed ?? 0) < 1) {
         const acts = nu.profile.artillery
           ? [{ action: nu.abandoned ? 'recrew' : nu.limbered ? 'unlimber' : 'halt' }]
+          : nu.dismounted
+            ? [{ action: 'mount' }, { action: 'step-forward' }]
           : nu.profile.foot
             ? [{ action: 'change-formation', formation: u.formation === 'line' ? 'column' : 'line' }, { action: 'step-forward' }, { action: 'wheel', degrees: s.int(-30, 30) }]
-            : [{ action: 'step-forward' }, { action: 'wheel', degrees: s.int(-30, 30) }];
+            : [{ action: 'step-forward' }, { action: 'wheel', degrees: s.int(-30, 30) }, ...(nu.profile.mounted ? [{ action: 'dismount' }] : [])];
         out.push({ type: 'deployUnit', side, unitId: u.id, ...s.pick(acts) });
       }
     }

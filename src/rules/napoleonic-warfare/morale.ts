@@ -12,7 +12,8 @@ import {
   activeUnits, addDisorder, canSee, enemiesOf, erMm, friendsOf, inCover, markersOf, mod, nearestEnemy, nwu, removeFromPlay,
   rollD10, scaleOf, visibleEnemyWithin, worsenTo, inflictCasualties, inMm,
 } from './core';
-import { bearing, faceStruck, frameOfUnit, rotateUnit, toLocal, unitCentre, unitDistanceMm, unitFacing, unitTerrain, anglesClose } from './geom';
+import { bearing, faceStruck, frameOfUnit, rotateUnit, toLocal, unitCentre, unitDistanceMm, unitFacing, unitTerrain, anglesClose, wheelUnit } from './geom';
+import { WHEEL } from './tables/movement';
 import { walk, commitMove } from './moves';
 import { routGeneral } from './generals';
 import { normaliseAngle, rad } from '../../geometry/types';
@@ -220,14 +221,21 @@ export function faceTowards(u: Unit, dir: number): Unit {
 }
 
 /** NW Orders/Retreat and §20: turn the back to the enemy and make the whole Retreat move. */
-export function retreatMove(d: Draft, id: string, cause: string | undefined, forced: boolean, distanceMm?: number): void {
+export function retreatMove(d: Draft, id: string, cause: string | undefined, forced: boolean, distanceMm?: number, wheelDeg = 0): void {
   let u = findUnit(d.battle, id);
   if (!u) return;
   const dir = awayFrom(d, u, cause);
   u = faceTowards(u, dir);
+  let dist = distanceMm ?? fastMoveMm(d, u, 'retreat');
+  // NW Orders/Retreat: "They may make a 45 degree wheel to avoid terrain and other units" (the
+  // wheel's outer arc counts double against the move, NW §25).
+  if (wheelDeg !== 0) {
+    const w = wheelUnit(u, (wheelDeg * Math.PI) / 180);
+    u = w.unit;
+    dist = Math.max(0, dist - w.outerArcMm * WHEEL.distanceFactor);
+  }
   d.battle = updateUnit(d.battle, id, () => u!);
-  const dist = distanceMm ?? fastMoveMm(d, u, 'retreat');
-  const r = walk(d, u, rad(dir), dist, 'retreat');
+  const r = walk(d, u, rad(wheelDeg !== 0 ? unitFacing(u) : dir), dist, 'retreat');
   commitMove(d, r, 'retreat');
   d.ctx.emit({ type: 'UnitRetreated', unit: id, distanceIn: Math.round((r.usedMm / 25.4) * 10) / 10, forced, rule: 'NW Orders/Retreat; Morale §20' });
   // Retreating more than half the normal move disorders, except skirmish infantry (NW §17).

@@ -11,6 +11,7 @@ import { activeUnits, addDisorder, inMm, isActive, nwu, removeFromPlay } from '.
 import { TERRAIN_EFFECTS, BUILDINGS } from './tables/movement';
 import { noteLeftTable, revealAmbush } from './offTable';
 import type { Radians } from '../../geometry/types';
+import { pointInPolygon, polygonArea } from '../../geometry/vec';
 
 export type MoveMode = 'advance' | 'strategic' | 'charge' | 'retreat' | 'rout' | 'pursuit' | 'fall-back';
 
@@ -39,6 +40,19 @@ function impassable(d: Draft, u: Unit, t: TerrainFeature, all: TerrainFeature[])
   if (p.mounted && p.troop === 'cavalry' && eff.impassableFor.includes('cavalry')) return true;
   if (p.mounted && p.troop === 'light-cavalry' && eff.impassableFor.includes('light-cavalry')) return true;
   return false;
+}
+
+/** Square inches of village ground to one building when a village does not say how many it has (RULINGS, HOUSE). */
+export const VILLAGE_IN2_PER_BUILDING = 9;
+
+/**
+ * NW §23 Buildings: stands a building-class feature holds: 2 a building; a feature says how many
+ * buildings it has in `props.buildings`, else a 'building' is one and a village has one per 9 sq in.
+ */
+export function buildingCapacity(t: TerrainFeature): number {
+  const n = typeof t.props['buildings'] === 'number' ? (t.props['buildings'] as number)
+    : t.kind === 'building' ? 1 : Math.max(1, Math.floor(Math.abs(polygonArea(t.polygon)) / (25.4 * 25.4 * VILLAGE_IN2_PER_BUILDING) + 1e-9));
+  return BUILDINGS.standsPerBuilding * Math.max(0, Math.floor(n));
 }
 
 /**
@@ -80,6 +94,16 @@ export function walk(d: Draft, u0: Unit, dir: Radians, budgetMm: number, mode: M
         if (cls === 'building') {
           if (!nu.profile.foot) {
             blocked = 'only infantry may enter buildings';
+            break;
+          }
+          // NW §23 Buildings: "Up to 2 infantry stands may occupy a typical building"; the rest of
+          // the unit stays outside in contact, so the move halts before a third stand goes in.
+          const cap = buildingCapacity(t);
+          const count = (mover: Unit) => [mover, ...others].reduce((n, x) => n + x.stands.filter((s) => pointInPolygon(s.centre, t.polygon)).length, 0);
+          const inside = count(next);
+          if (inside > cap && inside > count(u)) {
+            blocked = `${t.name} holds ${cap} stands (${BUILDINGS.standsPerBuilding} per building)`;
+            d.ctx.emit({ type: 'BuildingFull', unit: u.id, terrain: t.id, capacity: cap, rule: BUILDINGS.rule });
             break;
           }
           if (!paid.has('building') && !startTerrain.has(t.id)) {

@@ -90,3 +90,12 @@ export function profileOf(u: Unit, sideNationality: string): NwProfile | string 
 
 /** Gunners on an artillery stand (NW §5 Basing: 2-4 crew figures). */
 export const gunnersOf = (figures: number | undefined): number => Math.min(4, Math.max(2, figures ?? 3));
+
+/**
+ * NW §4 Strength note: "Dismounted cavalry forms up as equivalent Infantry with 3 strength points
+ * per stand"; Weaponry: the carbine is "usable when dismounted". Moves, fights and is shot at as foot.
+ */
+export function dismountedProfile(p: NwProfile): NwProfile {
+  const { cavalryWeight: _w, ...rest } = p;
+  return { ...rest, troop: 'foot', foot: true, mounted: false, lancers: false, lightInfantry: false, weapon: 'carbine', strengthPerStand: STRENGTH_PER_STAND.cavalry };
+}

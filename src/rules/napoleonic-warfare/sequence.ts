@@ -12,9 +12,9 @@ import { revealCharges, resolveCharges } from './charges';
 import { firePhase } from './fire';
 import { closeCombatPhase, inCombat, settleFollowUp } from './combat';
 import { moraleTest, retreatMove, routMove, runPendingTests, normalMoveMm } from './morale';
-import { chargeTargetProblem } from './commands';
+import { chargeTargetProblem, settleEvasion } from './commands';
 import { fireAndFlee } from './fireAndFlee';
-import { arrivals } from './offTable';
+import { arrivals, baselineOf } from './offTable';
 import { INITIATIVE_CINC_BONUS } from './tables/generals';
 import { isArmyBroken, resultFrom } from './victory';
 import { findUnit } from '../../engine/battle';
@@ -34,6 +34,8 @@ const onTurnStart: Hook = withDraft((d) => {
   d.rs.orders = {};
   d.rs.initiative = undefined;
   d.rs.initiativeWinner = undefined;
+  delete d.rs.combatFlank;
+  delete d.rs.pendingEvasions;
   for (const u of activeUnits(d)) {
     const nu = nwu(d, u.id);
     Object.assign(nu, { movedThisTurn: false, movedStrategic: false, unlimberedThisTurn: false, charging: false, countercharging: false });
@@ -96,6 +98,19 @@ const chargedSides = (s: NwGameState): string[] => {
   for (const o of Object.values(s.ruleset.orders)) if (o.order === 'charge' && o.target) sides.add(otherSide(s.battle, o.side));
   return [...sides];
 };
+
+/**
+ * NW §15: close combats go one at a time from the initiative winner's chosen flank, left or right
+ * as he looks across the table from his baseline (RULINGS: his left when he does not choose).
+ * closeCombatPhase takes the order along the table's x axis.
+ */
+export function combatOrder(s: NwGameState): 'left' | 'right' {
+  const chooser = s.ruleset.initiativeWinner ?? s.battle.sides[0].id;
+  const flank = s.ruleset.combatFlank ?? 'left';
+  // A side on the top edge looks down the table: its left is the high-x end.
+  const lookingDown = baselineOf(s.battle, chooser) === 'top';
+  return (flank === 'left') === lookingDown ? 'right' : 'left';
+}
 
 /** NW §13(1): the side turns over its remaining markers. */
 const revealSide = (which: 'first' | 'second'): Hook =>
@@ -190,6 +205,15 @@ const onTurnEnd: Hook = (s, ctx) => {
   return { ...toChange(d), result: resultFrom(d.rs, d.battle, why, winner) };
 };
 
+/** NW Orders/Retreat note: skirmish cavalry advanced into may retreat; ending the step without choosing stays to fight (RULINGS). */
+const evasionStep = (id: string) => ({
+  id, name: 'Skirmish cavalry advanced into may retreat', rule: 'NW Orders/Retreat note',
+  actors: (s: NwGameState) => [...new Set((s.ruleset.pendingEvasions ?? []).map((p) => p.side))], commands: ['evadeContact'],
+  when: (s: NwGameState) => (s.ruleset.pendingEvasions ?? []).length > 0,
+  endWhen: (s: NwGameState) => (s.ruleset.pendingEvasions ?? []).length === 0,
+  onExit: withDraft((d) => { for (const p of [...(d.rs.pendingEvasions ?? [])]) settleEvasion(d, p.unitId, false); }),
+});
+
 const engineStep = (id: string, name: string, rule: string, onEnter: Hook) => ({ id, name, rule, actors: 'engine' as const, commands: [] as string[], onEnter });
 
 export const SEQUENCE: SequenceSpec<NwState, NwOptions, NwTables> = {
@@ -227,14 +251,23 @@ export const SEQUENCE: SequenceSpec<NwState, NwOptions, NwTables> = {
       id: 'tactical', name: 'Tactical Movement Phase', rule: 'NW Sequence §13',
       steps: [
         { id: 'initiative-side', name: 'The side with the Initiative moves', rule: 'NW Sequence §13', actors: (s) => [initiativeSide(s)], commands: ['moveUnit', 'retreatUnit', 'deployUnit', 'moveGeneral'], onEnter: revealSide('first'), onExit: compulsory('first') },
+        evasionStep('evasions-first'),
         { id: 'other-side', name: 'The other side moves', rule: 'NW Sequence §13', actors: (s) => [otherSide(s.battle, initiativeSide(s))], commands: ['moveUnit', 'retreatUnit', 'deployUnit', 'moveGeneral'], onEnter: revealSide('second'), onExit: compulsory('second') },
+        evasionStep('evasions-second'),
       ],
     },
     { id: 'fire', name: 'Fire Phase', rule: 'NW Sequence §14', steps: [engineStep('fire', 'All eligible stands fire', 'NW Sequence §14', withDraft(firePhase))] },
     {
       id: 'close-combat', name: 'Close Combat Phase', rule: 'NW Sequence §15',
       steps: [
-        engineStep('close-combat', 'Resolve each close combat', 'NW Sequence §15', withDraft((d, s) => closeCombatPhase(d, s.ruleset.initiative === s.battle.sides[0].id ? 'left' : 'right'))),
+        {
+          id: 'choose-combat-flank', name: 'The initiative winner chooses the flank to start from', rule: 'NW Sequence §15',
+          actors: (s) => (s.ruleset.initiativeWinner ? [s.ruleset.initiativeWinner] : []), commands: ['chooseCombatFlank'],
+          // The order matters only when there are two combats or more.
+          when: (s) => s.ruleset.combats.length > 1 && s.ruleset.initiativeWinner !== undefined,
+          endWhen: (s) => s.ruleset.combatFlank !== undefined,
+        },
+        engineStep('close-combat', 'Resolve each close combat', 'NW Sequence §15', withDraft((d, s) => closeCombatPhase(d, combatOrder(s)))),
         {
           id: 'follow-ups', name: 'Deploy-ordered victors follow up or stay', rule: 'NW After Close Combat; Orders/Deploy',
           actors: (s) => [...new Set((s.ruleset.pendingFollowUps ?? []).map((p) => p.side))], commands: ['followUp'],

@@ -5,6 +5,7 @@ import type { BattleSetup, TerrainFeature } from '../../engine/model';
 import { OFF_TABLE_RESERVE_MAX_FRACTION } from './tables/movement';
 import { baselineOf, nearestEdge } from './offTable';
 import { checkAgainstList } from './armySelection';
+import { organisationProblems } from './organisation';
 import { generateTerrain, MAX_PICKS, TERRAIN_PICK_TYPES, type TerrainPickType } from './terrainGen';
 import { TERRAIN_PICK_CINC_SHIFT } from './tables/generals';
 
@@ -39,6 +40,8 @@ export const ScenarioFieldsSchema = z
     /** NW §9: +1 or −1 on each placement roll, allowed to an Exceptional or Charismatic CinC only. */
     terrainShift: z.record(z.string(), z.union([z.literal(-1), z.literal(0), z.literal(1)])).optional(),
     /** NW Army Selection: the morale list each side was picked from (validated in validateSetup). */
+    /** NW Organizing Your Army, Setting up Armies: check brigade/division sizes, generals, deployment depth and command range. */
+    standardSetUp: z.boolean().optional(),
     armyLists: z.record(z.string(), z.object({ nation: z.enum(['france', 'britain', 'dutch-belgian', 'austria', 'russia', 'prussia']), year: z.number().int().min(1792).max(1815) }).strict()).optional(),
   })
   .strict();
@@ -49,7 +52,7 @@ export type NwScenarioFields = z.infer<typeof ScenarioFieldsSchema>;
 export const isAmbushGround = (t: TerrainFeature): boolean =>
   t.props['gully'] === true || t.props['obstacle'] === 'gully' || t.props['obstacle'] === 'ravine' || t.props['type'] === 'gully' || t.props['type'] === 'ravine';
 
-export function validateSetup(setup: BattleSetup): Problem[] {
+export function validateSetup(setup: BattleSetup, options?: NwOptions): Problem[] {
   const problems: Problem[] = [];
   setup.units.forEach((u, i) => {
     const side = setup.sides.find((s) => s.id === u.side);
@@ -63,7 +66,7 @@ export function validateSetup(setup: BattleSetup): Problem[] {
     for (const i of parsed.error.issues) problems.push({ path: `$.rulesetFields['napoleonic-warfare'].${i.path.join('.')}`, message: i.message });
     return problems;
   }
-  problems.push(...offTableProblems(setup, parsed.data), ...armyListProblems(setup, parsed.data));
+  problems.push(...offTableProblems(setup, parsed.data), ...armyListProblems(setup, parsed.data), ...organisationProblems(setup, options ?? { baseScale: 'medium', d10Via2d6: false }, parsed.data));
   return problems;
 }
 

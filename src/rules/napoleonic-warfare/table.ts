@@ -69,6 +69,11 @@ function actions(g: Seen, side: SideId, pieceId: string): PieceAction[] {
       }
       if (!inCombat(d, u.id) && nu.morale !== 'routed' && !nu.movedThisTurn) out.push({ label: 'Free 180° turn', command: { type: 'turnAbout', side, unitId: u.id }, detail: 'free', rule: 'NW Sequence §11' });
     }
+    // NW Orders/Advance: artillery may unlimber and fire (horse artillery after half a move: drag, or from here).
+    if ((step === 'initiative-side' || step === 'other-side') && o?.order === 'advance' && nu.profile.artillery && !nu.movedThisTurn && nu.limbered) {
+      out.push({ label: 'Unlimber here (fires at +2)', command: { type: 'moveUnit', side, unitId: u.id, wheelDeg: 0, distanceIn: 0, unlimber: true }, detail: 'the Advance', rule: 'NW Orders/Advance' });
+      if (nu.profile.troop === 'horse-artillery') out.push({ label: `Advance half (${inch(normalMoveMm(d, u) / 2)}) and unlimber`, command: { type: 'moveUnit', side, unitId: u.id, wheelDeg: 0, distanceIn: Math.floor(toIn(normalMoveMm(d, u) / 2) * 10) / 10, unlimber: true }, detail: 'the Advance', rule: 'NW Orders/Advance' });
+    }
     const deploying = (step === 'initiative-side' || step === 'other-side') && o?.order === 'deploy';
     const strategicDeploy = step === 'strategic-move' && !o && nu.startedOutsideER && !nu.movedStrategic;
     if (deploying || strategicDeploy) {
@@ -86,6 +91,8 @@ function actions(g: Seen, side: SideId, pieceId: string): PieceAction[] {
         dep('Face left', { action: 'change-facing', degrees: -90 });
         dep('Face about', { action: 'change-facing', degrees: 180 });
         dep('Step forward one stand depth', { action: 'step-forward' });
+        if (nu.profile.mounted) dep('Dismount (fight on foot with carbines)', { action: 'dismount' }, 'NW Orders/Deploy; §4 Strength note');
+        if (nu.dismounted) dep('Mount', { action: 'mount' });
         if (nu.profile.foot && nu.profile.grade !== 'militia') {
           dep('Sidestep left', { action: 'sidestep', direction: 'left' });
           dep('Sidestep right', { action: 'sidestep', direction: 'right' });
@@ -112,6 +119,10 @@ function actions(g: Seen, side: SideId, pieceId: string): PieceAction[] {
       if (u.formation === 'skirmish') opts.push('evade');
       for (const r of opts) out.push({ label: `Respond: ${r.replace('-', ' ')}`, command: { type: 'respondToCharge', side, unitId: u.id, response: r }, rule: 'NW Orders; Sequence §12' });
     }
+    if ((step === 'evasions-first' || step === 'evasions-second') && (d.rs.pendingEvasions ?? []).some((p) => p.unitId === u.id)) {
+      out.push({ label: 'Retreat from the enemy (skirmish cavalry)', command: { type: 'evadeContact', side, unitId: u.id, evade: true }, detail: 'a Retreat move; disordered if it already moved', rule: 'NW Orders/Retreat note' });
+      out.push({ label: 'Stay and fight', command: { type: 'evadeContact', side, unitId: u.id, evade: false }, rule: 'NW Orders/Retreat note' });
+    }
     if (step === 'follow-ups') {
       for (const p of d.rs.pendingFollowUps ?? []) {
         if (p.unitId !== u.id) continue;
@@ -120,6 +131,7 @@ function actions(g: Seen, side: SideId, pieceId: string): PieceAction[] {
       }
     }
   }
+  if (acting && step === 'choose-combat-flank') for (const f of ['left', 'right'] as const) out.push({ label: `Close combats from my ${f}`, command: { type: 'chooseCombatFlank', side, flank: f }, rule: 'NW Sequence §15' });
   if (acting && step === 'choose-initiative') for (const s of g.battle.sides) out.push({ label: `${s.name} move first`, command: { type: 'chooseInitiative', side, moveFirst: s.id }, rule: 'NW Sequence §3' });
   if (acting) out.push({ label: 'End step', command: { type: 'endStep', side }, detail: 'finished acting in this step' });
   return out;

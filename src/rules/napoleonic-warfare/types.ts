@@ -46,7 +46,10 @@ export type UnitStatus = 'active' | 'dispersed' | 'destroyed' | 'captured' | 'le
 export interface NwUnit {
   readonly id: string;
   readonly side: SideId;
-  readonly profile: NwProfile;
+  /** Changes only when cavalry dismount or mount (NW Orders/Deploy; §4 Strength note). */
+  profile: NwProfile;
+  /** Cavalry fighting on foot (NW §4 note: as equivalent infantry, 3 strength points a stand). */
+  dismounted?: boolean;
   status: UnitStatus;
   morale: MoraleState;
   /** Casualties not yet amounting to a whole stand. */
@@ -161,6 +164,8 @@ export interface NwState {
   orders: Record<string, NwOrder>;
   initiative?: SideId;
   initiativeWinner?: SideId;
+  /** NW §15: the flank (as the initiative winner looks across the table) close combats start from. */
+  combatFlank?: 'left' | 'right';
   combats: Combat[];
   rerollUsed: Record<SideId, boolean>;
   /** Set when an army reaches its break point; the turn is played out (NW §10). */
@@ -169,6 +174,8 @@ export interface NwState {
   faceDown?: string[];
   /** Deploy-ordered victors that may follow up a pushed-back enemy (NW After Close Combat). */
   pendingFollowUps?: { unitId: string; side: SideId; loserId: string; combatId: string; distMm: number; dirRad: number }[];
+  /** Skirmish cavalry advanced into this step, whose owner may retreat them (NW Orders/Retreat note). */
+  pendingEvasions?: { unitId: string; side: SideId; moverId: string }[];
   /** Units off the table: reserves, flank marchers, units that left and may return. */
   offTable?: Record<string, OffTableUnit>;
   /** Sides that conceded this turn; the turn is played out and Loss Points counted (NW §10). */

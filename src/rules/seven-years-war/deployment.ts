@@ -200,7 +200,10 @@ export function spotHidden(w: Work): void {
 
 /** The state as `viewer` sees it: the enemy's hidden units, and during the deployment step all its placements, are left out. */
 export function sywView(state: GameState<SywState, Options, Tables>, viewer: string): { battle: Battle; ruleset: SywState } {
-  const rs = state.ruleset;
+  // The counters the enemy CinC may still choose from ((3) p.5) are his side's business.
+  const draws = state.ruleset.cincDraws ?? {};
+  const mine = (gid: string) => state.battle.generals.find((g) => g.id === gid)?.side === viewer;
+  const rs = Object.keys(draws).every(mine) ? state.ruleset : { ...state.ruleset, cincDraws: Object.fromEntries(Object.entries(draws).filter(([gid]) => mine(gid))) };
   const deploying = state.position.step === 'deploy';
   const gone = (u: Unit) => u.side !== viewer && (deploying || isHiddenFrom(rs, u.id, viewer));
   const hide = new Set(state.battle.units.filter(gone).map((u) => u.id));

@@ -17,3 +17,12 @@ const TRAINING_RANK = { average: 1, cavalry: 0, infantry: 0 } as const;
 export function bestCounter(cs: readonly GeneralCounter[]): GeneralCounter {
   return [...cs].sort((a, b) => ABILITY_RANK[b.ability] - ABILITY_RANK[a.ability] || PSY_RANK[b.psychology] - PSY_RANK[a.psychology] || TRAINING_RANK[b.training] - TRAINING_RANK[a.training])[0]!;
 }
+
+const same = (a: GeneralCounter, b: GeneralCounter) => a.training === b.training && a.psychology === b.psychology && a.ability === b.ability;
+
+/** The deck with one copy of `c` taken out (the last one: returned counters go on the end). */
+export function withoutOne(deck: readonly GeneralCounter[], c: GeneralCounter): GeneralCounter[] {
+  const out = [...deck];
+  for (let i = out.length - 1; i >= 0; i--) if (same(out[i]!, c)) { out.splice(i, 1); break; }
+  return out;
+}

@@ -6,17 +6,22 @@
 import { z } from 'zod';
 import type { RulesetModule, Command, CommandSpec, Sampler, Ctx, Change, GameResult } from '../../engine/ruleset';
 import { otherSide } from '../../engine/state';
-import { unitDistance } from '../../geometry/measure';
+import { unitDistance, standDistance } from '../../geometry/measure';
 import { pt } from '../../geometry/types';
 import { offTable } from '../../geometry/collisions';
 import type { SywState, Options, S } from './state';
-import { isArtillery, isCavalry } from './state';
+import { isArtillery, isCavalry, isInfantry, isLightUnit } from './state';
 import { tablesSchema, DEFAULT_TABLES, type Tables } from './tablesSchema';
 import { Work } from './work';
 import { prompt, selfOrder, rollCommandAttempts } from './command';
-import { moveGroup, changeFormation, moveGeneral, artilleryToStand, validateAndMove, groupSpeedCm, type Leg } from './movement';
+import { changeFormation, moveGeneral, artilleryToStand, validateAndMove, groupSpeedCm, type Leg } from './movement';
 import { deploy, flankMarch, revealUnit, moveHidden, spotHidden, sywView, isHiddenFrom } from './deployment';
 import { sywTable } from './table';
+import { setEvasion, setAfterRout } from './choices';
+import { chooseCounter, choosingSides } from './chooseCounter';
+import { setAmbush, moveGroupAmbushed } from './ambush';
+import { chooseRoute, surrenderGroup } from './routing';
+import { moveMeleeStand } from './meleeStands';
 import { detachStands, settleDetachments } from './detach';
 import { shoot, shootingMorale } from './shooting';
 import { declareCharge, chargeMoves, closeCombat, pursueTowards, turnBack } from './melee';
@@ -69,9 +74,12 @@ function movementStart(state: S, w: Work): void {
     const units = w.groupUnits(g);
     if (units.length === 0) continue;
     const c = centroid(units.flatMap((u) => u.stands));
-    const ang = w.homeAngle(g.side, c);
-    for (const u of units) w.replaceStands(u.id, rotateStands(u.stands, centroid(u.stands), ang - u.stands[0]!.facing));
     const speed = (Math.min(...units.map((u) => w.tables.unitTable[u.troopType]?.moveCm ?? 0)) + ORDER_NUMBERS.routExtraCm) * CM;
+    // 7 p.15: the most rapid route home avoiding enemy by 5cm; no 10cm lane to their half: surrender.
+    const route = chooseRoute(w, g, w.homeAngle(g.side, c), speed);
+    if (!route.corridorFree) { surrenderGroup(w, units); continue; }
+    const ang = route.angle;
+    for (const u of units) w.replaceStands(u.id, rotateStands(u.stands, centroid(u.stands), ang - u.stands[0]!.facing));
     w.routMove(g.id, ang, speed);
   }
   for (const g of Object.values(w.rs.groups)) {
@@ -223,7 +231,12 @@ function legal(state: S, side: string, sm: Sampler): Command[] {
   const w = new Work(state, { roll: () => { throw new Error('no rolls while sampling'); }, emit: () => undefined });
   const groups = Object.values(state.ruleset.groups).filter((g) => g.side === side && !g.offTable);
   const enemies = w.enemiesOf(side).filter((e) => !isHiddenFrom(state.ruleset, e.id, side));
-  if (step === 'commandChanges') {
+  if (step === 'chooseCounter') {
+    for (const [gid, draws] of Object.entries(state.ruleset.cincDraws ?? {})) {
+      if (state.battle.generals.find((g) => g.id === gid)?.side !== side) continue;
+      for (let i = 0; i < draws.length; i++) out.push({ type: 'chooseCounter', side, general: gid, index: i });
+    }
+  } else   if (step === 'commandChanges') {
     for (const gen of state.battle.generals) {
       const gs = state.ruleset.generals[gen.id];
       if (gen.side !== side || !gs || gs.attemptsLeft <= 0) continue;
@@ -236,8 +249,28 @@ function legal(state: S, side: string, sm: Sampler): Command[] {
       }
     }
     for (const g of groups) if (g.uncommanded && g.order === 'stand') out.push({ type: 'selfOrder', side, group: g.id, order: 'advance' });
+    // Standing choices (6 h) pp.13, 15): lights evading where optional; infantry after their opponents rout.
+    for (const g of groups) {
+      const units = w.groupUnits(g);
+      if (units.length === 0 || !sm.chance(0.1)) continue;
+      if (units.some(isLightUnit)) out.push({ type: 'setEvasion', side, group: g.id, evade: !g.evadeWhenOptional });
+      if (units.every(isInfantry)) out.push({ type: 'setAfterRout', side, group: g.id, choice: sm.chance(0.5) ? 'occupy' : sm.chance(0.5) ? 'pursue' : 'hold' });
+    }
+    // (3) Visibility p.7: hidden units may be set to fire at enemy who come within 5cm.
+    for (const [id, owner] of Object.entries(state.ruleset.hidden)) if (owner === side && sm.chance(0.3)) out.push({ type: 'setAmbush', side, unit: id, ambush: !state.ruleset.units[id]?.ambush });
   } else if (step === 'movement') {
     for (const u of w.friendsOf(side)) if (isCavalry(u) && state.ruleset.units[u.id]?.chargeContact && sm.chance(0.5)) out.push({ type: 'detachStands', side, unit: u.id });
+    // §4 p.10 (b): cavalry and light infantry in melee re-form unengaged stands (rear rank or overlap).
+    for (const u of w.friendsOf(side)) {
+      if (!(isCavalry(u) || u.troopType === 'light-infantry' || u.troopType === 'riflemen') || !sm.chance(0.3)) continue;
+      const foes = enemies.filter((e) => unitDistance(e.stands, u.stands) <= 2);
+      if (foes.length === 0) continue;
+      const engaged = (s: Stand) => foes.some((e) => e.stands.some((t) => standDistance(s, t) <= 1.5));
+      const free = u.stands.filter((s) => !engaged(s)), hot = u.stands.filter(engaged);
+      if (free.length === 0 || hot.length === 0) continue;
+      const to = sm.chance(0.5) ? 'rear' : sm.chance(0.5) ? 'left' : 'right';
+      out.push({ type: 'moveMeleeStand', side, unit: u.id, stand: free[sm.int(0, free.length - 1)]!.id, to, beside: hot[sm.int(0, hot.length - 1)]!.id });
+    }
     for (const g of groups) {
       if (g.order === 'rout' || g.order === 'stand') continue;
       const units = w.groupUnits(g);
@@ -262,6 +295,8 @@ function legal(state: S, side: string, sm: Sampler): Command[] {
       if (!us || us.standsShot > 0) continue;
       const targets = enemies.map((e) => ({ e, d: unitDistance(u.stands, e.stands) })).filter((x) => x.d <= 70 * CM).sort((a, b) => a.d - b.d).slice(0, 3);
       for (const t of targets) out.push({ type: 'shoot', side, unit: u.id, target: t.e.id });
+      // (3) Notes on Generals (d) p.6: a general may be shot at directly.
+      for (const gen of state.battle.generals) if (gen.side !== side && unitDistance(u.stands, [gen.stand]) <= 20 * CM && sm.chance(0.3)) out.push({ type: 'shoot', side, unit: u.id, target: gen.id });
     }
   }
   return out;
@@ -298,9 +333,15 @@ export const sevenYearsWar: RulesetModule<SywState, Options, Tables> = {
     phasingOrder: (s) => [s.ruleset.attacker, s.ruleset.defender],
     phases: [
       {
+        id: 'generals', name: 'Generals', rule: 'SYW (3) Generals (p.5)', when: (s) => choosingSides(s).length > 0,
+        steps: [
+          { id: 'chooseCounter', name: 'CinC chooses 1 of his 3 counters', rule: 'SYW (3) Generals (p.5)', actors: choosingSides, commands: ['chooseCounter'], endWhen: (s) => choosingSides(s).length === 0, onExit: hook((_s, w) => { w.rs = { ...w.rs, cincDraws: {} }; }) },
+        ],
+      },
+      {
         id: 'deployment', name: 'Deployment', rule: 'SYW 9 Deployment (pp.19-20)', when: deploymentStep,
         steps: [
-          { id: 'deploy', name: 'Deploy (secret, both sides)', rule: 'SYW 9 Deployment (p.19)', actors: 'both', secret: true, commands: ['deploy', 'flankMarch'], onExit: hook((_s, w) => { w.ctx.emit({ type: 'DeploymentRevealed', units: w.battle.units.filter((u) => w.rs.hidden[u.id] === undefined && !w.isOff(u.id)).map((u) => u.id), rule: 'SYW 9 Deployment (p.19)', visibleTo: w.battle.sides.map((x) => x.id) }); }) },
+          { id: 'deploy', name: 'Deploy (secret, both sides)', rule: 'SYW 9 Deployment (p.19)', actors: 'both', secret: true, commands: ['deploy', 'flankMarch', 'setAmbush'], onExit: hook((_s, w) => { w.ctx.emit({ type: 'DeploymentRevealed', units: w.battle.units.filter((u) => w.rs.hidden[u.id] === undefined && !w.isOff(u.id)).map((u) => u.id), rule: 'SYW 9 Deployment (p.19)', visibleTo: w.battle.sides.map((x) => x.id) }); }) },
         ],
       },
       {
@@ -308,17 +349,17 @@ export const sevenYearsWar: RulesetModule<SywState, Options, Tables> = {
         onEnter: hook(phaseStart),
         onExit: hook(phaseEnd),
         steps: [
-          { id: 'commandChanges', name: '(1) Command changes', rule: stepRule('commandChanges'), actors: 'phasing', commands: ['prompt', 'selfOrder', 'artilleryToStand', 'revealUnit'] },
-          { id: 'movement', name: '(2) Movement, testing to charge', rule: stepRule('movement'), actors: 'phasing', commands: ['moveGroup', 'changeFormation', 'moveGeneral', 'declareCharge', 'artilleryToStand', 'revealUnit', 'detachStands', 'moveHidden'], onEnter: hook(movementStart), onExit: hook(movementEnd) },
+          { id: 'commandChanges', name: '(1) Command changes', rule: stepRule('commandChanges'), actors: 'phasing', commands: ['prompt', 'selfOrder', 'artilleryToStand', 'revealUnit', 'setEvasion', 'setAfterRout', 'setAmbush'] },
+          { id: 'movement', name: '(2) Movement, testing to charge', rule: stepRule('movement'), actors: 'phasing', commands: ['moveGroup', 'changeFormation', 'moveGeneral', 'declareCharge', 'artilleryToStand', 'revealUnit', 'detachStands', 'moveHidden', 'setEvasion', 'setAfterRout', 'setAmbush', 'moveMeleeStand'], onEnter: hook(movementStart), onExit: hook(movementEnd) },
           { id: 'shootingPhasing', name: '(3) Shooting (phasing player)', rule: stepRule('shootingPhasing'), actors: 'phasing', commands: ['shoot'], onEnter: hook((_s, w) => resetShots(w)) },
-          { id: 'shootingNonPhasing', name: '(4) Shooting (non-phasing player)', rule: stepRule('shootingNonPhasing'), actors: 'non-phasing', commands: ['shoot'], onEnter: hook((_s, w) => resetShots(w)), onExit: hook((s, w) => { shootingMorale(w, (x) => otherSide(s.battle, x)); for (const g of Object.values(w.rs.groups)) w.setGroup(g.id, { casualtiesThisPhase: 0 }); }) },
+          { id: 'shootingNonPhasing', name: '(4) Shooting (non-phasing player)', rule: stepRule('shootingNonPhasing'), actors: 'non-phasing', commands: ['shoot', 'setEvasion', 'setAfterRout', 'setAmbush'], onEnter: hook((_s, w) => resetShots(w)), onExit: hook((s, w) => { shootingMorale(w, (x) => otherSide(s.battle, x)); for (const g of Object.values(w.rs.groups)) w.setGroup(g.id, { casualtiesThisPhase: 0 }); }) },
           { id: 'chargeMoves', name: '(5) Charge moves', rule: stepRule('chargeMoves'), actors: 'engine', commands: [], onEnter: hook((s, w) => chargeMoves({ ...s, battle: w.battle, ruleset: w.rs }, w)) },
           { id: 'closeCombat', name: '(6) Close combat', rule: stepRule('closeCombat'), actors: 'engine', commands: [], onEnter: hook((s, w) => closeCombat({ ...s, battle: w.battle, ruleset: w.rs }, w)) },
         ],
       },
     ],
   },
-  commands: Object.fromEntries(Object.entries({ prompt, selfOrder, moveGroup, changeFormation, moveGeneral, declareCharge, shoot, artilleryToStand, deploy, flankMarch, revealUnit, detachStands, moveHidden }).map(([k, v]) => [k, spotting(v)])),
+  commands: Object.fromEntries(Object.entries({ prompt, selfOrder, moveGroup: moveGroupAmbushed, changeFormation, moveGeneral, declareCharge, shoot, artilleryToStand, deploy, flankMarch, revealUnit, detachStands, moveHidden, setEvasion, setAfterRout, chooseCounter, setAmbush, moveMeleeStand }).map(([k, v]) => [k, spotting(v)])),
   view: sywView,
   table: sywTable,
   legalCommands: legal,

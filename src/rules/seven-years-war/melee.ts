@@ -125,8 +125,12 @@ export const declareCharge = defineCommand<SywState, Options, Tables, z.infer<ty
     const out = w.casualtyTest(tg.id, 'beingCharged', tx, from);
     const better = out !== undefined && out.order !== 'retreat' && out.order !== 'rout' && !out.artilleryKilled;
     for (const id of tg.units) w.setUnit(id, { mayShootAtChargers: better });
-    // h) lights may evade (not in type 1-3 terrain, not against lights).
-    const canEvade = (target.troopType === 'light-infantry' || target.troopType === 'riflemen' || target.troopType === 'light-cavalry') && better && open && !units.every(isLightUnit);
+    // h) lights evade with a result better than Go to Retreat: in the open against massed chargers they
+    // must ("may (or must see above)"); in type 1-3 terrain or charged by lights they have "the option of
+    // standing instead": the owner's standing choice (setEvasion).
+    const evader = target.troopType === 'light-infantry' || target.troopType === 'riflemen' || target.troopType === 'light-cavalry';
+    const mustEvade = open && !units.every(isLightUnit);
+    const canEvade = evader && better && (mustEvade || tg.evadeWhenOptional === true);
     if (canEvade && w.unit(target.id)) {
       const d = isCavalry(target) ? EVADE_MOVE.lightCavalry : EVADE_MOVE.lightInfantry;
       const extraCm = w.rollSpec(d, `${target.name} evades`, EVADE_MOVE.rule, [target.id]);
@@ -431,23 +435,43 @@ export function closeCombat(state: S, w: Work): void {
     const g = w.group(gid);
     if (!g || g.order === 'rout' || g.order === 'retreat') continue;
     const mine = w.groupUnits(g);
-    if (!mine.every(isCavalry)) continue;
-    const opp = bouts.filter((b) => g.units.includes(b.a.id) && b.faceOfA === 'front').map((b) => b.b.id);
+    // Cavalry always pursue; infantry as their owner chose (6 h) p.15, 7 p.15: setAfterRout).
+    const cavalry = mine.every(isCavalry);
+    const choice = cavalry ? 'pursue' : mine.some(isCavalry) || mine.some(isArtillery) ? 'hold' : g.afterRout ?? 'hold';
+    if (choice === 'hold') continue;
+    const oppBouts = bouts.filter((b) => g.units.includes(b.a.id) && b.faceOfA === 'front');
+    const opp = oppBouts.map((b) => b.b.id);
     if (opp.length === 0) continue;
     const allRouted = opp.every((id) => { const og = w.groupOf(id); return !w.unit(id) || og?.order === 'rout'; });
     const anyAlive = opp.some((id) => w.unit(id));
     if (!allRouted || !anyAlive) continue;
     const targets = opp.map((id) => w.unit(id)).filter((u): u is Unit => u !== undefined);
     const tc = centroid(targets.flatMap((u) => u.stands));
+    if (choice === 'occupy') { occupyVacated(w, gid, oppBouts.map((b) => b.b)); continue; }
     w.setGroup(gid, { pursuing: true });
     w.setOrder(gid, 'advance', 'pursues', ROUT_MOVES.rule);
-    const d = w.rollSpec(ROUT_MOVES.firstPursuit.cavalry, `First pursuit move: ${gid}`, ROUT_MOVES.rule, [gid]);
+    const d = w.rollSpec(cavalry ? ROUT_MOVES.firstPursuit.cavalry : ROUT_MOVES.firstPursuit.infantry, `First pursuit move: ${gid}`, ROUT_MOVES.rule, [gid]);
     pursueTowards(w, gid, tc, d * CM);
   }
   settleSurrendered(w);
   turnBack(w);
   void casualtyResult;
   void lostTo;
+}
+
+/**
+ * 6 h) p.15: winners "may move into the space/building vacated by the retreating unit(s)": each unit
+ * of the group steps straight ahead by the depth of the routed units' old position (their front then
+ * stands where the routers' rear was), stopping short of anything in the way. No order change.
+ */
+function occupyVacated(w: Work, gid: string, vacated: readonly Unit[]): void {
+  const g = w.group(gid);
+  if (!g) return;
+  const depth = Math.max(...vacated.map((v) => unitFrame(v.stands, v.stands[0]!.facing).halfDepthMm * 2));
+  for (const u of w.groupUnits(g)) {
+    const r = w.pushUnit(u.id, u.stands[0]!.facing, depth, 'advance', 'SYW 6 Melee h) (p.15)');
+    if (r.movedMm > 0) w.ctx.emit({ type: 'MovedIntoVacatedSpace', unit: u.id, mm: r.movedMm, rule: 'SYW 6 Melee h) (p.15)' });
+  }
 }
 
 /**

@@ -142,7 +142,7 @@ export function planLegs(w: Work, g: GroupState, legs: readonly Leg[]): Planned 
 }
 
 const moveSchema = z.object({ type: z.literal('moveGroup'), side: z.string(), group: z.string(), legs: z.array(legSchema).min(1).max(12) }).strict();
-type MoveGroup = z.infer<typeof moveSchema>;
+export type MoveGroup = z.infer<typeof moveSchema>;
 
 /**
  * Nearest distance from any of `stands` to units in `others`.
@@ -192,6 +192,7 @@ export function validateAndMove(state: S, w: Work, cmd: MoveGroup, out?: MoveBud
   const units = w.groupUnits(g);
   if (units.length === 0) return reject('bad-group', 'The group has no units.', O);
   if (state.ruleset.charges.some((c) => c.group === g.id)) return reject('charging', 'The group has declared a charge; it moves in the charge step.', 'SYW (2) Sequence of play (p.5)');
+  if (g.ambushedPhase === state.ruleset.phaseCounter) return reject('ambushed', 'Troops fired on from hiding as they came within 5cm halt.', 'SYW (3) Visibility (p.7)');
   if (units.some((u) => w.enemiesOf(g.side).some((e) => inContact(u, e)))) return reject('in-melee', 'Units in melee may not move (only gap filling, p.10).', 'SYW §4 Movement when in melee (p.10)');
   const kinds = new Set(cmd.legs.map((l) => l.kind));
   const only = (...ok: string[]) => [...kinds].every((k) => ok.includes(k));
@@ -451,6 +452,13 @@ export const changeFormation = defineCommand<SywState, Options, Tables, z.infer<
     if (w.blockedBy(u.id, stands).length > 0) return reject('no-room', 'There is no room for that formation.', F);
     const kind = (u.formation === 'line' && cmd.formation === 'column' && (cmd.width ?? 2) <= 2) || (u.formation === 'column' && cmd.formation === 'line') ? 'lineToFlankColumn' : 'other';
     w.battle = { ...w.battle, units: w.battle.units.map((x) => (x.id === u.id ? { ...x, stands, formation: cmd.formation, extra: { ...x.extra, sywFormationChangedPhase: w.rs.phaseCounter, sywFormationChangeKind: kind } } : x)) };
+    // (3) Orders p.6: units of a group may never end a move more than 1cm from every other unit of the
+    // group. A change that narrows or widens the unit opens or closes that gap: the group's other units
+    // slide sideways the least distance to the 1cm gap (as for casualties); if they cannot, the change is refused.
+    w.closeGroupGaps(g.id);
+    const mates = w.groupUnits(w.group(g.id)!);
+    const me = w.unit(u.id)!;
+    if (mates.length > 1 && mates.every((o) => o.id === me.id || unitGap(o, me) > ORDER_NUMBERS.groupGapCm * CM + 0.5)) return reject('group-gap', `${u.name} would end more than 1cm from every other unit of its group.`, 'SYW (3) Orders (p.6)');
     if (qualitiesOf(u).drill === 'badly') w.setGroup(g.id, { movedMm: Math.max(g.movedMm, 1e9) });
     ctx.emit({ type: 'FormationChanged', unit: u.id, from: u.formation, to: cmd.formation, rule: F });
     return w.change();

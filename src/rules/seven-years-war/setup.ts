@@ -95,6 +95,7 @@ export function setupRuleset(input: SetupInput<Options, Tables>, ctx: Ctx): Setu
   const formationParent = new Map(b.formations.map((x) => [x.id, x.parent]));
   const levelOf = new Map(b.formations.map((x) => [x.id, x.level]));
   for (const side of sides) decks[side] = [...(f.counterMix?.[side] ?? t.counterMix)];
+  const cincDraws: Record<string, GeneralCounter[]> = {};
   for (const gen of b.generals) {
     const cinc = gen.extra.cinc === true || levelOf.get(gen.commands) === 'army';
     const pick = (n: number) => ctx.roll({ dice: 'd100', purpose: `Draw a general's counter for ${gen.name}`, rule: 'SYW (3) Generals (p.5)', subjects: [gen.id] }).total % n;
@@ -110,6 +111,8 @@ export function setupRuleset(input: SetupInput<Options, Tables>, ctx: Ctx): Setu
       const rest = [...draws];
       rest.splice(rest.indexOf(counter), 1);
       decks[gen.side] = [...decks[gen.side]!, ...rest];
+      // The side chooses which to keep in the first step of the game (chooseCounter); the best is kept until then.
+      cincDraws[gen.id] = draws;
     }
     generals[gen.id] = { counter, cinc, attemptsLeft: 0, movedMm: 0, killed: false };
     ctx.emit({ type: 'GeneralDrawn', general: gen.id, cinc, counter, drawn: draws, rule: 'SYW (3) Generals (p.5)' });
@@ -185,7 +188,7 @@ export function setupRuleset(input: SetupInput<Options, Tables>, ctx: Ctx): Setu
   const startPoints: Record<string, number> = {};
   for (const s of sides) startPoints[s] = b.units.filter((u) => u.side === s).reduce((a, u) => a + unitPoints(t, u), 0);
   return {
-    ruleset: { attacker, defender, cincAbility, groups, units, generals, decks, charges: [], phaseCounter: 0, standsLost: Object.fromEntries(sides.map((s) => [s, 0])), pointsLost: Object.fromEntries(sides.map((s) => [s, 0])), startPoints, routedThisPhase: [], hidden: {}, hiddenIn: {}, initiative: { ...score }, flankMarchSides, terrainPoints },
+    ruleset: { attacker, defender, cincAbility, groups, units, generals, decks, charges: [], phaseCounter: 0, standsLost: Object.fromEntries(sides.map((s) => [s, 0])), pointsLost: Object.fromEntries(sides.map((s) => [s, 0])), startPoints, routedThisPhase: [], hidden: {}, hiddenIn: {}, initiative: { ...score }, flankMarchSides, terrainPoints, cincDraws },
     ...(b !== input.battle ? { battle: b } : {}),
   };
 }

@@ -77,6 +77,7 @@ export function planShot(state: S, w: Work, shooter: Unit, target: Unit): ShotPl
   if (isArtillery(shooter) && g.order !== 'stand') return reject('artillery-order', 'Artillery may only fire when on Stand orders.', 'SYW (3) Order interpretation (p.8)');
   if (isArtillery(shooter) && us.lastMovedPhase >= state.ruleset.phaseCounter - 1) return reject('artillery-moved', 'Artillery may only shoot if it did not move or pivot in this or the previous phase.', 'SYW (5) Shooting rules (b) (p.12)');
   if (us.turnedToFaceThisPhase) return reject('turned', 'Stands that turned to face a charge this phase may not shoot.', 'SYW (5) Shooting rules (d) (p.12)');
+  if (us.ambushPhase === state.ruleset.phaseCounter) return reject('already-shot', `${shooter.name} fired from hiding this phase.`, 'SYW (3) Visibility (p.7)');
   if (us.mayNotShoot) return reject('fell-back', 'Falling back or evading light troops may not shoot this turn.', 'SYW 6 Melee h) (p.13)');
   if (inMelee(w, shooter)) return reject('in-melee', 'Units in melee do not shoot.', 'SYW (5) Shooting rules (h),(k) (p.12)');
   if (target.side === shooter.side) return reject('friend', 'Shoot at the enemy.', R);

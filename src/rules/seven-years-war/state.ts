@@ -37,6 +37,12 @@ export interface GroupState {
   readonly startStands: number;
   /** A detachment of cavalry stands left in contact by this unit (§4 p.10 (c)): fights on, never tests morale. */
   readonly detachedFrom?: string;
+  /** Lights: evade where evading is optional (6 h) p.13); the owner's standing choice, default false (stand). */
+  readonly evadeWhenOptional?: boolean;
+  /** Infantry whose frontal opponents all rout: hold, move into the vacated space, or pursue (6 h) p.15, 7 p.15); default hold. */
+  readonly afterRout?: 'hold' | 'occupy' | 'pursue';
+  /** Phase in which hidden troops fired on it as it came within 5cm: it halts ((3) Visibility p.7). */
+  readonly ambushedPhase?: number;
 }
 
 export interface UnitState {
@@ -62,6 +68,10 @@ export interface UnitState {
   readonly turnedFrom: readonly Stand[] | null;
   /** In contact with enemy after a charge whose test it passed (cavalry may detach stands, §4 p.10 (c)). */
   readonly chargeContact?: boolean;
+  /** Hidden: fire at enemy who come within 5cm (owner's standing choice, (3) Visibility p.7). */
+  readonly ambush?: boolean;
+  /** Phase in which it fired from hiding (it does not shoot again that phase). */
+  readonly ambushPhase?: number;
 }
 
 export interface GeneralState {
@@ -104,6 +114,8 @@ export interface SywState {
   readonly initiative: Readonly<Record<string, number>>;
   /** Sides allowed Ottoman flank marches (9 p.20). */
   readonly flankMarchSides: readonly string[];
+  /** The three counters each CinC drew, until his side chooses which to keep ((3) Generals p.5). */
+  readonly cincDraws?: Readonly<Record<string, readonly GeneralCounter[]>>;
   /** Points spent on bought terrain by side (9 Terrain Rules p.22). */
   readonly terrainPoints: Readonly<Record<string, number>>;
 }

@@ -18,7 +18,7 @@ import type { Tables } from './tablesSchema';
 import { Work } from './work';
 import { validateAndMove, groupSpeedCm, legSchema, type Leg, type MoveBudget } from './movement';
 import { chargeCheck } from './melee';
-import { planShot, shootingModifiers } from './shooting';
+import { planShot, shootingModifiers, generalAsTarget } from './shooting';
 import { commandsWhat } from './command';
 import { changeFormation, artilleryToStand } from './movement';
 import { detachStands, DETACH_RULE } from './detach';
@@ -252,6 +252,23 @@ function actions(game: G, side: string, pieceId: string): PieceAction[] {
       const sum = mods.reduce((a, m) => a + m.value, 0);
       out.push({ label: `Shoot at ${e.name}`, command: { type: 'shoot', side, unit: u.id, target: e.id }, detail: `${p.band} range ${cm(p.rangeMm)}, ${p.stands} stand(s), D6 ${sum >= 0 ? '+' : ''}${sum}: 4 disorganises, 5 kills 1, 7 kills 2, 10 kills 3`, rule: 'SYW (5) Shooting (p.11)' });
     }
+    // (3) Notes on Generals (d) p.6: a general may be shot at directly.
+    for (const gen of game.battle.generals) {
+      const t = gen.side === side ? undefined : generalAsTarget(st, gen.id);
+      if (!t) continue;
+      const p = planShot(st, w, u, t);
+      if ('rejected' in p) continue;
+      out.push({ label: `Shoot at General ${gen.name}`, command: { type: 'shoot', side, unit: u.id, target: gen.id }, detail: `${p.band} range ${cm(p.rangeMm)}: a 6, then his side's 1, kills him`, rule: 'SYW (3) Notes on Generals (d) (p.6)' });
+    }
+  }
+  // Standing choices for moments inside the enemy's phase or engine steps (RULINGS.md).
+  if (step === 'commandChanges' || step === 'movement' || step === 'shootingNonPhasing') {
+    if (isLightUnit(u)) out.push({ label: g.evadeWhenOptional ? 'Stand where evading is optional' : 'Evade where evading is optional', command: { type: 'setEvasion', side, group: g.id, evade: !g.evadeWhenOptional }, detail: 'in type 1-3 terrain or charged by lights; in the open against massed chargers lights must evade', rule: 'SYW 6 Melee h) (p.13)' });
+    if (isInfantry(u)) for (const c of ['hold', 'occupy', 'pursue'] as const) if ((g.afterRout ?? 'hold') !== c) out.push({ label: `If all their opponents rout: ${c === 'occupy' ? 'move into the space left' : c}`, command: { type: 'setAfterRout', side, group: g.id, choice: c }, rule: 'SYW 6 Melee h) (p.15), 7 (p.15)' });
+  }
+  if ((step === 'commandChanges' || step === 'movement' || step === 'shootingNonPhasing' || step === 'deploy') && rs.hidden[u.id] === side) {
+    const on = rs.units[u.id]?.ambush === true;
+    out.push({ label: on ? 'Hold fire while hidden' : 'Fire from hiding at enemy within 5cm', command: { type: 'setAmbush', side, unit: u.id, ambush: !on }, detail: 'the target halts and returns fire only after', rule: 'SYW (3) Visibility (p.7)' });
   }
   return out;
 }

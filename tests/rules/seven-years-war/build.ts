@@ -18,7 +18,7 @@ export interface U { id: string; side: 'blue' | 'red'; type: string; x: number; 
 const plain = { training: 'average', psychology: 'none', ability: 'normal' };
 
 /** Blue attacks, at the top of a 1800 x 1200 table; generals far away unless placed. */
-export function battle(units: U[], opts: { generals?: { id: string; side: 'blue' | 'red'; x: number; y: number; commands?: string }[]; groups?: { id: string; units: string[]; order?: string }[]; terrain?: unknown[]; options?: Record<string, unknown>; fields?: Record<string, unknown>; nationality?: { blue?: string; red?: string }; setupDice?: number[] } = {}): St {
+export function battle(units: U[], opts: { generals?: { id: string; side: 'blue' | 'red'; x: number; y: number; commands?: string }[]; groups?: { id: string; units: string[]; order?: string }[]; terrain?: unknown[]; options?: Record<string, unknown>; fields?: Record<string, unknown>; nationality?: { blue?: string; red?: string }; setupDice?: number[]; chooseCounters?: boolean } = {}): St {
   const arm = (t: string) => (t.includes('cavalry') ? 'cavalry' : t.includes('artillery') || t === 'howitzers' ? 'artillery' : 'infantry');
   const data = {
     format: 'vedette-scenario', version: 1, id: 'syw-test', title: 'SYW test', rulesets: ['seven-years-war'],
@@ -47,7 +47,13 @@ export function battle(units: U[], opts: { generals?: { id: string; side: 'blue'
   // setupDice: scripted faces for the set-up rolls (counters, CinC ability, initiative: 9 p.19).
   const g = createGame(SYW, { setup: loaded.value, seed: 7, ...(opts.options ? { options: opts.options } : {}), ...(opts.setupDice ? { setupDice: opts.setupDice } : {}) });
   if (!g.ok) throw new Error(JSON.stringify(g.problems));
-  return g.state as St;
+  let st = g.state as St;
+  // (3) p.5: the CinCs keep their provisional (best) counters unless the test chooses.
+  while (!opts.chooseCounters && st.position.step === 'chooseCounter') {
+    const side = st.position.actors.find((a) => !st.position.done.includes(a))!;
+    st = apply(st, { type: 'endStep', side }).state;
+  }
+  return st;
 }
 
 export function withDice(s: St, faces: number[]): St {
