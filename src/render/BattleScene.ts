@@ -12,6 +12,7 @@ import { SpanTool } from './tools/spanTool';
 import { frontCorner, generalAsUnit, unitCentre } from '../store/gameStore';
 import type { UiStoreApi } from '../store/uiStore';
 import type { Stand, Unit } from '../engine/model';
+import type { Marker } from '../engine/ruleset';
 import { forward, rightOf } from '../geometry/footprint';
 import { pt, type TablePoint } from '../geometry/types';
 import { drawTerrain } from './TerrainView';
@@ -232,6 +233,8 @@ export class BattleScene {
     return { ...this.lastReadouts };
   }
   private lastReadouts: { tape: string | null; sight: string | null } = { tape: null, sight: null };
+  private markersRevision = -1;
+  private markers: { at: { x: number; y: number }; markers: readonly Marker[] }[] = [];
 
   private updateOverlay(): void {
     const ui = this.ui.getState();
@@ -265,7 +268,13 @@ export class BattleScene {
     }
     this.lastReadouts = { tape: tape?.text ?? null, sight: sight?.text ?? null };
     const overlays = ui.selected ? this.controller.overlays(ui.selected) : [];
-    const markers = pieces.map((u) => ({ at: unitFrontLeft(u), markers: this.controller.markers(u.id) }));
+    // PERF: markers depend on the game, not the camera: ask the ruleset again only when the game changes.
+    const revision = this.game.getState().revision;
+    if (revision !== this.markersRevision) {
+      this.markersRevision = revision;
+      this.markers = pieces.map((u) => ({ at: unitFrontLeft(u), markers: this.controller.markers(u.id) }));
+    }
+    const markers = this.markers;
     this.overlay.update({ camera: ui.camera, overlays, tape, sight, move, markers });
   }
 

@@ -101,21 +101,38 @@ export class OverlayView {
     this.drawMarkers(args.markers, camera);
   }
 
+  private markerItems: readonly { at: { x: number; y: number }; markers: readonly Marker[] }[] | null = null;
+  private markerRows: { at: { x: number; y: number }; row: Container }[] = [];
+
+  /**
+   * PERF: chips are built only when the markers change (a new array); a pan or zoom only moves
+   * each piece's row of chips to its new place on screen.
+   */
   private drawMarkers(items: readonly { at: { x: number; y: number }; markers: readonly Marker[] }[], camera: Camera): void {
-    for (const c of this.markerLayer.removeChildren()) c.destroy();
-    for (const item of items) {
-      if (item.markers.length === 0) continue;
-      const s = tableToScreen(camera, item.at);
-      let x = s.x;
-      for (const m of item.markers) {
-        const t = new Text({ text: m.text, style: { fontFamily: 'system-ui, sans-serif', fontSize: 11, fill: 0x111111 } });
-        const bg = new Graphics().roundRect(-3, -1, t.width + 6, t.height + 2, 3).fill({ color: MARKER_COLOURS[m.kind] }).stroke({ width: 1, color: 0x111111 });
-        const chip = new Container({ label: `marker:${m.kind}` });
-        chip.addChild(bg, t);
-        chip.position.set(x, s.y - t.height - 6);
-        this.markerLayer.addChild(chip);
-        x += t.width + 10;
+    if (items !== this.markerItems) {
+      this.markerItems = items;
+      for (const c of this.markerLayer.removeChildren()) c.destroy({ children: true });
+      this.markerRows = [];
+      for (const item of items) {
+        if (item.markers.length === 0) continue;
+        const row = new Container({ label: 'marker-row' });
+        let x = 0;
+        for (const m of item.markers) {
+          const t = new Text({ text: m.text, style: { fontFamily: 'system-ui, sans-serif', fontSize: 11, fill: 0x111111 } });
+          const bg = new Graphics().roundRect(-3, -1, t.width + 6, t.height + 2, 3).fill({ color: MARKER_COLOURS[m.kind] }).stroke({ width: 1, color: 0x111111 });
+          const chip = new Container({ label: `marker:${m.kind}` });
+          chip.addChild(bg, t);
+          chip.position.set(x, -t.height - 6);
+          row.addChild(chip);
+          x += t.width + 10;
+        }
+        this.markerLayer.addChild(row);
+        this.markerRows.push({ at: item.at, row });
       }
+    }
+    for (const { at, row } of this.markerRows) {
+      const s = tableToScreen(camera, at);
+      row.position.set(s.x, s.y);
     }
   }
 }
