@@ -51,25 +51,28 @@ describe('a full turn of Napoleonic Warfare, hot-seat, with the mouse', () => {
     expect(await look(p)).toBe('au');
     await p.endStep('au');
 
-    // Strategic movement (NW §21): unordered units outside Engagement Range move by dragging.
+    // Strategic movement (NW §2, §21): unordered units outside Engagement Range are dragged to plan
+    // their moves, in secret; both sides' plans are carried out together when the step ends.
     let s = await record();
     expect(s.position.phase).toBe('strategic');
+    const planned = new Map<string, { x: number; y: number }>();
     for (let guard = 0; guard < 4 && (await record()).position.phase === 'strategic'; guard++) {
       const who = await look(p);
       const id = who === 'au' ? 'au-gz-1' : 'fr-7-leg';
       const before = (await p.unit(id)).stands[0]!.centre;
+      const count = (await p.probe())!.commandCount;
       const dy = who === 'au' ? 3 * IN : -3 * IN;
       const preview = await p.dragUnitBy(id, 0, dy);
       expect(preview?.legal, preview?.reason).toBe(true);
-      expect(preview!.readout.length).toBeGreaterThan(0);
-      await p.page.waitForFunction(([uid, y]) => {
-        const b = window.__VEDETTE__.battle() as { units: { id: string; stands: { centre: { y: number } }[] }[] };
-        return Math.abs(b.units.find((u) => u.id === uid)!.stands[0]!.centre.y - (y as number)) > 1;
-      }, [id, before.y] as const);
-      const after = (await p.unit(id)).stands[0]!.centre;
-      expect(moved(before, after)).toBeCloseTo(3 * IN, 0);
+      expect(preview!.readout.some((r) => r.label === 'Plan')).toBe(true);
+      await p.page.waitForFunction((n) => (window.__VEDETTE__.play()?.commandCount ?? 0) > n, count);
+      // Planned, not moved: the unit stays where it stands until both sides have planned.
+      expect((await p.unit(id)).stands[0]!.centre).toEqual(before);
+      planned.set(id, before);
       await p.endStep(who);
     }
+    expect(planned.size).toBe(2);
+    for (const [id, before] of planned) expect(moved(before, (await p.unit(id)).stands[0]!.centre)).toBeCloseTo(3 * IN, 0);
 
     // On through initiative and the tactical moves: the Advance-ordered battalion moves by
     // dragging; a drag beyond its allowance is refused with the reason and the rule.

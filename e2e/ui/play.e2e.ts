@@ -131,10 +131,10 @@ describe('a hot-seat battle of Napoleonic Warfare', () => {
     expect(await p.byTest('selected-name').textContent()).toBe('2/45e Ligne');
     await p.byTest('inspector-action').filter({ hasText: 'Order: Advance' }).click();
     await p.page.waitForFunction(() => window.__VEDETTE__.play()!.commandCount === 1);
-    expect(await p.logText()).toMatch(/Order placed: unit 2\/45e Ligne, order advance/);
+    expect(await p.logText()).toMatch(/gives 2\/45e Ligne an Advance order, face down/);
     expect(await p.byTest('inspector-lines').innerText()).toMatch(/Advance \(face down\)/);
     await p.endStep('fr');
-    const secrets = [/order advance/i, /Advance \(face down\)/, /Order placed: unit 2\/45e/];
+    const secrets = [/order advance/i, /an Advance order/, /Advance \(face down\)/, /gives 2\/45e Ligne/];
     const page = () => p.page.evaluate(() => document.body.innerHTML + document.body.innerText);
     // Behind the hand-over screen, and then with the Austrian player on.
     for (const re of secrets) expect(await page()).not.toMatch(re);
@@ -256,7 +256,7 @@ describe('a solo battle', () => {
     p.page.once('dialog', (d) => void d.accept());
     await p.byTest('concede').click();
     await p.page.waitForFunction(() => window.__VEDETTE__.play()!.commandCount === 1);
-    expect(await p.logText()).toMatch(/Conceded/);
+    expect(await p.logText()).toMatch(/concedes: the turn is played out/);
     // NW §10: the turn is played out first, then the battle ends.
     for (let i = 0; i < 20 && !(await p.probe())!.result; i++) {
       const b = p.endStepButtons().first();

@@ -29,7 +29,7 @@ import type { z } from 'zod';
 import type { BattleSetup, SideId, TerrainFeature } from './model';
 import type { SightRule } from '../geometry/sightIndex';
 import type { Battle, GameResult, GameState } from './state';
-import type { Command, GameEvent, Rejection } from './command';
+import type { AnyEvent, Command, GameEvent, Rejection } from './command';
 import type { DiceRolled, RollSpec } from './dice';
 
 export type { Command, GameEvent, Rejection } from './command';
@@ -255,8 +255,21 @@ export interface RulesetModule<RS = unknown, O = unknown, T = unknown> {
   /** One line for logs: 'French: 1/45e Ligne advances 8".' */
   readonly describeCommand?: (state: GameState<RS, O, T>, command: Command) => string;
 
+  /**
+   * One sentence for one of the ruleset's own events in the log ('1/45e Ligne is pushed back
+   * 1".'); undefined leaves the generic line. Only words: the event itself is unchanged.
+   * `names` gives pieces' and sides' names as the viewer knows them.
+   */
+  readonly describeEvent?: (event: AnyEvent, names: EventNames) => string | undefined;
+
   /** How the table's tools become this ruleset's commands, and what the table shows (UI). */
   readonly table?: TableAdapter<RS, O, T>;
+}
+
+/** Names for ids as a viewer knows them (the log's lookup), for `describeEvent`. */
+export interface EventNames {
+  piece(id: string): string;
+  side(id: string): string;
 }
 
 /**

@@ -1,4 +1,5 @@
-import type { TablePoint } from './types';
+import type { StandFootprint, TablePoint } from './types';
+import { standCorners } from './footprint';
 
 /**
  * Separating-axis test for two convex polygons. Touching edges do not count as overlap
@@ -17,4 +18,24 @@ export function convexOverlap(a: readonly TablePoint[], b: readonly TablePoint[]
     }
   }
   return true;
+}
+
+/**
+ * Does any footprint of group `a` overlap any footprint of group `b` by more than `epsMm`?
+ * Touching (base to base) is not overlap. Groups are, typically, the stands of two units.
+ * PERF: each pair is first tested on its circumscribed circles, which rejects almost every
+ * pair of stands that are not near each other without building corners.
+ */
+export function footprintGroupsOverlap(a: readonly StandFootprint[], b: readonly StandFootprint[], epsMm = 0.01): boolean {
+  for (const s of a) {
+    const rs = Math.hypot(s.widthMm, s.depthMm) / 2;
+    let cs: readonly TablePoint[] | undefined;
+    for (const t of b) {
+      const rt = Math.hypot(t.widthMm, t.depthMm) / 2;
+      if (Math.hypot(s.centre.x - t.centre.x, s.centre.y - t.centre.y) >= rs + rt) continue;
+      cs ??= standCorners(s);
+      if (convexOverlap(cs, standCorners(t), epsMm)) return true;
+    }
+  }
+  return false;
 }

@@ -90,7 +90,7 @@ export function mountEventLog(host: HTMLElement, session: SessionApi, play: Play
       key = k;
       rendered = [];
       lastRejection = s.lastRejection; // an old refusal is not news for a new viewer
-      list.replaceChildren(el('li', { class: 'log-entry start' }, el('ol', {}, ...eventsFor(h.initialEvents, s.viewer).map((e) => itemNode(eventItem(e, names!))))));
+      list.replaceChildren(el('li', { class: 'log-entry start' }, el('ol', {}, ...eventsFor(h.initialEvents, s.viewer).map((e) => itemNode(eventItem(e, names!, b.module))))));
     }
     const fresh = h.entries.slice(rendered.length);
     if (fresh.length) {

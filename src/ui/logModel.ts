@@ -19,11 +19,20 @@ export type LogItem =
   | { readonly kind: 'event'; readonly text: string; readonly eventType: string; readonly rule?: string }
   | { readonly kind: 'dice'; readonly dice: DiceLines; readonly event: DiceRolled };
 
-export function eventItem(e: AnyEvent, names: Names): LogItem {
+export function eventItem(e: AnyEvent, names: Names, module?: AnyRuleset): LogItem {
   if (isDice(e)) return { kind: 'dice', dice: formatDice(e), event: e };
-  const text = describeEvent(e, names);
+  const text = (SEQUENCE.has(e.type) ? undefined : rulesetWords(module, e, names)) ?? describeEvent(e, names);
   if (SEQUENCE.has(e.type)) return { kind: 'sequence', text, eventType: e.type };
   return { kind: 'event', text, eventType: e.type, ...(typeof e.rule === 'string' ? { rule: e.rule } : {}) };
+}
+
+/** The ruleset's own sentence for one of its events, if it gives one (a failing describer falls back). */
+function rulesetWords(module: AnyRuleset | undefined, e: AnyEvent, names: Names): string | undefined {
+  try {
+    return module?.describeEvent?.(e, names);
+  } catch {
+    return undefined;
+  }
 }
 
 /** Items for one history entry (a command and what followed it) as `viewer` may see them. */
@@ -33,7 +42,7 @@ export function entryItems(entry: HistoryEntry, viewer: Viewer, names: Names, mo
   const items: LogItem[] = [
     { kind: 'command', text: describeCommandLine(c, names, c.type === 'hidden' ? undefined : own), side: c.side, hidden: c.type === 'hidden' },
   ];
-  for (const e of eventsFor(entry.events, viewer)) items.push(eventItem(e, names));
+  for (const e of eventsFor(entry.events, viewer)) items.push(eventItem(e, names, module));
   return items;
 }
 
@@ -60,7 +69,7 @@ export interface LogModel {
 
 export function buildLog(history: History, viewer: Viewer, names: Names, module?: AnyRuleset): LogModel {
   return {
-    initial: eventsFor(history.initialEvents, viewer).map((e) => eventItem(e, names)),
+    initial: eventsFor(history.initialEvents, viewer).map((e) => eventItem(e, names, module)),
     entries: history.entries.map((e) => entryItems(e, viewer, names, module)),
   };
 }

@@ -17,6 +17,7 @@ import { normaliseAngle, rad } from '../../geometry/types';
 import { revealAmbush } from './offTable';
 import { isAmbushGround } from './setup';
 import { AMBUSH_CHARGE_PENALTY } from './tables/movement';
+import { chargeRoadMove } from './roads';
 
 /** Record a close combat between attacker a and the unit b it touched. */
 export function startCombat(d: Draft, a: string, b: string, o: { charged: boolean; pursuing: boolean; countercharged?: boolean }): void {
@@ -194,15 +195,21 @@ export function resolveCharges(d: Draft): void {
       addDisorder(d, cid, 1, 'charged out of ambush in a gully or ravine', AMBUSH_CHARGE_PENALTY.rule);
       C = findUnit(d.battle, cid)!;
     }
-    const tDist = counter && isActive(d, tid) ? fastMoveMm(d, T, mutual ? 'charge' : 'countercharge') : 0;
+    let tDist = counter && isActive(d, tid) ? fastMoveMm(d, T, mutual ? 'charge' : 'countercharge') : 0;
     const gap = unitDistanceMm(C, T);
+    // NW §23 Roads: "Units that spend their entire Movement Phase moving along a road … Charge … one and
+    // a half times their normal distance, ignoring all effects of any terrain" (Road Column only).
+    const cRoad = chargeRoadMove(d, C, T, cDist, gap);
+    cDist = cRoad.distMm;
+    const tRoad = tDist > 0 ? chargeRoadMove(d, T, C, tDist, gap) : { road: false, distMm: 0 };
+    tDist = tRoad.distMm;
     const enemyCharging = counter;
     if (halted === 'halt-short') {
       // Halt 1" short unless the enemy is charging or countercharging: then halt in place.
       if (!enemyCharging) {
         const stop = Math.max(0, Math.min(cDist, gap - inMm(scaleOf(d).chargeHaltShortIn)));
         const dir = bearing(unitCentre(C), unitCentre(T));
-        const moved = walk(d, faceTowards(C, dir), rad(dir), stop, 'charge');
+        const moved = walk(d, faceTowards(C, dir), rad(dir), stop, 'charge', { roadColumn: cRoad.road });
         d.battle = updateUnit(d.battle, cid, () => moved.unit);
       }
       continue;
@@ -210,11 +217,11 @@ export function resolveCharges(d: Draft): void {
     if (cDist + tDist + 0.5 < gap) {
       // Short: each covers its own distance; the charger is disordered.
       const dir = bearing(unitCentre(C), unitCentre(T));
-      const moved = walk(d, faceTowards(C, dir), rad(dir), cDist, 'charge');
+      const moved = walk(d, faceTowards(C, dir), rad(dir), cDist, 'charge', { roadColumn: cRoad.road });
       d.battle = updateUnit(d.battle, cid, () => moved.unit);
       if (tDist > 0) {
         const back = bearing(unitCentre(T), unitCentre(moved.unit));
-        const tm = walk(d, faceTowards(T, back), rad(back), tDist, 'charge');
+        const tm = walk(d, faceTowards(T, back), rad(back), tDist, 'charge', { roadColumn: tRoad.road });
         d.battle = updateUnit(d.battle, tid, () => tm.unit);
         addDisorder(d, tid, 1, 'countercharge failed to make contact', 'NW Orders/Charge');
       }

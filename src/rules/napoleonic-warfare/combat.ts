@@ -14,6 +14,7 @@ import { activeUnits } from './core';
 import { moraleTest, superiorPosition, fastMoveMm, faceTowards } from './morale';
 import { walk, commitMove } from './moves';
 import { rad } from '../../geometry/types';
+import { checkSeparation } from './separation';
 
 const R = 'NW Close Combat §5 Resolving a Close Combat';
 
@@ -192,6 +193,7 @@ function pushBack(d: Draft, c: Combat, winnerId: string, loserId: string): void 
   d.battle = updateUnit(d.battle, loserId, () => lu);
   d.ctx.emit({ type: 'UnitPushedBack', unit: loserId, by: winnerId, distanceIn: Math.round((moved.usedMm / 25.4) * 10) / 10, rule });
   addDisorder(d, loserId, blocked ? 2 : 1, blocked ? 'pushed back and blocked' : 'pushed back', rule);
+  checkSeparation(d, loserId, 'pushed back in close combat');
   c.pushedBackBy = winnerId;
   expandCavalryColumn(d, winnerId);
   const wo = d.rs.orders[winnerId];

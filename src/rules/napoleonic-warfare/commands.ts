@@ -14,12 +14,15 @@ import { FORD_SEARCH, WHEEL } from './tables/movement';
 import { addDisorder, enemiesOf, inMm, makeDraft, nwu, scaleOf, toChange, toIn, withinER, canSee } from './core';
 import { advanceUnit, anglesClose, bearing, rotateUnit, unitCentre, unitDistanceMm, unitFacing, wheelUnit, frameOfUnit, unitTerrain, commandStand, screenStands } from './geom';
 import { walk, commitMove } from './moves';
-import { normalMoveMm, retreatMove, faceTowards, runPendingTests } from './morale';
+import { normalMoveMm, retreatMove, retreatPose, faceTowards, runPendingTests } from './morale';
+import { isRoadPath, ROAD_FACTOR } from './roads';
 import { relayout, FORMATIONS, recallScreen, reshapeFront, throwOutScreen, type NwFormation } from './formations';
 import { inCombat, settleFollowUp } from './combat';
 import { fleeRefuge } from './fireAndFlee';
+import { GUNS_RULE, spikeGuns, spikeProblem } from './guns';
 import { startCombat } from './charges';
 import { revealAmbush } from './offTable';
+import { dropBackForMove, DROP_BACK_RULE } from './dropBack';
 import { normaliseAngle, pt, rad } from '../../geometry/types';
 
 type S = NwGameState;
@@ -75,6 +78,7 @@ function run(state: S, ctx: Ctx, f: (d: Draft) => Rejection | void): Change<NwSt
 
 const ownUnit = (d: Draft, side: string, unitId: string): Unit | Rejection => {
   const u = findUnit(d.battle, unitId);
+  if (u && d.rs.units[unitId]?.status === 'captured') return reject('captured', `${u.name} ${d.rs.units[unitId]?.spiked ? 'were captured and spiked' : 'are held by the enemy'}: their crew cannot come back to them.`, GUNS_RULE);
   if (!u || d.rs.units[unitId]?.status !== 'active') return reject('no-unit', `There is no unit ${unitId} on the table.`, 'engine');
   if (u.side !== side) return reject('not-yours', `${u.name} is not yours.`, 'engine');
   return u;
@@ -131,7 +135,8 @@ function pathAlongRoad(d: Draft, u: Unit, distMm: number): boolean {
   return true;
 }
 
-function doMove(d: Draft, u: Unit, wheelDeg: number, distanceIn: number, strategic: boolean): Rejection | void {
+/** `proRata`: a strategic move carried out by strategic.ts, whose Engagement Range halt the pro-rata resolution fixed (NW §21). */
+export function doMove(d: Draft, u: Unit, wheelDeg: number, distanceIn: number, strategic: boolean, dropBack = false, proRata = false): Rejection | void {
   const nu = nwu(d, u.id);
   if (Math.abs(wheelDeg) > WHEEL.maxDeg + 1e-9) return reject('wheel-too-far', `A wheel is at most ${WHEEL.maxDeg} degrees.`, WHEEL.rule);
   const full = normalMoveMm(d, u, strategic);
@@ -146,12 +151,15 @@ function doMove(d: Draft, u: Unit, wheelDeg: number, distanceIn: number, strateg
   if (roadColumn && !road && wheelCost + want > full + 0.5) return reject('off-road', `${u.name} leaves the road on this move, so it has only its normal ${toIn(full)}" (the road's 1½ times needs the entire move along the road).`, 'NW §23 Roads');
   if (wheelCost + want > allowance + 0.5) return reject('too-far', `${u.name} may move ${toIn(allowance)}" and the wheel costs ${toIn(wheelCost)}"; ${distanceIn}" more is too far.`, 'NW Movement §3; §25 Wheeling');
   d.battle = updateUnit(d.battle, u.id, () => wheeled);
-  const r = walk(d, wheeled, unitFacing(wheeled), want, strategic ? 'strategic' : 'advance', { roadColumn: road });
+  // NW Orders/Advance: stands may shift into the rear ranks to avoid units, terrain or obstacles (dropBack; RULINGS).
+  const mover = dropBack ? dropBackForMove(d, wheeled, unitFacing(wheeled), want, { roadColumn: road }) : wheeled;
+  if (typeof mover === 'string') return reject('cannot-drop-back', `${u.name} cannot drop stands back: ${mover}.`, DROP_BACK_RULE);
+  const r = walk(d, mover, unitFacing(mover), want, strategic ? 'strategic' : 'advance', { roadColumn: road });
   let res = r;
-  if (strategic) {
+  if (strategic && !proRata) {
     // NW §21: halt as soon as within Engagement Range of a visible enemy.
     let lo = 0, hi = r.usedMm;
-    const probe = (dist: number) => advanceUnit(wheeled, dist, unitFacing(wheeled));
+    const probe = (dist: number) => advanceUnit(mover, dist, unitFacing(mover));
     if (withinER(d, probe(hi))) {
       for (let i = 0; i < 14; i++) {
         const mid = (lo + hi) / 2;
@@ -200,9 +208,9 @@ export function skirmishersEvade(d: Draft, targetId: string, mover: Unit): boole
   return !after || !mv || unitDistanceMm(after, mv) > 1;
 }
 
-const moveUnit = defineCommand<NwState, NwOptions, NwTables, { type: 'moveUnit'; side: string; unitId: string; wheelDeg: number; distanceIn: number; limber?: boolean; unlimber?: boolean }>({
-  describe: 'Advance a unit: an optional wheel of up to 45 degrees, then straight ahead. Artillery may limber first, or unlimber (horse artillery after at most half a move; foot artillery where it stands).',
-  schema: z.object({ type: z.literal('moveUnit'), side: id, unitId: id, wheelDeg: z.number().finite(), distanceIn: z.number().finite().min(0), limber: z.boolean().optional(), unlimber: z.boolean().optional() }).strict(),
+const moveUnit = defineCommand<NwState, NwOptions, NwTables, { type: 'moveUnit'; side: string; unitId: string; wheelDeg: number; distanceIn: number; limber?: boolean; unlimber?: boolean; dropBack?: boolean }>({
+  describe: 'Advance a unit: an optional wheel of up to 45 degrees, then straight ahead. Artillery may limber first, or unlimber (horse artillery after at most half a move; foot artillery where it stands). dropBack shifts end stands into the rear ranks to clear units, terrain or obstacles.',
+  schema: z.object({ type: z.literal('moveUnit'), side: id, unitId: id, wheelDeg: z.number().finite(), distanceIn: z.number().finite().min(0), limber: z.boolean().optional(), unlimber: z.boolean().optional(), dropBack: z.boolean().optional() }).strict(),
   handle: (state, cmd, ctx) =>
     run(state, ctx, (d) => {
       const u = ownUnit(d, cmd.side, cmd.unitId);
@@ -216,7 +224,7 @@ const moveUnit = defineCommand<NwState, NwOptions, NwTables, { type: 'moveUnit';
       if (strategic) {
         if (d.rs.orders[u.id]) return reject('has-order', 'Units with order markers may not move in the Strategic Movement Phase.', 'NW §21 Strategic Movement');
         if (!nu.startedOutsideER) return reject('within-er', 'Only units that started the turn outside Engagement Range move strategically.', 'NW Sequence §2 Strategic Movement Phase');
-        return doMove(d, u, cmd.wheelDeg, cmd.distanceIn, true);
+        return doMove(d, u, cmd.wheelDeg, cmd.distanceIn, true, cmd.dropBack);
       }
       const o = d.rs.orders[u.id];
       if (!o || o.order !== 'advance') return reject('needs-advance', `${u.name} needs an Advance order to move in the Tactical Movement Phase.`, 'NW §22 Tactical Movement; Orders/Advance');
@@ -236,7 +244,7 @@ const moveUnit = defineCommand<NwState, NwOptions, NwTables, { type: 'moveUnit';
         if (horse && inMm(cmd.distanceIn) > half + 0.5) return reject('too-far', `Horse artillery that unlimbers moves at most half its move (${toIn(half)}").`, AR);
         if (!horse && cmd.distanceIn > 0 && inMm(cmd.distanceIn) > 0.5) return reject('unlimber-in-place', 'Foot artillery with an Advance order unlimbers where it stands (only horse artillery moves and unlimbers).', AR);
         if (inMm(cmd.distanceIn) > 0.5 || cmd.wheelDeg !== 0) {
-          const moved = doMove(d, u, cmd.wheelDeg, cmd.distanceIn, false);
+          const moved = doMove(d, u, cmd.wheelDeg, cmd.distanceIn, false, cmd.dropBack);
           if (moved) return moved;
         }
         nu.limbered = false;
@@ -246,13 +254,13 @@ const moveUnit = defineCommand<NwState, NwOptions, NwTables, { type: 'moveUnit';
         return;
       }
       if (inMm(cmd.distanceIn) + 0.5 < half) return reject('too-short', `An Advance must cover at least half the move (${toIn(half)}").`, 'NW Orders/Advance');
-      return doMove(d, u, cmd.wheelDeg, cmd.distanceIn, false);
+      return doMove(d, u, cmd.wheelDeg, cmd.distanceIn, false, cmd.dropBack);
     }),
 });
 
-const retreatUnit = defineCommand<NwState, NwOptions, NwTables, { type: 'retreatUnit'; side: string; unitId: string; distanceIn: number; wheelDeg?: number }>({
-  describe: 'Carry out a Retreat order: turn the back to the enemy and move directly away, with an optional wheel of up to 45 degrees.',
-  schema: z.object({ type: z.literal('retreatUnit'), side: id, unitId: id, distanceIn: z.number().finite().min(0), wheelDeg: z.number().finite().optional() }).strict(),
+const retreatUnit = defineCommand<NwState, NwOptions, NwTables, { type: 'retreatUnit'; side: string; unitId: string; distanceIn: number; wheelDeg?: number; dropBack?: boolean }>({
+  describe: 'Carry out a Retreat order: turn the back to the enemy and move directly away, with an optional wheel of up to 45 degrees; dropBack puts end stands into the rear ranks to clear troops or terrain.',
+  schema: z.object({ type: z.literal('retreatUnit'), side: id, unitId: id, distanceIn: z.number().finite().min(0), wheelDeg: z.number().finite().optional(), dropBack: z.boolean().optional() }).strict(),
   handle: (state, cmd, ctx) =>
     run(state, ctx, (d) => {
       const u = ownUnit(d, cmd.side, cmd.unitId);
@@ -270,7 +278,11 @@ const retreatUnit = defineCommand<NwState, NwOptions, NwTables, { type: 'retreat
       }
       const full = normalMoveMm(d, u, strategic);
       const want = inMm(cmd.distanceIn);
-      if (want > full + 0.5) return reject('too-far', `${u.name} may retreat ${toIn(full)}".`, 'NW Orders/Retreat');
+      // NW §23 Roads: a Road Column retreating along its road the whole way goes 1½ times (RULINGS).
+      const rp = retreatPose(d, u, undefined, cmd.wheelDeg ?? 0);
+      const road = isRoadPath(d, rp.unit, unitFacing(rp.unit), Math.max(0, want - rp.wheelCostMm));
+      const allowance = road ? full * ROAD_FACTOR : full;
+      if (want > allowance + 0.5) return reject('too-far', `${u.name} may retreat ${toIn(allowance)}"${road ? ' (Road Column along the road, ×1½)' : ''}.`, road ? 'NW Orders/Retreat; §23 Roads' : 'NW Orders/Retreat');
       if (want + 0.5 < full / 2) return reject('too-short', `A Retreat must cover at least half the move (${toIn(full / 2)}").`, 'NW Orders/Retreat');
       const wheelDeg = cmd.wheelDeg ?? 0;
       if (Math.abs(wheelDeg) > WHEEL.maxDeg + 1e-9) return reject('wheel-too-far', `A Retreat may wheel at most ${WHEEL.maxDeg} degrees.`, 'NW Orders/Retreat');
@@ -281,7 +293,8 @@ const retreatUnit = defineCommand<NwState, NwOptions, NwTables, { type: 'retreat
         dist = Math.min(want, full / 2);
       }
       if (inCombat(d, u.id)) d.rs.combats = d.rs.combats.filter((c) => c.a !== u.id && c.b !== u.id);
-      retreatMove(d, u.id, undefined, false, dist, wheelDeg);
+      const why = retreatMove(d, u.id, undefined, false, dist, wheelDeg, { dropBack: cmd.dropBack === true });
+      if (why) return reject('cannot-drop-back', `${u.name} cannot drop stands back: ${why}.`, DROP_BACK_RULE);
       nu.retreatedLastTurn = true;
       if (strategic) nu.movedStrategic = true;
     }),
@@ -301,6 +314,7 @@ export type DeployActionCmd =
   | { action: 'throw-out-screen'; stands: number }
   | { action: 'recall-screen' }
   | { action: 'recrew' }
+  | { action: 'spike-guns'; gunsId: string }
   | { action: 'dismount' }
   | { action: 'mount' }
   | { action: 'expand' }
@@ -321,6 +335,7 @@ const deployAction = z.discriminatedUnion('action', [
   z.object({ action: z.literal('throw-out-screen'), stands: z.number().int().min(1).max(9) }).strict(),
   z.object({ action: z.literal('recall-screen') }).strict(),
   z.object({ action: z.literal('recrew') }).strict(),
+  z.object({ action: z.literal('spike-guns'), gunsId: id }).strict(),
   z.object({ action: z.literal('dismount') }).strict(),
   z.object({ action: z.literal('mount') }).strict(),
   z.object({ action: z.literal('expand') }).strict(),
@@ -447,6 +462,13 @@ export function applyDeploy(d: Draft, u: Unit, a: DeployActionCmd, strategic: bo
       nu.recrewedTurn = d.turn;
       d.ctx.emit({ type: 'GunsRecrewed', unit: u.id, rule: 'NW Orders/Fire and Flee' });
       break;
+    case 'spike-guns': {
+      // NW Orders/Deploy: "Spike captured artillery pieces" — guns this unit's side captured, in contact (guns.ts).
+      const p = spikeProblem(d, u.id, a.gunsId);
+      if (p) return reject('cannot-spike', `${u.name} cannot spike: ${p}.`, GUNS_RULE);
+      spikeGuns(d, u.id, a.gunsId);
+      break;
+    }
     case 'expand':
     case 'contract': {
       // NW Orders/Deploy: "Expand or contract one stand per flank" (about the command stand, §26 note).

@@ -9,6 +9,8 @@ import { DISORDER_MARKERS, MORALE_STATES, type MoraleState } from './tables/mora
 import type { Draft, NwGameState, NwState, NwUnit, UnitStatus } from './types';
 import { commandStand, lineOfSight, nearestCentres, unitDistanceMm, unitTerrain, frontRank, type SightScale } from './geom';
 import { GENERAL_CASUALTIES } from './tables/generals';
+import { checkSeparation, settleSeparation } from './separation';
+import { settleGuns } from './guns';
 
 export const clone = <X>(x: X): X => JSON.parse(JSON.stringify(x)) as X;
 
@@ -26,6 +28,9 @@ export function makeDraft(state: NwGameState, ctx: Ctx): Draft {
 }
 
 export function toChange(d: Draft, events: GameEvent[] = []): Change<NwState> {
+  // NW §17: stands left apart by whatever this command or step did fragment their unit; abandoned guns an enemy touches are captured, those it left are retaken.
+  settleSeparation(d, `during the ${d.phase.replace(/-/g, ' ')} phase`);
+  settleGuns(d);
   syncAttachedGenerals(d);
   // A fresh battle shell on every change, even one that only touched ruleset state (orders
   // placed or cleared at the turn's start, morale): the table mirrors the view's battle by
@@ -202,6 +207,7 @@ export function inflictCasualties(d: Draft, id: string, n: number, source: strin
   d.battle = updateUnit(d.battle, id, () => u!);
   nu.standsLost += lost;
   d.ctx.emit({ type: 'CasualtiesInflicted', unit: id, casualties: n, standsLost: lost, standsLeft: u.stands.length, carried: nu.casualties, source, rule });
+  if (lost > 0 && u.stands.length > 0) checkSeparation(d, id, `a stand was lost to ${source}`);
   if (lost > 0) {
     for (const g of Object.values(d.rs.generals)) {
       if (g.withUnit !== id || g.lost) continue;

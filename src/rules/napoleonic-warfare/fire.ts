@@ -21,6 +21,7 @@ import { runPendingTests } from './morale';
 import { inCombat } from './combat';
 import { revealAmbush } from './offTable';
 import { generalAsTarget, hitGeneral, isGeneralTarget, loneGenerals } from './generals';
+import { artilleryFiring } from './profile';
 
 export interface Volley {
   firer: string;
@@ -193,7 +194,8 @@ export function fireModifiers(d: Draft, u: Unit, target: Unit, s: Stand, atScree
     if (column || square) add('target-column-or-square');
     if (targetCharging) add('target-charging');
   } else {
-    const gunners = s.figures ?? 3;
+    // NW Basing 4: a horse battery on foot/cavalry-width stands fires as 2- or 3-gunner stands.
+    const gunners = artilleryFiring(nu.profile, u, d.rs.scale, nu.startStands, 1, s).gunners;
     if (nu.profile.grade === 'conscript' || nu.profile.grade === 'militia') add('conscript-militia-artillery');
     if (nu.movedThisTurn && !nu.unlimberedThisTurn) add('prolonge-handpush-fire');
     if (gunners <= 2) add('two-gunners');
@@ -261,7 +263,8 @@ export function resolveVolley(d: Draft, shot: Shot, forceBand?: 'close' | 'effec
     if (enfilade) perStand *= SMALL_ARMS_DICE.enfiladeFactor;
   }
   if (toHit === null) return { hits: 0, tens: 0 };
-  let firing = shot.stands.length;
+  // NW Basing 4: a horse battery on foot/cavalry-width stands counts as 3 (6 guns) or 2 stands.
+  let firing = art ? artilleryFiring(nu.profile, u, d.rs.scale, nu.startStands, shot.stands.length, s0).stands : shot.stands.length;
   if (nu.ammo === 'low') firing = roundUp(firing / 2); // NW Fire §28: half the eligible stands
   let dice = roundUp(firing * perStand);
   // Disordered or Fragmented: half dice, rounded up (NW §17 Effects of Disorder / Fragmentation).

@@ -3,16 +3,17 @@
  * measured before any movement), then the crew run behind the nearest friend within 1" (2");
  * the guns are left where they stand. Not charged, the guns are abandoned all the same. The
  * crew re-man them with a turn spent going back (a Deploy action, `recrew`), and fire again the
- * turn after. Enemy contact with abandoned guns captures them.
+ * turn after. Enemy contact with abandoned guns captures them; the captors may spike them (guns.ts).
  */
-import { findUnit } from '../../engine/battle';
+import { findUnit, updateUnit } from '../../engine/battle';
 import type { Unit } from '../../engine/model';
 import type { Draft } from './types';
 import { friendsOf, inMm, isActive, nwu, removeFromPlay, scaleOf } from './core';
-import { frontRank, unitDistanceMm } from './geom';
+import { faceStruck, frontRank, lineUpAgainst, unitDistanceMm } from './geom';
 import { FIRING_ARC_DEG } from './tables/fire';
 import { resolveVolley, applyFireResults, standBlockers, fireSight, type Shot } from './fire';
 import { standDistanceToUnit, standInArc } from './geom';
+import { captureGuns, GUNS_CONTACT_MM } from './guns';
 
 const RULE = 'NW Orders/Fire and Flee';
 
@@ -60,10 +61,15 @@ export function fireAndFlee(d: Draft, gunsId: string, chargerId?: string): boole
   return true;
 }
 
-/** Enemy contact with abandoned guns captures them (NW Orders/Fire and Flee: "if they are not captured"). */
+/**
+ * Enemy contact with abandoned guns captures them (NW Orders/Fire and Flee: "if they are not
+ * captured or spiked"): the piece stays on the table for the captors to spike (guns.ts).
+ */
 export function captureIfAbandoned(d: Draft, gunsId: string, byId: string): boolean {
   const nu = d.rs.units[gunsId];
-  if (!nu?.abandoned || !isActive(d, gunsId)) return false;
-  removeFromPlay(d, gunsId, 'captured', `abandoned guns taken by ${findUnit(d.battle, byId)?.name ?? byId}`, RULE);
-  return true;
+  const guns = findUnit(d.battle, gunsId), captor = findUnit(d.battle, byId);
+  if (!nu?.abandoned || !guns || !captor || !isActive(d, gunsId)) return false;
+  // A charge meets its target where the moves cross (NW Sequence §12): the captors end base to base with the guns they took.
+  if (unitDistanceMm(captor, guns) > GUNS_CONTACT_MM) d.battle = updateUnit(d.battle, byId, () => lineUpAgainst(captor, guns, faceStruck(captor, guns)));
+  return captureGuns(d, gunsId, byId);
 }

@@ -1,13 +1,14 @@
 /**
  * NW geometry glue: the rules' reading of the table (terrain classes, sight rules, enfilade,
  * front rank) over src/geometry. Measuring, wheels, arcs, terrain contact, sight lines and the
- * table edge come from the geometry layer; what is still local is marked `// MOVE: geometry`.
+ * table edge come from the geometry layer.
  */
 import type { Stand, TerrainFeature, Unit } from '../../engine/model';
 import type { Battle } from '../../engine/ruleset';
 import { forward, rightOf, rotateStand, standCorners, translateStand } from '../../geometry/footprint';
 import { unitFrame, toLocal, standFrame, type Frame } from '../../geometry/frame';
-import { convexPolygonsOverlap, offTable as standsOffTable, SpatialIndex } from '../../geometry/collisions';
+import { offTable as standsOffTable, SpatialIndex } from '../../geometry/collisions';
+import { footprintGroupsOverlap } from '../../geometry/overlap';
 import { standToUnitDistance, unitDistance } from '../../geometry/measure';
 import { wheel } from '../../geometry/movement';
 import { inFrontArc, zoneOutline } from '../../geometry/zones';
@@ -53,10 +54,9 @@ export function unitDistanceMm(a: Unit, b: Unit): number {
 /** From one stand to the nearest point of a unit (NW Fire §4: range from the firing stand). */
 export const standDistanceToUnit = (s: Stand, b: Unit): number => standToUnitDistance(s, b.stands);
 
-// MOVE: geometry — does any pair of stands of two units overlap (touching is not overlap)?
+/** Does any pair of stands of two units overlap (touching is not overlap; 0.01 mm slack)? */
 export function unitsOverlap(a: Unit, b: Unit): boolean {
-  for (const p of unitPolys(a)) for (const q of unitPolys(b)) if (convexPolygonsOverlap(p, q, 0.01)) return true;
-  return false;
+  return footprintGroupsOverlap(a.stands, b.stands, 0.01);
 }
 
 export function translateUnit(u: Unit, dx: number, dy: number): Unit {

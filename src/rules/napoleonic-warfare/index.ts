@@ -12,6 +12,9 @@ import { nwSetup, validateSetup, ScenarioFieldsSchema } from './setup';
 import { legalCommands } from './legal';
 import { resultFrom } from './victory';
 import { NW_TABLE } from './table';
+import { describeNwCommand, describeNwEvent } from './logText';
+import { plansSeenBy, withStrategicPlanning } from './strategic';
+import { withMoveOrder } from './moveOrder';
 
 export const NwOptionsSchema = z
   .object({
@@ -40,7 +43,8 @@ export const napoleonicWarfare: RulesetModule<NwState, NwOptions, NwTables> = {
   validateSetup: (setup, options) => validateSetup(setup, options),
   setup: nwSetup,
   sequence: SEQUENCE,
-  commands: COMMANDS,
+  // NW §2 simultaneous strategic moves (planned, then carried out together); §13 (4) order of moves.
+  commands: withMoveOrder(withStrategicPlanning(COMMANDS)),
   legalCommands,
   /**
    * Face-down orders are hidden from the other side until turned over (NW §11). Once the
@@ -54,6 +58,8 @@ export const napoleonicWarfare: RulesetModule<NwState, NwOptions, NwTables> = {
       units: Object.fromEntries(Object.entries(state.ruleset.units).filter(([, u]) => u.side === viewer || !u.ambush)),
       offTable: Object.fromEntries(Object.entries(state.ruleset.offTable ?? {}).filter(([id]) => state.ruleset.units[id]?.side === viewer)),
       orders: Object.fromEntries(Object.entries(state.ruleset.orders).filter(([, o]) => o.side === viewer || (o.revealed && !state.ruleset.units[o.unitId]?.ambush))),
+      // NW §2: the other side's strategic plans stay secret until carried out.
+      strategicPlans: plansSeenBy(state.ruleset, viewer),
       faceDown: state.position.step === 'place-orders' ? [] : Object.values(state.ruleset.orders).filter((o) => o.side !== viewer && !o.revealed && !state.ruleset.units[o.unitId]?.ambush).map((o) => o.unitId).sort(),
     },
   }),
@@ -75,10 +81,8 @@ export const napoleonicWarfare: RulesetModule<NwState, NwOptions, NwTables> = {
     }
     return out;
   },
-  describeCommand: (state, c) => {
-    const u = typeof c['unitId'] === 'string' ? state.battle.units.find((x) => x.id === c['unitId']) : undefined;
-    return `${c.side}: ${c.type}${u ? ` ${u.name}` : ''}`;
-  },
+  describeCommand: describeNwCommand,
+  describeEvent: describeNwEvent,
 };
 
 export default napoleonicWarfare;

@@ -7,6 +7,7 @@ import { generalCanOrder, orderProblem, chargeTargetProblem } from './commands';
 import { normalMoveMm } from './morale';
 import { inCombat } from './combat';
 import { unitDistanceMm } from './geom';
+import { checkMoveOrder, moveOrderOf } from './moveOrder';
 
 const noCtx = { roll: () => { throw new Error('legalCommands does not roll'); }, emit: () => undefined };
 
@@ -49,7 +50,8 @@ export function legalCommands(state: NwGameState, side: string, s: Sampler): Com
   } else if (step === 'strategic-move') {
     for (const u of mine) {
       const nu = nwu(d, u.id);
-      if (!nu.startedOutsideER || d.rs.orders[u.id] || nu.movedStrategic) continue;
+      // NW §2: a planned move is secret and may be replaced; the random player plans each unit once.
+      if (!nu.startedOutsideER || d.rs.orders[u.id] || nu.movedStrategic || d.rs.strategicPlans?.[u.id]) continue;
       const full = normalMoveMm(d, u, true);
       out.push({ type: 'moveUnit', side, unitId: u.id, wheelDeg: s.int(-10, 10), distanceIn: inch(s.float(0.3, 0.9) * full) });
     }
@@ -75,10 +77,14 @@ export function legalCommands(state: NwGameState, side: string, s: Sampler): Com
       out.push({ type: 'respondToCharge', side, unitId: u.id, response: s.pick(opts) });
     }
   } else if (step === 'initiative-side' || step === 'other-side') {
+    // NW §13 (4): sometimes choose the flank first; never offer a unit the order of moves has passed by.
+    const rec = moveOrderOf(state, side);
+    if (rec.done.length === 0 && rec.flank === undefined && s.chance(0.3)) out.push({ type: 'chooseMoveFlank', side, flank: s.pick(['left', 'right'] as const) });
     for (const u of mine) {
       const nu = nwu(d, u.id);
       const o = d.rs.orders[u.id];
       if (!o || nu.movedThisTurn || inCombat(d, u.id)) continue;
+      if (checkMoveOrder(state, side, u.id).problem) continue;
       const full = normalMoveMm(d, u);
       if (o.order === 'advance') {
         const e = enemiesOf(d, side).sort((a, b) => unitDistanceMm(u, a) - unitDistanceMm(u, b))[0];

@@ -16,7 +16,11 @@ import { bearing, faceStruck, frameOfUnit, rotateUnit, toLocal, unitCentre, unit
 import { WHEEL } from './tables/movement';
 import { walk, commitMove } from './moves';
 import { routGeneral } from './generals';
-import { normaliseAngle, rad } from '../../geometry/types';
+import { seesRout } from './panic';
+import { applyDropBack, dropBackForMove, planDropBack } from './dropBack';
+import { chooseRoutPath, ROUT_RULE } from './routPath';
+import { isRoadPath, roadMove } from './roads';
+import { normaliseAngle } from '../../geometry/types';
 
 const R = 'NW Morale §19 Morale Test Procedure';
 
@@ -191,6 +195,8 @@ export function applyFailure(d: Draft, id: string, o: FailureOutcome, tc: TestCo
       const u = findUnit(d.battle, id);
       const inContact = !!u && enemiesOf(d, u.side).some((e) => unitDistanceMm(u, e) < 1);
       removeFromPlay(d, id, inContact ? 'captured' : 'dispersed', inContact ? 'surrendered in contact' : 'dispersed', rule);
+      // NW §18 D: friends who see a unit disperse test (a surrender is not a dispersal; RULINGS).
+      if (u && !inContact) queueNeighbourPanic(d, id, u, 'dispersed');
       return;
     }
   }
@@ -220,24 +226,52 @@ export function faceTowards(u: Unit, dir: number): Unit {
   return rotateUnit(u, frameOfUnit(u).centre, normaliseAngle(dir - unitFacing(u)));
 }
 
-/** NW Orders/Retreat and §20: turn the back to the enemy and make the whole Retreat move. */
-export function retreatMove(d: Draft, id: string, cause: string | undefined, forced: boolean, distanceMm?: number, wheelDeg = 0): void {
-  let u = findUnit(d.battle, id);
-  if (!u) return;
-  const dir = awayFrom(d, u, cause);
-  u = faceTowards(u, dir);
-  let dist = distanceMm ?? fastMoveMm(d, u, 'retreat');
-  // NW Orders/Retreat: "They may make a 45 degree wheel to avoid terrain and other units" (the
-  // wheel's outer arc counts double against the move, NW §25).
-  if (wheelDeg !== 0) {
-    const w = wheelUnit(u, (wheelDeg * Math.PI) / 180);
-    u = w.unit;
-    dist = Math.max(0, dist - w.outerArcMm * WHEEL.distanceFactor);
+/**
+ * NW Orders/Retreat: the unit turned its back on the enemy (directly away from `cause`, or the
+ * nearest enemy) and wheeled `wheelDeg` (at most 45°); the wheel's outer arc counts double (§25).
+ */
+export function retreatPose(d: Draft, u: Unit, cause: string | undefined, wheelDeg = 0): { unit: Unit; wheelCostMm: number } {
+  const faced = faceTowards(u, awayFrom(d, u, cause));
+  if (wheelDeg === 0) return { unit: faced, wheelCostMm: 0 };
+  const w = wheelUnit(faced, (wheelDeg * Math.PI) / 180);
+  return { unit: w.unit, wheelCostMm: w.outerArcMm * WHEEL.distanceFactor };
+}
+
+/**
+ * NW Orders/Retreat and §20: turn the back to the enemy and make the whole Retreat move. A road
+ * column whose path stays on its road goes 1½ times as far, ignoring terrain (NW §23 Roads); stands
+ * may drop back into the rear ranks to clear troops, terrain or obstacles (`dropBack`, and always
+ * tried for a forced retreat that would run into something; RULINGS). Returns why a requested
+ * drop-back cannot be made (nothing has then been committed).
+ */
+export function retreatMove(d: Draft, id: string, cause: string | undefined, forced: boolean, distanceMm?: number, wheelDeg = 0, opts: { dropBack?: boolean } = {}): string | undefined {
+  const u0 = findUnit(d.battle, id);
+  if (!u0) return undefined;
+  const faced = faceTowards(u0, awayFrom(d, u0, cause));
+  const rolled = distanceMm ?? fastMoveMm(d, faced, 'retreat');
+  // NW Orders/Retreat: "They may make a 45 degree wheel to avoid terrain and other units".
+  const pose = retreatPose(d, u0, cause, wheelDeg);
+  let u = pose.unit;
+  const heading = unitFacing(u);
+  let dist = Math.max(0, rolled - pose.wheelCostMm);
+  // NW §23 Roads: a rolled retreat goes 1½ times along the road; a chosen one was allowed for by the command.
+  const road = distanceMm === undefined ? roadMove(d, u, heading, dist) : { road: isRoadPath(d, u, heading, dist), distMm: dist };
+  dist = road.distMm;
+  d.battle = updateUnit(d.battle, id, () => u);
+  if (opts.dropBack) {
+    const m = dropBackForMove(d, u, heading, dist, { roadColumn: road.road });
+    if (typeof m === 'string') return m;
+    u = m;
+  } else if (forced) {
+    const plan = planDropBack(d, u, heading, dist, { roadColumn: road.road });
+    if (plan && typeof plan !== 'string') {
+      applyDropBack(d, u, plan);
+      u = plan.unit;
+    }
   }
-  d.battle = updateUnit(d.battle, id, () => u!);
-  const r = walk(d, u, rad(wheelDeg !== 0 ? unitFacing(u) : dir), dist, 'retreat');
+  const r = walk(d, u, heading, dist, 'retreat', { roadColumn: road.road });
   commitMove(d, r, 'retreat');
-  d.ctx.emit({ type: 'UnitRetreated', unit: id, distanceIn: Math.round((r.usedMm / 25.4) * 10) / 10, forced, rule: 'NW Orders/Retreat; Morale §20' });
+  d.ctx.emit({ type: 'UnitRetreated', unit: id, distanceIn: Math.round((r.usedMm / 25.4) * 10) / 10, forced, ...(road.road ? { road: true } : {}), rule: road.road ? 'NW Orders/Retreat; Morale §20; §23 Roads' : 'NW Orders/Retreat; Morale §20' });
   // Retreating more than half the normal move disorders, except skirmish infantry (NW §17).
   if (!forced && isActiveUnit(d, id) && u.formation !== 'skirmish') {
     const norm = normalMoveMm(d, u);
@@ -250,32 +284,50 @@ export function retreatMove(d: Draft, id: string, cause: string | undefined, for
     }
     d.rs.combats = d.rs.combats.filter((c) => c.a !== id && c.b !== id);
   }
+  return undefined;
 }
 
-/** NW §17 Routed / Close Combat/After: rout directly away; contact with an enemy destroys the routers. */
+/**
+ * NW §17 Routed / Close Combat/After: rout directly away; routers wheel up to 45° or narrow their
+ * front to clear troops and terrain (routPath.ts), interpenetrate friends when they cannot, and are
+ * destroyed by contact with the enemy. Along a road in Road Column they go 1½ times (NW §23 Roads).
+ */
 export function routMove(d: Draft, id: string, cause?: string): void {
   let u = findUnit(d.battle, id);
   if (!u) return;
   const dir = awayFrom(d, u, cause);
   u = faceTowards(u, dir);
   d.battle = updateUnit(d.battle, id, () => u!);
-  const dist = fastMoveMm(d, u, 'rout');
-  const r = walk(d, u, rad(dir), dist, 'rout');
+  const rolled = fastMoveMm(d, u, 'rout');
+  const path = chooseRoutPath(d, u, rolled);
+  if (path.narrowed) applyDropBack(d, u, { ...path.narrowed, avoided: [] });
+  if (path.wheelDeg !== 0 || path.narrowed) {
+    const how = [path.wheelDeg !== 0 ? `wheel ${Math.abs(path.wheelDeg)}° ${path.wheelDeg > 0 ? 'right' : 'left'}` : '', path.narrowed ? `narrow to ${path.narrowed.frontage} stand${path.narrowed.frontage === 1 ? '' : 's'} wide` : ''].filter(Boolean).join(' and ');
+    d.ctx.emit({
+      type: 'RoutersSwerved', unit: id, wheelDeg: path.wheelDeg, frontage: path.narrowed?.frontage, clear: path.clear,
+      detail: `${u.name}'s routers ${how} ${path.clear ? 'to clear the troops and terrain behind them' : 'to meet as little as they can (collision unavoidable)'}`, rule: ROUT_RULE,
+    });
+  }
+  d.battle = updateUnit(d.battle, id, () => path.unit);
+  const r = walk(d, path.unit, path.dir, path.distMm, 'rout', { roadColumn: path.road });
   commitMove(d, r, 'rout');
   d.rs.combats = d.rs.combats.filter((c) => c.a !== id && c.b !== id);
-  d.ctx.emit({ type: 'UnitRouted', unit: id, distanceIn: Math.round((r.usedMm / 25.4) * 10) / 10, rule: 'NW §17 Routed' });
+  d.ctx.emit({ type: 'UnitRouted', unit: id, distanceIn: Math.round((r.usedMm / 25.4) * 10) / 10, ...(path.road ? { road: true } : {}), rule: path.road ? 'NW §17 Routed; §23 Roads' : 'NW §17 Routed' });
   if (r.contacts.length > 0 && isActiveUnit(d, id)) removeFromPlay(d, id, 'destroyed', 'routers ran into the enemy', 'NW Close Combat/After Close Combat');
   // NW §18 D: friends within half ER (or woods visibility) see it run.
   queueNeighbourPanic(d, id, u);
 }
 
-/** NW §18 D: each friendly unit within ½ ER of a unit that routs or disperses tests. */
-export function queueNeighbourPanic(d: Draft, id: string, at: Unit): void {
+/**
+ * NW §18 D: each friendly unit that sees a unit rout or disperse tests — within ½ ER, or in the
+ * woods within the woods visibility, or to and from a wood only within the woods-edge distance
+ * (panic.ts). Routed units do not test again; abandoned guns have no crew to panic.
+ */
+export function queueNeighbourPanic(d: Draft, id: string, at: Unit, how: 'routed' | 'dispersed' = 'routed'): void {
   for (const f of activeUnits(d)) {
-    if (f.side !== at.side || f.id === id || nwu(d, f.id).morale === 'routed') continue;
-    const inWoods = unitTerrain(d.battle, f).some((t) => t.kind === 'wood');
-    const r = inWoods ? inMm(scaleOf(d).woodsVisibilityIn) : erMm(d) / 2;
-    if (unitDistanceMm(f, at) <= r + 1e-6) d.pendingTests.push({ unitId: f.id, trigger: 'D', detail: `${at.name} routed nearby` });
+    if (f.side !== at.side || f.id === id || nwu(d, f.id).morale === 'routed' || nwu(d, f.id).abandoned) continue;
+    const sight = seesRout(d, f, at);
+    if (sight.sees) d.pendingTests.push({ unitId: f.id, trigger: 'D', detail: `${at.name} ${how} in sight: ${sight.why}` });
   }
 }
 

@@ -227,3 +227,65 @@ export function commitMove(d: Draft, r: MoveResult, mode: MoveMode): void {
     removeFromPlay(d, r.unit.id, routing ? 'routed-off' : 'left-table', routing ? 'routed off the table' : 'left the table', 'NW §9 Leaving and Returning to the Table');
   }
 }
+
+/** What a straight path would run into, without rolling or changing anything (a plan, not an effect). */
+export interface PathProbe {
+  /** Friendly units entered that the unit was not already overlapping. */
+  friends: string[];
+  /** Enemy units the path meets (the probe stops at the first). */
+  enemies: string[];
+  /** Terrain the unit would enter that delays, disorders or stops it (not under it at the start). */
+  terrain: string[];
+  /** A feature it may not enter at all (NW §23). */
+  impassable: boolean;
+  leftTable: boolean;
+}
+
+const PROBE_STEP_MM = 6;
+
+/** NW §23 terrain that a unit "runs into": any class with a delay, a building, or ground it cannot enter. */
+function isHazard(d: Draft, u: Unit, t: TerrainFeature, all: TerrainFeature[], roadColumn: boolean): boolean {
+  if (impassable(d, u, t, all)) return true;
+  if (roadColumn) return false; // NW §23 Roads: road columns ignore the terrain the road crosses
+  const cls = terrainClass(t);
+  if (cls === 'building') return true;
+  const eff = TERRAIN_EFFECTS[cls];
+  if (eff.delay === 'light' && nwu(d, u.id).profile.foot && u.formation === 'skirmish') return false;
+  return eff.delay !== 'none' || eff.disorders;
+}
+
+/**
+ * Probe a straight move of `u` along `dir` for `distMm` (NW Orders/Advance, Retreat, §20 routs):
+ * the friends, enemies and terrain it would run into. Used to choose wheels and drop-backs.
+ */
+export function probePath(d: Draft, u: Unit, dir: Radians, distMm: number, opts: { roadColumn?: boolean } = {}): PathProbe {
+  // PERF: only units within reach of the move can be met.
+  const others = activeUnits(d).filter((x) => x.id !== u.id && unitDistanceMm(u, x) <= distMm + 1);
+  const startFriends = new Set(others.filter((x) => x.side === u.side && unitsOverlap(u, x)).map((x) => x.id));
+  const startEnemies = new Set(others.filter((x) => x.side !== u.side && unitDistanceMm(u, x) < 1).map((x) => x.id));
+  const startTerrain = new Set(unitTerrain(d.battle, u).map((t) => t.id));
+  const friends = new Set<string>(), terrain = new Set<string>();
+  const enemies: string[] = [];
+  let imp = false;
+  const n = Math.max(1, Math.ceil(distMm / PROBE_STEP_MM));
+  for (let k = 1; k <= n; k++) {
+    const pose = advanceUnit(u, (distMm * k) / n, dir);
+    if (offTable(d.battle, pose)) return { friends: [...friends], enemies, terrain: [...terrain], impassable: imp, leftTable: true };
+    const ter = unitTerrain(d.battle, pose);
+    for (const t of ter) {
+      if (startTerrain.has(t.id) || !isHazard(d, pose, t, ter, !!opts.roadColumn)) continue;
+      terrain.add(t.id);
+      if (impassable(d, pose, t, ter)) imp = true;
+    }
+    for (const x of others) {
+      if (x.side === u.side) {
+        if (!startFriends.has(x.id) && unitsOverlap(pose, x)) friends.add(x.id);
+      } else if (!startEnemies.has(x.id) && d.rs.units[x.id]?.ambush !== true && unitsOverlap(pose, x)) enemies.push(x.id);
+    }
+    if (enemies.length > 0 || imp) break;
+  }
+  return { friends: [...friends], enemies, terrain: [...terrain], impassable: imp, leftTable: false };
+}
+
+/** How many things a probed path runs into (friends and terrain; enemies are reported apart). */
+export const hazardCount = (p: PathProbe): number => p.friends.length + p.terrain.length;

@@ -19,6 +19,7 @@ import { INITIATIVE_CINC_BONUS } from './tables/generals';
 import { isArmyBroken, resultFrom } from './victory';
 import { findUnit } from '../../engine/battle';
 import { unitDistanceMm } from './geom';
+import { resolveStrategic } from './strategic';
 
 type Hook = (s: NwGameState, ctx: Ctx) => Change<NwState> | void;
 const withDraft = (f: (d: Draft, s: NwGameState) => void): Hook => (s, ctx) => {
@@ -36,6 +37,8 @@ const onTurnStart: Hook = withDraft((d) => {
   d.rs.initiativeWinner = undefined;
   delete d.rs.combatFlank;
   delete d.rs.pendingEvasions;
+  delete d.rs.strategicPlans;
+  delete d.rs.moveOrder;
   for (const u of activeUnits(d)) {
     const nu = nwu(d, u.id);
     Object.assign(nu, { movedThisTurn: false, movedStrategic: false, unlimberedThisTurn: false, charging: false, countercharging: false });
@@ -227,8 +230,10 @@ export const SEQUENCE: SequenceSpec<NwState, NwOptions, NwTables> = {
     {
       id: 'strategic', name: 'Strategic Movement Phase', rule: 'NW Sequence §2; §21',
       steps: [{
-        id: 'strategic-move', name: 'Strategic moves (unordered units outside Engagement Range)', rule: 'NW §21', actors: 'both',
-        commands: ['moveUnit', 'retreatUnit', 'deployUnit'],
+        // NW §2, A Note on Simultaneous Movement: both sides plan in secret; the plans are carried out together, pro rata, when the step ends.
+        id: 'strategic-move', name: 'Strategic moves (unordered units outside Engagement Range), planned in secret', rule: 'NW §2; §21', actors: 'both', secret: true,
+        commands: ['moveUnit', 'retreatUnit', 'deployUnit', 'cancelStrategicMove'],
+        onExit: resolveStrategic,
         when: (s) => Object.values(s.ruleset.units).some((u) => u.status === 'active' && u.startedOutsideER && !s.ruleset.orders[u.id]),
       }],
     },
@@ -250,9 +255,9 @@ export const SEQUENCE: SequenceSpec<NwState, NwOptions, NwTables> = {
     {
       id: 'tactical', name: 'Tactical Movement Phase', rule: 'NW Sequence §13',
       steps: [
-        { id: 'initiative-side', name: 'The side with the Initiative moves', rule: 'NW Sequence §13', actors: (s) => [initiativeSide(s)], commands: ['moveUnit', 'retreatUnit', 'deployUnit', 'moveGeneral'], onEnter: revealSide('first'), onExit: compulsory('first') },
+        { id: 'initiative-side', name: 'The side with the Initiative moves', rule: 'NW Sequence §13', actors: (s) => [initiativeSide(s)], commands: ['moveUnit', 'retreatUnit', 'deployUnit', 'moveGeneral', 'chooseMoveFlank'], onEnter: revealSide('first'), onExit: compulsory('first') },
         evasionStep('evasions-first'),
-        { id: 'other-side', name: 'The other side moves', rule: 'NW Sequence §13', actors: (s) => [otherSide(s.battle, initiativeSide(s))], commands: ['moveUnit', 'retreatUnit', 'deployUnit', 'moveGeneral'], onEnter: revealSide('second'), onExit: compulsory('second') },
+        { id: 'other-side', name: 'The other side moves', rule: 'NW Sequence §13', actors: (s) => [otherSide(s.battle, initiativeSide(s))], commands: ['moveUnit', 'retreatUnit', 'deployUnit', 'moveGeneral', 'chooseMoveFlank'], onEnter: revealSide('second'), onExit: compulsory('second') },
         evasionStep('evasions-second'),
       ],
     },

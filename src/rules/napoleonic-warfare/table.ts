@@ -18,6 +18,9 @@ import { normalMoveMm } from './morale';
 import { inCombat } from './combat';
 import { generalCanOrder, orderProblem } from './commands';
 import { planShots } from './fire';
+import { GUNS_RULE, gunsState, spikeProblem, type GunsState } from './guns';
+import { describePlan, plannedEndPose } from './strategic';
+import { moveOrderOf } from './moveOrder';
 import { ORDERS, ORDER_IDS, deployActionsAllowed, type OrderId } from './tables/orders';
 import { FIRING_ARC_DEG } from './tables/fire';
 import { MORALE_STATES } from './tables/morale';
@@ -25,6 +28,13 @@ import { MORALE_STATES } from './tables/morale';
 const ORDER_SHORT: Record<OrderId, string> = { advance: 'Adv', charge: 'Chg', deploy: 'Dep', defend: 'Def', retreat: 'Ret', 'fire-and-flee': 'F&F', 'form-square': 'Sq', recover: 'Rec' };
 const STATE_NAME: Record<string, string> = { good: 'Good Order', disordered: 'Disordered', fragmented: 'Fragmented', routed: 'Routed', dispersed: 'Dispersed' };
 const inch = (mmv: number) => `${toIn(mmv).toFixed(1)}"`;
+const GUNS_SHORT: Record<Exclude<GunsState, 'manned'>, string> = { abandoned: 'Abd', captured: 'Cap', spiked: 'Spk' };
+const GUNS_TITLE: Record<GunsState, string> = {
+  manned: 'Manned',
+  abandoned: 'Guns abandoned: the crew fled and may come back with a Deploy order (NW Orders/Fire and Flee)',
+  captured: 'Guns captured by the enemy: the crew cannot come back while the enemy holds them; the captors may spike them (NW Orders/Fire and Flee; Orders/Deploy)',
+  spiked: 'Guns captured and spiked: lost for good (NW Orders/Deploy "Spike captured artillery pieces")',
+};
 
 /** The order on a unit as the viewer may know it: the order, a face-down marker, or none. */
 function orderSeen(g: Seen, unitId: string): { kind: 'none' } | { kind: 'known'; order: OrderId; revealed: boolean } | { kind: 'face-down' } {
@@ -107,6 +117,7 @@ function actions(g: Seen, side: SideId, pieceId: string): PieceAction[] {
           dep('Contract one stand per flank', { action: 'contract' });
         }
         if (nu.abandoned) dep('Crew return to the guns', { action: 'recrew' }, 'NW Orders/Fire and Flee');
+        for (const gun of g.battle.units) if (gun.side !== side && !spikeProblem(d, u.id, gun.id)) dep(`Spike the captured guns of ${gun.name}`, { action: 'spike-guns', gunsId: gun.id }, GUNS_RULE);
         else if (nu.profile.artillery) dep(nu.limbered ? 'Unlimber' : 'Limber', { action: nu.limbered ? 'unlimber' : 'limber' });
         if (nu.profile.artillery && !nu.limbered) dep('Handpush forward and fire', { action: 'handpush' });
         if (g.battle.terrain.some((t) => t.kind === 'river')) dep('Search for a ford (d6: 6)', { action: 'search-ford' }, 'NW §23 Rivers');
@@ -131,6 +142,13 @@ function actions(g: Seen, side: SideId, pieceId: string): PieceAction[] {
       }
     }
   }
+  // NW §13 (4): the moving side chooses the flank its orders are applied from, before the first move.
+  if (acting && (step === 'initiative-side' || step === 'other-side')) {
+    const rec = moveOrderOf(g, side);
+    if (rec.done.length === 0) for (const f of ['left', 'right'] as const) if (rec.flank !== f) out.push({ label: `Apply orders from my ${f} flank`, command: { type: 'chooseMoveFlank', side, flank: f }, detail: rec.flank ? `instead of the ${rec.flank}` : 'then unit by unit across the table', rule: 'NW Sequence §13 (4)' });
+  }
+  // NW §2: a planned strategic move may be taken back until the step ends.
+  if (acting && step === 'strategic-move' && u && g.ruleset.strategicPlans?.[u.id]?.side === side) out.push({ label: 'Cancel the planned strategic move', command: { type: 'cancelStrategicMove', side, unitId: u.id }, rule: 'NW §2; §21' });
   if (acting && step === 'choose-combat-flank') for (const f of ['left', 'right'] as const) out.push({ label: `Close combats from my ${f}`, command: { type: 'chooseCombatFlank', side, flank: f }, rule: 'NW Sequence §15' });
   if (acting && step === 'choose-initiative') for (const s of g.battle.sides) out.push({ label: `${s.name} move first`, command: { type: 'chooseInitiative', side, moveFirst: s.id }, rule: 'NW Sequence §3' });
   if (acting) out.push({ label: 'End step', command: { type: 'endStep', side }, detail: 'finished acting in this step' });
@@ -148,6 +166,10 @@ function overlays(g: Seen, pieceId: string): Overlay[] {
   const nu = g.ruleset.units[pieceId];
   if (!u || !nu || nu.status !== 'active') return [];
   const out: Overlay[] = [{ kind: 'engagement', label: `Engagement Range ${toIn(erMm(d))}"`, polygon: aroundUnit(u, erMm(d)) }];
+  // NW §2: where the planned strategic move would take the unit if nothing halts it.
+  const plan = g.ruleset.strategicPlans?.[u.id];
+  const end = plan && plannedEndPose(d, plan);
+  if (plan && end) out.push({ kind: 'move', label: `Planned strategic move: ${describePlan(plan)} (carried out with the enemy's when the step ends; halts at Engagement Range)`, polygon: aroundUnit(end, 0.5) });
   const reach = normalMoveMm(d, u);
   out.push({ kind: 'charge', label: `Charge reach: targets within the normal move, ${inch(reach)}`, polygon: aroundUnit(u, reach) });
   if (!nu.profile.mounted && !(nu.profile.artillery && nu.limbered)) {
@@ -195,6 +217,8 @@ function inspect(g: Seen, pieceId: string): ReadOut[] {
   const withG = Object.values(g.ruleset.generals).filter((x) => x.withUnit === u.id && !x.lost);
   if (withG.length) lines.push({ label: 'General with unit', value: withG.map((x) => g.battle.generals.find((y) => y.id === x.id)?.name ?? x.id).join(', ') });
   if (inCombat(d, u.id)) lines.push({ label: 'Close combat', value: 'engaged' });
+  if (p.artillery && gunsState(nu) !== 'manned') lines.push({ label: 'Guns', value: GUNS_TITLE[gunsState(nu)] + (nu.capturedBy ? ` — taken by ${findUnit(g.battle, nu.capturedBy)?.name ?? nu.capturedBy}` : '') });
+  if (nu.separated && nu.status === 'active') lines.push({ label: 'Stands', value: 'some stands are apart from the rest of the unit (NW §17: Fragmented)' });
   // What it may do now (for its own side only: the other side's options follow from its order).
   const viewer = g.viewer;
   if (viewer === 'referee' || viewer === u.side) {
@@ -217,11 +241,15 @@ function markers(g: Seen, pieceId: string): Marker[] {
     return out;
   }
   if (nu.morale !== 'good') out.push({ kind: 'state', text: nu.morale === 'disordered' ? 'D' : nu.morale === 'fragmented' ? 'F' : nu.morale === 'routed' ? 'R' : 'X', title: `${STATE_NAME[nu.morale]} (NW Morale §17; ${MORALE_STATES.indexOf(nu.morale)} disorder marker${MORALE_STATES.indexOf(nu.morale) === 1 ? '' : 's'})` });
+  const plan = g.ruleset.strategicPlans?.[pieceId];
+  if (plan) out.push({ kind: 'order', text: 'Plan', title: `Strategic move planned: ${describePlan(plan)} (NW §2: carried out with the enemy's, pro rata, when the step ends)` });
   const os = orderSeen(g, pieceId);
   if (os.kind === 'face-down') out.push({ kind: 'order', text: '?', title: 'Order marker, face down (NW Sequence §11)' });
   else if (os.kind === 'known') out.push({ kind: 'order', text: ORDER_SHORT[os.order], title: `${ORDERS[os.order].name}${os.revealed ? '' : ' (face down: the enemy sees "?")'} (${ORDERS[os.order].rule})` });
   if (nu.casualties > 0 || nu.standsLost > 0) out.push({ kind: 'casualties', text: `-${nu.casualties}`, title: `${nu.casualties} casualties towards the next stand; ${nu.standsLost} stand${nu.standsLost === 1 ? '' : 's'} lost (NW §4 Strength)` });
-  if (nu.abandoned) out.push({ kind: 'other', text: 'Abd', title: 'Guns abandoned: the crew fled (NW Orders/Fire and Flee)' });
+  const gs = nu.profile.artillery ? gunsState(nu) : 'manned';
+  if (gs !== 'manned') out.push({ kind: 'other', text: GUNS_SHORT[gs], title: GUNS_TITLE[gs] });
+  if (nu.separated && nu.status === 'active') out.push({ kind: 'other', text: 'Sep', title: 'Stands physically separated from the rest of the unit: Fragmented (NW §17)' });
   if (nu.ammo !== 'stocked') out.push({ kind: 'ammunition', text: nu.ammo === 'low' ? 'Low' : 'Out', title: `${nu.ammo === 'low' ? 'Low on' : 'Out of'} ammunition (NW Fire §28)` });
   if (Object.values(g.ruleset.generals).some((x) => x.withUnit === pieceId && !x.lost)) out.push({ kind: 'general', text: 'Gen', title: 'A general is with the unit (NW Generals §1)' });
   return out;

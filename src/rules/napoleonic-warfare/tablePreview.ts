@@ -27,6 +27,12 @@ import { inCombat } from './combat';
 import { chargeTargetProblem, generalCanOrder, orderProblem } from './commands';
 import { TERRAIN_EFFECTS, WHEEL } from './tables/movement';
 import { deployActionsAllowed, ORDERS } from './tables/orders';
+import { planDropBack } from './dropBack';
+import { isRoadPath, ROAD_FACTOR } from './roads';
+
+/** A unit's or terrain feature's name, for read-outs. */
+const nameOf = (d: Draft, id: string): string => d.battle.units.find((x) => x.id === id)?.name ?? d.battle.terrain.find((t) => t.id === id)?.name ?? id;
+import { checkMoveOrder, MOVE_ORDER_RULE } from './moveOrder';
 
 export type Seen = SeenGame<NwState, NwOptions, NwTables>;
 
@@ -182,13 +188,18 @@ function previewAdvance(d: Draft, side: SideId, u: Unit, m: PieceMove, strategic
   if (used > allowance + 0.5) return illegal(`${u.name} may move ${inchText(allowance)}; the wheel and the move need ${inchText(used)}.`, 'NW Movement §3; §25 Wheeling', readout);
   const half = full / 2;
   if (!strategic && along + 0.5 < half) return illegal(`An Advance must cover at least half the move (${inchText(half)}).`, 'NW Orders/Advance', readout);
-  const end = advanceUnit(wheeled, along);
-  const ter = road ? { lines: [{ label: 'Terrain', value: 'road column on a road: terrain ignored (NW §23 Roads)' }] } : terrainAlong(d, u, [wheeled, ...alongPoses(wheeled, along, unitFacing(wheeled))]);
+  // NW Orders/Advance: stands shift into the rear ranks when that clears friends or terrain in the path (RULINGS).
+  // PERF: narrower fronts are only tried when the full front's path runs into something.
+  const drop = road ? undefined : planDropBack(d, wheeled, unitFacing(wheeled), along);
+  const mover = drop && typeof drop !== 'string' ? drop.unit : wheeled;
+  if (drop && typeof drop !== 'string') readout.push({ label: 'Drop back', value: `${drop.left + drop.right} stand${drop.left + drop.right === 1 ? '' : 's'} into the rear ranks (front ${drop.frontage} wide) to clear ${drop.avoided.map((x) => nameOf(d, x)).join(', ')} (NW Orders/Advance)` });
+  const end = advanceUnit(mover, along);
+  const ter = road ? { lines: [{ label: 'Terrain', value: 'road column on a road: terrain ignored (NW §23 Roads)' }] } : terrainAlong(d, u, [mover, ...alongPoses(mover, along, unitFacing(mover))]);
   if ('impassable' in ter && ter.impassable) return illegal(`The move runs into ground it cannot enter: ${ter.impassable}.`, 'NW §23 Terrain Effects', readout);
   readout.push(...ter.lines, ...whoIsMet(d, u, end));
   if (offTable(d.battle, end)) readout.push({ label: 'Table edge', value: 'leaves the table: removed, may try to return (NW §9)' });
-  if (strategic && withinER(d, end)) readout.push({ label: 'Halts', value: 'on coming within Engagement Range of a visible enemy (NW §21)' });
-  const command: Command = { type: 'moveUnit', side, unitId: u.id, wheelDeg: deg(plan.wheel), distanceIn: along / 25.4 };
+  if (strategic && withinER(d, end)) readout.push({ label: 'Halts', value: 'on coming within Engagement Range of a visible enemy (NW §21), where it meets it in the simultaneous moves' });
+  const command: Command = { type: 'moveUnit', side, unitId: u.id, wheelDeg: deg(plan.wheel), distanceIn: along / 25.4, ...(mover !== wheeled ? { dropBack: true } : {}) };
   return { legal: true, command, readout };
 }
 
@@ -198,19 +209,27 @@ function previewRetreat(d: Draft, side: SideId, u: Unit, m: PieceMove, strategic
   const want = Math.hypot(m.dxMm, m.dyMm);
   const foe = nearestEnemy(d, u);
   const dir = foe ? bearing(unitCentre(foe), unitCentre(u)) : normaliseAngle(unitFacing(u) + Math.PI);
+  const faced = faceTowards(u, dir);
+  // NW §23 Roads: a Road Column retreating along its road the whole way goes 1½ times.
+  const road = isRoadPath(d, faced, unitFacing(faced), want);
+  const allowance = road ? full * ROAD_FACTOR : full;
   const readout: ReadOut[] = [
     { label: 'Used', value: inchText(want) },
-    { label: 'Left', value: inchText(full - want) },
+    { label: 'Left', value: inchText(allowance - want) },
     { label: 'Direction', value: foe ? `directly away from ${foe.name}` : 'to the rear' },
   ];
-  if (want > full + 0.5) return illegal(`${u.name} may retreat ${inchText(full)}.`, 'NW Orders/Retreat', readout);
+  if (road) readout.push({ label: 'Move', value: `${inchText(allowance)} (road column along the road ×1½, terrain ignored; NW §23 Roads)` });
+  if (want > allowance + 0.5) return illegal(`${u.name} may retreat ${inchText(allowance)}.`, 'NW Orders/Retreat', readout);
   if (want + 0.5 < full / 2) return illegal(`A Retreat must cover at least half the move (${inchText(full / 2)}).`, 'NW Orders/Retreat', readout);
-  const faced = faceTowards(u, dir);
-  const ter = terrainAlong(d, u, alongPoses(faced, want, dir));
-  if (ter.impassable) return illegal(`The retreat runs into ground it cannot enter: ${ter.impassable}.`, 'NW §23 Terrain Effects', readout);
+  // NW Orders/Retreat: "dropping back stands to avoid entering delaying terrain or colliding with obstacles or troops".
+  const drop = road ? undefined : planDropBack(d, faced, unitFacing(faced), want);
+  const mover = drop && typeof drop !== 'string' ? drop.unit : faced;
+  if (drop && typeof drop !== 'string') readout.push({ label: 'Drop back', value: `${drop.left + drop.right} stand${drop.left + drop.right === 1 ? '' : 's'} into the rear ranks (front ${drop.frontage} wide) to clear ${drop.avoided.map((x) => nameOf(d, x)).join(', ')} (NW Orders/Retreat)` });
+  const ter = road ? { lines: [] } : terrainAlong(d, u, alongPoses(mover, want, dir));
+  if ('impassable' in ter && ter.impassable) return illegal(`The retreat runs into ground it cannot enter: ${ter.impassable}.`, 'NW §23 Terrain Effects', readout);
   readout.push(...ter.lines);
   if (want > full / 2 && u.formation !== 'skirmish') readout.push({ label: 'State', value: 'Disordered: more than half a move (NW §17)' });
-  return { legal: true, command: { type: 'retreatUnit', side, unitId: u.id, distanceIn: want / 25.4 }, readout };
+  return { legal: true, command: { type: 'retreatUnit', side, unitId: u.id, distanceIn: want / 25.4, ...(mover !== faced ? { dropBack: true } : {}) }, readout };
 }
 
 /** NW Orders/Deploy: which single action the drag is. */
@@ -298,13 +317,17 @@ export function previewMove(g: Seen, side: SideId, pieceId: string, m: PieceMove
     if (!nu.startedOutsideER) return illegal('Only units that started the turn outside Engagement Range move strategically.', 'NW Sequence §2');
     if (nu.movedStrategic || nu.movedThisTurn) return illegal(`${u.name} has already moved this turn.`, 'NW §21');
     const f = forward(unitFacing(u));
-    if (Math.abs(m.dRad) < 1e-3 && m.dxMm * f.x + m.dyMm * f.y < -Math.hypot(m.dxMm, m.dyMm) * 0.7) return previewRetreat(d, side, u, m, true);
-    if (Math.abs(m.dRad) > 1e-3 && m.pivot === undefined && Math.hypot(m.dxMm, m.dyMm) < 1) return previewDeploy(d, side, u, m, true);
-    return previewAdvance(d, side, u, m, true);
+    const p = Math.abs(m.dRad) < 1e-3 && m.dxMm * f.x + m.dyMm * f.y < -Math.hypot(m.dxMm, m.dyMm) * 0.7 ? previewRetreat(d, side, u, m, true)
+      : Math.abs(m.dRad) > 1e-3 && m.pivot === undefined && Math.hypot(m.dxMm, m.dyMm) < 1 ? previewDeploy(d, side, u, m, true)
+        : previewAdvance(d, side, u, m, true);
+    // NW §2: the drag plans the move; both sides' plans are carried out together when the step ends.
+    return p.legal ? { ...p, readout: [...p.readout, { label: 'Plan', value: `${d.rs.strategicPlans?.[u.id] ? 'replaces the planned move; ' : ''}carried out with the enemy's moves when the step ends (NW §2)` }] } : p;
   }
   if (step === 'initiative-side' || step === 'other-side') {
     if (!o) return illegal(`${u.name} has no order: within Engagement Range units need orders to move.`, 'NW §22 Tactical Movement');
     if (nu.movedStrategic) return illegal('Units may never move in both movement phases of a turn.', 'NW Sequence §2');
+    const order = checkMoveOrder(g, side, u.id).problem;
+    if (order && (o.order === 'deploy' || o.order === 'advance' || o.order === 'retreat')) return illegal(order.message, MOVE_ORDER_RULE);
     if (o.order === 'deploy') return previewDeploy(d, side, u, m, false);
     if (nu.movedThisTurn) return illegal(`${u.name} has already moved this turn.`, 'NW §22');
     if (o.order === 'advance') {

@@ -39,6 +39,8 @@ export interface NwProfile {
   readonly nation: 'french' | 'russian' | 'british' | 'austrian' | 'prussian' | 'other';
   /** Casualties one stand absorbs (NW §4 Strength); artillery: gunners. */
   readonly strengthPerStand: number;
+  /** Artillery: gun tubes in the battery (NW Basing: the crew figures "representing the number of gun tubes"; or extra.guns). */
+  readonly batteryGuns?: number;
 }
 
 export type UnitStatus = 'active' | 'dispersed' | 'destroyed' | 'captured' | 'left-table' | 'routed-off' | 'off-table';
@@ -77,6 +79,12 @@ export interface NwUnit {
   abandoned?: boolean;
   /** The turn the crew came back: they fire again from the next turn. */
   recrewedTurn?: number;
+  /** Abandoned guns taken by enemy contact: the capturing unit (the piece stays on the table, status 'captured'). */
+  capturedBy?: string;
+  /** Captured guns spiked by the enemy (NW Orders/Deploy): never re-crewed, lost for good. */
+  spiked?: boolean;
+  /** Some stands are apart from the rest (NW §17 Fragmented); set when it happened, cleared when they rejoin. */
+  separated?: boolean;
   /** Points cost per stand (HOUSE values unless the scenario gives them). */
   pointsPerStand: number;
   /** NW §5 Basing 4: a line battalion that brigaded away its grenadier or light company tests as one stand down. */
@@ -180,8 +188,35 @@ export interface NwState {
   offTable?: Record<string, OffTableUnit>;
   /** Sides that conceded this turn; the turn is played out and Loss Points counted (NW §10). */
   conceded?: SideId[];
+  /** NW §2/§21: strategic moves planned this step, secret from the other side until carried out together (strategic.ts). */
+  strategicPlans?: Record<string, StrategicPlan>;
+  /** NW §13 (4): the moving side's flank and the units that have carried out their orders this tactical step (moveOrder.ts). */
+  moveOrder?: MoveOrderState;
   /** Units that must still make their compulsory move in the tactical step (Retreat orders, routers). */
   log: { turn: number; phase: string };
+}
+
+/** A strategic move planned in the Strategic Movement Phase: the moveUnit/retreatUnit/deployUnit command as given. */
+export interface StrategicPlan {
+  readonly unitId: string;
+  readonly side: SideId;
+  readonly command: { readonly type: 'moveUnit' | 'retreatUnit' | 'deployUnit'; readonly side: SideId; readonly unitId: string; readonly [k: string]: unknown };
+}
+
+/** NW §13 (4): order of moves in one side's tactical step. */
+export interface MoveOrderState {
+  readonly turn: number;
+  readonly step: string;
+  readonly side: SideId;
+  /** +1 when the side's right is +x on the table (it looks up the table from the bottom edge), else -1. */
+  readonly rightSign: 1 | -1;
+  /** Each of the side's units' position across the table (mm along its right) when the step began. */
+  readonly across: Record<string, number>;
+  flank?: 'left' | 'right';
+  /** The flank was taken from the first unit moved (the side did not choose). */
+  automatic?: boolean;
+  /** Units that have carried out (part of) their order, in order. */
+  done: string[];
 }
 
 export type NwGameState = GameState<NwState, NwOptions, NwTables>;

@@ -1,0 +1,278 @@
+/**
+ * NW §2 / §21 Strategic Movement, simultaneous: during the strategic step each side *plans* its
+ * moves (moveUnit / retreatUnit / deployUnit, validated as if carried out now, replaceable and
+ * cancellable, secret from the other side); when the step ends every plan is carried out
+ * together, pro rata (NW "A Note on Simultaneous Movement"): Deploy actions first, then every
+ * move in STRATEGIC_SLICES equal fractions, each unit halting the moment it comes within
+ * Engagement Range of a visible enemy where that enemy stands at the same moment (NW §2: "must
+ * halt as soon as they come to within Engagement Range of any visible enemy unit").
+ */
+import { z } from 'zod';
+import { defineCommand, isRejection, reject, type Change, type CommandSpec, type Ctx, type Rejection } from '../../engine/ruleset';
+import { findUnit } from '../../engine/battle';
+import type { Unit } from '../../engine/model';
+import type { Draft, NwGameState, NwOptions, NwState, StrategicPlan } from './types';
+import type { NwTables } from './nwTables';
+import { canSee, clone, enemiesOf, erMm, inMm, makeDraft, nearestEnemy, nwu, toChange, toIn } from './core';
+import { advanceUnit, bearing, unitCentre, unitDistanceMm, unitFacing, wheelUnit, commandStand } from './geom';
+import { faceTowards, normalMoveMm, retreatMove, runPendingTests } from './morale';
+import { applyDeploy, doMove, type DeployActionCmd } from './commands';
+import { WHEEL } from './tables/movement';
+import { normaliseAngle } from '../../geometry/types';
+
+type S = NwGameState;
+type Spec = CommandSpec<NwState, NwOptions, NwTables>;
+
+export const STRATEGIC_STEP = 'strategic-move';
+/** Each strategic move is carried out in this many equal fractions (the text suggests quarters, "or more finely"). */
+export const STRATEGIC_SLICES = 20;
+export const PLANNED_COMMANDS = ['moveUnit', 'retreatUnit', 'deployUnit'] as const;
+const RULE = 'NW Sequence §2 Strategic Movement Phase; §21; A Note on Simultaneous Movement';
+
+const DRY_ROLL = 'strategic plan dry run: a die would be rolled';
+const dryCtx: Ctx = { roll: () => { throw new Error(DRY_ROLL); }, emit: () => undefined };
+
+/**
+ * Would the command be accepted now? Runs the real handler on a throw-away copy with no dice:
+ * every NW move handler validates before its first roll (terrain delays, ford searches), so
+ * reaching a roll means the command passed.
+ */
+export function dryRun(spec: Spec, state: S, cmd: Record<string, unknown>): Rejection | undefined {
+  try {
+    const out = spec.handle(state, cmd as never, dryCtx);
+    return isRejection(out) ? out : undefined;
+  } catch (e) {
+    if (e instanceof Error && e.message === DRY_ROLL) return undefined;
+    throw e;
+  }
+}
+
+/** A move handler that, in the strategic step, records a plan instead of moving. */
+export function planning(spec: Spec): Spec {
+  return {
+    ...spec,
+    handle: (state, cmd, ctx) => {
+      if (state.position.step !== STRATEGIC_STEP) return spec.handle(state, cmd, ctx);
+      const problem = dryRun(spec, state, cmd);
+      if (problem) return problem;
+      const unitId = String(cmd['unitId']);
+      const plans = state.ruleset.strategicPlans ?? {};
+      const plan: StrategicPlan = { unitId, side: cmd.side, command: clone(cmd) as StrategicPlan['command'] };
+      ctx.emit({ type: 'StrategicMovePlanned', unit: unitId, plan: describePlan(plan), replaces: plans[unitId] !== undefined, rule: RULE });
+      // A fresh battle shell: the table redraws markers when the battle object changes (RULINGS).
+      return { battle: { ...state.battle }, ruleset: { ...state.ruleset, strategicPlans: { ...plans, [unitId]: plan } } };
+    },
+  };
+}
+
+export const cancelStrategicMove = defineCommand<NwState, NwOptions, NwTables, { type: 'cancelStrategicMove'; side: string; unitId: string }>({
+  describe: 'Take back a unit\'s planned strategic move (it then stands still).',
+  schema: z.object({ type: z.literal('cancelStrategicMove'), side: z.string().min(1), unitId: z.string().min(1) }).strict(),
+  handle: (state, cmd, ctx) => {
+    const plans = state.ruleset.strategicPlans ?? {};
+    const p = plans[cmd.unitId];
+    if (!p || p.side !== cmd.side) return reject('no-plan', 'That unit has no strategic move planned.', RULE);
+    const rest = { ...plans };
+    delete rest[cmd.unitId];
+    ctx.emit({ type: 'StrategicMoveCancelled', unit: cmd.unitId, rule: RULE });
+    return { battle: { ...state.battle }, ruleset: { ...state.ruleset, strategicPlans: rest } };
+  },
+});
+
+/** Plans as `viewer` may see them: its own only (NW §2: the moves are simultaneous). */
+export function plansSeenBy(rs: NwState, viewer: string): Record<string, StrategicPlan> | undefined {
+  if (!rs.strategicPlans) return undefined;
+  return Object.fromEntries(Object.entries(rs.strategicPlans).filter(([, p]) => p.side === viewer));
+}
+
+export function describePlan(p: StrategicPlan): string {
+  const c = p.command;
+  if (c.type === 'moveUnit') return `advance ${Number(c['distanceIn']).toFixed(1)}"${Number(c['wheelDeg']) ? ` after a ${Math.abs(Number(c['wheelDeg'])).toFixed(0)}° wheel ${Number(c['wheelDeg']) > 0 ? 'right' : 'left'}` : ''}`;
+  if (c.type === 'retreatUnit') return `retreat ${Number(c['distanceIn']).toFixed(1)}"`;
+  return `deploy: ${String(c['action'])}`;
+}
+
+/** A planned move as a path: the unit after `s` mm of the move's charged distance (wheel first, then straight). */
+interface Path {
+  readonly plan: StrategicPlan;
+  readonly kind: 'advance' | 'retreat';
+  readonly start: Unit;
+  readonly totalMm: number;
+  readonly wheelCostMm: number;
+  readonly wheelRad: number;
+  at(sMm: number): Unit;
+}
+
+function makePath(d: Draft, plan: StrategicPlan, u: Unit): Path | undefined {
+  const c = plan.command;
+  const wheelRad = (Number(c['wheelDeg'] ?? 0) * Math.PI) / 180;
+  let start = u;
+  let kind: Path['kind'] = 'advance';
+  // A Retreat's distance includes its wheel; an Advance's wheel is paid on top of its distance (as the handlers read them).
+  let retreatMm = 0;
+  if (c.type === 'retreatUnit') {
+    // NW Orders/Retreat: turn the back on the nearest enemy, then the move (with its wheel).
+    kind = 'retreat';
+    const foe = nearestEnemy(d, u);
+    start = faceTowards(u, foe ? bearing(unitCentre(foe), unitCentre(u)) : normaliseAngle(unitFacing(u) + Math.PI));
+    const nu = nwu(d, u.id);
+    retreatMm = inMm(Number(c['distanceIn']));
+    // Unlimbered guns limber and move half (NW Orders/Retreat), as the retreatUnit handler does.
+    if (nu.profile.artillery && !nu.limbered) retreatMm = Math.min(retreatMm, normalMoveMm(d, u, true) / 2);
+  } else if (c.type !== 'moveUnit') return undefined;
+  const { outerArcMm } = wheelUnit(start, wheelRad);
+  const wheelCostMm = outerArcMm * WHEEL.distanceFactor;
+  const straight = c.type === 'moveUnit' ? inMm(Number(c['distanceIn'])) : Math.max(0, retreatMm - wheelCostMm);
+  const totalMm = wheelCostMm + straight;
+  const wheeled = wheelUnit(start, wheelRad).unit;
+  const at = (sMm: number): Unit => {
+    if (wheelCostMm > 0 && sMm < wheelCostMm) return wheelUnit(start, wheelRad * (sMm / wheelCostMm)).unit;
+    return advanceUnit(wheeled, Math.min(straight, sMm - wheelCostMm), unitFacing(wheeled));
+  };
+  return { plan, kind, start, totalMm, wheelCostMm, wheelRad, at };
+}
+
+export interface Halt {
+  readonly fraction: number;
+  readonly byId: string;
+}
+
+/**
+ * NW A Note on Simultaneous Movement: every path advances by the same fraction of its own
+ * length, slice by slice; a mover halts the moment (bisected within the slice, everyone at the
+ * same fraction) it comes within Engagement Range of a visible known enemy. Returns the halts.
+ */
+export function proRataHalts(d: Draft, paths: readonly Path[], slices = STRATEGIC_SLICES): Map<string, Halt> {
+  const er = erMm(d);
+  const halts = new Map<string, Halt>();
+  const byId = new Map(paths.map((p) => [p.plan.unitId, p]));
+  const poseAt = (id: string, f: number): Unit | undefined => {
+    const p = byId.get(id);
+    if (!p) return findUnit(d.battle, id);
+    const h = halts.get(id);
+    return p.at(p.totalMm * Math.min(f, h ? h.fraction : 1));
+  };
+  const enemyWithin = (p: Path, f: number): string | undefined => {
+    const me = p.at(p.totalMm * f);
+    let best: { id: string; dist: number } | undefined;
+    for (const e of enemiesOf(d, p.plan.side)) {
+      const ep = poseAt(e.id, f);
+      if (!ep) continue;
+      const dist = unitDistanceMm(me, ep);
+      if (dist <= er + 1e-6 && (!best || dist < best.dist) && canSee(d, me, ep)) best = { id: e.id, dist };
+    }
+    return best?.id;
+  };
+  for (let k = 1; k <= slices; k++) {
+    const f0 = (k - 1) / slices, f1 = k / slices;
+    const entering: { p: Path; fraction: number; by: string }[] = [];
+    for (const p of paths) {
+      if (halts.has(p.plan.unitId) || p.totalMm <= 0) continue;
+      const by = enemyWithin(p, f1);
+      if (!by) continue;
+      // Within Engagement Range at the start of the slice too: it halts where it is.
+      let lo = f0, hi = f1, who = by;
+      if (enemyWithin(p, f0) !== undefined) {
+        entering.push({ p, fraction: f0, by: enemyWithin(p, f0)! });
+        continue;
+      }
+      for (let i = 0; i < 16; i++) {
+        const mid = (lo + hi) / 2;
+        const w = enemyWithin(p, mid);
+        if (w) { hi = mid; who = w; } else lo = mid;
+      }
+      entering.push({ p, fraction: hi, by: who });
+    }
+    // Everyone halting in this slice halts at once (their positions were judged at the same moments).
+    for (const e of entering) halts.set(e.p.plan.unitId, { fraction: e.fraction, byId: e.by });
+  }
+  return halts;
+}
+
+/** Where a plan would leave the unit if nothing halted it (for the table's plan overlay). */
+export function plannedEndPose(d: Draft, plan: StrategicPlan): Unit | undefined {
+  const u = findUnit(d.battle, plan.unitId);
+  if (!u) return undefined;
+  if (plan.command.type === 'deployUnit') return undefined;
+  const p = makePath(d, plan, u);
+  return p ? p.at(p.totalMm) : undefined;
+}
+
+/** onExit of the strategic step: reveal the plans and carry them out together. */
+export function resolveStrategic(s: S, ctx: Ctx): Change<NwState> | void {
+  const plans = Object.values(s.ruleset.strategicPlans ?? {}).sort((a, b) => (a.unitId < b.unitId ? -1 : a.unitId > b.unitId ? 1 : 0));
+  if (plans.length === 0) return;
+  const d = makeDraft(s, ctx);
+  d.rs.strategicPlans = {};
+  for (const p of plans) ctx.emit({ type: 'StrategicMoveRevealed', unit: p.unitId, side: p.side, plan: describePlan(p), rule: RULE });
+  const stillFree = (p: StrategicPlan): Unit | undefined => {
+    const u = findUnit(d.battle, p.unitId);
+    const nu = d.rs.units[p.unitId];
+    if (!u || !nu || nu.status !== 'active' || nu.movedStrategic || nu.movedThisTurn || nu.morale === 'routed') {
+      ctx.emit({ type: 'StrategicMoveLapsed', unit: p.unitId, reason: 'the unit can no longer move', rule: RULE });
+      return undefined;
+    }
+    return u;
+  };
+  // 1. Deploy actions: made in place, before anything moves (RULINGS).
+  for (const p of plans.filter((x) => x.command.type === 'deployUnit')) {
+    const u = stillFree(p);
+    if (!u) continue;
+    const { type: _t, side: _s, unitId: _u, ...a } = p.command;
+    nwu(d, u.id).movedStrategic = true;
+    const r = applyDeploy(d, u, a as unknown as DeployActionCmd, true);
+    if (r) ctx.emit({ type: 'StrategicMoveLapsed', unit: p.unitId, reason: r.message, rule: r.rule });
+  }
+  // 2. Moves, pro rata.
+  const paths: Path[] = [];
+  for (const p of plans.filter((x) => x.command.type !== 'deployUnit')) {
+    const u = stillFree(p);
+    const path = u && makePath(d, p, u);
+    if (path) paths.push(path);
+  }
+  const halts = proRataHalts(d, paths);
+  // Retreats first: each turns its back on the enemy as it stood when the moves began.
+  const ordered = [...paths.filter((p) => p.kind === 'retreat'), ...paths.filter((p) => p.kind === 'advance')];
+  for (const p of ordered) {
+    const id = p.plan.unitId;
+    const u = findUnit(d.battle, id);
+    if (!u || d.rs.units[id]?.status !== 'active') continue;
+    const h = halts.get(id);
+    const sMm = h ? p.totalMm * h.fraction : p.totalMm;
+    // A halt during the wheel stops the wheel part-way.
+    const wheelDeg = (p.wheelRad * 180) / Math.PI * (p.wheelCostMm > 0 ? Math.min(1, sMm / p.wheelCostMm) : 1);
+    const straightMm = Math.max(0, sMm - p.wheelCostMm);
+    const c = p.plan.command;
+    if (p.kind === 'advance') {
+      const r = doMove(d, u, wheelDeg, toIn(straightMm), true, c['dropBack'] === true, true);
+      if (r) {
+        ctx.emit({ type: 'StrategicMoveLapsed', unit: id, reason: r.message, rule: r.rule });
+        continue;
+      }
+    } else {
+      const nu = nwu(d, id);
+      if (nu.profile.artillery && !nu.limbered) nu.limbered = true;
+      retreatMove(d, id, undefined, false, sMm, wheelDeg);
+      nu.retreatedLastTurn = true;
+      nu.movedStrategic = true;
+    }
+    const after = findUnit(d.battle, id);
+    const by = h ? findUnit(d.battle, h.byId) : undefined;
+    const at = after ? commandStand(after).centre : undefined;
+    ctx.emit({
+      type: 'StrategicMoveResolved', unit: id, side: p.plan.side, move: p.kind, plannedIn: toIn(p.totalMm), allowedIn: toIn(sMm),
+      halted: h ? 'engagement-range' : 'completed', ...(h ? { haltedBy: h.byId, haltedByName: by?.name ?? h.byId, atFraction: Math.round(h.fraction * 1000) / 1000 } : {}),
+      ...(at ? { at: [Math.round(at.x), Math.round(at.y)] } : {}),
+      rule: h ? 'NW Sequence §2: troops moving strategically halt as soon as they come within Engagement Range of any visible enemy unit' : RULE,
+    });
+  }
+  runPendingTests(d);
+  return toChange(d);
+}
+
+/** The module's commands with strategic planning in front of the move handlers. */
+export function withStrategicPlanning(commands: Readonly<Record<string, Spec>>): Record<string, Spec> {
+  const out: Record<string, Spec> = { ...commands, cancelStrategicMove };
+  for (const t of PLANNED_COMMANDS) if (commands[t]) out[t] = planning(commands[t]);
+  return out;
+}
