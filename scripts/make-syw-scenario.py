@@ -18,7 +18,7 @@ P, A = 90, -90
 units = [
     # Prussians (side "prussia"), facing down the table.
     unit("pr-inf-1", "IR 15 Garde (I)", "prussia", "pr-inf", "infantry", "medium-infantry", 700, 350, P, 4, 15, 2, {"drill": "well", "morale": "high"}, "high"),
-    unit("pr-inf-2", "IR 15 Garde (II)", "prussia", "pr-inf", "infantry", "medium-infantry", 791, 350, P, 4, 15, 2, {"drill": "well"}),
+    unit("pr-inf-2", "IR 15 Garde (II)", "prussia", "pr-inf", "infantry", "medium-infantry", 790, 350, P, 4, 15, 2, {"drill": "well"}),
     unit("pr-gren", "Grenadier Bn Manteuffel", "prussia", "pr-inf", "infantry", "heavy-infantry", 1100, 350, P, 4, 15, 2, {"drill": "well", "morale": "high"}, "high"),
     unit("pr-art", "12pdr Battery", "prussia", "pr-inf", "artillery", "heavy-artillery", 950, 330, P, 1, 40),
     unit("pr-cav-1", "Kuirassier Rgt Seydlitz", "prussia", "pr-cav", "cavalry", "heavy-cavalry", 400, 300, P, 3, 30, 1, {"morale": "high"}, "high"),

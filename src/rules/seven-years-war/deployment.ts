@@ -15,10 +15,12 @@ import { pt, type TablePoint } from '../../geometry/types';
 import { offTable } from '../../geometry/collisions';
 import { DEPLOYMENT } from './tables/setup';
 import type { S, SywState, Options } from './state';
+import type { Command, Sampler } from '../../engine/ruleset';
 import type { Tables } from './tablesSchema';
 import { Work } from './work';
 import { CM, centroid, canSee, rotateStands, translateStands, unitGap, standsOverlap, isWood, isTown } from './geo';
 import { groupSpeedCm } from './movement';
+import { DEPLOY_STEPS, deployStepOf, deploymentPending, brigadesOf, type DeployStep } from './deploymentOrder';
 
 const D = 'SYW 9 Deployment (p.19)';
 const F = 'SYW 9 Deployment, Ottoman flank marches (p.20)';
@@ -92,6 +94,13 @@ export const deploy = defineCommand<SywState, Options, Tables, z.infer<typeof de
     if (!u || u.side !== cmd.side) return reject('bad-unit', 'Choose one of your units.', D);
     const g = w.groupOf(u.id);
     if (!g || g.offTable) return reject('off-table', 'The unit is on a flank march.', F);
+    // p.19: the defender's brigades but one, then the attacker, then the defender's last brigade.
+    const now = DEPLOY_STEPS.indexOf(state.position.step as DeployStep);
+    const its = deployStepOf(w.battle, w.rs, u);
+    if (now >= 0 && now !== its) {
+      if (its === 2) return reject('held-back', 'This is your last brigade: it is placed after the attacker has deployed.', D);
+      return reject('already-deployed', 'Only the brigade held back is placed now; the rest of your army is deployed.', D);
+    }
     const c = centroid(u.stands);
     let st = rotateStands(u.stands, c, (cmd.facingDeg * Math.PI) / 180 - u.stands[0]!.facing);
     st = translateStands(st, cmd.x - c.x, cmd.y - c.y);
@@ -198,24 +207,46 @@ export function spotHidden(w: Work): void {
   }
 }
 
-/** The state as `viewer` sees it: the enemy's hidden units, and during the deployment step all its placements, are left out. */
+/** The state as `viewer` sees it: the enemy's hidden units, and its troops whose deployment step has not ended, are left out. */
 export function sywView(state: GameState<SywState, Options, Tables>, viewer: string): { battle: Battle; ruleset: SywState } {
   // The counters the enemy CinC may still choose from ((3) p.5) are his side's business.
   const draws = state.ruleset.cincDraws ?? {};
   const mine = (gid: string) => state.battle.generals.find((g) => g.id === gid)?.side === viewer;
-  const rs = Object.keys(draws).every(mine) ? state.ruleset : { ...state.ruleset, cincDraws: Object.fromEntries(Object.entries(draws).filter(([gid]) => mine(gid))) };
-  const deploying = state.position.step === 'deploy';
-  const gone = (u: Unit) => u.side !== viewer && (deploying || isHiddenFrom(rs, u.id, viewer));
+  // So is the enemy's deck: the two draws his CinC did not keep go back into it (chooseCounter.ts).
+  const decks = state.ruleset.decks;
+  const secretDecks = Object.keys(decks).some((side) => side !== viewer);
+  // Until he keeps one, the counter an enemy CinC holds is the best of his draws: not shown either.
+  const unknown = Object.keys(draws).filter((gid) => !mine(gid));
+  const generalsState = unknown.length === 0 ? state.ruleset.generals : Object.fromEntries(Object.entries(state.ruleset.generals).map(([gid, gs]) => [gid, unknown.includes(gid) ? { ...gs, counter: { training: 'average', psychology: 'none', ability: 'normal' } as const, counterUnknown: true } : gs]));
+  const rs = unknown.length === 0 && !secretDecks ? state.ruleset : { ...state.ruleset, generals: generalsState, cincDraws: Object.fromEntries(Object.entries(draws).filter(([gid]) => mine(gid))), decks: Object.fromEntries(Object.entries(decks).filter(([side]) => side === viewer)) };
+  // 9 p.19: the enemy's troops appear when the step that places them has ended (hidden ones not even then).
+  const pending = new Set(state.battle.units.filter((u) => u.side !== viewer && deploymentPending(state, u)).map((u) => u.id));
+  const gone = (u: Unit) => u.side !== viewer && (pending.has(u.id) || isHiddenFrom(rs, u.id, viewer));
   const hide = new Set(state.battle.units.filter(gone).map((u) => u.id));
+  // An enemy general all of whose troops are still to be placed is not on the table yet either.
+  const generals = pending.size === 0 ? state.battle.generals : state.battle.generals.filter((g) => {
+    if (g.side === viewer) return true;
+    const under = state.battle.units.filter((u) => u.side === g.side && isUnder(state.battle, u.parent, g.commands));
+    return under.length === 0 || !under.every((u) => pending.has(u.id));
+  });
   if (hide.size === 0 && Object.values(rs.hidden).every((s) => s === viewer) && Object.keys(rs.hiddenIn ?? {}).every((id) => rs.hidden[id] === viewer)) return { battle: state.battle, ruleset: rs };
   const hiddenIn = Object.fromEntries(Object.entries(rs.hiddenIn ?? {}).filter(([id]) => rs.hidden[id] === viewer));
   const groups = Object.fromEntries(Object.entries(rs.groups).map(([id, g]) => [id, { ...g, units: g.units.filter((x) => !hide.has(x)) }] as const).filter(([, g]) => g.units.length > 0 || (g.side === viewer)));
   const units = Object.fromEntries(Object.entries(rs.units).filter(([id]) => !hide.has(id)));
   const hidden = Object.fromEntries(Object.entries(rs.hidden).filter(([, s]) => s === viewer));
   return {
-    battle: { ...state.battle, units: state.battle.units.filter((u) => !hide.has(u.id)) },
+    battle: { ...state.battle, units: state.battle.units.filter((u) => !hide.has(u.id)), generals },
     ruleset: { ...rs, groups, units, hidden, hiddenIn, charges: rs.charges.filter((c) => !hide.has(c.target) && !c.chargers.some((x) => hide.has(x))) },
   };
+}
+
+/** Is formation `id` (a unit's parent) `top` or below it? */
+function isUnder(b: Battle, id: string | undefined, top: string): boolean {
+  for (let f = id, guard = 0; f !== undefined && guard < 64; guard++) {
+    if (f === top) return true;
+    f = b.formations.find((x) => x.id === f)?.parent;
+  }
+  return false;
 }
 
 /** Groups whose hidden units moved or charged are revealed ((3) Visibility p.7: "or the hidden unit shoots or moves"). */
@@ -291,3 +322,30 @@ export const moveHidden = defineCommand<SywState, Options, Tables, z.infer<typeo
     return w.change();
   },
 });
+
+/**
+ * Sampled deployment commands for the random player (9 p.19): single-unit groups re-placed in the
+ * zone (multi-unit groups keep their places, so their 1cm spacing holds), sometimes hidden; the
+ * defender may name the brigade he holds back; Ottomans may flank march.
+ */
+export function legalDeployment(state: S, side: string, sm: Sampler): Command[] {
+  const out: Command[] = [];
+  const now = DEPLOY_STEPS.indexOf(state.position.step as DeployStep);
+  const rs = state.ruleset;
+  const ottoman = rs.flankMarchSides.includes(side) || isOttomanSide(state, side);
+  const zone = deploymentZone(state.battle, rs, side, ottoman);
+  for (const u of state.battle.units) {
+    const g = groupOfUnitIn(rs, u.id);
+    if (u.side !== side || !g || g.offTable || g.units.length !== 1 || deployStepOf(state.battle, rs, u) !== now || !sm.chance(0.5)) continue;
+    const c = centroid(u.stands);
+    const r = Math.max(...u.stands.flatMap((st) => standCorners(st).map((p) => Math.hypot(p.x - c.x, p.y - c.y))));
+    if (zone.x1 - zone.x0 < 2 * r || zone.y1 - zone.y0 < 2 * r) continue;
+    const facingDeg = Math.round(((u.stands[0]!.facing * 180) / Math.PI) % 360);
+    out.push({ type: 'deploy', side, unit: u.id, x: Math.round(sm.float(zone.x0 + r, zone.x1 - r)), y: Math.round(sm.float(zone.y0 + r, zone.y1 - r)), facingDeg, ...(state.options.hiddenDeployment && sm.chance(0.2) ? { hidden: true } : {}) });
+  }
+  if (now === 0 && side === rs.defender && sm.chance(0.3)) out.push({ type: 'holdBackBrigade', side, brigade: sm.pick(brigadesOf(state.battle, side)) });
+  if (rs.flankMarchSides.includes(side)) for (const g of Object.values(rs.groups)) if (g.side === side && !g.offTable && sm.chance(0.2)) out.push({ type: 'flankMarch', side, group: g.id, edge: sm.chance(0.5) ? 'left' : 'right' });
+  return out;
+}
+
+const groupOfUnitIn = (rs: SywState, id: string) => Object.values(rs.groups).find((g) => g.units.includes(id));

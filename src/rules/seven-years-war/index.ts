@@ -15,13 +15,15 @@ import { tablesSchema, DEFAULT_TABLES, type Tables } from './tablesSchema';
 import { Work } from './work';
 import { prompt, selfOrder, rollCommandAttempts } from './command';
 import { changeFormation, moveGeneral, artilleryToStand, validateAndMove, groupSpeedCm, type Leg } from './movement';
-import { deploy, flankMarch, revealUnit, moveHidden, spotHidden, sywView, isHiddenFrom } from './deployment';
+import { deploy, flankMarch, revealUnit, moveHidden, spotHidden, sywView, isHiddenFrom, legalDeployment } from './deployment';
+import { DEPLOY_STEPS, DEPLOYMENT_RULE, deploymentRuns, deployStepOf, defenderFirstStepRuns, lastBrigadeStepRuns, holdBackBrigade, isDeployStep } from './deploymentOrder';
 import { sywTable } from './table';
 import { setEvasion, setAfterRout } from './choices';
 import { chooseCounter, choosingSides } from './chooseCounter';
 import { setAmbush, moveGroupAmbushed } from './ambush';
 import { chooseRoute, surrenderGroup } from './routing';
 import { moveMeleeStand } from './meleeStands';
+import { dressGroup, groupShapeProblem, isSplit } from './groupShape';
 import { detachStands, settleDetachments } from './detach';
 import { shoot, shootingMorale } from './shooting';
 import { declareCharge, chargeMoves, closeCombat, pursueTowards, turnBack } from './melee';
@@ -37,7 +39,7 @@ const stepRule = (id: string) => PHASE_STEPS.find((s) => s.id === id)!.rule;
 const hook = (fn: (s: S, w: Work) => void) => (state: S, ctx: Ctx): Change<SywState> => {
   const w = new Work(state, ctx);
   fn(state, w);
-  if (state.position.step !== 'deploy') { settleDetachments(w); spotHidden(w); }
+  if (state.position.phase !== 'deployment') { settleDetachments(w); spotHidden(w); }
   return w.change();
 };
 
@@ -47,7 +49,7 @@ function spotting(spec: CommandSpec<SywState, Options, Tables>): CommandSpec<Syw
     ...spec,
     handle(state, cmd, ctx) {
       const out = spec.handle(state, cmd, ctx);
-      if ('rejected' in out || state.position.step === 'deploy') return out;
+      if ('rejected' in out || state.position.phase === 'deployment') return out;
       const next = { ...state, battle: out.battle ?? state.battle, ruleset: out.ruleset ?? state.ruleset };
       if (Object.keys(next.ruleset.hidden).length === 0) return out;
       const w = new Work(next, ctx);
@@ -236,7 +238,9 @@ function legal(state: S, side: string, sm: Sampler): Command[] {
       if (state.battle.generals.find((g) => g.id === gid)?.side !== side) continue;
       for (let i = 0; i < draws.length; i++) out.push({ type: 'chooseCounter', side, general: gid, index: i });
     }
-  } else   if (step === 'commandChanges') {
+  } else if (isDeployStep(step)) {
+    out.push(...legalDeployment(state, side, sm));
+  } else if (step === 'commandChanges') {
     for (const gen of state.battle.generals) {
       const gs = state.ruleset.generals[gen.id];
       if (gen.side !== side || !gs || gs.attemptsLeft <= 0) continue;
@@ -275,6 +279,8 @@ function legal(state: S, side: string, sm: Sampler): Command[] {
       if (g.order === 'rout' || g.order === 'stand') continue;
       const units = w.groupUnits(g);
       if (units.length === 0) continue;
+      // (3) p.6-7, §4 p.10: a group out of shape, or with a split unit, re-forms before it moves.
+      if (units.some(isSplit) || groupShapeProblem(units, g.order)) { out.push({ type: 'dressGroup', side, group: g.id }); continue; }
       const speed = groupSpeedCm(w, g) * CM - g.movedMm;
       if (speed <= 1) continue;
       if (g.order === 'advance' && !units.some(isArtillery)) {
@@ -308,8 +314,12 @@ const optionsSchema = z.object({
   generateTerrain: z.boolean().default(false),
 }).strict();
 
-/** The deployment step runs on the first turn when hidden deployment is in play or an Ottoman army may flank march (p.19-20). */
-const deploymentStep = (s: S) => s.position.turn === (s.battle.situation?.turn ?? 1) && (s.options.hiddenDeployment || s.ruleset.flankMarchSides.length > 0);
+/** A deployment step's end: the troops it placed appear to the enemy, but for those hidden on the map (9 p.19). */
+const revealPlaced = (index: number) => hook((_s, w) => {
+  const units = w.battle.units.filter((u) => deployStepOf(w.battle, w.rs, u) === index && w.rs.hidden[u.id] === undefined && !w.isOff(u.id)).map((u) => u.id);
+  w.ctx.emit({ type: 'DeploymentRevealed', units, rule: DEPLOYMENT_RULE, visibleTo: w.battle.sides.map((x) => x.id) });
+});
+const DEPLOY_COMMANDS = ['deploy', 'flankMarch', 'setAmbush'];
 
 export const sevenYearsWar: RulesetModule<SywState, Options, Tables> = {
   id: 'seven-years-war',
@@ -321,7 +331,7 @@ export const sevenYearsWar: RulesetModule<SywState, Options, Tables> = {
     schema: optionsSchema as unknown as z.ZodType<Options>,
     info: [
       { id: 'breakPercent', label: 'Army break point (% of points lost)', kind: 'number', default: 50, description: 'House victory: the text gives no victory conditions.' },
-      { id: 'hiddenDeployment', label: 'Hidden deployment', description: 'Both sides deploy at once in secret; units may be marked hidden on the map and stay off the enemy\'s table until spotted.', kind: 'boolean', default: false, optionalRule: true, rule: 'SYW 9 Deployment (p.19)' },
+      { id: 'hiddenDeployment', label: 'Hidden deployment', description: 'Deployment in the order of the text (defender all but one brigade, attacker, defender\'s last brigade), each side\'s placements unseen until its step ends; units may be marked hidden on the map and stay off the enemy\'s table until spotted.', kind: 'boolean', default: false, optionalRule: true, rule: 'SYW 9 Deployment (p.19)' },
       { id: 'generateTerrain', label: 'Generate terrain by sectors', description: 'Dice hills, woods, marshes/streams and a town by sector and sub-sector, with rotation, replacing the scenario\'s terrain.', kind: 'boolean', default: false, optionalRule: true, rule: 'SYW 9 Terrain Rules (p.22)' },
     ],
   },
@@ -339,9 +349,12 @@ export const sevenYearsWar: RulesetModule<SywState, Options, Tables> = {
         ],
       },
       {
-        id: 'deployment', name: 'Deployment', rule: 'SYW 9 Deployment (pp.19-20)', when: deploymentStep,
+        // 9 p.19: the defender's brigades but one, then the attacker's army, then the defender's last brigade.
+        id: 'deployment', name: 'Deployment', rule: 'SYW 9 Deployment (pp.19-20)', when: deploymentRuns,
         steps: [
-          { id: 'deploy', name: 'Deploy (secret, both sides)', rule: 'SYW 9 Deployment (p.19)', actors: 'both', secret: true, commands: ['deploy', 'flankMarch', 'setAmbush'], onExit: hook((_s, w) => { w.ctx.emit({ type: 'DeploymentRevealed', units: w.battle.units.filter((u) => w.rs.hidden[u.id] === undefined && !w.isOff(u.id)).map((u) => u.id), rule: 'SYW 9 Deployment (p.19)', visibleTo: w.battle.sides.map((x) => x.id) }); }) },
+          { id: DEPLOY_STEPS[0], name: 'Defender deploys all but one brigade', rule: DEPLOYMENT_RULE, actors: (s) => [s.ruleset.defender], secret: true, when: defenderFirstStepRuns, commands: [...DEPLOY_COMMANDS, 'holdBackBrigade'], onExit: revealPlaced(0) },
+          { id: DEPLOY_STEPS[1], name: 'Attacker deploys', rule: DEPLOYMENT_RULE, actors: (s) => [s.ruleset.attacker], secret: true, commands: DEPLOY_COMMANDS, onExit: revealPlaced(1) },
+          { id: DEPLOY_STEPS[2], name: 'Defender deploys his last brigade', rule: DEPLOYMENT_RULE, actors: (s) => [s.ruleset.defender], secret: true, when: lastBrigadeStepRuns, commands: DEPLOY_COMMANDS, onExit: revealPlaced(2) },
         ],
       },
       {
@@ -350,7 +363,7 @@ export const sevenYearsWar: RulesetModule<SywState, Options, Tables> = {
         onExit: hook(phaseEnd),
         steps: [
           { id: 'commandChanges', name: '(1) Command changes', rule: stepRule('commandChanges'), actors: 'phasing', commands: ['prompt', 'selfOrder', 'artilleryToStand', 'revealUnit', 'setEvasion', 'setAfterRout', 'setAmbush'] },
-          { id: 'movement', name: '(2) Movement, testing to charge', rule: stepRule('movement'), actors: 'phasing', commands: ['moveGroup', 'changeFormation', 'moveGeneral', 'declareCharge', 'artilleryToStand', 'revealUnit', 'detachStands', 'moveHidden', 'setEvasion', 'setAfterRout', 'setAmbush', 'moveMeleeStand'], onEnter: hook(movementStart), onExit: hook(movementEnd) },
+          { id: 'movement', name: '(2) Movement, testing to charge', rule: stepRule('movement'), actors: 'phasing', commands: ['moveGroup', 'changeFormation', 'moveGeneral', 'declareCharge', 'artilleryToStand', 'revealUnit', 'detachStands', 'moveHidden', 'setEvasion', 'setAfterRout', 'setAmbush', 'moveMeleeStand', 'dressGroup'], onEnter: hook(movementStart), onExit: hook(movementEnd) },
           { id: 'shootingPhasing', name: '(3) Shooting (phasing player)', rule: stepRule('shootingPhasing'), actors: 'phasing', commands: ['shoot'], onEnter: hook((_s, w) => resetShots(w)) },
           { id: 'shootingNonPhasing', name: '(4) Shooting (non-phasing player)', rule: stepRule('shootingNonPhasing'), actors: 'non-phasing', commands: ['shoot', 'setEvasion', 'setAfterRout', 'setAmbush'], onEnter: hook((_s, w) => resetShots(w)), onExit: hook((s, w) => { shootingMorale(w, (x) => otherSide(s.battle, x)); for (const g of Object.values(w.rs.groups)) w.setGroup(g.id, { casualtiesThisPhase: 0 }); }) },
           { id: 'chargeMoves', name: '(5) Charge moves', rule: stepRule('chargeMoves'), actors: 'engine', commands: [], onEnter: hook((s, w) => chargeMoves({ ...s, battle: w.battle, ruleset: w.rs }, w)) },
@@ -359,7 +372,7 @@ export const sevenYearsWar: RulesetModule<SywState, Options, Tables> = {
       },
     ],
   },
-  commands: Object.fromEntries(Object.entries({ prompt, selfOrder, moveGroup: moveGroupAmbushed, changeFormation, moveGeneral, declareCharge, shoot, artilleryToStand, deploy, flankMarch, revealUnit, detachStands, moveHidden, setEvasion, setAfterRout, chooseCounter, setAmbush, moveMeleeStand }).map(([k, v]) => [k, spotting(v)])),
+  commands: Object.fromEntries(Object.entries({ prompt, selfOrder, moveGroup: moveGroupAmbushed, changeFormation, moveGeneral, declareCharge, shoot, artilleryToStand, deploy, flankMarch, holdBackBrigade, revealUnit, detachStands, moveHidden, setEvasion, setAfterRout, chooseCounter, setAmbush, moveMeleeStand, dressGroup }).map(([k, v]) => [k, spotting(v)])),
   view: sywView,
   table: sywTable,
   legalCommands: legal,

@@ -5,7 +5,7 @@ import type { Modifier, Rejection } from '../../engine/ruleset';
 import type { Stand, Unit } from '../../engine/model';
 import { pt, type TablePoint } from '../../geometry/types';
 import { layoutColumn } from '../../geometry/formation';
-import { unitFrame, faceEdge, type Face } from '../../geometry/frame';
+import { unitFrame, type Face } from '../../geometry/frame';
 import { contactFace } from '../../geometry/zones';
 import { unitDistance } from '../../geometry/measure';
 import { offTable } from '../../geometry/collisions';
@@ -21,6 +21,7 @@ import { modifier } from './tablesSchema';
 import { Work, normalise } from './work';
 import { isHiddenFrom, revealGroup } from './deployment';
 import { groupSpeedCm } from './movement';
+import { planChargeContact } from './chargeContact';
 import { CM, centroid, canSee, coverOf, inContact, inTown, heightAt, rotateStands, translateStands, terrainLevel, standGap } from './geo';
 
 const M = 'SYW 6 Melee (pp.12-14)';
@@ -229,32 +230,6 @@ function frontAnchor(stands: readonly Stand[]): TablePoint {
   return pt(c.x + fx * front, c.y + fy * front);
 }
 
-/** Place the charging group with its front on the target face (6 e) p.12): the minimum sideways shift to overlap. */
-function placeAgainst(chargers: readonly Unit[], target: Unit, face: Face): Map<string, Stand[]> {
-  const tf = unitFrame(target.stands, target.stands[0]!.facing);
-  const edge = faceEdge(tf, face);
-  const all = chargers.flatMap((u) => u.stands);
-  const facing = Math.atan2(-edge.ny, -edge.nx);
-  const turn = normalise(facing - all[0]!.facing);
-  const c0 = centroid(all);
-  let moved = new Map(chargers.map((u) => [u.id, rotateStands(u.stands, c0, turn)]));
-  const st = [...moved.values()].flat();
-  const fr = unitFrame(st, st[0]!.facing);
-  // Along the edge: project, clamp so at least one stand overlaps the face.
-  const ex = edge.b.x - edge.a.x, ey = edge.b.y - edge.a.y;
-  const len = Math.hypot(ex, ey) || 1;
-  const ux = ex / len, uy = ey / len;
-  const mid = pt((edge.a.x + edge.b.x) / 2, (edge.a.y + edge.b.y) / 2);
-  let along = (fr.centre.x - mid.x) * ux + (fr.centre.y - mid.y) * uy;
-  const limit = len / 2 + fr.halfWidthMm - 40;
-  along = Math.max(-limit, Math.min(limit, along));
-  const frontCentreTarget = pt(mid.x + ux * along, mid.y + uy * along);
-  const frontCentreNow = pt(fr.centre.x + Math.cos(fr.facing) * fr.halfDepthMm, fr.centre.y + Math.sin(fr.facing) * fr.halfDepthMm);
-  const dx = frontCentreTarget.x - frontCentreNow.x, dy = frontCentreTarget.y - frontCentreNow.y;
-  moved = new Map([...moved].map(([id, s]) => [id, translateStands(s, dx, dy)]));
-  return moved;
-}
-
 /** (5) Charge moves: chargers move into contact; targets gone out of reach get a full Advance move towards them (6 f) p.12). */
 export function chargeMoves(state: S, w: Work): void {
   for (const ch of state.ruleset.charges) {
@@ -276,10 +251,19 @@ export function chargeMoves(state: S, w: Work): void {
       w.ctx.emit({ type: 'ChargeFellShort', group: g.id, target: target.id, rule: 'SYW 6 Melee f) (p.12)' });
       continue;
     }
-    const placed = placeAgainst(units, target, ch.face);
+    // e), g) pp.12-13: move until the first stand touches, then pivot to align only as far as the move left pays for.
+    const obstacles = w.battle.units.filter((o) => o.id !== target.id && !g.units.includes(o.id) && !w.isOff(o.id));
+    const plan = planChargeContact(units, target, reach, obstacles);
+    if (plan.kind === 'short') {
+      const c = centroid(units.flatMap((u) => u.stands));
+      const ang = Math.atan2(centroid(target.stands).y - c.y, centroid(target.stands).x - c.x);
+      for (const u of units) w.pushUnit(u.id, ang, Math.max(0, Math.min(reach, gap - OBLIQUE_HALT_SHORT_CM * CM)), 'advance', 'SYW 6 Melee e) (p.12)');
+      w.ctx.emit({ type: 'ChargeFellShort', group: g.id, target: target.id, rule: 'SYW 6 Melee e) (p.12): the chargers cannot touch within their move' });
+      continue;
+    }
+    const placed = plan.kind === 'contact' ? plan.stands : new Map<string, Stand[]>();
     const st = [...placed.values()].flat();
-    const blocked = units.some((u) => w.blockedBy(u.id, placed.get(u.id)!).some((o) => !g.units.includes(o.id)));
-    if (blocked || offTable(st, w.battle.table).length > 0) {
+    if (plan.kind === 'blocked' || offTable(st, w.battle.table).length > 0) {
       // g): insufficient room to make contact: halt 3cm short at Stand.
       const c = centroid(units.flatMap((u) => u.stands));
       const ang = Math.atan2(centroid(target.stands).y - c.y, centroid(target.stands).x - c.x);
@@ -288,8 +272,9 @@ export function chargeMoves(state: S, w: Work): void {
       continue;
     }
     for (const u of units) { w.replaceStands(u.id, placed.get(u.id)!); w.setUnit(u.id, { lastMovedPhase: w.rs.phaseCounter, chargeContact: true }); }
-    w.setGroup(g.id, { movedMm: reach + g.movedMm, moved: true });
-    w.ctx.emit({ type: 'ChargeContact', group: g.id, target: target.id, face: ch.face, rule: 'SYW 6 Melee e) (p.12)' });
+    w.setGroup(g.id, { movedMm: g.movedMm + (plan.kind === 'contact' ? plan.usedMm : reach), moved: true });
+    const aligned = plan.kind === 'contact' && plan.aligned;
+    w.ctx.emit({ type: 'ChargeContact', group: g.id, target: target.id, face: ch.face, aligned, pivotDeg: plan.kind === 'contact' ? Math.round(plan.pivotDeg * 10) / 10 || 0 : 0, rule: aligned ? 'SYW 6 Melee e) (p.12)' : 'SYW 6 Melee g) (p.13): partial contact by pivoting as far as the move allows' });
   }
 }
 

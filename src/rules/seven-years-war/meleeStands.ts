@@ -1,8 +1,9 @@
 /**
  * §4 Movement when in melee p.10 (b): "Cavalry and Light Infantry units in melee, may move unengaged
  * stands from any rank in their own movement phase, either to replace casualties or to form a rear
- * rank behind a front rank stand in melee, or to form an overlap." (Replacing casualties is done by
- * the gap filling that follows every loss, p.7.)
+ * rank behind a front rank stand in melee, or to form an overlap." Gaps left by casualties are filled
+ * at once where p.7 allows it; a gap it leaves may be closed here (`left`/`right` of a stand in melee,
+ * touching another stand of the unit on the far side).
  */
 import { z } from 'zod';
 import { defineCommand, reject } from '../../engine/ruleset';
@@ -53,8 +54,11 @@ export const moveMeleeStand = defineCommand<SywState, Options, Tables, z.infer<t
     }
     const moved: Stand = { ...st, centre: c, facing: by.facing };
     if (cmd.to !== 'rear') {
-      if (engaged(moved)) return reject('would-engage', 'That place touches the enemy: it is not an overlap.', R);
-      if (!enemies.some((e) => e.stands.some((t) => standGap(moved, t) <= OVERLAP_REACH_MM))) return reject('no-overlap', 'An overlap must be within 45mm of the enemy.', R);
+      // "to replace casualties": a place touching the enemy is allowed only where it closes a gap in the
+      // line, i.e. another stand of the unit is in contact on its far side; otherwise it is an overlap.
+      const closesGap = !u.stands.some((s) => s.id !== st.id && standsOverlap(s, moved)) && u.stands.some((s) => s.id !== st.id && s.id !== by.id && standGap(moved, s) <= CONTACT_MM && ((s.centre.x - moved.centre.x) * rx + (s.centre.y - moved.centre.y) * ry) * (cmd.to === 'right' ? 1 : -1) > 0);
+      if (engaged(moved) && !closesGap) return reject('would-engage', 'That place touches the enemy: it is neither an overlap nor a gap in the line.', R);
+      if (!engaged(moved) && !enemies.some((e) => e.stands.some((t) => standGap(moved, t) <= OVERLAP_REACH_MM))) return reject('no-overlap', 'An overlap must be within 45mm of the enemy.', R);
     }
     const stands = u.stands.map((s) => (s.id === st.id ? moved : s));
     if (offTable([moved], w.battle.table).length > 0) return reject('off-table', 'Stay on the table.', R);

@@ -23,6 +23,8 @@ import { qualitiesOf, isArtillery, isCavalry, isInfantry, isLightUnit, isMassed 
 import type { Tables } from './tablesSchema';
 import { Work, normalise } from './work';
 import { revealGroup } from './deployment';
+import { groupShapeProblem, isSplit, GROUP_SHAPE } from './groupShape';
+import { splitAlongside } from './passThrough';
 import { CM, centroid, unitGap, translateStands, rotateStands, standsOverlap, terrainUnder, terrainTypeOf, inContact, unitCircle, isAbatis } from './geo';
 
 const O = 'SYW (3) Order interpretation (p.8)';
@@ -194,6 +196,11 @@ export function validateAndMove(state: S, w: Work, cmd: MoveGroup, out?: MoveBud
   if (state.ruleset.charges.some((c) => c.group === g.id)) return reject('charging', 'The group has declared a charge; it moves in the charge step.', 'SYW (2) Sequence of play (p.5)');
   if (g.ambushedPhase === state.ruleset.phaseCounter) return reject('ambushed', 'Troops fired on from hiding as they came within 5cm halt.', 'SYW (3) Visibility (p.7)');
   if (units.some((u) => w.enemiesOf(g.side).some((e) => inContact(u, e)))) return reject('in-melee', 'Units in melee may not move (only gap filling, p.10).', 'SYW §4 Movement when in melee (p.10)');
+  // §4 p.10 NB: a split unit's next movement re-forms it, and comes before the interpenetrated unit's next movement.
+  const split = units.find(isSplit);
+  if (split) return reject('split', `${split.name} is split around a friend: re-form it first (dressGroup), measured from its front element.`, 'SYW §4 Movement through friendly units (p.10)');
+  const waiting = w.friendsOf(g.side).find((f) => !g.units.includes(f.id) && units.some((u) => (f.extra as Record<string, unknown>).sywSplitThrough === u.id));
+  if (waiting) return reject('split-through', `${waiting.name} is split around this group: it must re-form before this group moves.`, 'SYW §4 Movement through friendly units (p.10)');
   const kinds = new Set(cmd.legs.map((l) => l.kind));
   const only = (...ok: string[]) => [...kinds].every((k) => ok.includes(k));
   switch (g.order) {
@@ -257,9 +264,14 @@ export function validateAndMove(state: S, w: Work, cmd: MoveGroup, out?: MoveBud
   // Collisions: never through enemy; friends per the interpenetration table (p.10); never end on anyone.
   const ids = new Set(g.units);
   const passedFriends = new Set<string>();
+  // §4 p.10 NB: a move may end part way through friends it may interpenetrate (split, below).
+  const endOnFriends = new Set<string>();
   for (const o of w.battle.units) {
     if (ids.has(o.id) || !boxesOverlap(sweptBox, boxOfStands(o.stands)) || w.isOff(o.id)) continue;
-    if (allEnd.some((s) => o.stands.some((t) => standsOverlap(s, t)))) return reject('overlap', o.side !== g.side && w.rs.hidden[o.id] !== undefined ? 'Troops hidden there block the move.' : `The move would end on top of ${o.name}.`, 'SYW §4 Movement through friendly units (p.10)');
+    if (allEnd.some((s) => o.stands.some((t) => standsOverlap(s, t)))) {
+      if (o.side !== g.side) return reject('overlap', w.rs.hidden[o.id] !== undefined ? 'Troops hidden there block the move.' : `The move would end on top of ${o.name}.`, 'SYW §4 Movement through friendly units (p.10)');
+      endOnFriends.add(o.id);
+    }
     const swept = allSamples.some((s) => o.stands.some((t) => standsOverlap(s, t)));
     if (!swept) continue;
     if (o.side !== g.side) return reject('through-enemy', w.rs.hidden[o.id] !== undefined ? 'Troops hidden there block the move.' : `The move passes through ${o.name}.`, 'SYW 6 Melee (p.12)');
@@ -271,6 +283,19 @@ export function validateAndMove(state: S, w: Work, cmd: MoveGroup, out?: MoveBud
     if (units.some(isMassed) && isMassed(o) && g.order !== 'retreat' && !(isArtillery(o) && og?.order === 'stand'))
       return reject('massed-through-massed', `Massed troops may pass through ${o.name} only when routing, breaking through, or through artillery at Stand.`, 'SYW §4 Movement through friendly units (p.10)');
   }
+  // §4 p.10 NB: "If a unit ends its movement partially through another unit, each stand may make the
+  // minimum movement necessary to be placed alongside the interpenetrated unit" (the unit may end split).
+  const splitThrough = new Map<string, string>();
+  if (endOnFriends.size > 0) {
+    const r = splitAlongside(w, g.units, plan.stands, [...endOnFriends]);
+    if ('rejected' in r) return r;
+    for (const [id, st] of r.stands) plan.stands.set(id, st);
+    for (const [id, fid] of r.split) splitThrough.set(id, fid);
+    allEnd.splice(0, allEnd.length, ...[...plan.stands.values()].flat());
+  }
+  // (3) p.6-7: the group must end side by side, slightly echeloned, or (Reserve) in column of units.
+  const shape = groupShapeProblem(units.map((u) => ({ ...u, stands: plan.stands.get(u.id)!, extra: splitThrough.has(u.id) ? { ...u.extra, sywSplitThrough: splitThrough.get(u.id) } : u.extra })), g.order);
+  if (shape) return reject('group-shape', `${shape} Re-form the group first (dressGroup).`, GROUP_SHAPE.rule);
   // Order rules (p.8).
   const enemies = w.enemiesOf(g.side);
   const massedEnemies = enemies.filter(isMassed);
@@ -317,6 +342,10 @@ export function validateAndMove(state: S, w: Work, cmd: MoveGroup, out?: MoveBud
   if (out?.dryRun) return undefined;
   // Apply.
   for (const u of units) w.replaceStands(u.id, plan.stands.get(u.id)!);
+  for (const [id, fid] of splitThrough) {
+    w.battle = { ...w.battle, units: w.battle.units.map((x) => (x.id === id ? { ...x, extra: { ...x.extra, sywSplitThrough: fid } } : x)) };
+    w.ctx.emit({ type: 'UnitSplit', unit: id, through: fid, rule: 'SYW §4 Movement through friendly units (p.10)' });
+  }
   for (const fid of passedFriends) for (const u of units) w.interpenetrated(u.id, fid, g.order === 'retreat' ? 'retreat' : 'move', 'SYW §4 (p.10)');
   if (plan.costMm > 0 || plan.netTurn !== 0) for (const u of units) w.setUnit(u.id, { lastMovedPhase: w.rs.phaseCounter });
   w.setGroup(g.id, { movedMm: used, moved: true, ...(w.group(g.id)!.halted ? {} : {}) });
@@ -459,6 +488,9 @@ export const changeFormation = defineCommand<SywState, Options, Tables, z.infer<
     const mates = w.groupUnits(w.group(g.id)!);
     const me = w.unit(u.id)!;
     if (mates.length > 1 && mates.every((o) => o.id === me.id || unitGap(o, me) > ORDER_NUMBERS.groupGapCm * CM + 0.5)) return reject('group-gap', `${u.name} would end more than 1cm from every other unit of its group.`, 'SYW (3) Orders (p.6)');
+    // (3) p.6-7: a voluntary change may not put the group out of shape (one already out of shape may still change).
+    const shapeAfter = groupShapeProblem(mates, g.order);
+    if (shapeAfter && !groupShapeProblem(new Work(state, ctx).groupUnits(g), g.order)) return reject('group-shape', shapeAfter, GROUP_SHAPE.rule);
     if (qualitiesOf(u).drill === 'badly') w.setGroup(g.id, { movedMm: Math.max(g.movedMm, 1e9) });
     ctx.emit({ type: 'FormationChanged', unit: u.id, from: u.formation, to: cmd.formation, rule: F });
     return w.change();

@@ -11,6 +11,7 @@ import type { SywState, Options, GroupState, UnitState, GeneralState } from './s
 import { qualitiesOf } from './state';
 import type { Tables } from './tablesSchema';
 import { nextCounter, bestCounter } from './generals';
+import { groupShapeProblem } from './groupShape';
 
 const counterSchema = z.object({ training: z.enum(['cavalry', 'average', 'infantry']), psychology: z.enum(['brave', 'cautious', 'none']), ability: z.enum(['competent', 'normal', 'incompetent']) }).strict();
 
@@ -72,6 +73,10 @@ export function validateSetup(setup: BattleSetup): Problem[] {
     if (classes.size > 1) out.push({ path: `$.rulesetFields["seven-years-war"].groups[${i}].units`, message: `A group is all infantry, all cavalry or all artillery, not ${[...classes].join(' and ')} (SYW (1) Groups p.5).` });
     const sides = new Set(g.units.map((id) => setup.units.find((u) => u.id === id)?.side).filter((x) => x !== undefined));
     if (sides.size > 1) out.push({ path: `$.rulesetFields["seven-years-war"].groups[${i}].units`, message: 'A group is of one side.' });
+    // (3) Orders p.6-7: side by side or slightly echeloned (column of units on Reserve only), gaps up to 1cm.
+    const members = g.units.map((id) => setup.units.find((u) => u.id === id)).filter((u): u is Unit => u !== undefined);
+    const shape = groupShapeProblem(members, g.order ?? 'stand');
+    if (shape) out.push({ path: `$.rulesetFields["seven-years-war"].groups[${i}]`, message: `${shape} (SYW (3) Orders p.6-7)` });
   });
   return out;
 }
@@ -98,7 +103,9 @@ export function setupRuleset(input: SetupInput<Options, Tables>, ctx: Ctx): Setu
   const cincDraws: Record<string, GeneralCounter[]> = {};
   for (const gen of b.generals) {
     const cinc = gen.extra.cinc === true || levelOf.get(gen.commands) === 'army';
-    const pick = (n: number) => ctx.roll({ dice: 'd100', purpose: `Draw a general's counter for ${gen.name}`, rule: 'SYW (3) Generals (p.5)', subjects: [gen.id] }).total % n;
+    // (3) p.5: the CinC's three draws are his side's secret until he keeps one (dice and event alike).
+    const secret = cinc ? { visibleTo: [gen.side] } : {};
+    const pick = (n: number) => ctx.roll({ dice: 'd100', purpose: `Draw a general's counter for ${gen.name}`, rule: 'SYW (3) Generals (p.5)', subjects: [gen.id], ...secret }).total % n;
     const draws: GeneralCounter[] = [];
     for (let i = 0; i < (cinc ? CINC_DRAWS : 1); i++) {
       const [c, d] = nextCounter(decks[gen.side]!, t.counterMix, pick);
@@ -115,7 +122,7 @@ export function setupRuleset(input: SetupInput<Options, Tables>, ctx: Ctx): Setu
       cincDraws[gen.id] = draws;
     }
     generals[gen.id] = { counter, cinc, attemptsLeft: 0, movedMm: 0, killed: false };
-    ctx.emit({ type: 'GeneralDrawn', general: gen.id, cinc, counter, drawn: draws, rule: 'SYW (3) Generals (p.5)' });
+    ctx.emit({ type: 'GeneralDrawn', general: gen.id, cinc, counter, drawn: draws, rule: 'SYW (3) Generals (p.5)', ...secret });
   }
   // The general of a unit: the nearest general whose formation is an ancestor of the unit's parent; the CinC if none.
   const generalFor = (u: Unit): string | null => {

@@ -80,6 +80,8 @@ export interface GeneralState {
   readonly attemptsLeft: number;
   readonly movedMm: number;
   readonly killed: boolean;
+  /** Only in an enemy's view: his CinC has not yet kept one of his three draws, so his counter is not shown ((3) p.5). */
+  readonly counterUnknown?: boolean;
 }
 
 export interface PendingCharge {
@@ -118,6 +120,8 @@ export interface SywState {
   readonly cincDraws?: Readonly<Record<string, readonly GeneralCounter[]>>;
   /** Points spent on bought terrain by side (9 Terrain Rules p.22). */
   readonly terrainPoints: Readonly<Record<string, number>>;
+  /** The defender's brigade deployed after the attacker (9 p.19); absent: the last of its brigades (deploymentOrder.ts). */
+  readonly lastBrigade?: string;
 }
 
 export interface Options {

@@ -23,6 +23,8 @@ import { commandsWhat } from './command';
 import { changeFormation, artilleryToStand } from './movement';
 import { detachStands, DETACH_RULE } from './detach';
 import { moveHidden } from './deployment';
+import { isDeployStep } from './deploymentOrder';
+import { counterChoices, counterText, meleeStandActions, pieceSide, deploymentActions, previewDeploy, type DryRun } from './tableActions';
 import { COMMAND, effectiveCounter } from './tables/command';
 import { ORDER_NUMBERS, ORDER_RULES, type OrderName } from './tables/orders';
 import { TERRAIN_EFFECTS } from './tables/terrain';
@@ -118,6 +120,8 @@ function previewMove(game: G, side: string, pieceId: string, move: PieceMove): M
   if (gen) return previewGeneral(game, side, gen, move);
   const u = unitOf(game, pieceId);
   if (!u || u.side !== side) return illegal('Choose one of your units.', O);
+  // 9 p.19: in one's own deployment step a drag places the unit.
+  if (isDeployStep(game.position.step) && acting(game, side)) return previewDeploy(game, side, u, move, dryRun);
   if (game.position.step !== 'movement' || !acting(game, side)) return illegal('Units move in their own movement step.', SEQ);
   const g = groupOfUnit(game.ruleset, u.id);
   if (!g) return illegal('The unit has no group.', O);
@@ -179,13 +183,16 @@ function previewContact(game: G, side: string, pieceId: string, targetId: string
   return { legal: true, command: cmd, readout };
 }
 
-/** Would the handler accept this (dice-free) command? A dry run on the scratch state. */
+/** The handler's answer to a (dice-free) command: a dry run on the scratch state. */
+const dryRun: DryRun = (game, spec, cmd) => spec.handle(scratch(game), cmd as never, previewCtx) as { rejected?: boolean; message?: string; rule?: string };
+/** Would the handler accept this (dice-free) command? */
 function accepts(game: G, spec: { handle: (s: S, c: never, ctx: Ctx) => unknown }, cmd: Command): boolean {
-  const out = spec.handle(scratch(game), cmd as never, previewCtx) as { rejected?: boolean };
-  return out.rejected !== true;
+  return dryRun(game, spec, cmd).rejected !== true;
 }
 
 function actions(game: G, side: string, pieceId: string): PieceAction[] {
+  // (3) p.5: in the first step any of the side's pieces offers its CinC's three draws.
+  if (game.position.step === 'chooseCounter') return acting(game, side) && pieceSide(game, pieceId) === side ? counterChoices(game, side) : [];
   const u = unitOf(game, pieceId);
   if (!u || u.side !== side || !acting(game, side)) return [];
   const rs = game.ruleset;
@@ -225,6 +232,8 @@ function actions(game: G, side: string, pieceId: string): PieceAction[] {
     }
     if (rs.hidden[u.id] === side) out.push({ label: 'Reveal', command: { type: 'revealUnit', side, unit: u.id }, rule: 'SYW 9 Deployment (p.19)' });
   }
+  if (isDeployStep(step)) out.push(...deploymentActions(game, side, u, accepts));
+  if (step === 'movement') out.push(...meleeStandActions(game, side, u, accepts));
   if (step === 'movement' && !isArtillery(u)) {
     const det = { type: 'detachStands', side, unit: u.id };
     if (accepts(game, detachStands, det)) out.push({ label: 'Detach stands in contact', command: det, detail: 'they fight on without morale tests; the rest may move on', rule: DETACH_RULE });
@@ -266,7 +275,7 @@ function actions(game: G, side: string, pieceId: string): PieceAction[] {
     if (isLightUnit(u)) out.push({ label: g.evadeWhenOptional ? 'Stand where evading is optional' : 'Evade where evading is optional', command: { type: 'setEvasion', side, group: g.id, evade: !g.evadeWhenOptional }, detail: 'in type 1-3 terrain or charged by lights; in the open against massed chargers lights must evade', rule: 'SYW 6 Melee h) (p.13)' });
     if (isInfantry(u)) for (const c of ['hold', 'occupy', 'pursue'] as const) if ((g.afterRout ?? 'hold') !== c) out.push({ label: `If all their opponents rout: ${c === 'occupy' ? 'move into the space left' : c}`, command: { type: 'setAfterRout', side, group: g.id, choice: c }, rule: 'SYW 6 Melee h) (p.15), 7 (p.15)' });
   }
-  if ((step === 'commandChanges' || step === 'movement' || step === 'shootingNonPhasing' || step === 'deploy') && rs.hidden[u.id] === side) {
+  if ((step === 'commandChanges' || step === 'movement' || step === 'shootingNonPhasing' || isDeployStep(step)) && rs.hidden[u.id] === side) {
     const on = rs.units[u.id]?.ambush === true;
     out.push({ label: on ? 'Hold fire while hidden' : 'Fire from hiding at enemy within 5cm', command: { type: 'setAmbush', side, unit: u.id, ambush: !on }, detail: 'the target halts and returns fire only after', rule: 'SYW (3) Visibility (p.7)' });
   }
@@ -355,7 +364,9 @@ function inspect(game: G, pieceId: string): ReadOut[] {
     if (!gs) return [{ label: 'General', value: gen.name }];
     return [
       { label: 'General', value: `${gen.name}${gs.cinc ? ' (CinC)' : ''}` },
-      { label: 'Counter', value: `${gs.counter.training} general, ${gs.counter.psychology === 'none' ? 'steady' : gs.counter.psychology}, ${gs.counter.ability}` },
+      { label: 'Counter', value: gs.counterUnknown ? 'not chosen yet (3 drawn, 1 to keep)' : counterText(gs.counter) },
+      // (3) p.5: the CinC's three draws, seen only by his own side (the view drops the enemy's).
+      ...(game.ruleset.cincDraws?.[gen.id] ?? []).map((c, i) => ({ label: `Drawn counter ${i + 1}`, value: counterText(c) })),
       { label: 'Attempts left', value: String(gs.attemptsLeft) },
       { label: 'Moved', value: cm(gs.movedMm) },
       ...(gs.killed ? [{ label: 'State', value: 'killed' }] : []),
@@ -395,7 +406,7 @@ function markers(game: G, pieceId: string): Marker[] {
   const gen = generalOf(game, pieceId);
   if (gen) {
     const gs = game.ruleset.generals[gen.id];
-    return gs ? [{ kind: 'general', text: gs.cinc ? 'CinC' : 'Gen', title: `${gs.counter.training} / ${gs.counter.psychology} / ${gs.counter.ability}` }] : [];
+    return gs ? [{ kind: 'general', text: gs.cinc ? 'CinC' : 'Gen', title: gs.counterUnknown ? 'Counter not chosen yet' : `${gs.counter.training} / ${gs.counter.psychology} / ${gs.counter.ability}` }] : [];
   }
   const u = unitOf(game, pieceId);
   if (!u) return [];

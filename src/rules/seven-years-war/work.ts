@@ -26,6 +26,7 @@ import { ORDER_NUMBERS } from './tables/orders';
 
 const ORDER_GROUP_GAP_CM = ORDER_NUMBERS.groupGapCm;
 import { nextCounter } from './generals';
+import { routUnitMove } from './routGaps';
 import { GENERAL_RISK_CM } from './tables/command';
 
 export const diceCode = (d: DiceSpec): RollSpec['dice'] => `${d.count === 1 ? '' : d.count}d${d.faces}` as RollSpec['dice'];
@@ -467,13 +468,9 @@ export class Work {
     const g = this.group(groupId);
     if (!g) return;
     for (const u of this.groupUnits(g)) {
-      const r = this.pushUnit(u.id, angle, mm, 'rout', ROUT_MOVES.rule);
+      // As one body, or stand by stand through a gap when that saves it from surrendering (p.8; routGaps.ts).
+      const r = routUnitMove(this, u.id, angle, mm);
       if (r.offTable) { this.goOffTable(groupId, false, ROUT_MOVES.rule, true); return; }
-      const enemyClose = this.enemiesOf(u.side).some((e) => unitGap(e, this.unit(u.id)!) <= ROUT_MOVES.avoidEnemyCm * CM);
-      if (r.blockedByEnemy || (r.movedMm < mm / 2 && enemyClose)) {
-        this.setUnit(u.id, { surrendered: true });
-        this.ctx.emit({ type: 'UnitSurrendered', unit: u.id, rule: 'SYW 7 Rout and Pursuit (p.15)' });
-      }
     }
     this.ctx.emit({ type: 'GroupRouted', group: groupId, distanceMm: mm, rule: ROUT_MOVES.rule });
   }

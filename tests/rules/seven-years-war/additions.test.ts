@@ -28,12 +28,12 @@ describe('SYW 9 Deployment (p.19): zones', () => {
   });
 });
 
-describe('SYW 9 Deployment (p.19): hidden deployment on a map as a secret simultaneous step', () => {
+describe('SYW 9 Deployment (p.19): hidden deployment on a map, in the order of the text', () => {
   const start = () => battle([blue, { ...red, id: 'red-1' }], { options: { hiddenDeployment: true }, terrain: [wood] });
-  it('the game opens with both sides deploying; a placement outside the zone is refused', () => {
+  it('the game opens with the attacker deploying (red, the defender, has one brigade: its last, placed after); a placement outside the zone is refused', () => {
     const s = start();
-    expect(s.position.step).toBe('deploy');
-    expect(s.position.actors).toEqual(['blue', 'red']);
+    expect(s.position.step).toBe('deployAttacker');
+    expect(s.position.actors).toEqual(['blue']);
     expect(rejection(s, { type: 'deploy', side: 'blue', unit: 'blue-1', x: 900, y: 500, facingDeg: 90 })).toBe('outside-zone');
   });
   it('a unit in the open cannot be hidden: it is visible from the enemy\'s table edge', () => {
@@ -41,12 +41,14 @@ describe('SYW 9 Deployment (p.19): hidden deployment on a map as a secret simult
   });
   it('a unit hidden deep in a wood never reaches the enemy\'s view, during or after the step; its own side sees it', () => {
     let s = apply(start(), { type: 'deploy', side: 'blue', unit: 'blue-1', x: 700, y: 150, facingDeg: 90, hidden: true }).state;
+    // While blue deploys red sees none of it; red's last brigade is not on blue's table yet.
+    expect(viewFor(SYW, s, 'red').battle.units.map((u) => u.id)).toEqual(['red-1']);
+    expect(viewFor(SYW, s, 'blue').battle.units.map((u) => u.id)).toEqual(['blue-1']);
+    s = apply(s, { type: 'endStep', side: 'blue' }).state;
     const placed = apply(s, { type: 'deploy', side: 'red', unit: 'red-1', x: 900, y: 1000, facingDeg: -90 }).state;
-    // During the step neither side sees the other's placements.
     expect(viewFor(SYW, placed, 'red').battle.units.map((u) => u.id)).toEqual(['red-1']);
     expect(viewFor(SYW, placed, 'blue').battle.units.map((u) => u.id)).toEqual(['blue-1']);
-    s = apply(placed, { type: 'endStep', side: 'blue' }).state;
-    s = apply(s, { type: 'endStep', side: 'red' }).state;
+    s = apply(placed, { type: 'endStep', side: 'red' }).state;
     expect(s.position.step).toBe('commandChanges');
     const redView = viewFor(SYW, s, 'red');
     expect(redView.battle.units.map((u) => u.id)).toEqual(['red-1']);
@@ -123,11 +125,14 @@ describe('Ottoman flank-march qualification, diced at set-up (9 p.19-20)', () =>
     expect(s.ruleset.initiative).toEqual({ blue: 3, red: 4 });
     expect(s.ruleset.attacker).toBe('red');
     expect(s.ruleset.flankMarchSides).toEqual(['red']);
-    expect(s.position.step).toBe('deploy');
+    // Blue, the defender, has one brigade (its last): the attacker's step opens the deployment.
+    expect(s.position.step).toBe('deployAttacker');
     const r = apply(s, { type: 'flankMarch', side: 'red', group: 'red-2', edge: 'right' });
     expect(r.state.ruleset.groups['red-2']!.offTable).toMatchObject({ x: 1800, flankMarch: true });
     expect(r.state.ruleset.groups['red-2']!.order).toBe('reserve');
-    expect(rejection(s, { type: 'flankMarch', side: 'blue', group: 'blue-2', edge: 'left' })).toBe('no-flank-march');
+    const blueStep = apply(r.state, { type: 'endStep', side: 'red' }).state;
+    expect(blueStep.position.step).toBe('deployLastBrigade');
+    expect(rejection(blueStep, { type: 'flankMarch', side: 'blue', group: 'blue-2', edge: 'left' })).toBe('no-flank-march');
   });
   it('an Ottoman army that loses the initiative may not flank march; without hidden deployment there is no deployment step', () => {
     const lost = game(1, 1, 3, 2);

@@ -13,7 +13,7 @@ import type { Tables } from '../../../src/rules/seven-years-war/tablesSchema';
 export const SYW = registerable(sevenYearsWar);
 export type St = GameState<SywState, Options, Tables>;
 
-export interface U { id: string; side: 'blue' | 'red'; type: string; x: number; y: number; facingDeg: number; n: number; depth: number; ranks?: number; extra?: Record<string, unknown>; formation?: string }
+export interface U { id: string; side: 'blue' | 'red'; type: string; x: number; y: number; facingDeg: number; n: number; depth: number; ranks?: number; extra?: Record<string, unknown>; formation?: string; /** Its brigade (default `<side>-bde`). */ brigade?: string }
 
 const plain = { training: 'average', psychology: 'none', ability: 'normal' };
 
@@ -32,12 +32,13 @@ export function battle(units: U[], opts: { generals?: { id: string; side: 'blue'
       { id: 'red-army', name: 'Red army', side: 'red', level: 'army' },
       { id: 'blue-bde', name: 'Blue brigade', side: 'blue', level: 'brigade', parent: 'blue-army' },
       { id: 'red-bde', name: 'Red brigade', side: 'red', level: 'brigade', parent: 'red-army' },
+      ...[...new Set(units.map((u) => u.brigade).filter((b): b is string => b !== undefined && !/^(blue|red)-bde$/.test(b)))].map((b) => ({ id: b, name: b, side: b.startsWith('blue') ? 'blue' : 'red', level: 'brigade', parent: b.startsWith('blue') ? 'blue-army' : 'red-army' })),
     ],
     generals: (opts.generals ?? [{ id: 'blue-cinc', side: 'blue', x: 20, y: 20 }, { id: 'red-cinc', side: 'red', x: 1780, y: 1180 }]).map((g) => ({
       id: g.id, name: g.id, side: g.side, commands: g.commands ?? `${g.side}-army`, at: { x: g.x, y: g.y, facingDeg: 90 }, base: { widthMm: 40, depthMm: 40 }, extra: g.commands ? {} : { cinc: true },
     })),
     units: units.map((u) => ({
-      id: u.id, name: u.id, side: u.side, parent: `${u.side}-bde`, arm: arm(u.type), troopType: u.type, quality: 'normal', formation: u.formation ?? 'line', ranks: u.ranks ?? 1,
+      id: u.id, name: u.id, side: u.side, parent: u.brigade ?? `${u.side}-bde`, arm: arm(u.type), troopType: u.type, quality: 'normal', formation: u.formation ?? 'line', ranks: u.ranks ?? 1,
       at: { x: u.x, y: u.y, facingDeg: u.facingDeg }, stands: Array.from({ length: u.n }, () => ({ widthMm: 40, depthMm: u.depth })), extra: u.extra ?? {},
     })),
     rulesetFields: { 'seven-years-war': { attacker: 'blue', counterMix: { blue: [plain, plain, plain], red: [plain, plain, plain] }, ...(opts.groups ? { groups: opts.groups } : {}), ...(opts.fields ?? {}) } },

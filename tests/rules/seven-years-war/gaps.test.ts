@@ -193,12 +193,13 @@ describe('(3) Visibility p.7: "If troops so hidden fire at troops who have appro
   const woodT = { id: 'w', kind: 'wood', name: 'Wood', polygon: [[700, 880], [1100, 880], [1100, 1100], [700, 1100]] };
   const blueA: U = { ...blueInf, y: 840 };
   const lights: U = { id: 'red-1', side: 'red', type: 'light-infantry', x: 900, y: 1150, facingDeg: -90, n: 2, depth: 20 };
-  /** Red hides its lights 8cm inside the wood at deployment (ambush set or not); blue's movement step follows. */
+  /** Red (the defender, one brigade: its last, 9 p.19) hides its lights 8cm inside the wood after blue has deployed (ambush set or not); blue's movement step follows. */
   const hidden = (ambush: boolean): St => {
     let s = battle([blueA, lights], { options: { hiddenDeployment: true }, terrain: [woodT] });
+    s = apply(s, { type: 'endStep', side: 'blue' }).state;
     s = apply(s, { type: 'deploy', side: 'red', unit: 'red-1', x: 900, y: 960, facingDeg: -90, hidden: true }).state;
     if (ambush) s = apply(s, { type: 'setAmbush', side: 'red', unit: 'red-1', ambush: true }).state;
-    s = apply(apply(s, { type: 'endStep', side: 'blue' }).state, { type: 'endStep', side: 'red' }).state;
+    s = apply(s, { type: 'endStep', side: 'red' }).state;
     return setOrder(advanceTo(s, 'movement'), 'blue-1', 'advance');
   };
   const move = { type: 'moveGroup', side: 'blue', group: 'blue-1', legs: [{ kind: 'forward', mm: 100 }] };

@@ -1,0 +1,117 @@
+/**
+ * Where a charge move ends (SYW 6 Melee e), g) pp.12-13). e) "the charging units move into
+ * stand-to-stand contact with the target units, and may pivot/move sideward the minimum distance
+ * necessary to align their stands edge to edge and at least 1 corner to corner in contact." g) "If
+ * contacting a unit which lies at an oblique angle to the axis of the charge ... If sufficient move
+ * distance, pivot charging unit to align with elements of charged unit. If insufficient move distance
+ * to make contact fully, Chargers may halt (at Stand) 3cms short of the target unit, or may make
+ * partial contact with the target by pivoting stands as they make contact".
+ *
+ * Reading (RULINGS.md): the charging group moves as one body straight ahead (or, if straight ahead
+ * does not meet the target within its reach, straight along the shortest line to it) until the first
+ * stand touches. What is left of its move after that pays for the pivot about the point of contact
+ * that lays its front flush on the face touched; the pivot costs the arc its farthest front corner
+ * sweeps. With too little left it pivots only as far as the remainder pays for (with nothing left it
+ * stays in corner contact): the stands then touching are in contact, the others stay where the move
+ * left them. A group that cannot touch within its reach does not contact at all.
+ */
+import type { Stand, Unit } from '../../engine/model';
+import { unitDistance, unitNearestPoints } from '../../geometry/measure';
+import { unitFrame, faceEdge, FACES } from '../../geometry/frame';
+import { pointSegmentDistance } from '../../geometry/vec';
+import { standCorners } from '../../geometry/footprint';
+import { pt } from '../../geometry/types';
+import { normalise } from './work';
+import { translateStands, rotateStands, standsOverlap } from './geo';
+
+export type ChargeContactPlan =
+  | { readonly kind: 'short'; readonly gapMm: number }
+  | { readonly kind: 'blocked'; readonly by: string }
+  | { readonly kind: 'contact'; readonly stands: Map<string, Stand[]>; readonly usedMm: number; readonly aligned: boolean; readonly pivotDeg: number };
+
+/** Pivots smaller than this count as already aligned. */
+const ALIGNED_RAD = (0.5 * Math.PI) / 180;
+/** The first touch is found to within this, edge to edge (contact is 1.5mm, geo.ts). */
+const TOUCH_MM = 0.01;
+
+const overlapsAny = (st: readonly Stand[], others: readonly Stand[]) => st.some((s) => others.some((t) => standsOverlap(s, t)));
+
+/**
+ * The end of a charge by `chargers` (one rigid body) on `target` with `reachMm` of movement, not
+ * passing through or ending on `obstacles` (every other unit on the table).
+ */
+export function planChargeContact(chargers: readonly Unit[], target: Unit, reachMm: number, obstacles: readonly Unit[]): ChargeContactPlan {
+  const all = chargers.flatMap((u) => u.stands);
+  const obst = obstacles.flatMap((u) => u.stands);
+  const gap = unitDistance(all, target.stands);
+  if (gap > reachMm + 0.5) return { kind: 'short', gapMm: gap };
+  const facing = all[0]!.facing;
+  // The first touch along a direction: distance moved, or null (not within reach); 'blocked' by a unit in the way.
+  const touchAlong = (dx: number, dy: number): number | null | { by: string } => {
+    const at = (d: number) => translateStands(all, dx * d, dy * d);
+    const touching = (d: number) => unitDistance(at(d), target.stands) <= TOUCH_MM;
+    let prev = 0;
+    const limit = reachMm + 0.5;
+    const ds: number[] = [];
+    for (let d = 0; d < limit; d += 5) ds.push(d);
+    ds.push(limit);
+    for (const d of ds) {
+      const st = at(d);
+      const hit = obstacles.find((o) => overlapsAny(st, o.stands));
+      if (touching(d)) {
+        let lo = prev, hi = d;
+        while (hi - lo > 0.002) { const mid = (lo + hi) / 2; if (touching(mid)) hi = mid; else lo = mid; }
+        if (overlapsAny(at(hi), obst)) return { by: obstacles.find((o) => overlapsAny(at(hi), o.stands))!.id };
+        return hi;
+      }
+      if (hit) return { by: hit.id };
+      prev = d;
+    }
+    return null;
+  };
+  let dir = { x: Math.cos(facing), y: Math.sin(facing) };
+  let t = touchAlong(dir.x, dir.y);
+  if (typeof t !== 'number') {
+    // Straight ahead misses, is too long or is blocked: the shortest line to the target.
+    const n = unitNearestPoints(all, target.stands);
+    const len = Math.hypot(n.to.x - n.from.x, n.to.y - n.from.y) || 1;
+    const direct = { x: (n.to.x - n.from.x) / len, y: (n.to.y - n.from.y) / len };
+    const t2 = touchAlong(direct.x, direct.y);
+    if (typeof t2 === 'number' || t === null) { dir = direct; t = t2; }
+  }
+  if (t === null) return { kind: 'short', gapMm: gap };
+  if (typeof t === 'object') return { kind: 'blocked', by: t.by };
+  const touched = translateStands(all, dir.x * t, dir.y * t);
+  let left = Math.max(0, reachMm - t);
+  // The point of contact and the face of the target it lies on (the one the charge runs into).
+  const n = unitNearestPoints(touched, target.stands);
+  const p = pt((n.from.x + n.to.x) / 2, (n.from.y + n.to.y) / 2);
+  const tf = unitFrame(target.stands, target.stands[0]!.facing);
+  const faces = FACES.map((f) => faceEdge(tf, f)).map((e) => ({ e, d: pointSegmentDistance(p, e.a, e.b) }));
+  const dmin = Math.min(...faces.map((x) => x.d));
+  const face = faces.filter((x) => x.d <= dmin + 1.5).reduce((a, b) => (b.e.nx * dir.x + b.e.ny * dir.y < a.e.nx * dir.x + a.e.ny * dir.y ? b : a)).e;
+  const theta = normalise(Math.atan2(-face.ny, -face.nx) - facing);
+  const split = (st: readonly Stand[]): Map<string, Stand[]> => {
+    const out = new Map<string, Stand[]>();
+    let i = 0;
+    for (const u of chargers) { out.set(u.id, st.slice(i, i + u.stands.length)); i += u.stands.length; }
+    return out;
+  };
+  if (Math.abs(theta) < ALIGNED_RAD) return { kind: 'contact', stands: split(touched), usedMm: t, aligned: true, pivotDeg: 0 };
+  // The pivot about the contact point: its cost is the arc the farthest front corner sweeps.
+  const frontCorners = touched.flatMap((s) => standCorners(s).slice(0, 2));
+  const radius = Math.max(...frontCorners.map((c) => Math.hypot(c.x - p.x, c.y - p.y)));
+  const cost = radius * Math.abs(theta);
+  const clear = (st: readonly Stand[]) => !overlapsAny(st, target.stands) && !overlapsAny(st, obst);
+  const pivoted = (frac: number) => rotateStands(touched, p, theta * frac);
+  let frac = Math.min(1, left / Math.max(cost, 1e-9));
+  // Never further than the stands can go without running onto the target or anyone else.
+  if (!clear(pivoted(frac))) {
+    let lo = 0, hi = frac;
+    while (hi - lo > 1e-3) { const mid = (lo + hi) / 2; if (clear(pivoted(mid))) lo = mid; else hi = mid; }
+    frac = lo;
+  }
+  left -= cost * frac;
+  const aligned = frac >= 1 - 1e-9;
+  return { kind: 'contact', stands: split(pivoted(frac)), usedMm: reachMm - left, aligned, pivotDeg: (theta * frac * 180) / Math.PI };
+}
