@@ -6,8 +6,9 @@
  */
 import type { BenchSection } from './bench/harness';
 import { geometryBench } from './bench/geometry';
+import { routPathBench } from './bench/routPath';
 
-const SECTIONS: readonly BenchSection[] = [geometryBench];
+const SECTIONS: readonly BenchSection[] = [geometryBench, routPathBench];
 
 async function main(): Promise<void> {
   const args = process.argv.slice(2);

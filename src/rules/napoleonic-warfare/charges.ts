@@ -2,11 +2,12 @@
  * NW Sequence §12 Charge Declaration and Close Combat §1 Charging or Moving Into Contact:
  * target morale (A), hasty squares (F), fire at chargers (G), proportional movement, contact.
  */
+import { enfiladeFace } from './enfilade';
 import { findUnit, updateUnit } from '../../engine/battle';
 import type { Unit } from '../../engine/model';
 import type { Draft } from './types';
 import { addDisorder, inMm, isActive, nwu, removeFromPlay, rollD10, scaleOf } from './core';
-import { screenStands, bearing, faceStruck, lineUpAgainst, unitCentre, unitDistanceMm, unitFacing, anglesClose, advanceUnit, unitTerrain } from './geom';
+import { screenStands, bearing, lineUpAgainst, unitCentre, unitDistanceMm, unitFacing, unitTerrain } from './geom';
 import { moraleTest, moraleModifiers, retreatMove, fastMoveMm, faceTowards, runPendingTests } from './morale';
 import { walk } from './moves';
 import { combatStarter } from './combat';
@@ -18,6 +19,9 @@ import { revealAmbush } from './offTable';
 import { isAmbushGround } from './setup';
 import { AMBUSH_CHARGE_PENALTY } from './tables/movement';
 import { chargeRoadMove } from './roads';
+import { applyDropBack, planDropBack, type DropBackPlan } from './dropBack';
+import { moveChargesTogether, type ChargeLeg } from './chargeMovement';
+import { formOrderedSquares } from './formSquare';
 
 /** Record a close combat between attacker a and the unit b it touched. */
 export function startCombat(d: Draft, a: string, b: string, o: { charged: boolean; pursuing: boolean; countercharged?: boolean }): void {
@@ -32,7 +36,7 @@ export function startCombat(d: Draft, a: string, b: string, o: { charged: boolea
     removeFromPlay(d, b, 'destroyed', 'skirmishers caught by formed troops', 'NW Orders/Retreat note');
     return;
   }
-  let face = faceStruck(A, B);
+  let face = enfiladeFace(d, A, B); // NW §3 Enfilade: behind the front before any movement this turn
   const bo = d.rs.orders[b];
   // A unit retreating when contacted counts as hit in flank or rear (NW Orders/Retreat).
   if (bo?.order === 'retreat' && face === 'front') face = 'rear';
@@ -62,19 +66,28 @@ export function revealCharges(d: Draft): void {
   }
 }
 
-/** NW Fire §5 / Morale §18 G: a d10 against the unmodified To Pass decides close or effective range. */
-function fireAtCharger(d: Draft, shooter: Unit, charger: Unit): { hits: number; tens: number; shot?: ReturnType<typeof planShots>[number] } {
+type ShotResult = { shot: ReturnType<typeof planShots>[number]; hits: number; tens: number };
+
+/**
+ * NW Fire §5 / Morale §18 G: a d10 against the unmodified To Pass decides close or effective range.
+ * A unit charged by several units fires once: each front stand at the nearest of them (RULINGS).
+ */
+function fireAtChargers(d: Draft, shooter: Unit, chargers: readonly string[]): ShotResult[] {
   const nu = nwu(d, shooter.id);
-  const shots = planShots(d, (u) => u.id === shooter.id).filter((s) => s.target.id === charger.id);
-  const shot = shots[0];
-  if (!shot) return { hits: 0, tens: 0 };
+  const shots = planShots(d, (u) => u.id === shooter.id).filter((s) => chargers.includes(s.target.id));
+  if (shots.length === 0) return [];
   const toPass = d.tables.toPass[nu.profile.grade];
   const g = rollD10(d, {
-    purpose: `${shooter.name}: at what range does it fire at the charging ${charger.name}?`, rule: 'NW Fire §5; Morale §18 G',
+    purpose: `${shooter.name}: at what range does it fire at the charging ${shots.map((s) => s.target.name).join(' and ')}?`, rule: 'NW Fire §5; Morale §18 G',
     target: { value: toPass, pass: 'atLeast', label: `unmodified To Pass ${toPass}` }, subjects: [shooter.id], outcome: (v) => (v.passed ? 'close range' : 'effective range'),
   });
-  const r = resolveVolley(d, shot, g.passed ? 'close' : 'effective');
-  return { ...r, shot };
+  return shots.map((shot) => ({ shot, ...resolveVolley(d, shot, g.passed ? 'close' : 'effective') }));
+}
+
+/** NW Fire §5: "Chargers or counterchargers always fire at the range at which they start their charge from." */
+function chargerFire(d: Draft, shooter: string, at: string): ShotResult[] {
+  if (!nwu(d, shooter).profile.foot || !isActive(d, shooter) || !isActive(d, at)) return [];
+  return planShots(d, (u) => u.id === shooter).filter((s) => s.target.id === at).map((shot) => ({ shot, ...resolveVolley(d, shot) }));
 }
 
 /** Resolve every declared charge (NW §12, Close Combat §1). */
@@ -87,7 +100,15 @@ export function resolveCharges(d: Draft): void {
     if (t?.order === 'charge' && t.target === o.unitId) nwu(d, o.target!).charging = true;
     if (t?.response === 'countercharge') nwu(d, o.target!).countercharging = true;
   }
+  // NW Orders/Form Square: charged Form Square units stand in square before any morale test.
+  formOrderedSquares(d, (x) => charges.some((c) => c.target === x.unitId));
   const done = new Set<string>();
+  const testedA = new Set<string>();
+  const firedAtChargers = new Set<string>();
+  const fledFrom = new Set<string>();
+  const chargerFired = new Set<string>();
+  const legs: ChargeLeg[] = [];
+  const chargersOf = (id: string) => charges.filter((c) => c.target === id && isActive(d, c.unitId)).map((c) => c.unitId);
   for (const o of charges) {
     const cid = o.unitId, tid = o.target!;
     let C = findUnit(d.battle, cid), T = findUnit(d.battle, tid);
@@ -98,6 +119,8 @@ export function resolveCharges(d: Draft): void {
     if (mutual && done.has(tid)) continue; // resolved with the other charge
     done.add(cid);
     const counter = mutual || tn.countercharging;
+    // A charger charged in turn by another unit is charging: no test A, no fire at chargers (NW §18 A, Orders/Charge).
+    const tCharging = tOrder?.order === 'charge' && !!tOrder.target;
     // NW §26: skirmishers of a charged (or charging) unit run back and rejoin it.
     for (const [id, x] of [[tid, T], [cid, C]] as const) {
       if (screenStands(x).length === 0) continue;
@@ -120,12 +143,6 @@ export function resolveCharges(d: Draft): void {
         addDisorder(d, cid, 1, 'charge failed to make contact', 'NW Orders/Charge');
         continue;
       }
-    }
-    // Form Square orders: square forms before the morale test (NW Orders/Form Square).
-    if (tOrder?.order === 'form-square' && T.formation !== 'square' && cn.profile.mounted) {
-      T = relayout(T, 'square');
-      d.battle = updateUnit(d.battle, tid, () => T!);
-      d.ctx.emit({ type: 'SquareFormed', unit: tid, rule: 'NW Orders/Form Square' });
     }
     // Deploy responses: face the attacker, or fall back half a move.
     if (tOrder?.response === 'face') {
@@ -152,28 +169,30 @@ export function resolveCharges(d: Draft): void {
         d.ctx.emit({ type: 'SquareFormed', unit: tid, hasty: true, rule: 'NW §27 Rally/Hasty Square' });
       }
     }
-    // Morale test for the charged unit if it is not charging or countercharging (NW §18 A).
-    let tFled = false;
+    // Morale test for the charged unit if it is not charging or countercharging (NW §18 A): once,
+    // however many units charge it (RULINGS); "foot charged by horse" if any of them is mounted.
     T = findUnit(d.battle, tid);
-    if (T && isActive(d, tid) && !counter && tOrder?.response !== 'evade' && !fled && !tn.abandoned) {
-      const inOpenVsHorse = cn.profile.mounted && tn.profile.foot;
-      const res = moraleTest(d, tid, 'A', `charged by ${C.name}${inOpenVsHorse ? ' (foot charged by horse)' : ''}`, { cause: cid, vsMounted: cn.profile.mounted });
-      if (!res.passed && res.outcome && (res.outcome.kind === 'retreat' || res.outcome.kind === 'rout' || res.outcome.kind === 'disperse-or-surrender')) tFled = true;
+    if (T && isActive(d, tid) && !counter && !tCharging && tOrder?.response !== 'evade' && !fled && !tn.abandoned && !testedA.has(tid)) {
+      testedA.add(tid);
+      const all = chargersOf(tid);
+      const vsMounted = all.some((x) => nwu(d, x).profile.mounted);
+      const names = all.map((x) => findUnit(d.battle, x)?.name ?? x).join(' and ');
+      const res = moraleTest(d, tid, 'A', `charged by ${names}${vsMounted && tn.profile.foot ? ' (foot charged by horse)' : ''}`, { cause: cid, vsMounted });
+      if (!res.passed && res.outcome && (res.outcome.kind === 'retreat' || res.outcome.kind === 'rout' || res.outcome.kind === 'disperse-or-surrender')) fledFrom.add(tid);
     }
-    // Fire at the charger by the target (if it stood and did not countercharge), and charger fire.
+    // NW Close Combat §1: "Resolve any allowable fire from defending units which have not
+    // Countercharged. Fire Charger and countercharger fire." All rolled, then applied together (§12).
     T = findUnit(d.battle, tid);
     C = findUnit(d.battle, cid);
-    if (T && C && isActive(d, tid) && !tFled && !counter && !tn.profile.mounted && !fled && !tn.abandoned) {
-      const r = fireAtCharger(d, T, C);
-      if (r.shot) applyFireResults(d, [{ shot: r.shot, hits: r.hits, tens: r.tens }]);
+    const volleys: ShotResult[] = [];
+    if (T && C && isActive(d, tid) && !fledFrom.has(tid) && !counter && !tCharging && !tn.profile.mounted && !fled && !tn.abandoned && !firedAtChargers.has(tid)) {
+      firedAtChargers.add(tid);
+      volleys.push(...fireAtChargers(d, T, chargersOf(tid)));
     }
-    if (T && C && isActive(d, cid) && cn.profile.foot && isActive(d, tid)) {
-      const shots = planShots(d, (u) => u.id === cid).filter((s) => s.target.id === tid);
-      if (shots[0]) {
-        const r = resolveVolley(d, shots[0]);
-        applyFireResults(d, [{ shot: shots[0], hits: r.hits, tens: r.tens }]);
-      }
-    }
+    if (T && C && !chargerFired.has(cid)) { chargerFired.add(cid); volleys.push(...chargerFire(d, cid, tid)); }
+    // The countercharger (or the other charger of a mutual charge) fires at the charger it meets.
+    if (T && C && counter && !chargerFired.has(tid)) { chargerFired.add(tid); volleys.push(...chargerFire(d, tid, cid)); }
+    if (volleys.length > 0) applyFireResults(d, volleys);
     // Stand losses from that fire test now, the charger on the charging column (NW §18 C, §19).
     runPendingTests(d);
     C = findUnit(d.battle, cid);
@@ -185,64 +204,55 @@ export function resolveCharges(d: Draft): void {
       addDisorder(d, cid, 1, 'charge failed to make contact', 'NW Orders/Charge');
       continue;
     }
-    if (halted === 'halt') continue;
-    // Movement: proportional when countercharging (NW Sequence §12 Note on Simultaneous Movement).
-    let cDist = fastMoveMm(d, C, 'charge');
-    if (d.rs.orders[cid]?.fromAmbush) {
-      // NW §23 Obstacles: "disordered when they charge out and their charge move will be penalized by a d6".
-      const pen = d.ctx.roll({ dice: 'd6', purpose: `${C.name} charges out of ambush: charge move −d6`, rule: AMBUSH_CHARGE_PENALTY.rule, subjects: [cid], outcome: (v) => `−${v.total}"` });
-      cDist = Math.max(0, cDist - inMm(pen.total));
-      addDisorder(d, cid, 1, 'charged out of ambush in a gully or ravine', AMBUSH_CHARGE_PENALTY.rule);
-      C = findUnit(d.battle, cid)!;
-    }
-    let tDist = counter && isActive(d, tid) ? fastMoveMm(d, T, mutual ? 'charge' : 'countercharge') : 0;
-    const gap = unitDistanceMm(C, T);
-    // NW §23 Roads: "Units that spend their entire Movement Phase moving along a road … Charge … one and
-    // a half times their normal distance, ignoring all effects of any terrain" (Road Column only).
-    const cRoad = chargeRoadMove(d, C, T, cDist, gap);
-    cDist = cRoad.distMm;
-    const tRoad = tDist > 0 ? chargeRoadMove(d, T, C, tDist, gap) : { road: false, distMm: 0 };
-    tDist = tRoad.distMm;
-    const enemyCharging = counter;
-    if (halted === 'halt-short') {
-      // Halt 1" short unless the enemy is charging or countercharging: then halt in place.
-      if (!enemyCharging) {
-        const stop = Math.max(0, Math.min(cDist, gap - inMm(scaleOf(d).chargeHaltShortIn)));
-        const dir = bearing(unitCentre(C), unitCentre(T));
-        const moved = walk(d, faceTowards(C, dir), rad(dir), stop, 'charge', { roadColumn: cRoad.road });
-        d.battle = updateUnit(d.battle, cid, () => moved.unit);
+    // Movement (NW Sequence §12, A Note on Simultaneous Movement): every charge and countercharge
+    // is rolled here and all are moved together, pro rata, once every charge is ready (chargeMovement.ts).
+    // Failed by 2 (halt) stays put; failed by 1 halts 1" short, or where it is if the enemy charges too.
+    if (halted !== 'halt' && !(halted === 'halt-short' && counter)) {
+      let cDist = fastMoveMm(d, C, 'charge');
+      if (d.rs.orders[cid]?.fromAmbush) {
+        // NW §23 Obstacles: "disordered when they charge out and their charge move will be penalized by a d6".
+        const pen = d.ctx.roll({ dice: 'd6', purpose: `${C.name} charges out of ambush: charge move −d6`, rule: AMBUSH_CHARGE_PENALTY.rule, subjects: [cid], outcome: (v) => `−${v.total}"` });
+        cDist = Math.max(0, cDist - inMm(pen.total));
+        addDisorder(d, cid, 1, 'charged out of ambush in a gully or ravine', AMBUSH_CHARGE_PENALTY.rule);
+        C = findUnit(d.battle, cid)!;
       }
-      continue;
+      // NW §23 Roads: "Units that spend their entire Movement Phase moving along a road … Charge … one and
+      // a half times their normal distance, ignoring all effects of any terrain" (Road Column only).
+      const cRoad = chargeRoadMove(d, C, T, cDist, unitDistanceMm(C, T));
+      legs.push({ unitId: cid, targetId: tid, kind: 'charge', distMm: cRoad.distMm, road: cRoad.road, ...(halted === 'halt-short' ? { haltShortMm: inMm(scaleOf(d).chargeHaltShortIn) } : {}) });
     }
-    if (cDist + tDist + 0.5 < gap) {
-      // Short: each covers its own distance; the charger is disordered.
-      const dir = bearing(unitCentre(C), unitCentre(T));
-      const moved = walk(d, faceTowards(C, dir), rad(dir), cDist, 'charge', { roadColumn: cRoad.road });
-      d.battle = updateUnit(d.battle, cid, () => moved.unit);
-      if (tDist > 0) {
-        const back = bearing(unitCentre(T), unitCentre(moved.unit));
-        const tm = walk(d, faceTowards(T, back), rad(back), tDist, 'charge', { roadColumn: tRoad.road });
-        d.battle = updateUnit(d.battle, tid, () => tm.unit);
-        addDisorder(d, tid, 1, 'countercharge failed to make contact', 'NW Orders/Charge');
-      }
-      if (moved.contacts.length > 0) startCombat(d, cid, moved.contacts[0]!, { charged: true, pursuing: false });
-      else addDisorder(d, cid, 1, 'charge failed to make contact', 'NW Orders/Charge');
-      continue;
+    if (counter && isActive(d, tid) && !legs.some((l) => l.unitId === tid) && nwu(d, tid).morale !== 'routed' && nwu(d, tid).chargeHalt !== 'halt') {
+      const tRoad = chargeRoadMove(d, T, C, fastMoveMm(d, T, mutual ? 'charge' : 'countercharge'), unitDistanceMm(C, T));
+      legs.push({ unitId: tid, targetId: cid, kind: mutual ? 'charge' : 'countercharge', distMm: tRoad.distMm, road: tRoad.road });
     }
-    // Contact: the charger meets the target where their proportional moves cross.
-    const share = tDist > 0 ? gap * (cDist / (cDist + tDist)) : gap;
-    const dir = bearing(unitCentre(C), unitCentre(T));
-    if (tDist > 0) {
-      const back = bearing(unitCentre(T), unitCentre(C));
-      const tm = advanceUnit(faceTowards(T, back), Math.max(0, gap - share), rad(back));
-      d.battle = updateUnit(d.battle, tid, () => tm);
-      T = tm;
-    }
-    const Cturned = anglesClose(unitFacing(C), dir, 45) ? C : faceTowards(C, dir);
-    d.battle = updateUnit(d.battle, cid, () => Cturned);
-    startCombat(d, cid, tid, { charged: true, pursuing: false, countercharged: tDist > 0 });
   }
+  // NW Orders/Charge "drop back stands": done on the line of the charge after the wheel, over the
+  // distance the race lets the charger go.
+  moveChargesTogether(d, legs, startCombat, (s) => (d.rs.orders[s.leg.unitId]?.dropBack && !s.leg.road ? chargeDropBack(d, s.wheeled, s.heading, s.straightMm) : undefined));
   runPendingTests(d);
+}
+
+export const CHARGE_DROP_BACK_RULE = 'NW Orders/Charge: "Any units may drop back stands to avoid running into friendly troops, obstacles or terrain features"';
+
+/**
+ * NW Orders/Charge drop back, as a plan: the charger turned onto the line of its charge (its 45°
+ * wheel at the start, as the charge move makes it) with end stands put into its rear ranks so
+ * that its path over `travelMm` runs into fewer friends and terrain features (dropBack.ts: fewest
+ * stands dropped, left end first among equals). Undefined when nothing is in the way; a string
+ * when no narrower front helps or the unit cannot drop stands back. Enemies are not dodged (the
+ * target, or any enemy met first, is contact).
+ */
+export function planChargeDropBack(d: Draft, C: Unit, dir: number, travelMm: number): DropBackPlan | string | undefined {
+  if (travelMm <= 0) return undefined;
+  return planDropBack(d, faceTowards(C, dir), rad(dir), travelMm);
+}
+
+/** Carry out the charger's drop back (when it clears something): the narrowed charger, written and logged. */
+function chargeDropBack(d: Draft, C: Unit, dir: number, travelMm: number): Unit | undefined {
+  const plan = planChargeDropBack(d, C, dir, travelMm);
+  if (!plan || typeof plan === 'string') return undefined;
+  applyDropBack(d, C, plan, CHARGE_DROP_BACK_RULE);
+  return plan.unit;
 }
 
 /** NW §18 F: the hasty square test — passing forms it, failing has no other effect. */

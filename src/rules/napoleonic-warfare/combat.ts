@@ -81,12 +81,14 @@ function circumstances(d: Draft, c: Combat, x: Unit, y: Unit, isA: boolean, over
   if (Object.values(d.rs.generals).some((g) => g.withUnit === x.id && !g.lost)) m.push(mod('general with unit', 2, rule));
   if (ny.profile.artillery) m.push(mod('enemy are artillerymen', 2, rule));
   if (nx.morale !== 'disordered' && nx.morale !== 'fragmented' && x.formation !== 'square') {
-    const more = rankCount(x) - Math.max(1, rankCount(y));
+    // NW §27 Square: "counts as a one stand deep line for depth" — for its enemy's depth bonus too.
+    const more = rankCount(x) - (y.formation === 'square' ? 1 : Math.max(1, rankCount(y)));
     if (more > 0) m.push(mod(`deeper formation (${more} more complete rank${more > 1 ? 's' : ''})`, more, rule));
   }
   if (good && ny.morale !== 'good') m.push(mod('superior order (ordered against disordered)', 1, rule));
   if (overlaps > 0) m.push(mod(`overlap on ${overlaps} flank${overlaps > 1 ? 's' : ''}`, overlaps, rule));
-  if (nx.profile.mounted && (y.formation === 'square' || y.formation === 'rally-square')) {
+  // RULINGS: Austrian Mass is a rally square for every square rule (NW §27 groups them).
+  if (nx.profile.mounted && ySquare) {
     const r = d.ctx.roll({ dice: '2d6', purpose: `${y.name} (square) rolls against the horse of ${x.name}: −2d6`, rule, subjects: [y.id, x.id] });
     m.push(mod('mounted against a square (−2d6, rolled by the square)', -r.total, rule));
   }

@@ -16,13 +16,14 @@ import { advanceUnit, anglesClose, bearing, rotateUnit, unitCentre, unitDistance
 import { walk, commitMove } from './moves';
 import { normalMoveMm, retreatMove, retreatPose, faceTowards, runPendingTests } from './morale';
 import { isRoadPath, ROAD_FACTOR } from './roads';
-import { relayout, FORMATIONS, recallScreen, reshapeFront, throwOutScreen, type NwFormation } from './formations';
+import { inDenseTerrain, relayout, FORMATIONS, recallScreen, reshapeFront, throwOutScreen, type NwFormation } from './formations';
 import { inCombat, settleFollowUp } from './combat';
 import { fleeRefuge } from './fireAndFlee';
 import { GUNS_RULE, spikeGuns, spikeProblem } from './guns';
 import { startCombat } from './charges';
 import { revealAmbush } from './offTable';
-import { dropBackForMove, DROP_BACK_RULE } from './dropBack';
+import { occupyBuildings, OCCUPY_RULE } from './occupy';
+import { dropBackForMove, dropBackProblem, DROP_BACK_RULE } from './dropBack';
 import { normaliseAngle, pt, rad } from '../../geometry/types';
 
 type S = NwGameState;
@@ -60,6 +61,7 @@ export function orderProblem(d: Draft, u: Unit, order: OrderId): string | undefi
     const refuge = fleeRefuge(d, u);
     if (typeof refuge === 'string') return `${refuge} (NW Orders/Fire and Flee)`;
   }
+  if (order === 'form-square' && inDenseTerrain(d.battle, u)) return 'squares are not allowed in dense terrain (NW §27)';
   if (nu.abandoned && order !== 'deploy') return 'abandoned guns take only a Deploy order, for the crew to come back (NW Orders/Fire and Flee)';
   if (order === 'recover' && nu.morale === 'routed' && nu.rallyChanceUsed) return 'a routed unit has only one chance to rally (NW §17 Routed)';
   return undefined;
@@ -319,7 +321,8 @@ export type DeployActionCmd =
   | { action: 'mount' }
   | { action: 'expand' }
   | { action: 'contract' }
-  | { action: 'halt' };
+  | { action: 'halt' }
+  | { action: 'occupy-buildings' };
 
 const deployAction = z.discriminatedUnion('action', [
   z.object({ action: z.literal('change-facing'), degrees: z.union([z.literal(90), z.literal(-90), z.literal(180)]) }).strict(),
@@ -341,6 +344,7 @@ const deployAction = z.discriminatedUnion('action', [
   z.object({ action: z.literal('expand') }).strict(),
   z.object({ action: z.literal('contract') }).strict(),
   z.object({ action: z.literal('halt') }).strict(),
+  z.object({ action: z.literal('occupy-buildings') }).strict(),
 ]);
 
 /** NW Orders/Deploy: one action (two for steady, non-militia units). */
@@ -368,10 +372,12 @@ export function applyDeploy(d: Draft, u: Unit, a: DeployActionCmd, strategic: bo
       const foot = nu.profile.foot;
       if ((f === 'square' || f === 'rally-square' || f === 'austrian-mass') && (!foot || u.formation === 'skirmish')) return reject('bad-formation', 'Only non-skirmishing foot form square.', 'NW §27 Special Formations');
       if (f === 'square') return reject('use-form-square', 'Square is formed with a Form Square order.', 'NW Orders/Form Square; §27');
-      if (f === 'austrian-mass' && nu.profile.nation !== 'austrian') return reject('bad-formation', 'Only Austrians form Austrian Mass.', 'NW §27');
+      // NW §27: rally squares and Austrian mass are "attempted … if they are charged by cavalry" with a
+      // morale test (§18 F): the Deploy charge response `hasty-square`, not a formation change (RULINGS).
+      if (f === 'rally-square' || f === 'austrian-mass') return reject('use-hasty-square', 'Rally squares and Austrian mass are attempted only when charged by cavalry (the hasty-square charge response, with a morale test).', 'NW §27 Rally/Hasty Square; Morale §18 F');
       if (f === 'limbered') return reject('use-limber', 'Artillery limbers with the limber action.', R);
       if (f === 'skirmish' && !foot) return reject('bad-formation', 'Only foot skirmish here.', 'NW §26 Skirmish Formation');
-      if (f !== 'line' && f !== 'column' && f !== 'road-column' && f !== 'skirmish' && unitTerrain(d.battle, u).some((t) => t.kind === 'wood' && t.props['class'] !== 'light')) return reject('dense', 'Special formations are prohibited in dense terrain.', 'NW §27');
+      if (f !== 'line' && f !== 'column' && f !== 'road-column' && f !== 'skirmish' && inDenseTerrain(d.battle, u)) return reject('dense', 'Special formations are prohibited in dense terrain.', 'NW §27');
       next = relayout(recallScreen(u), f);
       break;
     }
@@ -379,6 +385,14 @@ export function applyDeploy(d: Draft, u: Unit, a: DeployActionCmd, strategic: bo
       if (Math.abs(a.degrees) > WHEEL.maxDeg) return reject('wheel-too-far', 'Deploy wheels are up to 45 degrees.', R);
       next = wheelUnit(u, (a.degrees * Math.PI) / 180).unit;
       break;
+    case 'occupy-buildings': {
+      // NW Orders/Deploy "Enter buildings and take up positions in them" (occupy.ts).
+      const r = occupyBuildings(d, u);
+      if (typeof r === 'string') return reject('cannot-occupy', `${u.name}: ${r}.`, OCCUPY_RULE);
+      next = r.unit;
+      d.ctx.emit({ type: 'BuildingsOccupied', unit: u.id, terrain: r.terrain.id, stands: r.stands, rule: OCCUPY_RULE });
+      break;
+    }
     case 'step-forward':
       // One stand depth straight forward, ignoring terrain delays and disorder penalties.
       next = advanceUnit(u, u.stands[0]?.depthMm ?? 25);
@@ -517,9 +531,9 @@ const deployUnit = defineCommand<NwState, NwOptions, NwTables, { type: 'deployUn
 });
 
 // NW Sequence §12: chargers go after their targets.
-const declareCharge = defineCommand<NwState, NwOptions, NwTables, { type: 'declareCharge'; side: string; unitId: string; targetId: string }>({
-  describe: 'Name the target of a unit with a Charge order.',
-  schema: z.object({ type: z.literal('declareCharge'), side: id, unitId: id, targetId: id }).strict(),
+const declareCharge = defineCommand<NwState, NwOptions, NwTables, { type: 'declareCharge'; side: string; unitId: string; targetId: string; dropBack?: boolean }>({
+  describe: 'Name the target of a unit with a Charge order. dropBack: the charger may drop end stands into its rear ranks to clear friends, obstacles or terrain in its path.',
+  schema: z.object({ type: z.literal('declareCharge'), side: id, unitId: id, targetId: id, dropBack: z.boolean().optional() }).strict(),
   handle: (state, cmd, ctx) =>
     run(state, ctx, (d) => {
       const u = ownUnit(d, cmd.side, cmd.unitId);
@@ -530,8 +544,13 @@ const declareCharge = defineCommand<NwState, NwOptions, NwTables, { type: 'decla
       if (!t || t.side === cmd.side || d.rs.units[t.id]?.status !== 'active') return reject('bad-target', 'Choose an enemy unit on the table.', 'NW Orders/Charge');
       const p = chargeTargetProblem(d, u, t);
       if (p) return reject('bad-target', p, 'NW Orders/Charge');
+      // NW Orders/Charge: "Any units may drop back stands to avoid running into friendly troops, obstacles or terrain features".
+      const why = cmd.dropBack ? dropBackProblem(u) : undefined;
+      if (why) return reject('cannot-drop-back', `${u.name} cannot drop stands back: ${why}.`, 'NW Orders/Charge');
       o.target = t.id;
-      ctx.emit({ type: 'ChargeDeclared', unit: u.id, target: t.id, rule: 'NW Sequence §12 Charge Declaration' });
+      if (cmd.dropBack) o.dropBack = true;
+      else delete o.dropBack;
+      ctx.emit({ type: 'ChargeDeclared', unit: u.id, target: t.id, ...(cmd.dropBack ? { dropBack: true } : {}), rule: 'NW Sequence §12 Charge Declaration' });
     }),
 });
 
@@ -577,6 +596,7 @@ const respondToCharge = defineCommand<NwState, NwOptions, NwTables, { type: 'res
           break;
         case 'hasty-square':
           if (!nu.profile.foot || u.formation === 'skirmish') return reject('no-square', 'Only non-skirmishing foot form hasty square.', 'NW §27 Rally/Hasty Square');
+          if (inDenseTerrain(d.battle, u)) return reject('dense', 'Special formations are prohibited in dense terrain.', 'NW §27');
           if (!chargers.some((x) => nwu(d, x.unitId).profile.mounted)) return reject('no-square', 'Hasty squares are formed against mounted chargers.', 'NW §18 F');
           break;
         case 'evade':

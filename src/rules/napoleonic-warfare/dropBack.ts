@@ -1,8 +1,9 @@
 /**
  * NW Orders/Advance "Any unit may shift stands into its rear ranks in order to avoid running into
  * other units, terrain or obstacles"; Orders/Retreat "may change formation by dropping back stands
- * to avoid entering delaying terrain or colliding with obstacles or troops"; §20 routers "may …
- * change formation to attempt to clear other troops, terrain, etc.".
+ * to avoid entering delaying terrain or colliding with obstacles or troops"; Orders/Charge "Any
+ * units may drop back stands to avoid running into friendly troops, obstacles or terrain features"
+ * (charges.ts); §20 routers "may … change formation to attempt to clear other troops, terrain, etc.".
  *
  * A narrower front is made by taking stands off one or both ends of the front rank and placing
  * them in the rear ranks, behind the stands that stay in front. The stands that stay in front do
@@ -140,12 +141,12 @@ export function dropBackForMove(d: Draft, u: Unit, dir: Radians, distMm: number,
 }
 
 /** Write a drop-back plan to the battle and log it. */
-export function applyDropBack(d: Draft, u: Unit, plan: NarrowedFront & { avoided?: string[] }): void {
+export function applyDropBack(d: Draft, u: Unit, plan: NarrowedFront & { avoided?: string[] }, rule = DROP_BACK_RULE): void {
   d.battle = updateUnit(d.battle, u.id, () => plan.unit);
   const names = (plan.avoided ?? []).map((id) => d.battle.units.find((x) => x.id === id)?.name ?? d.battle.terrain.find((t) => t.id === id)?.name ?? id);
   d.ctx.emit({
     type: 'StandsDroppedBack', unit: u.id, left: plan.left, right: plan.right, frontage: plan.frontage, formation: plan.unit.formation,
     avoided: plan.avoided ?? [], detail: `${u.name} drops ${plan.left + plan.right} stand${plan.left + plan.right === 1 ? '' : 's'} back into its rear ranks (front ${plan.frontage} wide)${names.length ? ` to clear ${names.join(', ')}` : ''}`,
-    rule: DROP_BACK_RULE,
+    rule,
   });
 }

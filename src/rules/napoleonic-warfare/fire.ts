@@ -3,6 +3,8 @@
  * nearest enemy in arc and sight; casualties and ammunition are applied after every volley is
  * rolled, then the morale tests the losses cause.
  */
+import { standLevel, unitLevel } from './position';
+import { enfiladeFace } from './enfilade';
 import type { Stand, Unit } from '../../engine/model';
 import type { Modifier } from '../../engine/dice';
 import { findUnit } from '../../engine/battle';
@@ -10,7 +12,7 @@ import type { Draft } from './types';
 import { ammoAfter, smallArmsBand, artilleryBand, FIRING_ARC_DEG, SMALL_ARMS_DICE, ARTILLERY_DICE, type ArtilleryBand } from './tables/fire';
 import { isGuardEliteVeteran } from './tables/troops';
 import { activeUnits, canSee, inMm, markersOf, mod, nwu, rollD10, toIn, inflictCasualties, sightScale } from './core';
-import { commandStand, faceStruck, frontRank, isScreenStand, sightBetween, standDistanceToUnit, standInArc, unitTerrain, terrainClass } from './geom';
+import { commandStand, frontRank, isScreenStand, sightBetween, standDistanceToUnit, standInArc, unitTerrain, terrainClass } from './geom';
 import { buildStandGrid, type StandGrid } from '../../geometry/standGrid';
 import type { StandRecord } from '../../geometry/collisions';
 import { standFrame, toLocal } from '../../geometry/frame';
@@ -151,9 +153,8 @@ function targetTerrainMods(d: Draft, target: Unit, firerStand: Stand, artillery:
   const rule = artillery ? R_ART : R_SA;
   const dense = ter.some((x) => terrainClass(x) === 'dense' || terrainClass(x) === 'building' || x.props['stone'] === true);
   const light = ter.some((x) => terrainClass(x) === 'light' || terrainClass(x) === 'obstacle');
-  const hill = ter.find((x) => x.kind === 'hill');
-  const firerOnHill = hill && unitTerrain(d.battle, { stands: [firerStand] } as unknown as Unit).some((x) => x.id === hill.id);
-  const uphill = !!hill && !firerOnHill;
+  // "Target Uphill": most of the target's stands stand on a higher hill level than the firing stand (position.ts).
+  const uphill = unitLevel(d, target) > standLevel(d, firerStand);
   const key = (k: string) => t[k]!;
   if (dense) out.push(mod(key('target-dense-or-stone').label, key('target-dense-or-stone').value, rule, 'target'));
   else if (light || uphill) out.push(mod(key(artillery ? 'target-light-cover-or-uphill' : 'target-uphill-or-light').label, key(artillery ? 'target-light-cover-or-uphill' : 'target-uphill-or-light').value, rule, 'target'));
@@ -177,9 +178,12 @@ export function fireModifiers(d: Draft, u: Unit, target: Unit, s: Stand, atScree
   const markers = Math.min(markersOf(nu.morale), 2);
   add('disorder-marker', markers);
   const defend = order?.order === 'defend';
-  const targetCharging = tn.charging || tn.countercharging;
-  const column = target.formation === 'column' || target.formation === 'road-column' || target.formation === 'austrian-mass';
-  const square = target.formation === 'square' || target.formation === 'rally-square';
+  // NW Fire tables "Target is charging": only while the charge is being made, i.e. fire at chargers
+  // (Fire §5, Charge Declaration Phase); in the Fire Phase (§14) the charge is over (RULINGS).
+  const targetCharging = (tn.charging || tn.countercharging) && d.phase !== 'fire';
+  const column = target.formation === 'column' || target.formation === 'road-column';
+  // RULINGS: Austrian Mass is a rally square for every square rule (NW §27 groups them).
+  const square = target.formation === 'square' || target.formation === 'rally-square' || target.formation === 'austrian-mass';
   // A partial screen is skirmish foot too (NW §26 Skirmish Formation).
   const skirmishFoot = tn.profile.foot && (target.formation === 'skirmish' || atScreen);
   const unlimberedGuns = tn.profile.artillery && !tn.limbered;
@@ -239,8 +243,8 @@ export function resolveVolley(d: Draft, shot: Shot, forceBand?: 'close' | 'effec
   let band: string;
   let perStand: number;
   let tableId: string;
-  const enfilade = faceStruck(u, target) !== 'front';
-  const square = target.formation === 'square' || target.formation === 'rally-square';
+  const enfilade = enfiladeFace(d, u, target) !== 'front'; // NW §3: behind its front before any movement this turn
+  const square = target.formation === 'square' || target.formation === 'rally-square' || target.formation === 'austrian-mass';
   if (art) {
     let b: ArtilleryBand | undefined = forceBand ?? artilleryBand(d.rs.scale, rangeIn);
     if (!b) return { hits: 0, tens: 0 };
@@ -270,20 +274,31 @@ export function resolveVolley(d: Draft, shot: Shot, forceBand?: 'close' | 'effec
   // Disordered or Fragmented: half dice, rounded up (NW §17 Effects of Disorder / Fragmentation).
   if (nu.morale === 'disordered' || nu.morale === 'fragmented') dice = roundUp(dice / 2);
   if (dice <= 0) return { hits: 0, tens: 0 };
-  const r = rollD10(d, {
-    count: Math.min(dice, 60),
-    purpose: `${u.name} fire at ${target.name} (${band} range, ${rangeIn}")`,
-    rule: art ? R_ART : R_SA,
-    eachDie: true,
-    modifiers: fireModifiers(d, u, target, s0, !!shot.atScreen),
-    target: { value: toHit, pass: 'atLeast', label: `To Hit ${toHit}+ (${band})` },
-    table: { id: tableId, row: art ? (nu.profile.gunSize ?? 'light') : band, column: band },
-    subjects: [u.id, target.id],
-    outcome: (v) => `${v.successes ?? 0} hit${v.successes === 1 ? '' : 's'}`,
-  });
-  const tens = r.faces.filter((f) => f === 10).length;
-  return { hits: r.successes ?? 0, tens };
+  // The dice roller takes at most MAX_DICE_PER_ROLL dice a roll: a bigger volley is rolled (and logged) in batches, every die kept.
+  const modifiers = fireModifiers(d, u, target, s0, !!shot.atScreen);
+  let hits = 0, tens = 0;
+  for (let from = 0; from < dice; from += MAX_DICE_PER_ROLL) {
+    const n = Math.min(MAX_DICE_PER_ROLL, dice - from);
+    const part = dice > MAX_DICE_PER_ROLL ? ` dice ${from + 1}-${from + n} of ${dice}` : '';
+    const r = rollD10(d, {
+      count: n,
+      purpose: `${u.name} fire at ${target.name} (${band} range, ${rangeIn}")${part}`,
+      rule: art ? R_ART : R_SA,
+      eachDie: true,
+      modifiers,
+      target: { value: toHit, pass: 'atLeast', label: `To Hit ${toHit}+ (${band})` },
+      table: { id: tableId, row: art ? (nu.profile.gunSize ?? 'light') : band, column: band },
+      subjects: [u.id, target.id],
+      outcome: (v) => `${v.successes ?? 0} hit${v.successes === 1 ? '' : 's'}`,
+    });
+    hits += r.successes ?? 0;
+    tens += r.faces.filter((f) => f === 10).length;
+  }
+  return { hits, tens };
 }
+
+/** The engine's dice codes go up to 60 dice a roll (src/engine/dice.ts). */
+export const MAX_DICE_PER_ROLL = 60;
 
 /** Gather each unit's shots: front-rank stands grouped by their nearest eligible target. */
 export function planShots(d: Draft, only?: (u: Unit) => boolean, settle?: TieSettler): Shot[] {

@@ -3,10 +3,11 @@
  * move (NW §26 note).
  */
 import type { Stand, Unit } from '../../engine/model';
+import type { Battle } from '../../engine/ruleset';
 import { layoutLine } from '../../geometry/formation';
 import { forward, rightOf } from '../../geometry/footprint';
 import { normaliseAngle, pt, rad, type Radians } from '../../geometry/types';
-import { commandStand, frameOfUnit, screenStands, unitFacing } from './geom';
+import { commandStand, frameOfUnit, screenStands, terrainClass, unitFacing, unitTerrain } from './geom';
 import { fromLocal } from '../../geometry/frame';
 
 export type NwFormation = 'line' | 'column' | 'skirmish' | 'road-column' | 'square' | 'rally-square' | 'austrian-mass' | 'limbered';
@@ -136,4 +137,9 @@ function fromFrontEdge(fr: ReturnType<typeof frameOfUnit>, s: Stand): number {
   const dx = s.centre.x - fr.centre.x, dy = s.centre.y - fr.centre.y;
   const along = dx * f.x + dy * f.y;
   return fr.halfDepthMm - (along + s.depthMm / 2);
+}
+
+/** NW §27: "These formations are prohibited in Dense Terrain" (square, rally square, Austrian mass) — any stand touching it. */
+export function inDenseTerrain(battle: Battle, u: Unit): boolean {
+  return unitTerrain(battle, u).some((t) => terrainClass(t) === 'dense');
 }

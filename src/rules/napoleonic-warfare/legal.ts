@@ -8,6 +8,15 @@ import { normalMoveMm } from './morale';
 import { inCombat } from './combat';
 import { unitDistanceMm } from './geom';
 import { checkMoveOrder, moveOrderOf } from './moveOrder';
+import { spikeProblem } from './guns';
+import { dropBackProblem } from './dropBack';
+import type { Draft } from './types';
+import type { Unit } from '../../engine/model';
+
+/** Captured enemy guns that `u` could spike now (NW Orders/Deploy "Spike captured artillery pieces"). */
+export function spikeableGuns(d: Draft, u: Unit): string[] {
+  return d.battle.units.filter((g) => g.side !== u.side && d.rs.units[g.id]?.status === 'captured' && !spikeProblem(d, u.id, g.id)).map((g) => g.id);
+}
 
 const noCtx = { roll: () => { throw new Error('legalCommands does not roll'); }, emit: () => undefined };
 
@@ -41,6 +50,8 @@ export function legalCommands(state: NwGameState, side: string, s: Sampler): Com
       if (gens.length === 0) continue;
       const nu = nwu(d, u.id);
       const wants: OrderId[] = nu.morale === 'routed' ? ['recover'] : nu.morale !== 'good' || nu.ammo !== 'stocked' ? ['recover', 'recover', 'defend', 'advance'] : ['advance', 'advance', 'advance', 'charge', 'charge', 'deploy', 'defend', 'retreat'];
+      // NW Orders/Deploy: a unit touching captured guns is usually given Deploy to spike them.
+      if (spikeableGuns(d, u).length > 0 && nu.morale !== 'routed') wants.push('deploy', 'deploy', 'deploy', 'deploy');
       const ok = wants.filter((o) => !orderProblem(d, u, o));
       if (ok.length === 0) continue;
       out.push({ type: 'placeOrder', side, unitId: u.id, order: s.pick(ok), generalId: s.pick(gens) });
@@ -66,7 +77,8 @@ export function legalCommands(state: NwGameState, side: string, s: Sampler): Com
       const o = d.rs.orders[u.id];
       if (o?.order !== 'charge' || o.target) continue;
       const t = enemiesOf(d, side).filter((e) => !chargeTargetProblem(d, u, e));
-      if (t.length > 0) out.push({ type: 'declareCharge', side, unitId: u.id, targetId: s.pick(t).id });
+      // NW Orders/Charge: chargers may drop back stands to clear friends and terrain (sometimes chosen).
+      if (t.length > 0) out.push({ type: 'declareCharge', side, unitId: u.id, targetId: s.pick(t).id, ...(!dropBackProblem(u) && s.chance(0.5) ? { dropBack: true } : {}) });
     }
   } else if (step === 'charge-responses') {
     for (const u of mine) {
@@ -95,6 +107,9 @@ export function legalCommands(state: NwGameState, side: string, s: Sampler): Com
         else out.push({ type: 'moveUnit', side, unitId: u.id, wheelDeg: s.int(-15, 15), distanceIn: inch(dist), ...(nu.profile.artillery ? { limber: true } : {}) });
       } else if (o.order === 'retreat') {
         out.push({ type: 'retreatUnit', side, unitId: u.id, distanceIn: inch(full * s.float(0.5, 1)), ...(s.chance(0.3) ? { wheelDeg: s.int(-45, 45) } : {}) });
+      } else if (o.order === 'deploy' && spikeableGuns(d, u).length > 0 && (o.deployActionsUsed ?? 0) < 1) {
+        // NW Orders/Deploy "Spike captured artillery pieces" (one action; guns.ts spikeProblem).
+        out.push({ type: 'deployUnit', side, unitId: u.id, action: 'spike-guns', gunsId: s.pick(spikeableGuns(d, u)) });
       } else if (o.order === 'deploy' && (o.deployActionsUsed ?? 0) < 1) {
         const acts = nu.profile.artillery
           ? [{ action: nu.abandoned ? 'recrew' : nu.limbered ? 'unlimber' : 'halt' }]

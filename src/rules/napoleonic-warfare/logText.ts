@@ -76,6 +76,8 @@ export function describeNwEvent(e: AnyEvent, names: EventNames): string | undefi
       return `${u} limbers up.`;
     case 'ArtilleryUnlimbered':
       return num(f['afterMoveIn']) > 0 ? `${u} moves ${inch(f['afterMoveIn'])} and unlimbers.` : `${u} unlimbers where it stands.`;
+    case 'BuildingsOccupied':
+      return `${u} takes up positions in ${P('terrain')} (${plural(num(f['stands']), 'stand')} inside).`;
     case 'BuildingFull':
       return `${u} cannot enter ${P('terrain')}: it holds only ${plural(num(f['capacity']), 'stand')}.`;
     case 'CasualtiesInflicted': {
@@ -90,6 +92,10 @@ export function describeNwEvent(e: AnyEvent, names: EventNames): string | undefi
       return `${u} charges ${P('target')}${f['automatic'] ? ' (no target was named: the nearest one it may charge)' : ''}.`;
     case 'ChargeLapsed':
       return `${u}'s charge lapses: there is no enemy it may charge within reach, and the unit is Disordered.`;
+    case 'ChargerCaught':
+      return `${u} is caught by ${P('by')} before it reaches ${P('ownTarget')}, and is halted.`;
+    case 'ChargeWheeled':
+      return `${u} wheels ${Math.abs(num(f['degrees']))}° to the ${num(f['degrees']) > 0 ? 'right' : 'left'} as its charge starts (${inch(f['costIn'])} of its move).`;
     case 'ChargeResponseChosen':
       return `${u} ${RESPONSE[s('response')] ?? s('response')}.`;
     case 'CloseCombatJoined': {
@@ -187,6 +193,8 @@ export function describeNwEvent(e: AnyEvent, names: EventNames): string | undefi
       return `${u} ${f['voluntary'] ? 'chooses to retreat' : 'retreats'} before ${P('from')} (skirmishers).`;
     case 'SquareFormed':
       return `${u} forms ${f['hasty'] ? 'a hasty square' : 'square'}.`;
+    case 'SquareNotFormed':
+      return `${u} cannot form square: ${s('reason')}.`;
     case 'StandsDroppedBack':
       return `${u} drops ${plural(num(f['left']) + num(f['right']), 'stand')} back into the rear ranks: its front is now ${plural(num(f['frontage']), 'stand')}.`;
     case 'StrategicMoveCancelled':
@@ -200,6 +208,8 @@ export function describeNwEvent(e: AnyEvent, names: EventNames): string | undefi
     case 'StrategicMoveResolved':
       return s('halted') === 'engagement-range'
         ? `${u} moves strategically and halts on coming within Engagement Range of ${s('haltedByName') || P('haltedBy')} (${inch(f['plannedIn'])} planned).`
+        : s('halted') === 'collision'
+        ? `${u} moves strategically and halts where it would run into ${s('haltedByName') || P('haltedBy')}, moving at the same time (${inch(f['allowedIn'])} of ${inch(f['plannedIn'])} planned).`
         : `${u} completes its strategic ${s('move') || 'move'} of ${inch(f['plannedIn'])} (${inch(f['allowedIn'])} allowed).`;
     case 'TerrainDelay':
       return `${u} loses ${inch(f['delayIn'])} of its move to ${P('terrain')}.`;

@@ -21,6 +21,7 @@ import { applyDropBack, dropBackForMove, planDropBack } from './dropBack';
 import { chooseRoutPath, ROUT_RULE } from './routPath';
 import { isRoadPath, roadMove } from './roads';
 import { normaliseAngle } from '../../geometry/types';
+import { chargingDownhill, onHigherGround } from './position';
 
 const R = 'NW Morale §19 Morale Test Procedure';
 
@@ -64,9 +65,9 @@ export function isSupported(d: Draft, u: Unit): boolean {
 export function superiorPosition(d: Draft, u: Unit, against?: Unit): boolean {
   const ter = unitTerrain(d.battle, u);
   if (ter.some((t) => t.kind === 'building' || t.kind === 'village')) return true;
-  const hill = ter.find((t) => t.kind === 'hill');
   const foe = against ?? nearestEnemy(d, u);
-  if (hill && foe && !unitTerrain(d.battle, foe).some((t) => t.id === hill.id)) return true;
+  // "The majority of the stands are on higher ground than the enemy unit; or are charging downhill this turn" (position.ts).
+  if (foe && (onHigherGround(d, u, foe) || chargingDownhill(d, u, foe))) return true;
   if (foe && ter.some((t) => t.kind === 'stream' || t.kind === 'obstacle')) {
     // Behind an obstacle: the obstacle lies between the unit and the foe (foe not on it).
     return !unitTerrain(d.battle, foe).some((t) => t.kind === 'stream' || t.kind === 'obstacle');
@@ -356,6 +357,21 @@ export function runPendingTests(d: Draft): void {
       if (nu.standLossTestAt === key) continue; // NW §18 C: once per phase
       nu.standLossTestAt = key;
     }
-    moraleTest(d, t.unitId, t.trigger, t.detail, { charging: nu.charging });
+    moraleTest(d, t.unitId, t.trigger, t.detail, { charging: nu.charging, chargingSuperiorPosition: chargingSuperiorPosition(d, t.unitId) });
   }
+}
+
+/**
+ * NW Morale §19 −1 "Charging a Superior Tactical Position": a charger (or countercharger) testing
+ * while the charges are made (the Charge Declaration Phase) whose foe — its charge target, or the
+ * charger it countercharges — holds a superior position against it (`superiorPosition`).
+ */
+export function chargingSuperiorPosition(d: Draft, id: string): boolean {
+  const nu = d.rs.units[id];
+  if (!nu || !(nu.charging || nu.countercharging) || d.phase !== 'charges') return false;
+  const o = d.rs.orders[id];
+  const foeId = o?.order === 'charge' && o.target ? o.target : Object.values(d.rs.orders).find((x) => x.order === 'charge' && x.target === id)?.unitId;
+  const u = findUnit(d.battle, id);
+  const foe = foeId && d.rs.units[foeId]?.status === 'active' ? findUnit(d.battle, foeId) : undefined;
+  return !!u && !!foe && superiorPosition(d, foe, u);
 }

@@ -7,11 +7,12 @@ import type { TerrainFeature, Unit } from '../../engine/model';
 import { findUnit, updateUnit } from '../../engine/battle';
 import type { Draft } from './types';
 import { advanceUnit, frontRank, offTable, terrainClass, unitsOverlap, unitTerrain, unitDistanceMm } from './geom';
-import { activeUnits, addDisorder, inMm, isActive, nwu, removeFromPlay } from './core';
+import { activeUnits, addDisorder, inMm, isActive, nwu, removeFromPlay, worsenTo } from './core';
 import { TERRAIN_EFFECTS, BUILDINGS } from './tables/movement';
 import { noteLeftTable, revealAmbush } from './offTable';
 import type { Radians } from '../../geometry/types';
 import { pointInPolygon, polygonArea } from '../../geometry/vec';
+import { standBounds } from '../../geometry/footprint';
 
 export type MoveMode = 'advance' | 'strategic' | 'charge' | 'retreat' | 'rout' | 'pursuit' | 'fall-back';
 
@@ -132,9 +133,13 @@ export function walk(d: Draft, u0: Unit, dir: Radians, budgetMm: number, mode: M
           blocked = `not enough move left to cross ${t.name}`;
           break;
         }
-        if (eff.disorders && !startTerrain.has(t.id)) {
-          const exempt = skirmishFoot || (cls === 'dense' && nu.profile.lightInfantry);
-          if (!exempt && mode !== 'rout') addDisorder(d, u.id, 1, `entered ${t.name}`, eff.rule);
+        if (eff.disorders && mode !== 'rout') {
+          // NW §23 Light Terrain: "All troops except skirmishing units" (skirmish cavalry too) are
+          // disordered entering it. Dense: skirmish foot and (Movement tables) light infantry are exempt.
+          const exempt = cls === 'light' ? u0.formation === 'skirmish' : skirmishFoot || (cls === 'dense' && nu.profile.lightInfantry);
+          if (!exempt && !startTerrain.has(t.id)) addDisorder(d, u.id, 1, `entered ${t.name}`, eff.rule);
+          // NW §17 "Movement … through dense delaying terrain" disorders a unit already inside too: at least Disordered (RULINGS).
+          else if (!exempt && cls === 'dense') worsenTo(d, u.id, 'disordered', `moved through ${t.name}`, eff.rule);
         }
       }
       if (blocked) break;
@@ -258,33 +263,85 @@ function isHazard(d: Draft, u: Unit, t: TerrainFeature, all: TerrainFeature[], r
  * Probe a straight move of `u` along `dir` for `distMm` (NW Orders/Advance, Retreat, §20 routs):
  * the friends, enemies and terrain it would run into. Used to choose wheels and drop-backs.
  */
-export function probePath(d: Draft, u: Unit, dir: Radians, distMm: number, opts: { roadColumn?: boolean } = {}): PathProbe {
-  // PERF: only units within reach of the move can be met.
-  const others = activeUnits(d).filter((x) => x.id !== u.id && unitDistanceMm(u, x) <= distMm + 1);
-  const startFriends = new Set(others.filter((x) => x.side === u.side && unitsOverlap(u, x)).map((x) => x.id));
+export function probePath(d: Draft, u: Unit, dir: Radians, distMm: number, opts: { roadColumn?: boolean; stopAtHazards?: number } = {}): PathProbe {
+  // PERF: only units within reach of the move can be met (the boxes' gap is a lower bound of the
+  // units' distance, so it rules out most of them before the exact measure). Each pose is a
+  // translation of u, so its box is u's box moved; a unit whose box it does not meet cannot
+  // overlap it (saves the stand-by-stand overlap test on most steps).
+  const ub = unitBoxMm(u);
+  const gapOf = (b: Box) => Math.hypot(Math.max(0, b.minX - ub.maxX, ub.minX - b.maxX), Math.max(0, b.minY - ub.maxY, ub.minY - b.maxY));
+  const others: Unit[] = [], boxes: Box[] = [];
+  for (const x of activeUnits(d)) {
+    if (x.id === u.id) continue;
+    const b = unitBoxMm(x);
+    if (gapOf(b) > distMm + 1 || unitDistanceMm(u, x) > distMm + 1) continue;
+    others.push(x);
+    boxes.push(b);
+  }
+  const fx = Math.cos(dir), fy = Math.sin(dir);
+  const startFriends = new Set(others.filter((x, i) => x.side === u.side && gapOf(boxes[i]!) === 0 && unitsOverlap(u, x)).map((x) => x.id));
   const startEnemies = new Set(others.filter((x) => x.side !== u.side && unitDistanceMm(u, x) < 1).map((x) => x.id));
   const startTerrain = new Set(unitTerrain(d.battle, u).map((t) => t.id));
   const friends = new Set<string>(), terrain = new Set<string>();
   const enemies: string[] = [];
   let imp = false;
   const n = Math.max(1, Math.ceil(distMm / PROBE_STEP_MM));
+  // PERF: terrain is looked up only where the pose's box meets a feature's box (features are
+  // matched by their polygons, so nothing outside those boxes can touch the unit).
+  const terrainBoxes = d.battle.terrain.map((t) => pointsBox(t.polygon));
+  const meets = (a: Box, b: Box) => !(a.maxX < b.minX - 1 || b.maxX < a.minX - 1 || a.maxY < b.minY - 1 || b.maxY < a.minY - 1);
   for (let k = 1; k <= n; k++) {
-    const pose = advanceUnit(u, (distMm * k) / n, dir);
-    if (offTable(d.battle, pose)) return { friends: [...friends], enemies, terrain: [...terrain], impassable: imp, leftTable: true };
-    const ter = unitTerrain(d.battle, pose);
+    const ox = (fx * distMm * k) / n, oy = (fy * distMm * k) / n;
+    const pb = { minX: ub.minX + ox, minY: ub.minY + oy, maxX: ub.maxX + ox, maxY: ub.maxY + oy };
+    let poseOf: Unit | undefined;
+    const pose = (): Unit => (poseOf ??= advanceUnit(u, (distMm * k) / n, dir));
+    // PERF: a pose whose box is on the table has no stand over the edge.
+    const onTable = pb.minX >= 0 && pb.minY >= 0 && pb.maxX <= d.battle.table.widthMm && pb.maxY <= d.battle.table.depthMm;
+    if (!onTable && offTable(d.battle, pose())) return { friends: [...friends], enemies, terrain: [...terrain], impassable: imp, leftTable: true };
+    const ter = terrainBoxes.some((tb) => meets(pb, tb)) ? unitTerrain(d.battle, pose()) : [];
     for (const t of ter) {
-      if (startTerrain.has(t.id) || !isHazard(d, pose, t, ter, !!opts.roadColumn)) continue;
+      if (startTerrain.has(t.id) || !isHazard(d, pose(), t, ter, !!opts.roadColumn)) continue;
       terrain.add(t.id);
-      if (impassable(d, pose, t, ter)) imp = true;
+      if (impassable(d, pose(), t, ter)) imp = true;
     }
-    for (const x of others) {
+    for (let i = 0; i < others.length; i++) {
+      const x = others[i]!, xb = boxes[i]!;
+      if (pb.maxX <= xb.minX || xb.maxX <= pb.minX || pb.maxY <= xb.minY || xb.maxY <= pb.minY) continue;
       if (x.side === u.side) {
-        if (!startFriends.has(x.id) && unitsOverlap(pose, x)) friends.add(x.id);
-      } else if (!startEnemies.has(x.id) && d.rs.units[x.id]?.ambush !== true && unitsOverlap(pose, x)) enemies.push(x.id);
+        if (!startFriends.has(x.id) && !friends.has(x.id) && unitsOverlap(pose(), x)) friends.add(x.id);
+      } else if (!startEnemies.has(x.id) && d.rs.units[x.id]?.ambush !== true && unitsOverlap(pose(), x)) enemies.push(x.id);
     }
     if (enemies.length > 0 || imp) break;
+    // A caller that only wants paths running into fewer than `stopAtHazards` things stops here.
+    if (opts.stopAtHazards !== undefined && friends.size + terrain.size >= opts.stopAtHazards) break;
   }
   return { friends: [...friends], enemies, terrain: [...terrain], impassable: imp, leftTable: false };
+}
+
+type Box = { minX: number; minY: number; maxX: number; maxY: number };
+
+function pointsBox(ps: readonly { x: number; y: number }[]): Box {
+  let minX = Infinity, minY = Infinity, maxX = -Infinity, maxY = -Infinity;
+  for (const p of ps) {
+    if (p.x < minX) minX = p.x;
+    if (p.y < minY) minY = p.y;
+    if (p.x > maxX) maxX = p.x;
+    if (p.y > maxY) maxY = p.y;
+  }
+  return { minX, minY, maxX, maxY };
+}
+
+/** The axis-aligned box round a unit's stands (mm). */
+export function unitBoxMm(u: Unit): Box {
+  let minX = Infinity, minY = Infinity, maxX = -Infinity, maxY = -Infinity;
+  for (const s of u.stands) {
+    const b = standBounds(s);
+    if (b.minX < minX) minX = b.minX;
+    if (b.minY < minY) minY = b.minY;
+    if (b.maxX > maxX) maxX = b.maxX;
+    if (b.maxY > maxY) maxY = b.maxY;
+  }
+  return { minX, minY, maxX, maxY };
 }
 
 /** How many things a probed path runs into (friends and terrain; enemies are reported apart). */

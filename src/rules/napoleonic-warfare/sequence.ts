@@ -7,11 +7,11 @@ import type { Ctx, SequenceSpec, Change } from '../../engine/ruleset';
 import { otherSide } from '../../engine/state';
 import type { Draft, NwGameState, NwOptions, NwState } from './types';
 import type { NwTables } from './nwTables';
-import { activeUnits, addDisorder, makeDraft, nwu, removeFromPlay, toChange, withinER, worsenTo, nearestEnemy } from './core';
+import { activeUnits, addDisorder, makeDraft, nwu, toChange, withinER, nearestEnemy } from './core';
 import { revealCharges, resolveCharges } from './charges';
 import { firePhase } from './fire';
 import { closeCombatPhase, inCombat, settleFollowUp } from './combat';
-import { moraleTest, retreatMove, routMove, runPendingTests, normalMoveMm } from './morale';
+import { retreatMove, routMove, runPendingTests, normalMoveMm } from './morale';
 import { chargeTargetProblem, settleEvasion } from './commands';
 import { fireAndFlee } from './fireAndFlee';
 import { arrivals, baselineOf } from './offTable';
@@ -20,6 +20,10 @@ import { isArmyBroken, resultFrom } from './victory';
 import { findUnit } from '../../engine/battle';
 import { unitDistanceMm } from './geom';
 import { resolveStrategic } from './strategic';
+import { formOrderedSquares } from './formSquare';
+import { rallyRouted } from './recovery';
+import { noteChargeStartLevels } from './position';
+import { noteEnfilades } from './enfilade';
 
 type Hook = (s: NwGameState, ctx: Ctx) => Change<NwState> | void;
 const withDraft = (f: (d: Draft, s: NwGameState) => void): Hook => (s, ctx) => {
@@ -43,9 +47,11 @@ const onTurnStart: Hook = withDraft((d) => {
     const nu = nwu(d, u.id);
     Object.assign(nu, { movedThisTurn: false, movedStrategic: false, unlimberedThisTurn: false, charging: false, countercharging: false });
     delete nu.chargeHalt;
+    delete nu.chargeFromLevel;
     nu.startedOutsideER = !withinER(d, u);
   }
   for (const g of Object.values(d.rs.generals)) if (g.routed && !g.lost) g.routed = false;
+  noteEnfilades(d); // NW §3 Enfilade: judged "before any charges, movement or shooting"
 });
 
 /** NW §3 Initiative: d6 each, +1 Exceptional / +2 Charismatic CinC; reroll ties. */
@@ -119,6 +125,8 @@ export function combatOrder(s: NwGameState): 'left' | 'right' {
 const revealSide = (which: 'first' | 'second'): Hook =>
   withDraft((d, s) => {
     const side = which === 'first' ? initiativeSide(s) : otherSide(s.battle, initiativeSide(s));
+    // NW Orders/Form Square: the square forms whether or not a charge came (charged ones formed in §12).
+    formOrderedSquares(d, (o) => o.side === side && !o.revealed);
     for (const o of Object.values(d.rs.orders)) {
       if (o.side !== side) continue;
       if (!o.revealed) {
@@ -168,19 +176,8 @@ const recovery: Hook = withDraft((d) => {
       nu.ammo = 'stocked';
     }
     if (nu.morale === 'routed') {
-      nu.rallyChanceUsed = true;
-      const before = d.pendingTests.length;
-      const res = moraleTest(d, o.unitId, 'E', 'rallying from rout', {});
-      d.pendingTests.length = before;
-      if (res.passed) {
-        nu.morale = 'fragmented';
-        d.ctx.emit({ type: 'MoraleStateChanged', unit: o.unitId, from: 'routed', to: 'fragmented', cause: 'rallied', rule: R });
-      } else if (d.rs.units[o.unitId]?.status === 'active') {
-        // NW §17 Routed: one more rout move, then dispersed.
-        if (nu.morale !== 'routed') worsenTo(d, o.unitId, 'routed', 'failed to rally', R);
-        routMove(d, o.unitId);
-        removeFromPlay(d, o.unitId, 'dispersed', 'failed its one rally', R);
-      }
+      // NW §17 Routed: pass → Fragmented; fail → one more rout move, then dispersed (no failure table).
+      rallyRouted(d, o.unitId);
     } else if (nu.morale === 'fragmented' || nu.morale === 'disordered') {
       const to = nu.morale === 'fragmented' ? 'disordered' : 'good';
       d.ctx.emit({ type: 'MoraleStateChanged', unit: o.unitId, from: nu.morale, to, cause: 'recovered', rule: R });
@@ -249,7 +246,7 @@ export const SEQUENCE: SequenceSpec<NwState, NwOptions, NwTables> = {
       steps: [
         { id: 'declare-charges', name: 'Reveal charge orders and name targets', rule: 'NW Sequence §12', actors: 'both', commands: ['declareCharge'], onEnter: withDraft(revealCharges), onExit: autoTargets },
         { id: 'charge-responses', name: 'Charged units respond', rule: 'NW Orders; §12', actors: (s) => chargedSides(s), commands: ['respondToCharge'] },
-        engineStep('resolve-charges', 'Charges: morale, fire, movement, contact', 'NW Sequence §12; Close Combat §1', withDraft(resolveCharges)),
+        engineStep('resolve-charges', 'Charges: morale, fire, movement, contact', 'NW Sequence §12; Close Combat §1', withDraft((d) => { noteChargeStartLevels(d, activeUnits(d)); resolveCharges(d); })),
       ],
     },
     {

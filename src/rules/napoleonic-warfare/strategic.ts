@@ -14,7 +14,7 @@ import type { Unit } from '../../engine/model';
 import type { Draft, NwGameState, NwOptions, NwState, StrategicPlan } from './types';
 import type { NwTables } from './nwTables';
 import { canSee, clone, enemiesOf, erMm, inMm, makeDraft, nearestEnemy, nwu, toChange, toIn } from './core';
-import { advanceUnit, bearing, unitCentre, unitDistanceMm, unitFacing, wheelUnit, commandStand } from './geom';
+import { advanceUnit, bearing, unitCentre, unitDistanceMm, unitFacing, unitsOverlap, wheelUnit, commandStand } from './geom';
 import { faceTowards, normalMoveMm, retreatMove, runPendingTests } from './morale';
 import { applyDeploy, doMove, type DeployActionCmd } from './commands';
 import { WHEEL } from './tables/movement';
@@ -132,25 +132,37 @@ function makePath(d: Draft, plan: StrategicPlan, u: Unit): Path | undefined {
   return { plan, kind, start, totalMm, wheelCostMm, wheelRad, at };
 }
 
+/** How far on (mm) a mover is looked at to tell which of two colliding movers ran into the other. */
+const COLLIDE_PROBE_MM = 2;
+
 export interface Halt {
   readonly fraction: number;
   readonly byId: string;
+  /** Why it halted: within Engagement Range of a visible enemy, or running into another mover. */
+  readonly reason: 'engagement-range' | 'collision';
 }
 
 /**
  * NW A Note on Simultaneous Movement: every path advances by the same fraction of its own
  * length, slice by slice; a mover halts the moment (bisected within the slice, everyone at the
- * same fraction) it comes within Engagement Range of a visible known enemy. Returns the halts.
+ * same fraction) it comes within Engagement Range of a visible known enemy (NW §2), or
+ * ("moving them until they have all moved their full distance, or collided") the moment it would
+ * run into another unit that is moving at the same time, friend or foe, where that unit then is.
+ * Of two movers meeting, the one whose own move carries it into the other halts (a column
+ * crossing another's path halts against its flank while the other goes on); when neither move
+ * alone makes the contact (head on, or converging), both halt. Returns the halts.
  */
 export function proRataHalts(d: Draft, paths: readonly Path[], slices = STRATEGIC_SLICES): Map<string, Halt> {
   const er = erMm(d);
   const halts = new Map<string, Halt>();
   const byId = new Map(paths.map((p) => [p.plan.unitId, p]));
+  /** Engagement Range halts found in the slice being judged, seen by the collision check. */
+  let pending = new Map<string, number>();
+  const stopOf = (id: string): number | undefined => halts.get(id)?.fraction ?? pending.get(id);
   const poseAt = (id: string, f: number): Unit | undefined => {
     const p = byId.get(id);
     if (!p) return findUnit(d.battle, id);
-    const h = halts.get(id);
-    return p.at(p.totalMm * Math.min(f, h ? h.fraction : 1));
+    return p.at(p.totalMm * Math.min(f, stopOf(id) ?? 1));
   };
   const enemyWithin = (p: Path, f: number): string | undefined => {
     const me = p.at(p.totalMm * f);
@@ -163,28 +175,71 @@ export function proRataHalts(d: Draft, paths: readonly Path[], slices = STRATEGI
     }
     return best?.id;
   };
+  // Movers that overlap when the moves begin (interpenetrating already) are never judged against each other.
+  const startOverlap = new Set<string>();
+  for (const p of paths) for (const q of paths) if (p !== q && unitsOverlap(p.start, q.start)) startOverlap.add(`${p.plan.unitId}|${q.plan.unitId}`);
+  /** The first other mover whose pose at f overlaps p's pose at f (each where it then is, or halted). */
+  const moverHit = (p: Path, f: number): string | undefined => {
+    const me = poseAt(p.plan.unitId, f)!;
+    for (const q of paths) {
+      if (q === p || q.totalMm <= 0 && p.totalMm <= 0 || startOverlap.has(`${p.plan.unitId}|${q.plan.unitId}`)) continue;
+      if (d.rs.units[q.plan.unitId]?.status !== 'active') continue;
+      if (unitsOverlap(me, poseAt(q.plan.unitId, f)!)) return q.plan.unitId;
+    }
+    return undefined;
+  };
   for (let k = 1; k <= slices; k++) {
     const f0 = (k - 1) / slices, f1 = k / slices;
-    const entering: { p: Path; fraction: number; by: string }[] = [];
+    const stops = new Map<Path, { fraction: number; by: string; reason: Halt['reason'] }>();
+    pending = new Map();
+    // 1. Engagement Range (judged against where everyone is at the same moments).
     for (const p of paths) {
       if (halts.has(p.plan.unitId) || p.totalMm <= 0) continue;
+      let stop: { fraction: number; by: string; reason: Halt['reason'] } | undefined;
       const by = enemyWithin(p, f1);
-      if (!by) continue;
-      // Within Engagement Range at the start of the slice too: it halts where it is.
-      let lo = f0, hi = f1, who = by;
-      if (enemyWithin(p, f0) !== undefined) {
-        entering.push({ p, fraction: f0, by: enemyWithin(p, f0)! });
-        continue;
+      if (by) {
+        // Within Engagement Range at the start of the slice too: it halts where it is.
+        const already = enemyWithin(p, f0);
+        if (already !== undefined) stop = { fraction: f0, by: already, reason: 'engagement-range' };
+        else {
+          let lo = f0, hi = f1, who = by;
+          for (let i = 0; i < 16; i++) {
+            const mid = (lo + hi) / 2;
+            const w = enemyWithin(p, mid);
+            if (w) { hi = mid; who = w; } else lo = mid;
+          }
+          stop = { fraction: hi, by: who, reason: 'engagement-range' };
+        }
       }
-      for (let i = 0; i < 16; i++) {
-        const mid = (lo + hi) / 2;
-        const w = enemyWithin(p, mid);
-        if (w) { hi = mid; who = w; } else lo = mid;
+      if (stop) stops.set(p, stop);
+    }
+    for (const [p, st] of stops) pending.set(p.plan.unitId, st.fraction);
+    // 2. Running into another mover (each where it then is, its Engagement Range halt included).
+    for (const p of paths) {
+      if (halts.has(p.plan.unitId) || p.totalMm <= 0) continue;
+      let stop = stops.get(p);
+      const hitBy = moverHit(p, stop ? stop.fraction : f1);
+      if (hitBy) {
+        let lo = f0, hi = stop ? stop.fraction : f1, who = hitBy;
+        for (let i = 0; i < 16; i++) {
+          const mid = (lo + hi) / 2;
+          const w = moverHit(p, mid);
+          if (w) { hi = mid; who = w; } else lo = mid;
+        }
+        // Does p's own move carry it into the other (the other held where it was at lo)? Judged
+        // COLLIDE_PROBE_MM further on, well past the overlap test's slack.
+        const q = byId.get(who)!;
+        const qStop = stopOf(who);
+        const halted = q.totalMm <= 0 || (qStop !== undefined && qStop <= lo);
+        const onwards = (x: Path, f: number) => x.at(Math.min(x.totalMm, x.totalMm * f + COLLIDE_PROBE_MM));
+        const mine = unitsOverlap(onwards(p, lo), poseAt(who, lo)!);
+        const theirs = !halted && unitsOverlap(onwards(q, lo), poseAt(p.plan.unitId, lo)!);
+        if (mine || !theirs || halted) stop = { fraction: lo, by: who, reason: 'collision' };
       }
-      entering.push({ p, fraction: hi, by: who });
+      if (stop) stops.set(p, stop);
     }
     // Everyone halting in this slice halts at once (their positions were judged at the same moments).
-    for (const e of entering) halts.set(e.p.plan.unitId, { fraction: e.fraction, byId: e.by });
+    for (const [p, st] of stops) halts.set(p.plan.unitId, { fraction: st.fraction, byId: st.by, reason: st.reason });
   }
   return halts;
 }
@@ -261,9 +316,10 @@ export function resolveStrategic(s: S, ctx: Ctx): Change<NwState> | void {
     const at = after ? commandStand(after).centre : undefined;
     ctx.emit({
       type: 'StrategicMoveResolved', unit: id, side: p.plan.side, move: p.kind, plannedIn: toIn(p.totalMm), allowedIn: toIn(sMm),
-      halted: h ? 'engagement-range' : 'completed', ...(h ? { haltedBy: h.byId, haltedByName: by?.name ?? h.byId, atFraction: Math.round(h.fraction * 1000) / 1000 } : {}),
+      halted: h ? h.reason : 'completed', ...(h ? { haltedBy: h.byId, haltedByName: by?.name ?? h.byId, atFraction: Math.round(h.fraction * 1000) / 1000 } : {}),
       ...(at ? { at: [Math.round(at.x), Math.round(at.y)] } : {}),
-      rule: h ? 'NW Sequence §2: troops moving strategically halt as soon as they come within Engagement Range of any visible enemy unit' : RULE,
+      rule: h?.reason === 'engagement-range' ? 'NW Sequence §2: troops moving strategically halt as soon as they come within Engagement Range of any visible enemy unit'
+        : h ? `${RULE}: moved pro rata "until they have all moved their full distance, or collided"` : RULE,
     });
   }
   runPendingTests(d);

@@ -24,6 +24,7 @@ import { moveOrderOf } from './moveOrder';
 import { ORDERS, ORDER_IDS, deployActionsAllowed, type OrderId } from './tables/orders';
 import { FIRING_ARC_DEG } from './tables/fire';
 import { MORALE_STATES } from './tables/morale';
+import { narrowHorseBattery } from './profile';
 
 const ORDER_SHORT: Record<OrderId, string> = { advance: 'Adv', charge: 'Chg', deploy: 'Dep', defend: 'Def', retreat: 'Ret', 'fire-and-flee': 'F&F', 'form-square': 'Sq', recover: 'Rec' };
 const STATE_NAME: Record<string, string> = { good: 'Good Order', disordered: 'Disordered', fragmented: 'Fragmented', routed: 'Routed', dispersed: 'Dispersed' };
@@ -95,7 +96,8 @@ function actions(g: Seen, side: SideId, pieceId: string): PieceAction[] {
       if (strategicDeploy || used < limit) {
         const cost = strategicDeploy ? 'the strategic move' : `Deploy action ${used + 1} of ${limit}`;
         const dep = (label: string, a: Record<string, unknown>, rule = 'NW Orders/Deploy') => out.push({ label, command: { type: 'deployUnit', side, unitId: u.id, ...a }, detail: cost, rule });
-        const forms = nu.profile.foot ? ['line', 'column', 'road-column', 'skirmish', ...(nu.profile.nation === 'austrian' ? ['austrian-mass'] : ['rally-square'])] : nu.profile.mounted ? ['line', 'column', 'road-column'] : [];
+        // NW §27: squares come from Form Square, rally squares and mass from the hasty-square response (RULINGS).
+        const forms = nu.profile.foot ? ['line', 'column', 'road-column', 'skirmish'] : nu.profile.mounted ? ['line', 'column', 'road-column'] : [];
         for (const f of forms) if (f !== u.formation) dep(`Form ${f.replace('-', ' ')}`, { action: 'change-formation', formation: f }, 'NW §26-§27; Orders/Deploy');
         dep('Face right', { action: 'change-facing', degrees: 90 });
         dep('Face left', { action: 'change-facing', degrees: -90 });
@@ -211,6 +213,9 @@ function inspect(g: Seen, pieceId: string): ReadOut[] {
     { label: 'Formation', value: `${u.formation}${u.stands.some((s) => s.role === 'skirmisher') && u.formation !== 'skirmish' ? ' with a skirmish screen' : ''}${p.artillery ? (nu.limbered ? ', limbered' : ', unlimbered') : ''}` },
     { label: 'Morale', value: STATE_NAME[nu.morale] ?? nu.morale },
   ];
+  // NW §5 Basing note 4: a horse battery on foot/cavalry-width stands fires as 3 or 2 notional stands.
+  const hb = narrowHorseBattery(p, u, g.ruleset.scale);
+  if (hb) lines.push({ label: 'Fires as', value: `${hb.countAsStands} stands of ${hb.gunners} gunners (${p.batteryGuns ?? '?'}-gun battery on foot/cavalry-width stands; NW Basing note 4)` });
   const os = orderSeen(g, u.id);
   lines.push({ label: 'Order', value: os.kind === 'none' ? 'none' : os.kind === 'face-down' ? 'face-down marker' : `${ORDERS[os.order].name}${os.revealed ? '' : ' (face down)'}` });
   if (!p.mounted) lines.push({ label: 'Ammunition', value: nu.ammo === 'stocked' ? 'stocked' : nu.ammo === 'low' ? 'Low: half the stands fire' : 'Out: cannot fire' });

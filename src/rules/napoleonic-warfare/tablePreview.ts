@@ -28,6 +28,7 @@ import { chargeTargetProblem, generalCanOrder, orderProblem } from './commands';
 import { TERRAIN_EFFECTS, WHEEL } from './tables/movement';
 import { deployActionsAllowed, ORDERS } from './tables/orders';
 import { planDropBack } from './dropBack';
+import { planChargeDropBack } from './charges';
 import { isRoadPath, ROAD_FACTOR } from './roads';
 
 /** A unit's or terrain feature's name, for read-outs. */
@@ -369,7 +370,11 @@ export function previewContact(g: Seen, side: SideId, pieceId: string, targetId:
     const o = d.rs.orders[u.id];
     if (o?.order !== 'charge') return illegal(`${u.name} has no Charge order.`, 'NW Sequence §12', readout);
     if (problem) return illegal(problem, 'NW Orders/Charge', readout);
-    return { legal: true, command: { type: 'declareCharge', side, unitId: u.id, targetId: t.id }, readout };
+    // NW Orders/Charge "Any units may drop back stands to avoid running into friendly troops, obstacles
+    // or terrain features": offered when a narrower front clears something on the line to the target.
+    const drop = planChargeDropBack(d, u, bearing(unitCentre(u), unitCentre(t)), distMm);
+    if (drop && typeof drop !== 'string') readout.push({ label: 'Drop back', value: `${drop.left + drop.right} stand${drop.left + drop.right === 1 ? '' : 's'} into the rear ranks (front ${drop.frontage} wide) to clear ${drop.avoided.map((x) => nameOf(d, x)).join(', ')} (NW Orders/Charge)` });
+    return { legal: true, command: { type: 'declareCharge', side, unitId: u.id, targetId: t.id, ...(drop && typeof drop !== 'string' ? { dropBack: true } : {}) }, readout };
   }
   return illegal('Charges are ordered in the Orders Phase and declared in the Charge Declaration Phase.', 'NW Sequence §11-§12', readout);
 }

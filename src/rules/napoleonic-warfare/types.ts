@@ -72,6 +72,8 @@ export interface NwUnit {
   chargeTarget?: string;
   /** A charger's halt result from a failed test (NW §19 Morale Failure, If Charging). */
   chargeHalt?: 'halt' | 'halt-short';
+  /** Hill level the charger stood on when the charges were resolved (NW Superior Position: charging downhill). */
+  chargeFromLevel?: number;
   /** The last stand-loss morale test (NW §18 C: once per phase), as "turn:phase". */
   standLossTestAt?: string;
   retreatedLastTurn: boolean;
@@ -139,6 +141,8 @@ export interface NwOrder {
   deployActionsUsed?: number;
   /** Charge target declared (NW Sequence §12). */
   target?: string;
+  /** The charger drops stands back to clear friends and terrain in its path (NW Orders/Charge). */
+  dropBack?: boolean;
   /** Charge response chosen by the charged unit. */
   response?: ChargeResponse;
   /** The charger came out of ambush in a gully or ravine (NW §23 Obstacles). */
@@ -192,6 +196,8 @@ export interface NwState {
   strategicPlans?: Record<string, StrategicPlan>;
   /** NW §13 (4): the moving side's flank and the units that have carried out their orders this tactical step (moveOrder.ts). */
   moveOrder?: MoveOrderState;
+  /** NW §3 Enfilade: "attacker>target" pairs whose attacker's command stand was behind the target's front at the start of the turn (enfilade.ts). */
+  enfiladeAtStart?: { turn: number; pairs: string[] };
   /** Units that must still make their compulsory move in the tactical step (Retreat orders, routers). */
   log: { turn: number; phase: string };
 }

@@ -34,6 +34,21 @@ export function lossPoints(rs: NwState, side: string): number {
   return lp;
 }
 
+/**
+ * NW §10 "For each 50 points of enemy killed": the points cost of the side's stands killed — lost
+ * to casualties, and the stands of units destroyed or dispersed. Routing, routed off, captured and
+ * left-table stands are Loss Points but were not killed (RULINGS).
+ */
+export function killedPoints(rs: NwState, side: string): number {
+  let pts = 0;
+  for (const u of Object.values(rs.units)) {
+    if (u.side !== side) continue;
+    pts += u.standsLost * u.pointsPerStand;
+    if (u.status === 'destroyed' || u.status === 'dispersed') pts += (u.startStands - u.standsLost) * u.pointsPerStand;
+  }
+  return pts;
+}
+
 export interface VictoryTally {
   side: string;
   lossPoints: number;
@@ -53,10 +68,10 @@ export function tally(rs: NwState, battle: Battle, won?: string): VictoryTally[]
       vp += VICTORY_POINTS.wonBattle;
       reasons.push('won the battle');
     }
-    const per50 = Math.floor(lp[enemy]! / VICTORY_POINTS.perEnemyLossPoints);
+    const per50 = Math.floor(killedPoints(rs, enemy) / VICTORY_POINTS.perEnemyLossPoints);
     if (per50 > 0) {
       vp += per50;
-      reasons.push(`${per50} for each 50 Loss Points inflicted`);
+      reasons.push(`${per50} for each 50 points of enemy killed`);
     }
     if (lp[enemy]! > lp[s]!) {
       vp += VICTORY_POINTS.inflictedMoreLossPoints;

@@ -13,6 +13,7 @@ import { narrowHorseBattery } from '../../../src/rules/napoleonic-warfare/profil
 import type { NwGameState } from '../../../src/rules/napoleonic-warfare/types';
 import { mm } from '../../../src/geometry/types';
 import { draftWith, IN, scenarioObject } from './harness';
+import { viewFor } from '../../../src/engine/view';
 
 interface Battery {
   troopType: 'horse-artillery' | 'foot-artillery';
@@ -93,5 +94,20 @@ describe('Which batteries the basing note covers (NW Basing 4)', () => {
     const wide = { ...u, stands: u.stands.map((st) => ({ ...st, widthMm: mm(1.5 * IN) })) };
     expect(narrowHorseBattery(d.rs.units['bty']!.profile, wide, 'medium')).toBeUndefined();
     expect(narrowHorseBattery(d.rs.units['bty']!.profile, wide, 'large')).toEqual({ countAsStands: 3, gunners: 2 });
+  });
+});
+
+describe('The inspector shows how a narrow horse battery fires (NW Basing note 4)', () => {
+  const inspectFiresAs = (b: Battery): string | undefined => {
+    const s = game(b);
+    const g = viewFor(registerable(napoleonicWarfare), s, 'fr') as never;
+    return napoleonicWarfare.table!.inspect!(g, 'bty').find((l) => l.label === 'Fires as')?.value;
+  };
+  it('a 6-gun horse battery on 1" stands: "Fires as 3 stands of 2 gunners"', () => {
+    expect(inspectFiresAs({ troopType: 'horse-artillery', stands: 3, gunners: 2, widthIn: 1 })).toBe('3 stands of 2 gunners (6-gun battery on foot/cavalry-width stands; NW Basing note 4)');
+  });
+  it('a 4-gun horse battery fires as 2 stands of 3; on artillery-width stands there is no such line', () => {
+    expect(inspectFiresAs({ troopType: 'horse-artillery', stands: 2, gunners: 2, widthIn: 1 })).toMatch(/^2 stands of 3 gunners \(4-gun battery/);
+    expect(inspectFiresAs({ troopType: 'horse-artillery', stands: 3, gunners: 2, widthIn: 1.5 })).toBeUndefined();
   });
 });

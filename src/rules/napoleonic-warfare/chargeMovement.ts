@@ -1,0 +1,243 @@
+/**
+ * NW Sequence §12, Orders/Charge and A Note on Simultaneous Movement: every charge and
+ * countercharge of the phase moves together, pro rata. Each mover first wheels (at most 45°,
+ * the outer arc counting double, §25) and then goes straight ahead; all movers advance by the
+ * same fraction of their rolled distance in small slices, and the first contact decides
+ * (bisected within the slice). A charger struck by another charger before it reaches its own
+ * target is halted there ("If caught before contacting the target of their own Charge, they
+ * are halted"); one that hits its target first fights it and is then hit in turn.
+ *
+ * Kernel first (a plan, `raceCharges`), effects after (`moveChargesTogether`): the race is
+ * judged on the planned straight paths; terrain delays, friends and the table edge are met when
+ * each move is then carried out by `walk`, up to where the race stopped it (as for strategic
+ * moves, RULINGS).
+ */
+import { findUnit, updateUnit } from '../../engine/battle';
+import type { Unit } from '../../engine/model';
+import type { Draft } from './types';
+import { activeUnits, addDisorder, inMm, isActive, scaleOf } from './core';
+import { advanceUnit, bearing, unitCentre, unitDistanceMm, unitFacing, unitsOverlap, wheelUnit } from './geom';
+import { walk } from './moves';
+import { WHEEL } from './tables/movement';
+import { rad, type Radians } from '../../geometry/types';
+
+/** One charge or countercharge move to be made this phase. */
+export interface ChargeLeg {
+  readonly unitId: string;
+  /** The unit it charges (or countercharges). */
+  readonly targetId: string;
+  readonly kind: 'charge' | 'countercharge';
+  /** Rolled distance (after any road bonus or ambush penalty). */
+  readonly distMm: number;
+  readonly road: boolean;
+  /** Failed its test by 1 while charging (NW Morale §19): halts 1" short of its target. */
+  readonly haltShortMm?: number;
+}
+
+/** Where a leg ends, as judged by the race. */
+export interface LegStop {
+  readonly leg: ChargeLeg;
+  /** The pose after the wheel, its heading, and the wheel's cost. */
+  readonly wheeled: Unit;
+  readonly heading: Radians;
+  readonly wheelDeg: number;
+  readonly wheelCostMm: number;
+  /** Straight distance moved when it stopped, and at which fraction of the phase. */
+  readonly straightMm: number;
+  readonly fraction: number;
+  /** The unit it ran into (or that ran into it) first, if any. */
+  readonly hit?: string;
+  /** It ran into `hit` by its own move (else `hit` ran into it). */
+  readonly striker?: boolean;
+}
+
+const SLICES = 40;
+const STEP_MM = 5;
+
+/**
+ * NW Orders/Charge "a 45 degree wheel at the start of the Charge" (countercharge: Orders/Advance
+ * "be able to wheel to face their attackers"): the smallest wheel, at most 45°, after which the
+ * straight path within the distance left meets the target; failing that, the wheel (clamped to
+ * 45°) that points most nearly at it. The outer arc counts double (§25).
+ */
+export function chargeWheel(mover: Unit, target: Unit, distMm: number): { unit: Unit; wheelDeg: number; costMm: number } {
+  const want = ((bearing(unitCentre(mover), unitCentre(target)) - unitFacing(mover) + 3 * Math.PI) % (2 * Math.PI)) - Math.PI;
+  const wantDeg = (want * 180) / Math.PI;
+  const cands: number[] = [0];
+  for (let a = 5; a <= WHEEL.maxDeg; a += 5) cands.push(Math.sign(wantDeg || 1) * a, -Math.sign(wantDeg || 1) * a);
+  for (const deg of cands) {
+    const w = wheelUnit(mover, (deg * Math.PI) / 180);
+    const cost = w.outerArcMm * WHEEL.distanceFactor;
+    if (cost > distMm) continue;
+    if (pathMeets(w.unit, unitFacing(w.unit), distMm - cost, target)) return { unit: w.unit, wheelDeg: deg, costMm: cost };
+  }
+  const deg = Math.max(-WHEEL.maxDeg, Math.min(WHEEL.maxDeg, Math.round(wantDeg)));
+  const w = wheelUnit(mover, (deg * Math.PI) / 180);
+  return { unit: w.unit, wheelDeg: deg, costMm: w.outerArcMm * WHEEL.distanceFactor };
+}
+
+function pathMeets(u: Unit, dir: number, reachMm: number, target: Unit): boolean {
+  for (let s = 0; s <= reachMm + 1e-6; s += STEP_MM) if (unitsOverlap(advanceUnit(u, s, rad(dir)), target)) return true;
+  return unitsOverlap(advanceUnit(u, reachMm, rad(dir)), target);
+}
+
+/** The straight distance after which `u` (going along `dir`) is `gapMm` from `target`, capped at `maxMm`. */
+function distanceToGap(u: Unit, dir: number, target: Unit, gapMm: number, maxMm: number): number {
+  let s = 0;
+  while (s + STEP_MM <= maxMm && unitDistanceMm(advanceUnit(u, s + STEP_MM, rad(dir)), target) > gapMm) s += STEP_MM;
+  let lo = s, hi = Math.min(maxMm, s + STEP_MM);
+  for (let i = 0; i < 12; i++) {
+    const mid = (lo + hi) / 2;
+    if (unitDistanceMm(advanceUnit(u, mid, rad(dir)), target) > gapMm) lo = mid; else hi = mid;
+  }
+  return unitDistanceMm(advanceUnit(u, hi, rad(dir)), target) > gapMm ? hi : lo;
+}
+
+/**
+ * The race (a plan, no effects): every leg wheels, then all advance by the same fraction of
+ * their distances, slice by slice; the first contact between a mover and any enemy (moving or
+ * not) stops both where they meet; a stopped unit stays put while the others go on.
+ */
+export function raceCharges(d: Draft, legs: readonly ChargeLeg[]): LegStop[] {
+  const plans = legs.map((leg) => {
+    const u = findUnit(d.battle, leg.unitId)!;
+    const t = findUnit(d.battle, leg.targetId)!;
+    const w = chargeWheel(u, t, leg.distMm);
+    const heading = rad(unitFacing(w.unit));
+    const straightMax = Math.max(0, leg.distMm - w.costMm);
+    const cap = leg.haltShortMm !== undefined ? distanceToGap(w.unit, heading, t, leg.haltShortMm, straightMax) : straightMax;
+    return { leg, wheeled: w.unit, heading, wheelDeg: w.wheelDeg, wheelCostMm: w.costMm, cap, stop: undefined as undefined | { fraction: number; hit?: string; striker?: boolean } };
+  });
+  const byId = new Map(plans.map((p) => [p.leg.unitId, p]));
+  const straightAt = (p: (typeof plans)[number], f: number) => Math.max(0, Math.min(p.cap, f * p.leg.distMm - p.wheelCostMm));
+  const poseAt = (id: string, f: number): Unit | undefined => {
+    const p = byId.get(id);
+    if (!p) return findUnit(d.battle, id);
+    return advanceUnit(p.wheeled, straightAt(p, p.stop ? Math.min(f, p.stop.fraction) : f), p.heading);
+  };
+  const side = (id: string) => findUnit(d.battle, id)?.side;
+  const others = activeUnits(d).map((u) => u.id);
+  // Enemies already touching when the charges begin are not new contacts.
+  const touching = new Set<string>();
+  for (const p of plans) for (const o of others) if (side(o) !== side(p.leg.unitId) && unitDistanceMm(poseAt(p.leg.unitId, 0)!, findUnit(d.battle, o)!) < 1) touching.add(`${p.leg.unitId}|${o}`);
+  const contactAt = (p: (typeof plans)[number], f: number): string | undefined => {
+    const me = poseAt(p.leg.unitId, f)!;
+    // Its own target first, then any other enemy (nearest to its own target in the list order).
+    const ids = [p.leg.targetId, ...others.filter((o) => o !== p.leg.targetId)];
+    for (const o of ids) {
+      if (side(o) === side(p.leg.unitId) || touching.has(`${p.leg.unitId}|${o}`) || !isActive(d, o)) continue;
+      const op = poseAt(o, f);
+      if (op && unitsOverlap(me, op)) return o;
+    }
+    return undefined;
+  };
+  let f0 = 0;
+  for (let guard = 0; f0 < 1 - 1e-12 && guard < SLICES * 4 + plans.length * 4; guard++) {
+    const moving = plans.filter((p) => !p.stop);
+    if (moving.length === 0) break;
+    const f1 = Math.min(1, f0 + 1 / SLICES);
+    const anyAt = (f: number) => moving.some((p) => contactAt(p, f) !== undefined);
+    if (!anyAt(f1)) { f0 = f1; continue; }
+    let lo = f0, hi = f1;
+    for (let i = 0; i < 16; i++) {
+      const mid = (lo + hi) / 2;
+      if (anyAt(mid)) hi = mid; else lo = mid;
+    }
+    // Everyone in contact at that moment stops there (both parties of each contact); the rest go on.
+    for (const p of moving) {
+      if (p.stop) continue;
+      const o = contactAt(p, hi);
+      if (!o) continue;
+      // The striker is the one whose own move carries it into the other (the other held where it was).
+      const mine = unitsOverlap(poseAt(p.leg.unitId, hi)!, poseAt(o, lo)!);
+      const q = byId.get(o);
+      p.stop = { fraction: lo, hit: o, striker: mine || !q };
+      if (q && !q.stop) q.stop = { fraction: lo, hit: p.leg.unitId, striker: !mine };
+    }
+    f0 = lo;
+  }
+  return plans.map((p) => ({
+    leg: p.leg, wheeled: p.wheeled, heading: p.heading, wheelDeg: p.wheelDeg, wheelCostMm: p.wheelCostMm,
+    straightMm: straightAt(p, p.stop?.fraction ?? 1), fraction: p.stop?.fraction ?? 1, ...(p.stop?.hit ? { hit: p.stop.hit, striker: !!p.stop.striker } : {}),
+  }));
+}
+
+/** How the contacts of the race become close combats. */
+export type CombatStarter = (d: Draft, a: string, b: string, o: { charged: boolean; pursuing: boolean; countercharged?: boolean }) => void;
+
+/**
+ * Carry out the race: the moves are made in the order their contacts happened (the wheel, then
+ * `walk` straight ahead up to where the race stopped the unit, meeting terrain and friends), and
+ * each contact becomes a close combat: the charger against its target (countercharged if the
+ * target was countercharging or charging it), or a charger that caught another charger in its
+ * flank or rear against that charger. Movers that touched nothing are disordered (NW Orders/Charge).
+ */
+export function moveChargesTogether(d: Draft, legs: readonly ChargeLeg[], start: CombatStarter, narrow?: (s: LegStop) => Unit | undefined): LegStop[] {
+  // Fire and morale after a leg was rolled may have changed things: routed or halted movers stay
+  // where they are; a failure by 1 halts short; a charge whose target has gone touches nothing.
+  const live: ChargeLeg[] = [];
+  for (const leg of legs) {
+    const nu = d.rs.units[leg.unitId];
+    if (!nu || !isActive(d, leg.unitId) || !findUnit(d.battle, leg.unitId) || nu.morale === 'routed' || (leg.kind === 'charge' && nu.chargeHalt === 'halt')) continue;
+    if (!isActive(d, leg.targetId) || !findUnit(d.battle, leg.targetId)) {
+      addDisorder(d, leg.unitId, 1, leg.kind === 'countercharge' ? 'countercharge failed to make contact' : 'charge failed to make contact', 'NW Orders/Charge');
+      continue;
+    }
+    if (leg.kind === 'charge' && nu.chargeHalt === 'halt-short' && leg.haltShortMm === undefined) {
+      // Failed by 1: halt 1" short, or where it is if the enemy is charging or countercharging it (NW Morale §19).
+      const enemyCharging = legs.some((l) => l.unitId === leg.targetId && l.targetId === leg.unitId);
+      if (!enemyCharging) live.push({ ...leg, haltShortMm: inMm(scaleOf(d).chargeHaltShortIn) });
+      continue;
+    }
+    live.push(leg);
+  }
+  const stops = raceCharges(d, live);
+  const order = [...stops].sort((a, b) => a.fraction - b.fraction);
+  const placed = new Set<string>();
+  const touched = new Set<string>();
+  const place = (s: LegStop, extraMm: number): string[] => {
+    placed.add(s.leg.unitId);
+    if (!isActive(d, s.leg.unitId)) return [];
+    if (s.wheelDeg !== 0) d.ctx.emit({ type: 'ChargeWheeled', unit: s.leg.unitId, degrees: s.wheelDeg, costIn: Math.round((s.wheelCostMm / 25.4) * 10) / 10, rule: `NW Orders/Charge: a 45 degree wheel at the start of the Charge; ${WHEEL.rule}` });
+    // The charger's chosen drop back (NW Orders/Charge), made on the line of the charge after the wheel.
+    const from = s.straightMm > 0 ? narrow?.(s) ?? s.wheeled : s.wheeled;
+    const r = walk(d, from, s.heading, s.straightMm + extraMm, 'charge', { roadColumn: s.leg.road });
+    d.battle = updateUnit(d.battle, s.leg.unitId, () => r.unit);
+    return r.contacts;
+  };
+  const byId = new Map(stops.map((s) => [s.leg.unitId, s]));
+  for (const s0 of order) {
+    if (placed.has(s0.leg.unitId)) continue;
+    if (!s0.hit) { place(s0, 0); continue; }
+    // The one struck, if it is moving too, goes to where they met first; then the striker closes the gap.
+    const partner = byId.get(s0.hit);
+    const s = !s0.striker && partner && !placed.has(partner.leg.unitId) && partner.hit === s0.leg.unitId ? partner : s0;
+    const other = s === s0 ? partner : s0;
+    if (other && !placed.has(other.leg.unitId)) place(other, 0);
+    if (!s.hit) continue;
+    const contacts = place(s, 3);
+    const met = contacts.includes(s.hit) ? s.hit : contacts[0];
+    if (!met) continue;
+    touched.add(s.leg.unitId);
+    touched.add(met);
+    const metLeg = byId.get(met)?.leg;
+    // Who attacks whom: a charger meeting its target charges it; a unit run into by a charger that
+    // was aiming at it is that charger's target (NW Orders/Charge, chargers charged in the flank or rear).
+    if (s.leg.targetId === met) start(d, s.leg.unitId, met, { charged: true, pursuing: false, countercharged: metLeg?.targetId === s.leg.unitId });
+    else if (metLeg?.targetId === s.leg.unitId) start(d, met, s.leg.unitId, { charged: true, pursuing: false, countercharged: false });
+    else start(d, s.leg.unitId, met, { charged: true, pursuing: false });
+    // A charger met by another charger before reaching its own target is caught and halted.
+    for (const [x, y] of [[s.leg.unitId, met], [met, s.leg.unitId]] as const) {
+      const xl = byId.get(x)?.leg;
+      if (xl && xl.targetId !== y && byId.get(y)?.leg.targetId === x && byId.get(x)?.hit === y) {
+        d.ctx.emit({ type: 'ChargerCaught', unit: x, by: y, ownTarget: xl.targetId, rule: 'NW Orders/Charge: chargers caught before contacting the target of their own Charge are halted' });
+      }
+    }
+  }
+  for (const s of stops) {
+    if (touched.has(s.leg.unitId) || s.leg.haltShortMm !== undefined || !isActive(d, s.leg.unitId)) continue;
+    if (d.rs.combats.some((c) => c.a === s.leg.unitId || c.b === s.leg.unitId)) continue;
+    addDisorder(d, s.leg.unitId, 1, s.leg.kind === 'countercharge' ? 'countercharge failed to make contact' : 'charge failed to make contact', 'NW Orders/Charge');
+  }
+  return stops;
+}
