@@ -27,7 +27,14 @@ import { translateStands, rotateStands, standsOverlap } from './geo';
 export type ChargeContactPlan =
   | { readonly kind: 'short'; readonly gapMm: number }
   | { readonly kind: 'blocked'; readonly by: string }
-  | { readonly kind: 'contact'; readonly stands: Map<string, Stand[]>; readonly usedMm: number; readonly aligned: boolean; readonly pivotDeg: number };
+  | {
+      readonly kind: 'contact'; readonly stands: Map<string, Stand[]>; readonly usedMm: number; readonly aligned: boolean; readonly pivotDeg: number;
+      /** g) the other option when the move cannot align fully: the group on the same line, halted 3cm short. */
+      readonly haltShort: { readonly stands: Map<string, Stand[]>; readonly usedMm: number };
+    };
+
+/** 6 g) p.13: "Chargers may halt (at Stand) 3cms short of the target unit". */
+export const HALT_SHORT_MM = 30;
 
 /** Pivots smaller than this count as already aligned. */
 const ALIGNED_RAD = (0.5 * Math.PI) / 180;
@@ -81,8 +88,37 @@ export function planChargeContact(chargers: readonly Unit[], target: Unit, reach
   }
   if (t === null) return { kind: 'short', gapMm: gap };
   if (typeof t === 'object') return { kind: 'blocked', by: t.by };
+  const split = (st: readonly Stand[]): Map<string, Stand[]> => {
+    const out = new Map<string, Stand[]>();
+    let i = 0;
+    for (const u of chargers) { out.set(u.id, st.slice(i, i + u.stands.length)); i += u.stands.length; }
+    return out;
+  };
   const touched = translateStands(all, dir.x * t, dir.y * t);
   let left = Math.max(0, reachMm - t);
+  const piv = pivotOntoFace(touched, target, dir, left, obst);
+  // g) the halt 3cm short: along the same line, the farthest point at least 3cm from the target.
+  const haltAt = (() => {
+    const gapAt = (d: number) => unitDistance(translateStands(all, dir.x * d, dir.y * d), target.stands);
+    if (gapAt(0) <= HALT_SHORT_MM) return 0;
+    let lo = 0, hi = t;
+    while (hi - lo > 0.01) { const mid = (lo + hi) / 2; if (gapAt(mid) >= HALT_SHORT_MM) lo = mid; else hi = mid; }
+    return lo;
+  })();
+  const haltShort = { stands: split(translateStands(all, dir.x * haltAt, dir.y * haltAt)), usedMm: haltAt };
+  if (piv.aligned && piv.usedMm === 0) return { kind: 'contact', stands: split(touched), usedMm: t, aligned: true, pivotDeg: 0, haltShort };
+  left -= piv.usedMm;
+  return { kind: 'contact', stands: split(piv.stands), usedMm: reachMm - left, aligned: piv.aligned, pivotDeg: piv.pivotDeg, haltShort };
+}
+
+/**
+ * 6 e), g): the pivot about the point of contact of `touched` (stands in contact with `target`,
+ * moving along `dir`) that lays their front flush on the face touched, as far as `leftMm` pays (the
+ * arc the farthest front corner sweeps) and the stands can go without running onto the target or
+ * `obst`. Also the "subsequent move" that completes an oblique contact (meleeAlign.ts).
+ */
+export function pivotOntoFace(touched: readonly Stand[], target: Unit, dir: { x: number; y: number }, leftMm: number, obst: readonly Stand[]): { stands: Stand[]; usedMm: number; aligned: boolean; pivotDeg: number; costMm: number } {
+  const facing = touched[0]!.facing;
   // The point of contact and the face of the target it lies on (the one the charge runs into).
   const n = unitNearestPoints(touched, target.stands);
   const p = pt((n.from.x + n.to.x) / 2, (n.from.y + n.to.y) / 2);
@@ -91,27 +127,19 @@ export function planChargeContact(chargers: readonly Unit[], target: Unit, reach
   const dmin = Math.min(...faces.map((x) => x.d));
   const face = faces.filter((x) => x.d <= dmin + 1.5).reduce((a, b) => (b.e.nx * dir.x + b.e.ny * dir.y < a.e.nx * dir.x + a.e.ny * dir.y ? b : a)).e;
   const theta = normalise(Math.atan2(-face.ny, -face.nx) - facing);
-  const split = (st: readonly Stand[]): Map<string, Stand[]> => {
-    const out = new Map<string, Stand[]>();
-    let i = 0;
-    for (const u of chargers) { out.set(u.id, st.slice(i, i + u.stands.length)); i += u.stands.length; }
-    return out;
-  };
-  if (Math.abs(theta) < ALIGNED_RAD) return { kind: 'contact', stands: split(touched), usedMm: t, aligned: true, pivotDeg: 0 };
+  if (Math.abs(theta) < ALIGNED_RAD) return { stands: [...touched], usedMm: 0, aligned: true, pivotDeg: 0, costMm: 0 };
   // The pivot about the contact point: its cost is the arc the farthest front corner sweeps.
   const frontCorners = touched.flatMap((s) => standCorners(s).slice(0, 2));
   const radius = Math.max(...frontCorners.map((c) => Math.hypot(c.x - p.x, c.y - p.y)));
   const cost = radius * Math.abs(theta);
   const clear = (st: readonly Stand[]) => !overlapsAny(st, target.stands) && !overlapsAny(st, obst);
   const pivoted = (frac: number) => rotateStands(touched, p, theta * frac);
-  let frac = Math.min(1, left / Math.max(cost, 1e-9));
+  let frac = Math.min(1, Math.max(0, leftMm) / Math.max(cost, 1e-9));
   // Never further than the stands can go without running onto the target or anyone else.
   if (!clear(pivoted(frac))) {
     let lo = 0, hi = frac;
     while (hi - lo > 1e-3) { const mid = (lo + hi) / 2; if (clear(pivoted(mid))) lo = mid; else hi = mid; }
     frac = lo;
   }
-  left -= cost * frac;
-  const aligned = frac >= 1 - 1e-9;
-  return { kind: 'contact', stands: split(pivoted(frac)), usedMm: reachMm - left, aligned, pivotDeg: (theta * frac * 180) / Math.PI };
+  return { stands: pivoted(frac), usedMm: cost * frac, aligned: frac >= 1 - 1e-9, pivotDeg: (theta * frac * 180) / Math.PI, costMm: cost };
 }

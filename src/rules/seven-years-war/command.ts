@@ -131,9 +131,7 @@ export const prompt = defineCommand<SywState, Options, Tables, Prompt>({
         w.setOrder(g.id, 'reserve', 'transferred to a new command', 'SYW (3) Orders NB (p.6)');
         break;
       default:
-        if (cmd.action === 'advance' || cmd.action === 'retreat') {
-          for (const u of units) if (u.formation !== 'line') w.setFormation(u.id, 'line');
-        }
+        // Columns and squares re-form into line on Advance/Retreat (Work.setOrder, reform.ts).
         w.setOrder(g.id, cmd.action, `ordered by ${gen.name}`, P7);
     }
     return w.change();

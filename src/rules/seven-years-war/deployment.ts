@@ -20,7 +20,7 @@ import type { Tables } from './tablesSchema';
 import { Work } from './work';
 import { CM, centroid, canSee, rotateStands, translateStands, unitGap, standsOverlap, isWood, isTown } from './geo';
 import { groupSpeedCm } from './movement';
-import { DEPLOY_STEPS, deployStepOf, deploymentPending, brigadesOf, type DeployStep } from './deploymentOrder';
+import { DEPLOY_STEPS, deployStepOf, deploymentPending, deploymentRuns, generalPending, generalDeployStep, brigadesOf, type DeployStep } from './deploymentOrder';
 
 const D = 'SYW 9 Deployment (p.19)';
 const F = 'SYW 9 Deployment, Ottoman flank marches (p.20)';
@@ -57,7 +57,7 @@ export function deploymentZone(b: Battle, rs: SywState, side: string, ottoman = 
   return top ? { x0, x1, y0: 0, y1: Math.max(0, mid + defBand - keep) } : { x0, x1, y0: Math.min(H, mid - defBand + keep), y1: H };
 }
 
-const inZone = (z: Zone, p: TablePoint) => p.x >= z.x0 - 0.5 && p.x <= z.x1 + 0.5 && p.y >= z.y0 - 0.5 && p.y <= z.y1 + 0.5;
+export const inZone = (z: Zone, p: TablePoint): boolean => p.x >= z.x0 - 0.5 && p.x <= z.x1 + 0.5 && p.y >= z.y0 - 0.5 && p.y <= z.y1 + 0.5;
 
 /** Points along the enemy's base edge every 5cm (hidden units "must not be visible to any point on the enemy's edge", p.19). */
 function enemyEdgePoints(b: Battle, side: string): TablePoint[] {
@@ -130,7 +130,7 @@ export const deploy = defineCommand<SywState, Options, Tables, z.infer<typeof de
   },
 });
 
-const isOttomanSide = (state: S, side: string) => /^(ottoman|turk)/i.test(state.battle.sides.find((s) => s.id === side)?.nationality ?? '');
+export const isOttomanSide = (state: S, side: string): boolean => /^(ottoman|turk)/i.test(state.battle.sides.find((s) => s.id === side)?.nationality ?? '');
 
 const flankSchema = z.object({ type: z.literal('flankMarch'), side: z.string(), group: z.string(), edge: z.enum(['left', 'right']) }).strict();
 
@@ -223,13 +223,9 @@ export function sywView(state: GameState<SywState, Options, Tables>, viewer: str
   const pending = new Set(state.battle.units.filter((u) => u.side !== viewer && deploymentPending(state, u)).map((u) => u.id));
   const gone = (u: Unit) => u.side !== viewer && (pending.has(u.id) || isHiddenFrom(rs, u.id, viewer));
   const hide = new Set(state.battle.units.filter(gone).map((u) => u.id));
-  // An enemy general all of whose troops are still to be placed is not on the table yet either.
-  const generals = pending.size === 0 ? state.battle.generals : state.battle.generals.filter((g) => {
-    if (g.side === viewer) return true;
-    const under = state.battle.units.filter((u) => u.side === g.side && isUnder(state.battle, u.parent, g.commands));
-    return under.length === 0 || !under.every((u) => pending.has(u.id));
-  });
-  if (hide.size === 0 && Object.values(rs.hidden).every((s) => s === viewer) && Object.keys(rs.hiddenIn ?? {}).every((id) => rs.hidden[id] === viewer)) return { battle: state.battle, ruleset: rs };
+  // An enemy general is placed with his troops (9 p.19): not on the table until the step that places him ends.
+  const generals = !deploymentRuns(state) ? state.battle.generals : state.battle.generals.filter((g) => g.side === viewer || !generalPending(state, g));
+  if (hide.size === 0 && generals.length === state.battle.generals.length && Object.values(rs.hidden).every((s) => s === viewer) && Object.keys(rs.hiddenIn ?? {}).every((id) => rs.hidden[id] === viewer)) return { battle: state.battle, ruleset: rs };
   const hiddenIn = Object.fromEntries(Object.entries(rs.hiddenIn ?? {}).filter(([id]) => rs.hidden[id] === viewer));
   const groups = Object.fromEntries(Object.entries(rs.groups).map(([id, g]) => [id, { ...g, units: g.units.filter((x) => !hide.has(x)) }] as const).filter(([, g]) => g.units.length > 0 || (g.side === viewer)));
   const units = Object.fromEntries(Object.entries(rs.units).filter(([id]) => !hide.has(id)));
@@ -238,15 +234,6 @@ export function sywView(state: GameState<SywState, Options, Tables>, viewer: str
     battle: { ...state.battle, units: state.battle.units.filter((u) => !hide.has(u.id)), generals },
     ruleset: { ...rs, groups, units, hidden, hiddenIn, charges: rs.charges.filter((c) => !hide.has(c.target) && !c.chargers.some((x) => hide.has(x))) },
   };
-}
-
-/** Is formation `id` (a unit's parent) `top` or below it? */
-function isUnder(b: Battle, id: string | undefined, top: string): boolean {
-  for (let f = id, guard = 0; f !== undefined && guard < 64; guard++) {
-    if (f === top) return true;
-    f = b.formations.find((x) => x.id === f)?.parent;
-  }
-  return false;
 }
 
 /** Groups whose hidden units moved or charged are revealed ((3) Visibility p.7: "or the hidden unit shoots or moves"). */
@@ -342,6 +329,13 @@ export function legalDeployment(state: S, side: string, sm: Sampler): Command[] 
     if (zone.x1 - zone.x0 < 2 * r || zone.y1 - zone.y0 < 2 * r) continue;
     const facingDeg = Math.round(((u.stands[0]!.facing * 180) / Math.PI) % 360);
     out.push({ type: 'deploy', side, unit: u.id, x: Math.round(sm.float(zone.x0 + r, zone.x1 - r)), y: Math.round(sm.float(zone.y0 + r, zone.y1 - r)), facingDeg, ...(state.options.hiddenDeployment && sm.chance(0.2) ? { hidden: true } : {}) });
+  }
+  // 9 p.19: generals are placed with their troops, in their step (deployGeneral).
+  for (const gen of state.battle.generals) {
+    if (gen.side !== side || rs.generals[gen.id]?.killed || generalDeployStep(state.battle, rs, gen) !== now || !sm.chance(0.3)) continue;
+    const r = Math.hypot(gen.stand.widthMm, gen.stand.depthMm) / 2 + 1;
+    if (zone.x1 - zone.x0 < 2 * r || zone.y1 - zone.y0 < 2 * r) continue;
+    out.push({ type: 'deployGeneral', side, general: gen.id, x: Math.round(sm.float(zone.x0 + r, zone.x1 - r)), y: Math.round(sm.float(zone.y0 + r, zone.y1 - r)) });
   }
   if (now === 0 && side === rs.defender && sm.chance(0.3)) out.push({ type: 'holdBackBrigade', side, brigade: sm.pick(brigadesOf(state.battle, side)) });
   if (rs.flankMarchSides.includes(side)) for (const g of Object.values(rs.groups)) if (g.side === side && !g.offTable && sm.chance(0.2)) out.push({ type: 'flankMarch', side, group: g.id, edge: sm.chance(0.5) ? 'left' : 'right' });

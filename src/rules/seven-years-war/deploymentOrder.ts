@@ -8,7 +8,7 @@
 import { z } from 'zod';
 import { defineCommand, reject } from '../../engine/ruleset';
 import type { Battle } from '../../engine/state';
-import type { Unit } from '../../engine/model';
+import type { Unit, General } from '../../engine/model';
 import type { S, SywState, Options } from './state';
 import type { Tables } from './tablesSchema';
 
@@ -86,3 +86,36 @@ export const holdBackBrigade = defineCommand<SywState, Options, Tables, z.infer<
     return { ruleset: { ...state.ruleset, lastBrigade: cmd.brigade } };
   },
 });
+
+/** Is formation `id` (a unit's parent) `top` or below it? */
+export function isUnder(b: Battle, id: string | undefined, top: string): boolean {
+  for (let f = id, guard = 0; f !== undefined && guard < 64; guard++) {
+    if (f === top) return true;
+    f = b.formations.find((x) => x.id === f)?.parent;
+  }
+  return false;
+}
+
+/**
+ * The deployment step in which a general is placed (9 p.19, "generals are deployed with their
+ * troops"): the attacker's in his step; a defender's general whose troops are all in the brigade held
+ * back with that brigade (step 2); any other defender's general (the CinC, a general over several
+ * brigades, or one with no troops) with the defender's first brigades (step 0), or step 2 when the
+ * defender has a single brigade (no first step).
+ */
+export function generalDeployStep(b: Battle, rs: SywState, gen: General): number {
+  if (gen.side !== rs.defender) return 1;
+  const under = b.units.filter((u) => u.side === gen.side && isUnder(b, u.parent, gen.commands));
+  const held = heldBackBrigade(b, rs);
+  if (under.length > 0 && under.every((u) => brigadeOf(b, u) === held)) return 2;
+  return brigadesOf(b, rs.defender).length > 1 ? 0 : 2;
+}
+
+/** Is the general not yet on the table as his enemy sees him (his deployment step has not ended)? As deploymentPending. */
+export function generalPending(s: S, gen: General): boolean {
+  if (!deploymentRuns(s)) return false;
+  if (s.position.phase === 'generals') return true;
+  if (s.position.phase !== 'deployment') return false;
+  const cur = DEPLOY_STEPS.indexOf(s.position.step as DeployStep);
+  return cur >= 0 && cur <= generalDeployStep(s.battle, s.ruleset, gen);
+}

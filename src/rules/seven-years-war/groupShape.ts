@@ -28,7 +28,7 @@ import type { SywState, Options } from './state';
 import type { Tables } from './tablesSchema';
 import { Work, normalise } from './work';
 import { CM, centroid, rotateStands, translateStands, inContact } from './geo';
-import { groupSpeedCm } from './movement';
+import { groupSpeedCm, orderDirectionProblem } from './movement';
 
 export const GROUP_SHAPE = {
   /** Units of a group face the same way within this (a slight echelon is not a wheel). */
@@ -102,6 +102,11 @@ const dressSchema = z.object({ type: z.literal('dressGroup'), side: z.string(), 
  * element freely); it must be within the group's remaining move (5cm on Stand), on the table, on no
  * one, and may not move units in contact with enemy.
  */
+/** The unit a group re-forms on: one in contact with enemy, else the one with most stands (the first if equal). */
+export function dressAnchor(units: readonly Unit[], enemies: readonly Unit[]): Unit {
+  return units.find((u) => enemies.some((e) => inContact(u, e))) ?? units.reduce((a, b) => (b.stands.length > a.stands.length ? b : a));
+}
+
 export const dressGroup = defineCommand<SywState, Options, Tables, z.infer<typeof dressSchema>>({
   describe: 'Re-form a group side by side (fronts level, 1cm apart) on its anchor unit; re-joins split units.',
   schema: dressSchema,
@@ -114,7 +119,7 @@ export const dressGroup = defineCommand<SywState, Options, Tables, z.infer<typeo
     const units = w.groupUnits(g);
     const enemies = w.enemiesOf(g.side);
     const engaged = (u: Unit) => enemies.some((e) => inContact(u, e));
-    const anchor = units.find(engaged) ?? units.reduce((a, b) => (b.stands.length > a.stands.length ? b : a));
+    const anchor = dressAnchor(units, enemies);
     const placed = new Map<string, Stand[]>();
     let cost = 0;
     const leads = new Map<string, string>();
@@ -174,6 +179,9 @@ export const dressGroup = defineCommand<SywState, Options, Tables, z.infer<typeo
     for (const u of units) if (w.blockedBy(u.id, placed.get(u.id)!).some((o) => !g.units.includes(o.id))) return reject('no-room', `There is no room to re-form ${u.name} there.`, R);
     const problem = groupShapeProblem(units.map((u) => ({ ...u, stands: placed.get(u.id)!, extra: { ...u.extra, sywSplitThrough: undefined } })), g.order);
     if (problem) return reject('group-shape', problem, R);
+    // (3) Order interpretation p.8: re-forming is a move like any other for Advance and Reserve.
+    const orders = orderDirectionProblem(w, g, units, placed);
+    if (orders) return orders;
     for (const u of units) {
       w.replaceStands(u.id, placed.get(u.id)!);
       if (isSplit(u)) w.battle = { ...w.battle, units: w.battle.units.map((x) => (x.id === u.id ? { ...x, extra: Object.fromEntries(Object.entries(x.extra).filter(([k]) => k !== 'sywSplitThrough')) } : x)) };

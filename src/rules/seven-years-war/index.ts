@@ -10,26 +10,29 @@ import { unitDistance, standDistance } from '../../geometry/measure';
 import { pt } from '../../geometry/types';
 import { offTable } from '../../geometry/collisions';
 import type { SywState, Options, S } from './state';
-import { isArtillery, isCavalry, isInfantry, isLightUnit } from './state';
+import { isArtillery, isCavalry, isInfantry, isLightUnit, qualitiesOf } from './state';
 import { tablesSchema, DEFAULT_TABLES, type Tables } from './tablesSchema';
-import { Work } from './work';
+import { Work, normalise } from './work';
 import { prompt, selfOrder, rollCommandAttempts } from './command';
 import { changeFormation, moveGeneral, artilleryToStand, validateAndMove, groupSpeedCm, type Leg } from './movement';
 import { deploy, flankMarch, revealUnit, moveHidden, spotHidden, sywView, isHiddenFrom, legalDeployment } from './deployment';
-import { DEPLOY_STEPS, DEPLOYMENT_RULE, deploymentRuns, deployStepOf, defenderFirstStepRuns, lastBrigadeStepRuns, holdBackBrigade, isDeployStep } from './deploymentOrder';
+import { DEPLOY_STEPS, DEPLOYMENT_RULE, deploymentRuns, deployStepOf, defenderFirstStepRuns, lastBrigadeStepRuns, holdBackBrigade, isDeployStep, generalDeployStep } from './deploymentOrder';
 import { sywTable } from './table';
 import { setEvasion, setAfterRout } from './choices';
+import { setAdvanceOnOk, setPursuitArtillery } from './moraleChoice';
 import { chooseCounter, choosingSides } from './chooseCounter';
 import { setAmbush, moveGroupAmbushed } from './ambush';
 import { chooseRoute, surrenderGroup } from './routing';
 import { moveMeleeStand } from './meleeStands';
+import { alignInMelee } from './meleeAlign';
+import { deployGeneral } from './deployGenerals';
 import { dressGroup, groupShapeProblem, isSplit } from './groupShape';
 import { detachStands, settleDetachments } from './detach';
 import { shoot, shootingMorale } from './shooting';
 import { declareCharge, chargeMoves, closeCombat, pursueTowards, turnBack } from './melee';
 import { setupRuleset, scenarioFieldsSchema, validateSetup } from './setup';
 import { PHASE_STEPS } from './tables/sequence';
-import { ROUT_MOVES } from './tables/movement';
+import { ROUT_MOVES, formationChangeLetsMove } from './tables/movement';
 import { ORDER_NUMBERS } from './tables/orders';
 import { OFF_TABLE, FRIENDS_ROUT_RADIUS_CM } from './tables/morale';
 import { CM, centroid, inContact, translateStands, rotateStands } from './geo';
@@ -71,6 +74,23 @@ function phaseStart(state: S, w: Work): void {
 /** Start of movement: enemy routers move, own pursuers follow, own groups off table dice to return (7 p.15-16, 8 p.18). */
 function movementStart(state: S, w: Work): void {
   const phasing = state.position.phasing;
+  // 6 b) p.12: "Units attempting to Charge must be able to see their target at the start of movement": note where each group stands.
+  for (const g of Object.values(w.rs.groups)) {
+    if (g.side !== phasing || g.offTable) continue;
+    const st = w.groupUnits(g).flatMap((u) => u.stands);
+    if (st.length > 0) { const c = centroid(st); w.setGroup(g.id, { movementStartAt: { x: c.x, y: c.y, phase: w.rs.phaseCounter } }); }
+  }
+  // 7 (b) p.16: Retreat or Rout moves owed from a pursuit's fresh-enemy test are made in the following movement phase.
+  const owed = (w.rs.deferredMoves ?? []).filter((d) => d.phase < w.rs.phaseCounter);
+  if (owed.length > 0) {
+    w.rs = { ...w.rs, deferredMoves: (w.rs.deferredMoves ?? []).filter((d) => d.phase >= w.rs.phaseCounter) };
+    for (const d of owed) {
+      const g = w.group(d.group);
+      if (!g || g.offTable || w.groupUnits(g).length === 0) continue;
+      if (d.kind === 'rout' && g.order === 'rout') w.startRout(g.id, pt(d.from.x, d.from.y), 'SYW 7 Pursuit (b) (p.16)');
+      else if (d.kind === 'fallback' && g.order !== 'rout') w.fallBack(g.id, d.mm, pt(d.from.x, d.from.y), 'SYW 7 Pursuit (b) (p.16)');
+    }
+  }
   for (const g of Object.values(w.rs.groups)) {
     if (g.side === phasing || g.order !== 'rout' || g.offTable) continue;
     const units = w.groupUnits(g);
@@ -81,7 +101,9 @@ function movementStart(state: S, w: Work): void {
     const route = chooseRoute(w, g, w.homeAngle(g.side, c), speed);
     if (!route.corridorFree) { surrenderGroup(w, units); continue; }
     const ang = route.angle;
-    for (const u of units) w.replaceStands(u.id, rotateStands(u.stands, centroid(u.stands), ang - u.stands[0]!.facing));
+    // The group turns to the route as one body about its centre (its units keep their contact, 7 p.15).
+    const turn = normalise(ang - units[0]!.stands[0]!.facing);
+    for (const u of units) w.replaceStands(u.id, rotateStands(u.stands, c, turn));
     w.routMove(g.id, ang, speed);
   }
   for (const g of Object.values(w.rs.groups)) {
@@ -101,7 +123,8 @@ function movementStart(state: S, w: Work): void {
     if (g.side !== phasing || !g.offTable) continue;
     const o = g.offTable;
     if (o.routers && o.tested) continue;
-    const need = o.pursued || o.routers ? OFF_TABLE.returnPursuedOrRouters : OFF_TABLE.returnUnpursued;
+    // 8 p.18: 5+ unpursued (or flank march), 6 pursued or routers; "They return on table on a 5+ in subsequent turns except Routers, who only test once".
+    const need = o.tested ? OFF_TABLE.subsequentTurns : o.pursued || o.routers ? OFF_TABLE.returnPursuedOrRouters : OFF_TABLE.returnUnpursued;
     const r = w.roll({ dice: 'd6', purpose: `${g.id} tries to return to the table`, rule: OFF_TABLE.rule, target: { value: need, pass: 'atLeast' }, subjects: [g.id] });
     if (!r.passed) { w.setGroup(g.id, { offTable: { ...o, tested: true } }); continue; }
     let ok = true;
@@ -166,6 +189,8 @@ function movementEnd(state: S, w: Work): void {
     const half = groupSpeedCm(w, g) * CM * ORDER_NUMBERS.advanceMinFraction;
     if (g.movedMm >= half - 0.5) continue;
     if (g.order === 'advance' && units.every(isArtillery) && g.orderAtPhaseStart !== 'stand') continue;
+    // p.8 drill: troops that re-formed this phase and may not also move (reform.ts) are not forced to.
+    if (units.some((u) => { const x = u.extra as Record<string, unknown>; return x.sywFormationChangedPhase === w.rs.phaseCounter && !formationChangeLetsMove(qualitiesOf(u).drill, x.sywFormationChangeKind === 'lineToFlankColumn' ? 'lineToFlankColumn' : 'other'); })) continue;
     const need = half - g.movedMm;
     let done = false;
     for (const frac of [1, 0.75, 0.5, 0.25, 0.1]) {
@@ -259,11 +284,17 @@ function legal(state: S, side: string, sm: Sampler): Command[] {
       if (units.length === 0 || !sm.chance(0.1)) continue;
       if (units.some(isLightUnit)) out.push({ type: 'setEvasion', side, group: g.id, evade: !g.evadeWhenOptional });
       if (units.every(isInfantry)) out.push({ type: 'setAfterRout', side, group: g.id, choice: sm.chance(0.5) ? 'occupy' : sm.chance(0.5) ? 'pursue' : 'hold' });
+      // 8 p.18: 6+ on a casualty/being-charged test, stay or go to Advance.
+      out.push({ type: 'setAdvanceOnOk', side, group: g.id, advance: !g.advanceOnOk });
+      // 7 (b) p.16: pursuers meeting artillery fight it or pass through.
+      if (!units.some(isArtillery)) out.push({ type: 'setPursuitArtillery', side, group: g.id, fight: !g.fightArtilleryInPursuit });
     }
     // (3) Visibility p.7: hidden units may be set to fire at enemy who come within 5cm.
     for (const [id, owner] of Object.entries(state.ruleset.hidden)) if (owner === side && sm.chance(0.3)) out.push({ type: 'setAmbush', side, unit: id, ambush: !state.ruleset.units[id]?.ambush });
   } else if (step === 'movement') {
     for (const u of w.friendsOf(side)) if (isCavalry(u) && state.ruleset.units[u.id]?.chargeContact && sm.chance(0.5)) out.push({ type: 'detachStands', side, unit: u.id });
+    // 6 g) p.13: a group in oblique contact completes its alignment.
+    for (const g of groups) if (g.units.some((id) => state.ruleset.units[id]?.chargeContact)) out.push({ type: 'alignInMelee', side, group: g.id });
     // §4 p.10 (b): cavalry and light infantry in melee re-form unengaged stands (rear rank or overlap).
     for (const u of w.friendsOf(side)) {
       if (!(isCavalry(u) || u.troopType === 'light-infantry' || u.troopType === 'riflemen') || !sm.chance(0.3)) continue;
@@ -285,13 +316,14 @@ function legal(state: S, side: string, sm: Sampler): Command[] {
       if (speed <= 1) continue;
       if (g.order === 'advance' && !units.some(isArtillery)) {
         const mine = units.flatMap((u) => u.stands);
-        for (const e of enemies) if (unitDistance(e.stands, mine) <= speed) out.push({ type: 'declareCharge', side, group: g.id, target: e.id });
+        for (const e of enemies) if (unitDistance(e.stands, mine) <= speed) out.push({ type: 'declareCharge', side, group: g.id, target: e.id, ...(sm.chance(0.2) ? { ifShort: 'halt' } : {}) });
       }
       const mm = Math.round(sm.float(0.5, 1) * speed);
       if (g.order === 'advance') {
-        out.push({ type: 'moveGroup', side, group: g.id, legs: [{ kind: 'forward', mm }] });
+        // 8 p.18: at the table edge halt on Reserve (default) or leave; §4 p.10: Stand or Reserve after light/massed interpenetration.
+        out.push({ type: 'moveGroup', side, group: g.id, legs: [{ kind: 'forward', mm }], ...(sm.chance(0.1) ? { atEdge: 'leave' } : {}), ...(sm.chance(0.2) ? { afterPassThrough: 'stand' } : {}) });
         if (!units.some(isArtillery) && sm.chance(0.3)) out.push({ type: 'moveGroup', side, group: g.id, legs: [{ kind: 'wheel', dir: sm.chance(0.5) ? 'left' : 'right', deg: sm.int(5, 30) }, { kind: 'forward', mm: Math.round(mm / 2) }] });
-      } else if (g.order === 'reserve' && !units.some(isArtillery)) out.push({ type: 'moveGroup', side, group: g.id, legs: [{ kind: 'forward', mm: Math.round(mm / 2) }] });
+      } else if (g.order === 'reserve' && !units.some(isArtillery)) out.push({ type: 'moveGroup', side, group: g.id, legs: [{ kind: 'forward', mm: Math.round(mm / 2) }], ...(sm.chance(0.2) ? { afterPassThrough: 'stand' } : {}) });
       else if (g.order === 'retreat') out.push({ type: 'moveGroup', side, group: g.id, legs: [{ kind: 'turn', deg: 180 }, { kind: 'forward', mm }] });
     }
   } else if (step === 'shootingPhasing' || step === 'shootingNonPhasing') {
@@ -317,9 +349,10 @@ const optionsSchema = z.object({
 /** A deployment step's end: the troops it placed appear to the enemy, but for those hidden on the map (9 p.19). */
 const revealPlaced = (index: number) => hook((_s, w) => {
   const units = w.battle.units.filter((u) => deployStepOf(w.battle, w.rs, u) === index && w.rs.hidden[u.id] === undefined && !w.isOff(u.id)).map((u) => u.id);
-  w.ctx.emit({ type: 'DeploymentRevealed', units, rule: DEPLOYMENT_RULE, visibleTo: w.battle.sides.map((x) => x.id) });
+  const generals = w.battle.generals.filter((g) => generalDeployStep(w.battle, w.rs, g) === index).map((g) => g.id);
+  w.ctx.emit({ type: 'DeploymentRevealed', units, generals, rule: DEPLOYMENT_RULE, visibleTo: w.battle.sides.map((x) => x.id) });
 });
-const DEPLOY_COMMANDS = ['deploy', 'flankMarch', 'setAmbush'];
+const DEPLOY_COMMANDS = ['deploy', 'deployGeneral', 'flankMarch', 'setAmbush'];
 
 export const sevenYearsWar: RulesetModule<SywState, Options, Tables> = {
   id: 'seven-years-war',
@@ -362,17 +395,17 @@ export const sevenYearsWar: RulesetModule<SywState, Options, Tables> = {
         onEnter: hook(phaseStart),
         onExit: hook(phaseEnd),
         steps: [
-          { id: 'commandChanges', name: '(1) Command changes', rule: stepRule('commandChanges'), actors: 'phasing', commands: ['prompt', 'selfOrder', 'artilleryToStand', 'revealUnit', 'setEvasion', 'setAfterRout', 'setAmbush'] },
-          { id: 'movement', name: '(2) Movement, testing to charge', rule: stepRule('movement'), actors: 'phasing', commands: ['moveGroup', 'changeFormation', 'moveGeneral', 'declareCharge', 'artilleryToStand', 'revealUnit', 'detachStands', 'moveHidden', 'setEvasion', 'setAfterRout', 'setAmbush', 'moveMeleeStand', 'dressGroup'], onEnter: hook(movementStart), onExit: hook(movementEnd) },
+          { id: 'commandChanges', name: '(1) Command changes', rule: stepRule('commandChanges'), actors: 'phasing', commands: ['prompt', 'selfOrder', 'artilleryToStand', 'revealUnit', 'setEvasion', 'setAfterRout', 'setAmbush', 'setAdvanceOnOk', 'setPursuitArtillery'] },
+          { id: 'movement', name: '(2) Movement, testing to charge', rule: stepRule('movement'), actors: 'phasing', commands: ['moveGroup', 'changeFormation', 'moveGeneral', 'declareCharge', 'artilleryToStand', 'revealUnit', 'detachStands', 'moveHidden', 'setEvasion', 'setAfterRout', 'setAdvanceOnOk', 'setPursuitArtillery', 'setAmbush', 'moveMeleeStand', 'dressGroup', 'alignInMelee'], onEnter: hook(movementStart), onExit: hook(movementEnd) },
           { id: 'shootingPhasing', name: '(3) Shooting (phasing player)', rule: stepRule('shootingPhasing'), actors: 'phasing', commands: ['shoot'], onEnter: hook((_s, w) => resetShots(w)) },
-          { id: 'shootingNonPhasing', name: '(4) Shooting (non-phasing player)', rule: stepRule('shootingNonPhasing'), actors: 'non-phasing', commands: ['shoot', 'setEvasion', 'setAfterRout', 'setAmbush'], onEnter: hook((_s, w) => resetShots(w)), onExit: hook((s, w) => { shootingMorale(w, (x) => otherSide(s.battle, x)); for (const g of Object.values(w.rs.groups)) w.setGroup(g.id, { casualtiesThisPhase: 0 }); }) },
+          { id: 'shootingNonPhasing', name: '(4) Shooting (non-phasing player)', rule: stepRule('shootingNonPhasing'), actors: 'non-phasing', commands: ['shoot', 'setEvasion', 'setAfterRout', 'setAdvanceOnOk', 'setPursuitArtillery', 'setAmbush'], onEnter: hook((_s, w) => resetShots(w)), onExit: hook((s, w) => { shootingMorale(w, (x) => otherSide(s.battle, x)); for (const g of Object.values(w.rs.groups)) w.setGroup(g.id, { casualtiesThisPhase: 0 }); }) },
           { id: 'chargeMoves', name: '(5) Charge moves', rule: stepRule('chargeMoves'), actors: 'engine', commands: [], onEnter: hook((s, w) => chargeMoves({ ...s, battle: w.battle, ruleset: w.rs }, w)) },
           { id: 'closeCombat', name: '(6) Close combat', rule: stepRule('closeCombat'), actors: 'engine', commands: [], onEnter: hook((s, w) => closeCombat({ ...s, battle: w.battle, ruleset: w.rs }, w)) },
         ],
       },
     ],
   },
-  commands: Object.fromEntries(Object.entries({ prompt, selfOrder, moveGroup: moveGroupAmbushed, changeFormation, moveGeneral, declareCharge, shoot, artilleryToStand, deploy, flankMarch, holdBackBrigade, revealUnit, detachStands, moveHidden, setEvasion, setAfterRout, chooseCounter, setAmbush, moveMeleeStand, dressGroup }).map(([k, v]) => [k, spotting(v)])),
+  commands: Object.fromEntries(Object.entries({ prompt, selfOrder, moveGroup: moveGroupAmbushed, changeFormation, moveGeneral, declareCharge, shoot, artilleryToStand, deploy, flankMarch, holdBackBrigade, revealUnit, detachStands, moveHidden, setEvasion, setAfterRout, setAdvanceOnOk, setPursuitArtillery, chooseCounter, setAmbush, moveMeleeStand, dressGroup, alignInMelee, deployGeneral }).map(([k, v]) => [k, spotting(v)])),
   view: sywView,
   table: sywTable,
   legalCommands: legal,

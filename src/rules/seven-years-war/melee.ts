@@ -12,6 +12,7 @@ import { offTable } from '../../geometry/collisions';
 import { INFANTRY_CHARGE_PRETEST, casualtyResult } from './tables/morale';
 import { EVADE_MOVE, BREAKTHROUGH_MOVE, OBLIQUE_HALT_SHORT_CM } from './tables/melee';
 import { scoreResult } from './tables/shooting';
+import { weaponOf, type TroopType } from './tables/units';
 import { ROUT_MOVES } from './tables/movement';
 import { ORDER_NUMBERS } from './tables/orders';
 import type { SywState, Options, S, PendingCharge, GroupState } from './state';
@@ -22,6 +23,7 @@ import { Work, normalise } from './work';
 import { isHiddenFrom, revealGroup } from './deployment';
 import { groupSpeedCm } from './movement';
 import { planChargeContact } from './chargeContact';
+import { behindDefences } from './defences';
 import { CM, centroid, canSee, coverOf, inContact, inTown, heightAt, rotateStands, translateStands, terrainLevel, standGap } from './geo';
 
 const M = 'SYW 6 Melee (pp.12-14)';
@@ -72,7 +74,9 @@ export function chargeCheck(state: S, w: Work, cmd: { side: string; group: strin
   if (units.some(isArtillery)) return reject('artillery', 'Artillery does not charge.', M);
   if (w.unitState(target.id)?.surrendered) return reject('surrendered', 'Surrendered troops cannot be fought.', 'SYW 7 Rout and Pursuit (p.15)');
   const tus = w.unitState(target.id);
-  if (!canSee(w.battle, centroid(units.flatMap((u) => u.stands)), centroid(target.stands), { targetFired: (tus?.firedPhase ?? -10) >= w.rs.phaseCounter - 1 })) return reject('unseen', 'Chargers must see their target at the start of movement.', 'SYW 6 Melee b) (p.12)');
+  // 6 b) p.12 "at the start of movement": from where the group stood when its movement step began (movementStartAt), else from where it is.
+  const startAt = g.movementStartAt && g.movementStartAt.phase === w.rs.phaseCounter ? pt(g.movementStartAt.x, g.movementStartAt.y) : centroid(units.flatMap((u) => u.stands));
+  if (!canSee(w.battle, startAt, centroid(target.stands), { targetFired: (tus?.firedPhase ?? -10) >= w.rs.phaseCounter - 1 })) return reject('unseen', 'Chargers must see their target at the start of movement.', 'SYW 6 Melee b) (p.12)');
   const face = chargeFace(target, units);
   const other = state.ruleset.charges.find((c) => c.target === target.id && c.face !== face);
   if (other) return reject('two-directions', 'Units may be charged from one direction only.', 'SYW 6 Melee a) (p.12)');
@@ -93,7 +97,8 @@ export function chargeCheck(state: S, w: Work, cmd: { side: string; group: strin
   return { g, units, target, face, frontal, pretest, extra, reachMm: reach, gapMm: gap };
 }
 
-const declareSchema = z.object({ type: z.literal('declareCharge'), side: z.string(), group: z.string(), target: z.string() }).strict();
+// 6 g) p.13 "Chargers may halt (at Stand) 3cms short of the target unit, or may make partial contact": the charger's choice, made with the charge.
+const declareSchema = z.object({ type: z.literal('declareCharge'), side: z.string(), group: z.string(), target: z.string(), ifShort: z.enum(['contact', 'halt']).optional() }).strict();
 
 export const declareCharge = defineCommand<SywState, Options, Tables, z.infer<typeof declareSchema>>({
   describe: 'A group on Advance tests to charge an enemy unit it can see and reach.',
@@ -137,7 +142,8 @@ export const declareCharge = defineCommand<SywState, Options, Tables, z.infer<ty
       const extraCm = w.rollSpec(d, `${target.name} evades`, EVADE_MOVE.rule, [target.id]);
       const ang = Math.atan2(centroid(target.stands).y - from.y, centroid(target.stands).x - from.x);
       const r = w.pushUnit(target.id, ang, (ORDER_NUMBERS.advanceHaltCm + extraCm) * CM, 'fallback', EVADE_MOVE.rule);
-      w.setUnit(target.id, { mayNotShoot: true });
+      // h) (2) "Evaders may only shoot if Light Cavalry with bows, and in range".
+      if (weaponOf(target.troopType as TroopType, qualitiesOf(target)) !== 'mounted-bow') w.setUnit(target.id, { mayNotShoot: true });
       if (r.offTable) w.goOffTable(tg.id, false, EVADE_MOVE.rule);
       else w.setOrder(tg.id, 'reserve', 'evaded', EVADE_MOVE.rule);
     }
@@ -151,7 +157,7 @@ export const declareCharge = defineCommand<SywState, Options, Tables, z.infer<ty
         w.setUnit(target.id, { turnedToFaceThisPhase: true });
       } else w.startRout(tg.id, from, 'SYW §4 Movement when in melee (p.10): units failing to turn to face rout');
     }
-    const charge: PendingCharge = { group: g.id, chargers: [...g.units], target: target.id, face: w.unit(target.id) && !canEvade && !w.unitState(target.id)?.turnedToFaceThisPhase ? face : 'front' };
+    const charge: PendingCharge = { group: g.id, chargers: [...g.units], target: target.id, face: w.unit(target.id) && !canEvade && !w.unitState(target.id)?.turnedToFaceThisPhase ? face : 'front', ...(cmd.ifShort ? { ifShort: cmd.ifShort } : {}), ...(canEvade ? { evaded: true } : {}) };
     w.rs = { ...w.rs, charges: [...w.rs.charges, charge] };
     ctx.emit({ type: 'ChargeDeclared', group: g.id, target: target.id, face, targetOrderBefore: before, deployment: dep, rule: M });
     return w.change();
@@ -242,7 +248,8 @@ export function chargeMoves(state: S, w: Work): void {
     if (!target || w.isOff(target.id)) continue;
     const tg = w.groupOf(target.id);
     const gap = Math.min(...units.map((u) => unitDistance(u.stands, target.stands)));
-    if (gap > reach + 0.5 || tg?.order === 'rout' || (tg?.order === 'reserve' && w.unitState(target.id)?.mayNotShoot)) {
+    // 6 f) p.12: only a target that Retreats or Routs (or evades) *out of charge reach* is not contacted; one still in reach is.
+    if (gap > reach + 0.5) {
       // Out of reach: a full Advance move towards them, halting short of contact.
       const c = centroid(units.flatMap((u) => u.stands));
       const ang = Math.atan2(centroid(target.stands).y - c.y, centroid(target.stands).x - c.x);
@@ -271,8 +278,22 @@ export function chargeMoves(state: S, w: Work): void {
       w.setOrder(g.id, 'stand', 'halted 3cm short', 'SYW 6 Melee g) (p.13)');
       continue;
     }
+    if (plan.kind === 'contact' && !plan.aligned && ch.ifShort === 'halt') {
+      // g) "If insufficient move distance to make contact fully, Chargers may halt (at Stand) 3cms short": the charger's choice.
+      for (const u of units) { w.replaceStands(u.id, plan.haltShort.stands.get(u.id)!); w.setUnit(u.id, { lastMovedPhase: w.rs.phaseCounter }); }
+      w.setGroup(g.id, { movedMm: g.movedMm + plan.haltShort.usedMm, moved: plan.haltShort.usedMm > 0.5 || g.moved });
+      w.setOrder(g.id, 'stand', 'halted 3cm short', 'SYW 6 Melee g) (p.13)');
+      w.ctx.emit({ type: 'ChargeHaltedShort', group: g.id, target: target.id, rule: 'SYW 6 Melee g) (p.13): too little move to align; the charger chose to halt 3cm short at Stand' });
+      continue;
+    }
     for (const u of units) { w.replaceStands(u.id, placed.get(u.id)!); w.setUnit(u.id, { lastMovedPhase: w.rs.phaseCounter, chargeContact: true }); }
     w.setGroup(g.id, { movedMm: g.movedMm + (plan.kind === 'contact' ? plan.usedMm : reach), moved: true });
+    if (ch.evaded && tg && tg.order !== 'rout') {
+      // 6 h) p.13 evaders "End move at Reserve orders, Rout if contacted": they rout where they stand and fight the chargers at combat value 0 (p.8).
+      w.setOrder(tg.id, 'rout', 'evaders contacted by the chargers', EVADE_MOVE.rule);
+      for (const u of w.groupUnits(tg)) { w.disorder(u.id, 'routers are disordered', 'SYW 7 Rout (p.15)'); w.noteRout(u.side, centroid(u.stands)); }
+      w.ctx.emit({ type: 'EvadersCaught', group: tg.id, by: g.id, rule: EVADE_MOVE.rule });
+    }
     const aligned = plan.kind === 'contact' && plan.aligned;
     w.ctx.emit({ type: 'ChargeContact', group: g.id, target: target.id, face: ch.face, aligned, pivotDeg: plan.kind === 'contact' ? Math.round(plan.pivotDeg * 10) / 10 || 0 : 0, rule: aligned ? 'SYW 6 Melee e) (p.12)' : 'SYW 6 Melee g) (p.13): partial contact by pivoting as far as the move allows' });
   }
@@ -317,9 +338,10 @@ export function meleeModifiers(w: Work, bout: Bout, chargedBy: Set<string>, over
   if (isMassed(a) && a.troopType !== 'light-cavalry-a' && terrainLevel(w.battle, a.stands) >= 1) mods.push(modifier(t, 'meleeModifiers', 'massedInTerrain'));
   if (ga.order === 'reserve' || ga.order === 'retreat' || bout.faceOfA !== 'front') mods.push(modifier(t, 'meleeModifiers', 'reserveRetreatOrFlank'));
   const bUp = b.stands.filter((s) => heightAt(w.battle, s.centre) > heightAt(w.battle, centroid(a.stands))).length * 2 >= b.stands.length;
-  if (inTown(w.battle, b) || coverOf(w.battle, b) === 'hard' || bUp) mods.push(modifier(t, 'meleeModifiers', 'enemyDefendedOrUphill'));
+  // "Enemy in buildings or behind defences": towns, hard cover, and obstacles/barricades/abatis between them for an enemy not on Advance (defences.ts, RULINGS.md).
+  const bDefended = gb.order !== 'advance' && behindDefences(w.battle, b, contactStands(a, b));
+  if (inTown(w.battle, b) || coverOf(w.battle, b) === 'hard' || bUp || bDefended) mods.push(modifier(t, 'meleeModifiers', 'enemyDefendedOrUphill'));
   if (isCavalry(a) && ga.order === 'stand' && chargedBy.has(a.id)) mods.push(modifier(t, 'meleeModifiers', 'cavalryChargedAtStand'));
-  void gb;
   return mods;
 }
 
@@ -516,7 +538,7 @@ export function drive(w: Work, unitId: string, angle: number, fromMm: number, to
 }
 
 /** Enemy met by a breakthrough or pursuit tests as being charged (p.15, 7 (b) p.16). */
-function freshEnemyMet(w: Work, moverId: string, enemyId: string, rule: string): void {
+function freshEnemyMet(w: Work, moverId: string, enemyId: string, rule: string, defer = false): void {
   const e = w.unit(enemyId), m = w.unit(moverId);
   const eg = w.groupOf(enemyId);
   if (!e || !m || !eg) return;
@@ -526,7 +548,7 @@ function freshEnemyMet(w: Work, moverId: string, enemyId: string, rule: string):
   if (face === 'front' && factor(w, m, e) > factor(w, e, m)) tx.push(modifier(w.tables, 'moraleModifiers', 'chargingHigherFactor'));
   if (((isLightUnit(e) && isInfantry(e)) || e.troopType === 'militia') && isCavalry(m) && terrainLevel(w.battle, e.stands) < 1) tx.push(modifier(w.tables, 'moraleModifiers', 'lightsChargedByCavalryInOpen'));
   w.ctx.emit({ type: 'FreshEnemyMet', unit: moverId, enemy: enemyId, face, rule });
-  w.casualtyTest(eg.id, 'beingCharged', tx, centroid(m.stands));
+  w.casualtyTest(eg.id, 'beingCharged', tx, centroid(m.stands), defer);
 }
 
 /**
@@ -553,13 +575,15 @@ export function pursueTowards(w: Work, groupId: string, at: { x: number; y: numb
       if (!r.met) break;
       const eg = w.groupOf(r.met.id);
       if (eg?.order === 'rout') break;
-      if (isArtillery(r.met)) {
+      // 7 (b) p.16 "Artillery contacted in Pursuit may be fought, or passed through": the pursuer's standing choice (default pass through).
+      if (isArtillery(r.met) && g.fightArtilleryInPursuit !== true) {
         freshEnemyMet(w, u.id, r.met.id, 'SYW 7 Pursuit (b) (p.16)');
         if (w.unit(r.met.id) && w.groupOf(r.met.id)?.order !== 'rout') w.setOrder(w.groupOf(r.met.id)!.id, 'reserve', 'passed through by pursuers', 'SYW 7 Pursuit (b) (p.16)');
         through.add(r.met.id);
         continue;
       }
-      freshEnemyMet(w, u.id, r.met.id, 'SYW 7 Pursuit (b) (p.16)');
+      // 7 (b) p.16 "Any Retreat or Rout moves resulting from this melee are made in the following movement phase".
+      freshEnemyMet(w, u.id, r.met.id, 'SYW 7 Pursuit (b) (p.16)', true);
       break;
     }
   }

@@ -16,6 +16,7 @@ import { ORDER_NUMBERS, ORDER_RULES } from './tables/orders';
 import { TERRAIN_EFFECTS, effectiveTerrainType, LIGHTS_FALL_BACK_CM, ABATIS } from './tables/terrain';
 import { wheelSpeedFactor, inclineSpeedFactor, formationChangeLetsMove, FORMATIONS } from './tables/movement';
 import { countsTerrainLighter } from './tables/units';
+import { EVADE_MOVE } from './tables/melee';
 import type { TroopType } from './tables/units';
 import { COMMAND } from './tables/command';
 import type { S, SywState, Options, GroupState } from './state';
@@ -25,7 +26,7 @@ import { Work, normalise } from './work';
 import { revealGroup } from './deployment';
 import { groupShapeProblem, isSplit, GROUP_SHAPE } from './groupShape';
 import { splitAlongside } from './passThrough';
-import { CM, centroid, unitGap, translateStands, rotateStands, standsOverlap, terrainUnder, terrainTypeOf, inContact, unitCircle, isAbatis } from './geo';
+import { CM, centroid, unitGap, translateStands, rotateStands, standsOverlap, terrainUnder, terrainTypeOf, inContact, unitCircle, isAbatis, CONTACT_MM } from './geo';
 
 const O = 'SYW (3) Order interpretation (p.8)';
 const T = 'SYW §4 Terrain effects on movement (p.9)';
@@ -143,7 +144,9 @@ export function planLegs(w: Work, g: GroupState, legs: readonly Leg[]): Planned 
   return { stands: cur, costMm: cost, samples, netTurn, kinds, backwardMm, costByKind };
 }
 
-const moveSchema = z.object({ type: z.literal('moveGroup'), side: z.string(), group: z.string(), legs: z.array(legSchema).min(1).max(12) }).strict();
+// 8 p.18 "may halt at the point where any of its units begins leaving the table ... If they decide not to halt ... they are removed": `atEdge` (default halt).
+// §4 p.10 "Light and Massed interpenetrating: Both parties go to Stand, or Reserve": `afterPassThrough` (default reserve).
+const moveSchema = z.object({ type: z.literal('moveGroup'), side: z.string(), group: z.string(), legs: z.array(legSchema).min(1).max(12), atEdge: z.enum(['halt', 'leave']).optional(), afterPassThrough: z.enum(['stand', 'reserve']).optional() }).strict();
 export type MoveGroup = z.infer<typeof moveSchema>;
 
 /**
@@ -187,6 +190,42 @@ function nearestFromStart(stand: Stand, others: readonly Unit[]): number {
   return d;
 }
 
+/**
+ * The order rules that depend on the direction of a move (p.8), for any re-placing of a group's
+ * units (`moveGroup`, `dressGroup`): Advance "may not end further from nearest massed enemy" (per
+ * stand, against the nearest massed enemy at the start of the move); Reserve "may not voluntarily move
+ * closer to enemy within 20cms ... unless these are in melee, or there are intervening friends".
+ * `end` gives each unit's stands after the move, in the same order as now.
+ */
+export function orderDirectionProblem(w: Work, g: GroupState, units: readonly Unit[], end: ReadonlyMap<string, readonly Stand[]>): Rejection | undefined {
+  const enemies = w.enemiesOf(g.side);
+  if (g.order === 'advance') {
+    const massedEnemies = enemies.filter(isMassed);
+    if (massedEnemies.length === 0) return undefined;
+    for (const u of units) {
+      const st = end.get(u.id)!;
+      for (let i = 0; i < u.stands.length; i++) {
+        const before = nearestFromStart(u.stands[i]!, massedEnemies), after = nearest([st[i]!], massedEnemies);
+        if (after > before + 0.5) return reject('advance-away', 'On Advance no stand may end further from the nearest massed enemy than at the start.', O);
+      }
+    }
+  }
+  if (g.order === 'reserve') {
+    const ids = new Set(g.units);
+    const before = units.flatMap((u) => u.stands);
+    const allEnd = units.flatMap((u) => end.get(u.id)!);
+    for (const e of enemies) {
+      const eg = w.groupOf(e.id);
+      const inMelee = w.friendsOf(g.side).some((f) => inContact(f, e)) || eg?.order === 'rout';
+      if (inMelee) continue;
+      const a = nearest(before, [e]), b = nearest(allEnd, [e]);
+      // "... unless these are in melee, or there are intervening friends" (p.8): a friendly unit across the line from the group's end position to the enemy.
+      if (b < ORDER_NUMBERS.reserveNoApproachCm * CM && b < a - 0.5 && !w.friendsOf(g.side).some((f) => !ids.has(f.id) && segmentToUnitDistance(centroid(allEnd), centroid(e.stands), f.stands) < 0.5)) return reject('reserve-approach', `On Reserve a group may not move closer to ${e.name} inside 20cm.`, O);
+    }
+  }
+  return undefined;
+}
+
 export function validateAndMove(state: S, w: Work, cmd: MoveGroup, out?: MoveBudget): Rejection | undefined {
   const g = w.group(cmd.group);
   if (!g || g.side !== cmd.side) return reject('bad-group', 'Choose one of your groups.', O);
@@ -207,7 +246,8 @@ export function validateAndMove(state: S, w: Work, cmd: MoveGroup, out?: MoveBud
     case 'rout': return reject('routing', 'Routers move only their rout moves.', O);
     case 'stand': {
       if (!only('shift', 'turn')) return reject('stand-order', 'On Stand: no move other than 5cm in any direction and about face.', O);
-      if (cmd.legs.some((l) => l.kind === 'turn' && Math.abs(Math.abs(l.deg) - 180) > 1e-6) && !units.every(isArtillery)) return reject('stand-order', 'On Stand a unit may only about face.', O);
+      // p.8 Stand: "about face" for every arm (artillery pivots freely only on Reserve).
+      if (cmd.legs.some((l) => l.kind === 'turn' && Math.abs(Math.abs(l.deg) - 180) > 1e-6)) return reject('stand-order', 'On Stand a unit may only about face.', O);
       break;
     }
     case 'advance':
@@ -226,6 +266,9 @@ export function validateAndMove(state: S, w: Work, cmd: MoveGroup, out?: MoveBud
   if (g.order !== 'reserve' && units.some((u) => u.formation === 'column')) return reject('formation', 'Column is only allowed on Reserve orders.', 'SYW §4 Formations allowed (p.9)');
   const plan = planLegs(w, g, cmd.legs);
   if ('rejected' in plan) return plan;
+  // 8 p.18: a move that reaches the table edge is cut where a stand begins to leave it; Retreating groups (or a group choosing to) leave.
+  const edge = cutAtTableEdge(w, plan, g.order === 'retreat' || cmd.atEdge === 'leave');
+  if (edge === 'stuck') return reject('off-table', 'The group is already at the table edge there.', OFF_RULE);
   if (out) { out.costMm = plan.costMm; out.costByKind = plan.costByKind; out.end = plan.stands; }
   const allEnd = [...plan.stands.values()].flat();
   const allSamples = [...plan.samples.values()].flat(2);
@@ -259,8 +302,8 @@ export function validateAndMove(state: S, w: Work, cmd: MoveGroup, out?: MoveBud
   const used = g.movedMm + plan.costMm;
   if (out) { out.usedMm = used; out.allowanceMm = allowance; out.worstTerrain = worst; }
   if (used > allowance + 0.5) return reject('too-far', `The move costs ${(used / CM).toFixed(1)}cm of ${(allowance / CM).toFixed(1)}cm allowed.`, g.order === 'stand' ? O : T);
-  // Table edge (p.18): voluntary moves may not leave the table.
-  if (offTable(allEnd, w.battle.table).length > 0) return reject('off-table', 'A group halts where it would begin to leave the table.', 'SYW 8 Groups going off table (p.18)');
+  // Table edge (p.18): the move was cut at the edge above (cutAtTableEdge).
+  if (offTable(allEnd, w.battle.table).length > 0) return reject('off-table', 'A group halts where it would begin to leave the table.', OFF_RULE);
   // Collisions: never through enemy; friends per the interpenetration table (p.10); never end on anyone.
   const ids = new Set(g.units);
   const passedFriends = new Set<string>();
@@ -283,6 +326,17 @@ export function validateAndMove(state: S, w: Work, cmd: MoveGroup, out?: MoveBud
     if (units.some(isMassed) && isMassed(o) && g.order !== 'retreat' && !(isArtillery(o) && og?.order === 'stand'))
       return reject('massed-through-massed', `Massed troops may pass through ${o.name} only when routing, breaking through, or through artillery at Stand.`, 'SYW §4 Movement through friendly units (p.10)');
   }
+  if (edge === 'leave') {
+    // 8 p.18: "they are removed from the table when any stand begins to leave it" (placed at the edge, then off).
+    if (out?.dryRun) return undefined;
+    for (const u of units) w.replaceStands(u.id, plan.stands.get(u.id)!);
+    for (const fid of passedFriends) for (const u of units) w.interpenetrated(u.id, fid, g.order === 'retreat' ? 'retreat' : 'move', 'SYW §4 (p.10)', cmd.afterPassThrough);
+    w.setGroup(g.id, { movedMm: used, moved: true });
+    if (plan.costMm > 0) revealGroup(w, g.id, 'moved');
+    w.ctx.emit({ type: 'GroupMoved', group: g.id, legs: cmd.legs, costMm: Math.round(plan.costMm), allowanceMm: Math.round(allowance), rule: O });
+    w.goOffTable(g.id, false, OFF_RULE);
+    return undefined;
+  }
   // §4 p.10 NB: "If a unit ends its movement partially through another unit, each stand may make the
   // minimum movement necessary to be placed alongside the interpenetrated unit" (the unit may end split).
   const splitThrough = new Map<string, string>();
@@ -300,15 +354,8 @@ export function validateAndMove(state: S, w: Work, cmd: MoveGroup, out?: MoveBud
   const enemies = w.enemiesOf(g.side);
   const massedEnemies = enemies.filter(isMassed);
   if (g.order === 'advance') {
-    if (massedEnemies.length > 0) {
-      for (const u of units) {
-        const end = plan.stands.get(u.id)!;
-        for (let i = 0; i < u.stands.length; i++) {
-          const before = nearestFromStart(u.stands[i]!, massedEnemies), after = nearest([end[i]!], massedEnemies);
-          if (after > before + 0.5) return reject('advance-away', 'On Advance no stand may end further from the nearest massed enemy than at the start.', O);
-        }
-      }
-    }
+    const away = orderDirectionProblem(w, g, units, plan.stands);
+    if (away) return away;
     const fr = unitFrame(allEnd, allEnd[0]!.facing);
     const ahead = massedEnemies.filter((e) => inFrontArc(fr, Math.PI / 4, 10 * CM + 5, e.stands));
     const close = Math.min(Infinity, ...ahead.map((e) => nearest(allEnd, [e])));
@@ -321,23 +368,19 @@ export function validateAndMove(state: S, w: Work, cmd: MoveGroup, out?: MoveBud
     }
   }
   if (g.order === 'reserve') {
-    const before = units.flatMap((u) => u.stands);
-    for (const e of enemies) {
-      const eg = w.groupOf(e.id);
-      const inMelee = w.friendsOf(g.side).some((f) => inContact(f, e)) || eg?.order === 'rout';
-      if (inMelee) continue;
-      const a = nearest(before, [e]), b = nearest(allEnd, [e]);
-      // "... unless these are in melee, or there are intervening friends" (p.8): a friendly unit across the line from the group's end position to the enemy.
-      if (b < ORDER_NUMBERS.reserveNoApproachCm * CM && b < a - 0.5 && !w.friendsOf(g.side).some((f) => !ids.has(f.id) && segmentToUnitDistance(centroid(allEnd), centroid(e.stands), f.stands) < 0.5)) return reject('reserve-approach', `On Reserve a group may not move closer to ${e.name} inside 20cm.`, O);
-    }
+    const near = orderDirectionProblem(w, g, units, plan.stands);
+    if (near) return near;
   }
   if (g.order === 'retreat') {
     const before = nearest(units.flatMap((u) => u.stands), enemies), after = nearest(allEnd, enemies);
     if (enemies.length > 0 && after <= before) return reject('retreat-order', 'Retreaters end further from the nearest enemy than they started.', O);
   }
-  if (g.order === 'retreat' && units.some((u) => qualitiesOf(u).drill === 'badly')) {
+  if (g.order === 'retreat') {
+    // p.8 Retreat: "End facing in the same or opposite direction. Poorly drilled always end move facing the opposite direction" (wheels included).
     const net = normalise(plan.stands.get(units[0]!.id)![0]!.facing - units[0]!.stands[0]!.facing);
-    if (Math.abs(Math.abs(net) - Math.PI) > 0.01) return reject('retreat-facing', 'Poorly drilled retreaters always end facing the opposite direction.', O);
+    const about = Math.abs(Math.abs(net) - Math.PI) <= 0.01, same = Math.abs(net) <= 0.01;
+    if (units.some((u) => qualitiesOf(u).drill === 'badly') && !about) return reject('retreat-facing', 'Poorly drilled retreaters always end facing the opposite direction.', O);
+    if (!about && !same) return reject('retreat-facing', 'Retreaters end facing the same or the opposite direction.', O);
   }
   if (out?.dryRun) return undefined;
   // Apply.
@@ -346,15 +389,38 @@ export function validateAndMove(state: S, w: Work, cmd: MoveGroup, out?: MoveBud
     w.battle = { ...w.battle, units: w.battle.units.map((x) => (x.id === id ? { ...x, extra: { ...x.extra, sywSplitThrough: fid } } : x)) };
     w.ctx.emit({ type: 'UnitSplit', unit: id, through: fid, rule: 'SYW §4 Movement through friendly units (p.10)' });
   }
-  for (const fid of passedFriends) for (const u of units) w.interpenetrated(u.id, fid, g.order === 'retreat' ? 'retreat' : 'move', 'SYW §4 (p.10)');
+  for (const fid of passedFriends) for (const u of units) w.interpenetrated(u.id, fid, g.order === 'retreat' ? 'retreat' : 'move', 'SYW §4 (p.10)', cmd.afterPassThrough);
   if (plan.costMm > 0 || plan.netTurn !== 0) for (const u of units) w.setUnit(u.id, { lastMovedPhase: w.rs.phaseCounter });
   w.setGroup(g.id, { movedMm: used, moved: true, ...(w.group(g.id)!.halted ? {} : {}) });
   if (g.order === 'advance' && w.group(g.id)!.halted) w.setOrder(g.id, 'stand', 'halted 10cm from enemy/friends', O);
+  if (edge === 'halt') {
+    // 8 p.18: "may halt at the point where any of its units begins leaving the table, they are then on Reserve orders".
+    w.setOrder(g.id, 'reserve', 'halted at the table edge', OFF_RULE);
+    w.ctx.emit({ type: 'HaltedAtTableEdge', group: g.id, rule: OFF_RULE });
+  }
   applyTerrainDisorder(w, g.id);
   if (g.order === 'advance' && units.some(isMassed)) lightsFallBack(w, g.id);
   if (plan.costMm > 0) revealGroup(w, g.id, 'moved');
   w.ctx.emit({ type: 'GroupMoved', group: g.id, legs: cmd.legs, costMm: Math.round(plan.costMm), allowanceMm: Math.round(allowance), rule: O });
   return undefined;
+}
+
+const OFF_RULE = 'SYW 8 Groups going off table (p.18)';
+
+/**
+ * 8 p.18: cut a planned move at the last sample before any stand of the group begins to leave the
+ * table. 'leave': the group goes off (the samples end at the edge); 'halt': it ends there; null: the
+ * move stays on the table; 'stuck': it would leave at once (nothing to cut back to).
+ */
+function cutAtTableEdge(w: Work, plan: Planned, leave: boolean): 'halt' | 'leave' | 'stuck' | null {
+  const lists = [...plan.samples.values()];
+  const n = lists[0]?.length ?? 0;
+  let k = -1;
+  for (let i = 0; i < n && k < 0; i++) if (lists.some((l) => offTable(l[i]!, w.battle.table).length > 0)) k = i;
+  if (k < 0) return null;
+  if (k === 0) return 'stuck';
+  for (const [id, l] of plan.samples) { l.splice(k); plan.stands.set(id, l[k - 1]!); }
+  return leave ? 'leave' : 'halt';
 }
 
 function boxOfStands(st: readonly Stand[]): Box {
@@ -429,6 +495,14 @@ export function lightsFallBack(w: Work, advancingGroup: string): void {
     const speed = (w.tables.unitTable[e.troopType]?.moveCm ?? 0) * CM;
     const r = w.pushUnit(e.id, ang, Math.min(need, speed), 'fallback', 'SYW §4 lights fall back (p.10)');
     if (r.offTable) { w.goOffTable(eg.id, false, 'SYW §4 (p.10)'); continue; }
+    // p.10 "If the enemy would catch them they must make an additional Evade move, being destroyed if they are contacted":
+    // still inside 10cm after the fall back (their move or the ground stopped them): an evade move (D6 LI, D12 LC) straight on.
+    if (nearest(w.unit(e.id)!.stands, mine) < LIGHTS_FALL_BACK_CM * CM - 0.5) {
+      const extra = w.rollSpec(isCavalry(e) ? EVADE_MOVE.lightCavalry : EVADE_MOVE.lightInfantry, `${e.name} is caught falling back and evades`, 'SYW §4 lights fall back (p.10)', [e.id]);
+      const r2 = w.pushUnit(e.id, ang, extra * CM, 'fallback', 'SYW §4 lights fall back (p.10)');
+      if (r2.offTable) { w.goOffTable(eg.id, false, 'SYW §4 (p.10)'); continue; }
+      if (nearest(w.unit(e.id)!.stands, mine) <= CONTACT_MM) { w.destroyUnit(e.id, 'caught and contacted while falling back', 'SYW §4 lights fall back (p.10)'); continue; }
+    }
     w.setUnit(e.id, { mayNotShoot: true });
     w.setOrder(eg.id, 'reserve', 'lights fell back before massed enemy', 'SYW §4 lights fall back (p.10)');
   }

@@ -12,6 +12,7 @@ import { qualitiesOf } from './state';
 import type { Tables } from './tablesSchema';
 import { nextCounter, bestCounter } from './generals';
 import { groupShapeProblem } from './groupShape';
+import { armyCost } from './armyCost';
 
 const counterSchema = z.object({ training: z.enum(['cavalry', 'average', 'infantry']), psychology: z.enum(['brave', 'cautious', 'none']), ability: z.enum(['competent', 'normal', 'incompetent']) }).strict();
 
@@ -194,6 +195,9 @@ export function setupRuleset(input: SetupInput<Options, Tables>, ctx: Ctx): Setu
   const flankMarchSides = b.sides.filter((s) => isOttoman(s.nationality) && score[s.id] !== undefined && score[s.id]! - (score[sides.find((x) => x !== s.id)!] ?? 0) >= DEPLOYMENT.ottomanFlankMarchMargin).map((s) => s.id);
   const startPoints: Record<string, number> = {};
   for (const s of sides) startPoints[s] = b.units.filter((u) => u.side === s).reduce((a, u) => a + unitPoints(t, u), 0);
+  // 9 p.20: the army's cost (troops, sub-generals 25 each, abatis/barricades 1 per 4cm, bought terrain), reported at set-up.
+  const cincIds = new Set(Object.entries(generals).filter(([, g]) => g.cinc).map(([id]) => id));
+  for (const s of sides) ctx.emit({ type: 'ArmyCosted', side: s, ...armyCost(b, s, startPoints[s]!, cincIds, terrainPoints[s] ?? 0), rule: 'SYW 9 Points system (p.20)' });
   return {
     ruleset: { attacker, defender, cincAbility, groups, units, generals, decks, charges: [], phaseCounter: 0, standsLost: Object.fromEntries(sides.map((s) => [s, 0])), pointsLost: Object.fromEntries(sides.map((s) => [s, 0])), startPoints, routedThisPhase: [], hidden: {}, hiddenIn: {}, initiative: { ...score }, flankMarchSides, terrainPoints, cincDraws },
     ...(b !== input.battle ? { battle: b } : {}),

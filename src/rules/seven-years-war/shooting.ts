@@ -115,7 +115,10 @@ export function planShot(state: S, w: Work, shooter: Unit, target: Unit): ShotPl
     const near = w.enemiesOf(shooter.side).filter((e) => !protectedByMelee(w, e) && unitDistance(shooter.stands, e.stands) <= SHOOTING_RULES.artilleryMustShootNearestWithinCm * CM);
     if (near.length > 0 && !atChargers) {
       const nearestMm = Math.min(...near.map((e) => unitDistance(shooter.stands, e.stands)));
-      if (unitDistance(shooter.stands, target.stands) > nearestMm + 0.5) return reject('nearest', 'Within 15cm of enemy, artillery must shoot at the nearest enemy.', 'SYW (5) Shooting rules (a) (p.12)');
+      // "or the enemy posing the greatest threat to them": an enemy within 15cm on Advance orders with the guns in its 45° front arc (it may charge them).
+      const tf = unitFrame(target.stands, target.stands[0]!.facing);
+      const threat = near.some((e) => e.id === target.id) && w.groupOf(target.id)?.order === 'advance' && inFrontArc(tf, Math.PI / 4, SHOOTING_RULES.artilleryMustShootNearestWithinCm * CM, shooter.stands);
+      if (unitDistance(shooter.stands, target.stands) > nearestMm + 0.5 && !threat) return reject('nearest', 'Within 15cm of enemy, artillery must shoot at the nearest enemy or the enemy posing the greatest threat (one on Advance with the guns in its front arc).', 'SYW (5) Shooting rules (a) (p.12)');
     }
     stands = shooter.stands.length;
   } else {
@@ -170,7 +173,8 @@ export function shootingModifiers(state: S, w: Work, shooter: Unit, target: Unit
   if ((cover !== 'none' && isSmallArms(p.weapon)) || (cover === 'hard' && (p.weapon === 'light-gun' || p.weapon === 'medium-gun'))) mods.push(modifier(t, 'shootingModifiers', 'targetInCover'));
   if (target.troopType === 'light-infantry' || target.troopType === 'riflemen') mods.push(modifier(t, 'shootingModifiers', 'targetLightInfantry'));
   if (isLightUnit(shooter)) mods.push(modifier(t, 'shootingModifiers', 'lightShooters'));
-  if (us.disordered && !us.terrainDisorder) mods.push(modifier(t, 'shootingModifiers', 'shooterDisordered'));
+  // (5) p.11 "Shooting unit Disordered" has no "(except by terrain)" as the melee chart has: disorder from terrain counts.
+  if (us.disordered) mods.push(modifier(t, 'shootingModifiers', 'shooterDisordered'));
   if (isArtilleryWeapon(p.weapon) && p.weapon !== 'howitzer' && (target.formation === 'column' || target.formation === 'square')) mods.push(modifier(t, 'shootingModifiers', 'artilleryAtColumnOrSquare'));
   if (isArtilleryWeapon(p.weapon) && p.rangeMm <= ARTILLERY_CLOSE_CM * CM + 0.5) mods.push(modifier(t, 'shootingModifiers', 'artilleryClose'));
   if (isMusket(p.weapon) && isMassed(shooter) && !us.firedToday) mods.push(modifier(t, 'shootingModifiers', 'firstVolley'));

@@ -41,6 +41,12 @@ export interface GroupState {
   readonly evadeWhenOptional?: boolean;
   /** Infantry whose frontal opponents all rout: hold, move into the vacated space, or pursue (6 h) p.15, 7 p.15); default hold. */
   readonly afterRout?: 'hold' | 'occupy' | 'pursue';
+  /** Where the group's centre stood when its side's movement step began: chargers must see their target from there (6 b) p.12). */
+  readonly movementStartAt?: { readonly x: number; readonly y: number; readonly phase: number };
+  /** 7 (b) p.16 "Artillery contacted in Pursuit may be fought, or passed through": the pursuer's standing choice, default false (pass through). */
+  readonly fightArtilleryInPursuit?: boolean;
+  /** 8 p.18 "6+ OK; Stay at current orders, or go to Advance": the owner's standing choice, default false (stay). */
+  readonly advanceOnOk?: boolean;
   /** Phase in which hidden troops fired on it as it came within 5cm: it halts ((3) Visibility p.7). */
   readonly ambushedPhase?: number;
 }
@@ -89,6 +95,10 @@ export interface PendingCharge {
   readonly chargers: readonly string[];
   readonly target: string;
   readonly face: 'front' | 'right' | 'rear' | 'left';
+  /** 6 g) p.13, the charger's choice if the move cannot align fully: partial contact (default) or halt 3cm short at Stand. */
+  readonly ifShort?: 'contact' | 'halt';
+  /** The target evaded (6 h) p.13): it routs if the chargers still contact it. */
+  readonly evaded?: boolean;
 }
 
 export interface SywState {
@@ -120,6 +130,8 @@ export interface SywState {
   readonly cincDraws?: Readonly<Record<string, readonly GeneralCounter[]>>;
   /** Points spent on bought terrain by side (9 Terrain Rules p.22). */
   readonly terrainPoints: Readonly<Record<string, number>>;
+  /** 7 (b) p.16 "Any Retreat or Rout moves resulting from this melee are made in the following movement phase": moves owed by groups pursuers met. */
+  readonly deferredMoves?: readonly { readonly group: string; readonly kind: 'fallback' | 'rout'; readonly mm: number; readonly from: { readonly x: number; readonly y: number }; readonly phase: number }[];
   /** The defender's brigade deployed after the attacker (9 p.19); absent: the last of its brigades (deploymentOrder.ts). */
   readonly lastBrigade?: string;
 }

@@ -24,7 +24,8 @@ import { changeFormation, artilleryToStand } from './movement';
 import { detachStands, DETACH_RULE } from './detach';
 import { moveHidden } from './deployment';
 import { isDeployStep } from './deploymentOrder';
-import { counterChoices, counterText, meleeStandActions, pieceSide, deploymentActions, previewDeploy, type DryRun } from './tableActions';
+import { deployGeneral } from './deployGenerals';
+import { counterChoices, counterText, meleeStandActions, pieceSide, deploymentActions, previewDeploy, dressActions, alignActions, type DryRun } from './tableActions';
 import { COMMAND, effectiveCounter } from './tables/command';
 import { ORDER_NUMBERS, ORDER_RULES, type OrderName } from './tables/orders';
 import { TERRAIN_EFFECTS } from './tables/terrain';
@@ -150,6 +151,13 @@ function previewGeneral(game: G, side: string, gen: General, move: PieceMove): M
   const R = 'SYW (3) Notes on Generals (a) (p.6)';
   const gs = game.ruleset.generals[gen.id];
   if (gen.side !== side || !gs) return illegal('Choose one of your generals.', R);
+  // 9 p.19: in one's own deployment step a drag places the general with his troops (deployGeneral).
+  if (isDeployStep(game.position.step) && acting(game, side)) {
+    const cmd = { type: 'deployGeneral', side, general: gen.id, x: gen.stand.centre.x + move.dxMm, y: gen.stand.centre.y + move.dyMm };
+    const r = dryRun(game, deployGeneral, cmd);
+    const readout = [{ label: 'Deployment', value: 'placed with his troops; in view once the step ends' }];
+    return r.rejected ? illegal(r.message ?? 'Not there.', r.rule ?? 'SYW 9 Deployment (p.19)', readout) : { legal: true, command: cmd, readout };
+  }
   if (game.position.step !== 'movement' || !acting(game, side)) return illegal('Generals move in their own movement step.', SEQ);
   const d = Math.hypot(move.dxMm, move.dyMm);
   const left = COMMAND.generalMoveCm * CM - gs.movedMm;
@@ -179,6 +187,7 @@ function previewContact(game: G, side: string, pieceId: string, targetId: string
     ...(c.pretest !== null ? [{ label: 'Nerve (musket infantry)', value: `D6 ${c.pretest}+ or go to Stand (8 p.17)` }] : []),
     { label: 'Charge test', value: `2D6 6+ to go in${sum !== 0 ? `; ${c.extra.map((m) => `${m.label} ${m.value > 0 ? '+' : ''}${m.value}`).join(', ')}` : ''} (8 p.18)` },
     { label: 'Target', value: `${c.target.name} tests being charged` },
+    { label: 'If too short to align', value: 'partial contact, pivoting as far as the move pays (6 g) p.13)' },
   ];
   return { legal: true, command: cmd, readout };
 }
@@ -233,7 +242,17 @@ function actions(game: G, side: string, pieceId: string): PieceAction[] {
     if (rs.hidden[u.id] === side) out.push({ label: 'Reveal', command: { type: 'revealUnit', side, unit: u.id }, rule: 'SYW 9 Deployment (p.19)' });
   }
   if (isDeployStep(step)) out.push(...deploymentActions(game, side, u, accepts));
-  if (step === 'movement') out.push(...meleeStandActions(game, side, u, accepts));
+  if (step === 'movement') out.push(...meleeStandActions(game, side, u, accepts), ...dressActions(game, side, g, accepts), ...alignActions(game, side, g, accepts));
+  // 6 g) p.13: the other choice of a short charger (a drag onto the enemy declares with partial contact).
+  if (step === 'movement' && g.order === 'advance' && !rs.charges.some((c) => c.group === g.id)) {
+    const st = scratch(game);
+    for (const e of game.battle.units) {
+      if (e.side === side) continue;
+      const cmd = { type: 'declareCharge', side, group: g.id, target: e.id, ifShort: 'halt' };
+      if ('rejected' in chargeCheck(st, new Work(st, previewCtx), cmd)) continue;
+      out.push({ label: `Charge ${e.name}; halt 3cm short if unable to align`, command: cmd, detail: 'by default (a drag onto the enemy) a charger too short to align makes partial contact', rule: 'SYW 6 Melee g) (p.13)' });
+    }
+  }
   if (step === 'movement' && !isArtillery(u)) {
     const det = { type: 'detachStands', side, unit: u.id };
     if (accepts(game, detachStands, det)) out.push({ label: 'Detach stands in contact', command: det, detail: 'they fight on without morale tests; the rest may move on', rule: DETACH_RULE });

@@ -12,13 +12,15 @@
  */
 import type { PieceAction, SeenGame, Command, Ctx, PieceMove, MovePreview } from '../../engine/ruleset';
 import type { Stand, Unit } from '../../engine/model';
-import type { S, SywState, Options } from './state';
+import type { S, SywState, Options, GroupState } from './state';
 import { isCavalry } from './state';
 import type { Tables } from './tablesSchema';
 import type { GeneralCounter } from './tables/command';
 import { moveMeleeStand } from './meleeStands';
 import { deploy, flankMarch } from './deployment';
 import { brigadeOf, heldBackBrigade } from './deploymentOrder';
+import { alignInMelee, MELEE_ALIGN_RULE } from './meleeAlign';
+import { dressGroup, dressAnchor, groupShapeProblem, isSplit, GROUP_SHAPE } from './groupShape';
 import { CONTACT_MM, centroid, standGap } from './geo';
 import { unitFrame } from '../../geometry/frame';
 
@@ -147,4 +149,25 @@ export function previewDeploy(game: G, side: string, u: Unit, move: PieceMove, d
   const r = dryRun(game, deploy, cmd);
   const readout = [{ label: 'Deployment', value: game.ruleset.hidden[u.id] === side ? 'marked on the map (hidden)' : 'in view once the step ends' }];
   return r.rejected ? { legal: false, reason: r.message ?? 'Not there.', rule: r.rule ?? DEPLOY_RULE, readout } : { legal: true, command: cmd, readout };
+}
+
+/**
+ * (3) Orders p.6-7: a group out of shape, or with a unit split around a friend (§4 p.10 NB), offers
+ * "Dress the group on <anchor>" (`dressGroup`) in its movement step, when the handler accepts it.
+ */
+export function dressActions(game: G, side: string, g: GroupState, accepts: Accepts): PieceAction[] {
+  const units = game.battle.units.filter((x) => g.units.includes(x.id));
+  if (units.length === 0 || g.order === 'rout') return [];
+  if (!units.some(isSplit) && groupShapeProblem(units, g.order) === null) return [];
+  const cmd = { type: 'dressGroup', side, group: g.id };
+  if (!accepts(game, dressGroup, cmd)) return [];
+  const anchor = dressAnchor(units, game.battle.units.filter((e) => e.side !== side));
+  return [{ label: `Dress the group on ${anchor.name}`, command: cmd, detail: 'side by side, fronts level, 1cm apart; costs the farthest stand move', rule: GROUP_SHAPE.rule }];
+}
+
+/** 6 g) p.13: a group in oblique contact offers "Align on <enemy>" (`alignInMelee`) in its movement step. */
+export function alignActions(game: G, side: string, g: GroupState, accepts: Accepts): PieceAction[] {
+  const cmd = { type: 'alignInMelee', side, group: g.id };
+  if (!g.units.some((id) => game.ruleset.units[id]?.chargeContact) || !accepts(game, alignInMelee, cmd)) return [];
+  return [{ label: 'Pivot to align on the enemy in contact', command: cmd, detail: 'completes an oblique contact; costs the arc of the farthest front corner', rule: MELEE_ALIGN_RULE }];
 }

@@ -26,8 +26,9 @@ import { ORDER_NUMBERS } from './tables/orders';
 
 const ORDER_GROUP_GAP_CM = ORDER_NUMBERS.groupGapCm;
 import { nextCounter } from './generals';
-import { routUnitMove } from './routGaps';
+import { routGroupMove } from './routGaps';
 import { GENERAL_RISK_CM } from './tables/command';
+import { reformToLine } from './reform';
 
 export const diceCode = (d: DiceSpec): RollSpec['dice'] => `${d.count === 1 ? '' : d.count}d${d.faces}` as RollSpec['dice'];
 
@@ -100,6 +101,8 @@ export class Work {
     if (!g || g.order === order) return;
     this.setGroup(groupId, { order, ...(order !== 'advance' ? { pursuing: false } : {}) });
     this.ctx.emit({ type: 'OrderChanged', group: groupId, from: g.order, to: order, why, rule });
+    // p.8-9: Advance and Retreat are in line; columns and squares re-form (reform.ts).
+    if (order === 'advance' || order === 'retreat') for (const id of g.units) reformToLine(this, id);
   }
 
   disorder(unitId: string, why: string, rule: string): void {
@@ -315,7 +318,7 @@ export class Work {
   }
 
   /** Test for casualties or being charged and apply the result (p.18). Returns the outcome. */
-  casualtyTest(groupId: string, kind: 'casualties' | 'beingCharged', extra: Modifier[], awayFrom: TablePoint | null): MoraleOutcome | undefined {
+  casualtyTest(groupId: string, kind: 'casualties' | 'beingCharged', extra: Modifier[], awayFrom: TablePoint | null, defer = false): MoraleOutcome | undefined {
     const g = this.group(groupId);
     // Detached cavalry stands do not check morale (§4 p.10 (c)).
     if (!g || g.offTable || g.order === 'rout' || g.detachedFrom) return undefined;
@@ -323,11 +326,16 @@ export class Work {
     const art = this.groupUnits(g).every(isArtillery);
     const r = this.moraleRoll(g, kind, extra, kind === 'beingCharged' ? `Being charged: ${groupId}` : `Casualties: ${groupId}`, (sc) => casualtyResult(sc, dep, g.order, art).text);
     const out = casualtyResult(r.modified, dep, g.order, art);
-    this.applyMoraleOutcome(groupId, out, awayFrom);
+    this.applyMoraleOutcome(groupId, out, awayFrom, defer);
+    // 8 p.18 "6+ OK; Stay at current orders, or go to Advance": the owner's standing choice (setAdvanceOnOk). Advance needs line (p.8).
+    if (r.modified >= 6 && g.advanceOnOk === true && g.order !== 'advance' && this.groupUnits(g).every((u) => isArtillery(u) || u.formation === 'line')) {
+      this.setOrder(groupId, 'advance', '6+: the owner chose to go to Advance', 'SYW 8 Morale results (p.18)');
+    }
     return out;
   }
 
-  applyMoraleOutcome(groupId: string, out: MoraleOutcome, awayFrom: TablePoint | null): void {
+  /** `defer`: 7 (b) p.16, the fall back or rout move is owed to the following movement phase (state.deferredMoves). */
+  applyMoraleOutcome(groupId: string, out: MoraleOutcome, awayFrom: TablePoint | null, defer = false): void {
     const g = this.group(groupId);
     if (!g) return;
     const R = 'SYW 8 Morale results (p.18)';
@@ -336,6 +344,13 @@ export class Work {
       return;
     }
     if (out.order) this.setOrder(groupId, out.order, out.text, R);
+    if (defer && awayFrom && (out.routNow || out.fallBackCm > 0)) {
+      const kind = out.routNow ? 'rout' as const : 'fallback' as const;
+      if (out.routNow) for (const u of this.groupUnits(g)) this.disorder(u.id, 'routers are disordered', 'SYW 7 Rout (p.15)');
+      this.rs = { ...this.rs, deferredMoves: [...(this.rs.deferredMoves ?? []), { group: groupId, kind, mm: out.fallBackCm * CM, from: { x: awayFrom.x, y: awayFrom.y }, phase: this.rs.phaseCounter }] };
+      this.ctx.emit({ type: 'MoveDeferred', group: groupId, kind, rule: 'SYW 7 Pursuit (b) (p.16)' });
+      return;
+    }
     if (out.fallBackCm > 0 && awayFrom) this.fallBack(groupId, out.fallBackCm * CM, awayFrom, R);
     if (out.routNow) this.startRout(groupId, awayFrom, R);
   }
@@ -410,7 +425,8 @@ export class Work {
   }
 
   /** Apply the interpenetration table (§4 p.10) when `moverId` passed through friend `otherId`. */
-  interpenetrated(moverId: string, otherId: string, mode: string, _rule: string): void {
+  /** `choice`: §4 p.10 light and massed "go to Stand, or Reserve": the moving player's choice (default Reserve). */
+  interpenetrated(moverId: string, otherId: string, mode: string, _rule: string, choice: 'stand' | 'reserve' = 'reserve'): void {
     const m = this.unit(moverId), o = this.unit(otherId);
     if (!m || !o) return;
     const mg = this.groupOf(moverId), og = this.groupOf(otherId);
@@ -424,7 +440,7 @@ export class Work {
     const dis = (v: boolean | 'unlessLight') => v === true || (v === 'unlessLight' && !isLightUnit(m));
     if (dis(row.moverDisordered)) this.disorder(moverId, row.text, row.rule);
     if (dis(row.otherDisordered)) this.disorder(otherId, row.text, row.rule);
-    const ord = (v: typeof row.otherOrder): OrderName | null => (v === 'standOrReserve' ? 'reserve' : v);
+    const ord = (v: typeof row.otherOrder): OrderName | null => (v === 'standOrReserve' ? choice : v);
     const mo = ord(row.moverOrder), oo = ord(row.otherOrder);
     if (mo && mg && mode !== 'rout') this.setOrder(mg.id, mo, row.text, row.rule);
     if (oo && og) this.setOrder(og.id, oo, row.text, row.rule);
@@ -457,7 +473,9 @@ export class Work {
     }
     const c = centroid(units.flatMap((u) => u.stands));
     const away = from ? Math.atan2(c.y - from.y, c.x - from.x) : this.homeAngle(g.side, c);
-    for (const u of units) this.replaceStands(u.id, rotateStands(u.stands, centroid(u.stands), normalise(away - u.stands[0]!.facing)));
+    // 7 p.15: the group turns as one body about its centre, so its units keep their contact.
+    const turn = normalise(away - units[0]!.stands[0]!.facing);
+    for (const u of units) this.replaceStands(u.id, rotateStands(u.stands, c, turn));
     const cav = units.some(isCavalry);
     const d = this.rollSpec(cav ? ROUT_MOVES.firstRout.cavalry : ROUT_MOVES.firstRout.infantry, `First rout move: ${groupId}`, ROUT_MOVES.rule, [groupId]);
     this.routMove(groupId, away, d * CM);
@@ -467,11 +485,10 @@ export class Work {
   routMove(groupId: string, angle: number, mm: number): void {
     const g = this.group(groupId);
     if (!g) return;
-    for (const u of this.groupUnits(g)) {
-      // As one body, or stand by stand through a gap when that saves it from surrendering (p.8; routGaps.ts).
-      const r = routUnitMove(this, u.id, angle, mm);
-      if (r.offTable) { this.goOffTable(groupId, false, ROUT_MOVES.rule, true); return; }
-    }
+    // The group as one body, or stand by stand through a gap in one column when that saves it from
+    // surrendering; its units keep contact (p.8, 7 p.15-16 "Routers ... always act in groups"; routGaps.ts).
+    const r = routGroupMove(this, groupId, angle, mm);
+    if (r.offTable) { this.goOffTable(groupId, false, ROUT_MOVES.rule, true); return; }
     this.ctx.emit({ type: 'GroupRouted', group: groupId, distanceMm: mm, rule: ROUT_MOVES.rule });
   }
 
@@ -514,7 +531,16 @@ export class Work {
     const gen = this.battle.generals.find((x) => x.id === id);
     const gs = this.rs.generals[id];
     if (!gen || !gs) return;
-    const [counter, deck] = nextCounter(this.rs.decks[gen.side] ?? [], this.tables.counterMix, (n) => this.roll({ dice: 'd100', purpose: `Replacement general for ${gen.name}`, rule: 'SYW (3) Notes on Generals, Orders (p.6)', subjects: [id] }).total % n);
+    // (3) p.6 "replaced by a random quality General": the text names no die; percentile dice, re-rolled above the largest
+    // multiple of the deck size (so every counter is equally likely), read as (roll − 1) mod deck size.
+    const pick = (n: number): number => {
+      const top = n > 0 && n <= 100 ? Math.floor(100 / n) * n : 100;
+      for (let i = 0; ; i++) {
+        const t = this.roll({ dice: 'd100', purpose: `Replacement general for ${gen.name} (1-${top} counts, ${n} counters)`, rule: 'SYW (3) Notes on Generals, Orders (p.6)', subjects: [id] }).total;
+        if (t <= top || i >= 20) return (t - 1) % Math.max(1, n);
+      }
+    };
+    const [counter, deck] = nextCounter(this.rs.decks[gen.side] ?? [], this.tables.counterMix, pick);
     this.rs = setGeneral({ ...this.rs, decks: { ...this.rs.decks, [gen.side]: deck } }, id, { counter, attemptsLeft: 0 });
     this.ctx.emit({ type: 'GeneralKilled', general: id, replacement: counter, rule: 'SYW (3) Notes on Generals (d) (p.6)' });
   }
