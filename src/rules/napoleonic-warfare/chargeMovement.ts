@@ -42,6 +42,8 @@ export interface LegStop {
   readonly heading: Radians;
   readonly wheelDeg: number;
   readonly wheelCostMm: number;
+  /** The narrowed front the race judged it on, when it drops stands back (NW Orders/Charge). */
+  readonly narrowed?: Unit;
   /** Straight distance moved when it stopped, and at which fraction of the phase. */
   readonly straightMm: number;
   readonly fraction: number;
@@ -76,6 +78,31 @@ export function chargeWheel(mover: Unit, target: Unit, distMm: number): { unit: 
   return { unit: w.unit, wheelDeg: deg, costMm: w.outerArcMm * WHEEL.distanceFactor };
 }
 
+/**
+ * NW Orders/Charge "a 45 degree wheel" and Orders/Advance "Units must be facing, or be able to wheel
+ * to face their attackers to be able to Countercharge": some wheel of at most 45° (5° steps, as
+ * `chargeWheel` tries them) after which the unit's front, going straight ahead, meets the other
+ * unit. Distance is not judged here (the charge or countercharge roll decides that), so eligibility
+ * and the wheel the move then makes are the same test (RULINGS).
+ */
+export function canWheelToFace(u: Unit, t: Unit): boolean {
+  const reach = unitDistanceMm(u, t) + Math.hypot(...frameSpan(u)) + Math.hypot(...frameSpan(t));
+  for (let a = 0; a <= WHEEL.maxDeg; a += 5) {
+    for (const sgn of a === 0 ? [1] : [1, -1]) {
+      const w = wheelUnit(u, (sgn * a * Math.PI) / 180).unit;
+      if (pathMeets(w, unitFacing(w), reach, t)) return true;
+    }
+  }
+  return false;
+}
+
+/** Width and depth spanned by a unit's stands (for a generous straight reach). */
+function frameSpan(u: Unit): [number, number] {
+  const xs = u.stands.map((s) => s.centre.x), ys = u.stands.map((s) => s.centre.y);
+  const pad = Math.max(...u.stands.map((s) => Math.max(s.widthMm, s.depthMm)));
+  return [Math.max(...xs) - Math.min(...xs) + pad, Math.max(...ys) - Math.min(...ys) + pad];
+}
+
 function pathMeets(u: Unit, dir: number, reachMm: number, target: Unit): boolean {
   for (let s = 0; s <= reachMm + 1e-6; s += STEP_MM) if (unitsOverlap(advanceUnit(u, s, rad(dir)), target)) return true;
   return unitsOverlap(advanceUnit(u, reachMm, rad(dir)), target);
@@ -98,22 +125,27 @@ function distanceToGap(u: Unit, dir: number, target: Unit, gapMm: number, maxMm:
  * their distances, slice by slice; the first contact between a mover and any enemy (moving or
  * not) stops both where they meet; a stopped unit stays put while the others go on.
  */
-export function raceCharges(d: Draft, legs: readonly ChargeLeg[]): LegStop[] {
+export function raceCharges(d: Draft, legs: readonly ChargeLeg[], planNarrow?: (s: LegStop) => Unit | undefined): LegStop[] {
   const plans = legs.map((leg) => {
     const u = findUnit(d.battle, leg.unitId)!;
     const t = findUnit(d.battle, leg.targetId)!;
     const w = chargeWheel(u, t, leg.distMm);
     const heading = rad(unitFacing(w.unit));
     const straightMax = Math.max(0, leg.distMm - w.costMm);
-    const cap = leg.haltShortMm !== undefined ? distanceToGap(w.unit, heading, t, leg.haltShortMm, straightMax) : straightMax;
-    return { leg, wheeled: w.unit, heading, wheelDeg: w.wheelDeg, wheelCostMm: w.costMm, cap, stop: undefined as undefined | { fraction: number; hit?: string; striker?: boolean } };
+    const cap0 = leg.haltShortMm !== undefined ? distanceToGap(w.unit, heading, t, leg.haltShortMm, straightMax) : straightMax;
+    // NW Orders/Charge "drop back stands": a charger that will drop back races on its narrowed front
+    // (planned over its whole straight move after the wheel), not its full width (RULINGS).
+    const narrowed = cap0 > 0 ? planNarrow?.({ leg, wheeled: w.unit, heading, wheelDeg: w.wheelDeg, wheelCostMm: w.costMm, straightMm: cap0, fraction: 1 }) : undefined;
+    const mover = narrowed ?? w.unit;
+    const cap = narrowed && leg.haltShortMm !== undefined ? distanceToGap(mover, heading, t, leg.haltShortMm, straightMax) : cap0;
+    return { leg, wheeled: w.unit, mover, narrowed: !!narrowed, heading, wheelDeg: w.wheelDeg, wheelCostMm: w.costMm, cap, stop: undefined as undefined | { fraction: number; hit?: string; striker?: boolean } };
   });
   const byId = new Map(plans.map((p) => [p.leg.unitId, p]));
   const straightAt = (p: (typeof plans)[number], f: number) => Math.max(0, Math.min(p.cap, f * p.leg.distMm - p.wheelCostMm));
   const poseAt = (id: string, f: number): Unit | undefined => {
     const p = byId.get(id);
     if (!p) return findUnit(d.battle, id);
-    return advanceUnit(p.wheeled, straightAt(p, p.stop ? Math.min(f, p.stop.fraction) : f), p.heading);
+    return advanceUnit(p.mover, straightAt(p, p.stop ? Math.min(f, p.stop.fraction) : f), p.heading);
   };
   const side = (id: string) => findUnit(d.battle, id)?.side;
   const others = activeUnits(d).map((u) => u.id);
@@ -157,7 +189,7 @@ export function raceCharges(d: Draft, legs: readonly ChargeLeg[]): LegStop[] {
     f0 = lo;
   }
   return plans.map((p) => ({
-    leg: p.leg, wheeled: p.wheeled, heading: p.heading, wheelDeg: p.wheelDeg, wheelCostMm: p.wheelCostMm,
+    leg: p.leg, wheeled: p.wheeled, ...(p.narrowed ? { narrowed: p.mover } : {}), heading: p.heading, wheelDeg: p.wheelDeg, wheelCostMm: p.wheelCostMm,
     straightMm: straightAt(p, p.stop?.fraction ?? 1), fraction: p.stop?.fraction ?? 1, ...(p.stop?.hit ? { hit: p.stop.hit, striker: !!p.stop.striker } : {}),
   }));
 }
@@ -172,7 +204,7 @@ export type CombatStarter = (d: Draft, a: string, b: string, o: { charged: boole
  * target was countercharging or charging it), or a charger that caught another charger in its
  * flank or rear against that charger. Movers that touched nothing are disordered (NW Orders/Charge).
  */
-export function moveChargesTogether(d: Draft, legs: readonly ChargeLeg[], start: CombatStarter, narrow?: (s: LegStop) => Unit | undefined): LegStop[] {
+export function moveChargesTogether(d: Draft, legs: readonly ChargeLeg[], start: CombatStarter, narrow?: (s: LegStop) => Unit | undefined, planNarrow?: (s: LegStop) => Unit | undefined): LegStop[] {
   // Fire and morale after a leg was rolled may have changed things: routed or halted movers stay
   // where they are; a failure by 1 halts short; a charge whose target has gone touches nothing.
   const live: ChargeLeg[] = [];
@@ -191,7 +223,7 @@ export function moveChargesTogether(d: Draft, legs: readonly ChargeLeg[], start:
     }
     live.push(leg);
   }
-  const stops = raceCharges(d, live);
+  const stops = raceCharges(d, live, planNarrow);
   const order = [...stops].sort((a, b) => a.fraction - b.fraction);
   const placed = new Set<string>();
   const touched = new Set<string>();
@@ -200,7 +232,8 @@ export function moveChargesTogether(d: Draft, legs: readonly ChargeLeg[], start:
     if (!isActive(d, s.leg.unitId)) return [];
     if (s.wheelDeg !== 0) d.ctx.emit({ type: 'ChargeWheeled', unit: s.leg.unitId, degrees: s.wheelDeg, costIn: Math.round((s.wheelCostMm / 25.4) * 10) / 10, rule: `NW Orders/Charge: a 45 degree wheel at the start of the Charge; ${WHEEL.rule}` });
     // The charger's chosen drop back (NW Orders/Charge), made on the line of the charge after the wheel.
-    const from = s.straightMm > 0 ? narrow?.(s) ?? s.wheeled : s.wheeled;
+    // With a planned narrowing the race used that front, so the walk does too (even from a standing start).
+    const from = s.narrowed ? narrow?.(s) ?? s.narrowed : s.straightMm > 0 ? narrow?.(s) ?? s.wheeled : s.wheeled;
     const r = walk(d, from, s.heading, s.straightMm + extraMm, 'charge', { roadColumn: s.leg.road });
     d.battle = updateUnit(d.battle, s.leg.unitId, () => r.unit);
     return r.contacts;

@@ -20,7 +20,7 @@ import { isAmbushGround } from './setup';
 import { AMBUSH_CHARGE_PENALTY } from './tables/movement';
 import { chargeRoadMove } from './roads';
 import { applyDropBack, planDropBack, type DropBackPlan } from './dropBack';
-import { moveChargesTogether, type ChargeLeg } from './chargeMovement';
+import { moveChargesTogether, type ChargeLeg, type LegStop } from './chargeMovement';
 import { formOrderedSquares } from './formSquare';
 
 /** Record a close combat between attacker a and the unit b it touched. */
@@ -228,7 +228,23 @@ export function resolveCharges(d: Draft): void {
   }
   // NW Orders/Charge "drop back stands": done on the line of the charge after the wheel, over the
   // distance the race lets the charger go.
-  moveChargesTogether(d, legs, startCombat, (s) => (d.rs.orders[s.leg.unitId]?.dropBack && !s.leg.road ? chargeDropBack(d, s.wheeled, s.heading, s.straightMm) : undefined));
+  // The drop back is planned before the race over the whole straight move, so the race judges the
+  // narrowed front; it is carried out (and logged) when the move is made.
+  const planned = new Map<string, DropBackPlan>();
+  const planNarrow = (s: LegStop): Unit | undefined => {
+    if (!d.rs.orders[s.leg.unitId]?.dropBack || s.leg.road || s.leg.kind !== 'charge') return undefined;
+    const p = planChargeDropBack(d, s.wheeled, s.heading, s.straightMm);
+    if (!p || typeof p === 'string') return undefined;
+    planned.set(s.leg.unitId, p);
+    return p.unit;
+  };
+  const narrow = (s: LegStop): Unit | undefined => {
+    const p = planned.get(s.leg.unitId);
+    if (!p) return undefined;
+    applyDropBack(d, s.wheeled, p, CHARGE_DROP_BACK_RULE);
+    return p.unit;
+  };
+  moveChargesTogether(d, legs, startCombat, narrow, planNarrow);
   runPendingTests(d);
 }
 
@@ -245,14 +261,6 @@ export const CHARGE_DROP_BACK_RULE = 'NW Orders/Charge: "Any units may drop back
 export function planChargeDropBack(d: Draft, C: Unit, dir: number, travelMm: number): DropBackPlan | string | undefined {
   if (travelMm <= 0) return undefined;
   return planDropBack(d, faceTowards(C, dir), rad(dir), travelMm);
-}
-
-/** Carry out the charger's drop back (when it clears something): the narrowed charger, written and logged. */
-function chargeDropBack(d: Draft, C: Unit, dir: number, travelMm: number): Unit | undefined {
-  const plan = planChargeDropBack(d, C, dir, travelMm);
-  if (!plan || typeof plan === 'string') return undefined;
-  applyDropBack(d, C, plan, CHARGE_DROP_BACK_RULE);
-  return plan.unit;
 }
 
 /** NW §18 F: the hasty square test — passing forms it, failing has no other effect. */

@@ -12,7 +12,7 @@ import type { NwTables } from './nwTables';
 import { ORDERS, ORDER_IDS, deployActionsAllowed, mayChargeTarget, mayCountercharge, type OrderId } from './tables/orders';
 import { FORD_SEARCH, WHEEL } from './tables/movement';
 import { addDisorder, enemiesOf, inMm, makeDraft, nwu, scaleOf, toChange, toIn, withinER, canSee } from './core';
-import { advanceUnit, anglesClose, bearing, rotateUnit, unitCentre, unitDistanceMm, unitFacing, wheelUnit, frameOfUnit, unitTerrain, commandStand, screenStands } from './geom';
+import { advanceUnit, rotateUnit, unitDistanceMm, unitFacing, wheelUnit, frameOfUnit, unitTerrain, commandStand, screenStands } from './geom';
 import { walk, commitMove } from './moves';
 import { normalMoveMm, retreatMove, retreatPose, faceTowards, runPendingTests } from './morale';
 import { isRoadPath, ROAD_FACTOR } from './roads';
@@ -23,6 +23,7 @@ import { GUNS_RULE, spikeGuns, spikeProblem } from './guns';
 import { startCombat } from './charges';
 import { revealAmbush } from './offTable';
 import { occupyBuildings, OCCUPY_RULE } from './occupy';
+import { canWheelToFace } from './chargeMovement';
 import { dropBackForMove, dropBackProblem, DROP_BACK_RULE } from './dropBack';
 import { normaliseAngle, pt, rad } from '../../geometry/types';
 
@@ -559,7 +560,7 @@ export function chargeTargetProblem(d: Draft, u: Unit, t: Unit): string | undefi
   if (!mayChargeTarget(kind(d, u), kind(d, t))) return 'infantry may not charge cavalry; skirmishers only charge skirmishers (NW Orders/Charge)';
   if (unitDistanceMm(u, t) > normalMoveMm(d, u) + 1e-6) return `${t.name} is beyond ${u.name}'s normal tactical move (NW Orders/Charge)`;
   // Within a 45° wheel of its front (NW Orders/Charge: no facing change but a 45° wheel).
-  if (!anglesClose(unitFacing(u), bearing(unitCentre(u), unitCentre(t)), 45 + 30)) return `${t.name} is not ahead of ${u.name} within a 45 degree wheel (NW Orders/Charge)`;
+  if (!canWheelToFace(u, t)) return `${t.name} is not ahead of ${u.name} within a 45 degree wheel (NW Orders/Charge)`;
   // Must charge an enemy that is itself charging it, if possible.
   const mutual = Object.values(d.rs.orders).find((x) => x.order === 'charge' && x.target === u.id && x.revealed);
   if (mutual && mutual.unitId !== t.id) {
@@ -587,7 +588,8 @@ const respondToCharge = defineCommand<NwState, NwOptions, NwTables, { type: 'res
           if (o?.order !== 'advance') return reject('cannot-countercharge', 'Only units with Advance orders may countercharge.', 'NW Orders/Advance');
           if (nu.morale === 'fragmented' || u.formation.includes('square') || u.formation === 'austrian-mass') return reject('cannot-countercharge', 'Fragmented units and squares may not countercharge.', 'NW §17; §27');
           if (!mayCountercharge(kind(d, u), kind(d, c0))) return reject('cannot-countercharge', 'Cavalry countercharge anyone; infantry only infantry; skirmishers only skirmishers.', 'NW Orders/Advance');
-          if (!anglesClose(unitFacing(u), bearing(unitCentre(u), unitCentre(c0)), 45 + 30)) return reject('cannot-countercharge', 'It must face, or be able to wheel to face, its attacker.', 'NW Orders/Advance');
+          // The same test as the countercharge's wheel (chargeMovement.ts canWheelToFace), RULINGS.
+          if (!canWheelToFace(u, c0)) return reject('cannot-countercharge', 'It must face, or be able to wheel to face, its attacker.', 'NW Orders/Advance');
           break;
         case 'face':
         case 'fall-back':

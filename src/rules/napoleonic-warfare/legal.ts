@@ -10,6 +10,7 @@ import { unitDistanceMm } from './geom';
 import { checkMoveOrder, moveOrderOf } from './moveOrder';
 import { spikeProblem } from './guns';
 import { dropBackProblem } from './dropBack';
+import { occupyBuildings } from './occupy';
 import type { Draft } from './types';
 import type { Unit } from '../../engine/model';
 
@@ -110,6 +111,9 @@ export function legalCommands(state: NwGameState, side: string, s: Sampler): Com
       } else if (o.order === 'deploy' && spikeableGuns(d, u).length > 0 && (o.deployActionsUsed ?? 0) < 1) {
         // NW Orders/Deploy "Spike captured artillery pieces" (one action; guns.ts spikeProblem).
         out.push({ type: 'deployUnit', side, unitId: u.id, action: 'spike-guns', gunsId: s.pick(spikeableGuns(d, u)) });
+      } else if (o.order === 'deploy' && (o.deployActionsUsed ?? 0) < 1 && typeof occupyBuildings(d, u) !== 'string') {
+        // NW Orders/Deploy "Enter buildings and take up positions in them" (occupy.ts accepts it here).
+        out.push({ type: 'deployUnit', side, unitId: u.id, action: 'occupy-buildings' });
       } else if (o.order === 'deploy' && (o.deployActionsUsed ?? 0) < 1) {
         const acts = nu.profile.artillery
           ? [{ action: nu.abandoned ? 'recrew' : nu.limbered ? 'unlimber' : 'halt' }]

@@ -357,8 +357,15 @@ export function runPendingTests(d: Draft): void {
       if (nu.standLossTestAt === key) continue; // NW §18 C: once per phase
       nu.standLossTestAt = key;
     }
-    moraleTest(d, t.unitId, t.trigger, t.detail, { charging: nu.charging, chargingSuperiorPosition: chargingSuperiorPosition(d, t.unitId) });
+    // NW §19/§20 "If Charging": only while the charges are made (the Charge Declaration Phase); later
+    // in the turn a charger tests on the "Otherwise" column (RULINGS).
+    moraleTest(d, t.unitId, t.trigger, t.detail, { charging: isChargingNow(d, t.unitId), chargingSuperiorPosition: chargingSuperiorPosition(d, t.unitId) });
   }
+}
+
+/** NW §19 Morale Failure "If Charging": a unit with a charge under way, i.e. in the Charge Declaration Phase only. */
+export function isChargingNow(d: Draft, id: string): boolean {
+  return !!d.rs.units[id]?.charging && d.phase === 'charges';
 }
 
 /**

@@ -25,6 +25,7 @@ import { ORDERS, ORDER_IDS, deployActionsAllowed, type OrderId } from './tables/
 import { FIRING_ARC_DEG } from './tables/fire';
 import { MORALE_STATES } from './tables/morale';
 import { narrowHorseBattery } from './profile';
+import { occupyBuildings, OCCUPY_RULE } from './occupy';
 
 const ORDER_SHORT: Record<OrderId, string> = { advance: 'Adv', charge: 'Chg', deploy: 'Dep', defend: 'Def', retreat: 'Ret', 'fire-and-flee': 'F&F', 'form-square': 'Sq', recover: 'Rec' };
 const STATE_NAME: Record<string, string> = { good: 'Good Order', disordered: 'Disordered', fragmented: 'Fragmented', routed: 'Routed', dispersed: 'Dispersed' };
@@ -103,6 +104,9 @@ function actions(g: Seen, side: SideId, pieceId: string): PieceAction[] {
         dep('Face left', { action: 'change-facing', degrees: -90 });
         dep('Face about', { action: 'change-facing', degrees: 180 });
         dep('Step forward one stand depth', { action: 'step-forward' });
+        // NW Orders/Deploy "Enter buildings and take up positions in them": offered only when occupy.ts would accept it.
+        const occ = occupyBuildings(d, u);
+        if (typeof occ !== 'string') dep(`Occupy ${occ.terrain.kind} (${occ.stands} stand${occ.stands > 1 ? 's' : ''} inside)`, { action: 'occupy-buildings' }, OCCUPY_RULE);
         if (nu.profile.mounted) dep('Dismount (fight on foot with carbines)', { action: 'dismount' }, 'NW Orders/Deploy; §4 Strength note');
         if (nu.dismounted) dep('Mount', { action: 'mount' });
         if (nu.profile.foot && nu.profile.grade !== 'militia') {

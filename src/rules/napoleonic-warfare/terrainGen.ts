@@ -73,6 +73,22 @@ export const TERRAIN_SIZES: Readonly<Record<Scale, { maxDiameterIn: number; minI
   large: { maxDiameterIn: 16, minIn: 5, pondMaxIn: 12, linearWidthIn: 2, lakeMaxWidthIn: 12, roadSpacingIn: 6 },
 };
 
+/** NW §9 "medium-sized stands on a small table" (RULINGS): a small table is no bigger than 6' x 4' (72" x 48", either way round). */
+export const SMALL_TABLE_IN = { long: 72, short: 48 } as const;
+export function isSmallTable(widthMm: number, depthMm: number): boolean {
+  const long = Math.max(widthMm, depthMm) / 25.4, short = Math.min(widthMm, depthMm) / 25.4;
+  return long <= SMALL_TABLE_IN.long + 1e-6 && short <= SMALL_TABLE_IN.short + 1e-6;
+}
+
+/**
+ * NW §9 Maximum and Minimum Terrain Size: "If you are using medium-sized stands on a small table,
+ * use the unparenthesized ... figures. Otherwise, use the parenthesized figures" — so medium stands
+ * on a bigger table take the parenthesized (large) sizes too (RULINGS).
+ */
+export function terrainSizesFor(scale: Scale, widthMm: number, depthMm: number): (typeof TERRAIN_SIZES)[Scale] {
+  return TERRAIN_SIZES[scale === 'medium' && isSmallTable(widthMm, depthMm) ? 'medium' : 'large'];
+}
+
 /**
  * The sector rectangle for `side` (columns are the side's own left/centre/right as it faces the
  * enemy; "enemy left" is the enemy's own left flank — RULINGS).
@@ -115,7 +131,7 @@ const overlaps = (a: TerrainFeature, b: TerrainFeature) => polygonDistance(a.pol
  * against the special placement rules. Returns the features and a step log.
  */
 export function generateTerrain(input: TerrainGenInput, roll: TerrainRoller): TerrainLayout {
-  const sz = TERRAIN_SIZES[input.scale];
+  const sz = terrainSizesFor(input.scale, input.widthMm, input.depthMm);
   const [a, b] = input.sides;
   let first: TerrainGenSide = a;
   for (let i = 0; i < 20; i++) {
@@ -132,7 +148,9 @@ export function generateTerrain(input: TerrainGenInput, roll: TerrainRoller): Te
   }
   const features: TerrainFeature[] = [];
   const steps: TerrainGenStep[] = [];
-  const rivers = new Map<SideId, number>(), waters = new Map<SideId, number>();
+  // NW §9 Terrain Table "River or Water Feature: No more than 1 of each per table" (stricter than the
+  // bullets' "one ... per player", so it governs: one river and one water feature on the table, RULINGS).
+  let rivers = 0, waters = 0;
   let n = 0;
   for (const { side, pick } of queue) {
     if (pick === 'none') {
@@ -153,12 +171,12 @@ export function generateTerrain(input: TerrainGenInput, roll: TerrainRoller): Te
       fail('no rivers or streams may run through the centre two sectors');
       continue;
     }
-    if (pick === 'river' && (rivers.get(side.id) ?? 0) >= 1) {
-      fail('only one river may be placed per player');
+    if (pick === 'river' && rivers >= 1) {
+      fail('only one river may be placed on the table (no more than 1 per table)');
       continue;
     }
-    if ((pick === 'pond' || pick === 'lake') && (waters.get(side.id) ?? 0) >= 1) {
-      fail('only one water feature may be placed per player');
+    if ((pick === 'pond' || pick === 'lake') && waters >= 1) {
+      fail('only one water feature may be placed on the table (no more than 1 per table)');
       continue;
     }
     if (pick === 'lake' && features.some((f) => f.kind === 'lake' && f.props['edge'] !== undefined)) {
@@ -177,8 +195,8 @@ export function generateTerrain(input: TerrainGenInput, roll: TerrainRoller): Te
       continue;
     }
     features.push(feature);
-    if (pick === 'river') rivers.set(side.id, 1);
-    if (pick === 'pond' || pick === 'lake') waters.set(side.id, 1);
+    if (pick === 'river') rivers++;
+    if (pick === 'pond' || pick === 'lake') waters++;
     steps.push({ side: side.id, pick, placementRoll, sector, placed: feature.id });
   }
   // NW §9 / §23 Rivers: a Bridge (or Ford) one stand wide wherever a Road crosses a River (RULINGS: a bridge).

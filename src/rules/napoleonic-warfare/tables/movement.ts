@@ -80,7 +80,11 @@ export interface TerrainEffect {
   readonly delay: 'none' | 'light' | 'dense';
   /** Troop kinds that may not enter. */
   readonly impassableFor: readonly ('foot' | 'light-cavalry' | 'cavalry' | 'artillery' | 'all')[];
-  /** Disorders on entering/crossing (skirmish foot exempt everywhere; light infantry also in dense). */
+  /**
+   * Disorders on entering/crossing, with exemptions decided in moves.ts (RULINGS §17/§23): light
+   * terrain spares any unit in skirmish formation, foot or cavalry ("All troops except skirmishing
+   * units"); obstacles spare skirmish foot; dense terrain spares skirmish foot and light infantry.
+   */
   readonly disorders: boolean;
   readonly rule: string;
 }
