@@ -10,6 +10,7 @@ import { isCavalry, isInfantry } from './state';
 import type { Tables } from './tablesSchema';
 import { Work } from './work';
 import { CM, centroid, unitGap } from './geo';
+import { transferredUnits, joinProblem, applyTransfer } from './transfer';
 
 const P7 = 'SYW (3) Changing Orders (p.7)';
 
@@ -48,6 +49,8 @@ const promptSchema = z.object({
   /** The new order; 'cureDisorder' sends a no-change order to `unit`; 'rally' prompts routers to rally. */
   action: z.enum(['advance', 'reserve', 'stand', 'retreat', 'cureDisorder', 'rally', 'transfer']),
   unit: z.string().optional(),
+  /** transfer: a group of the prompting general the unit joins instead of forming its own (transfer.ts). */
+  join: z.string().optional(),
 }).strict();
 type Prompt = z.infer<typeof promptSchema>;
 
@@ -67,10 +70,17 @@ export const prompt = defineCommand<SywState, Options, Tables, Prompt>({
       if (g.general === cmd.general) return reject('already-commanded', 'The group is already under this general.', 'SYW (3) Orders NB (p.6)');
     } else if (!gs.cinc && g.general !== cmd.general) return reject('not-his-command', `${gen.name} may not change orders of another general's command.`, 'SYW (3) Notes on Generals (c) (p.6)');
     if (g.uncommanded && !(gs.cinc && g.order === 'retreat')) return reject('uncommanded', 'Uncommanded units may be ordered only by the CinC, and only to rally from Retreat.', 'SYW (1) Generals (p.5)');
-    const used = g.prompts[cmd.general] ?? 0;
+    // (3) p.7 "may not attempt to prompt any group/unit more than twice this phase. (Note: Curing disorder
+    // counts as an order to a unit)": prompts to one unit (curing it, transferring it alone) count against
+    // that unit, kept under 'unit:<id>:<general>'; order changes, rallies and whole-group transfers against the group.
+    const unitTarget = cmd.action === 'cureDisorder' || (cmd.action === 'transfer' && cmd.unit !== undefined) ? cmd.unit : undefined;
+    const key = unitTarget !== undefined ? `unit:${unitTarget}:${cmd.general}` : cmd.general;
+    const used = g.prompts[key] ?? 0;
     if (!gs.cinc) {
-      const total = Object.entries(g.prompts).filter(([id]) => !state.ruleset.generals[id]?.cinc).reduce((a, [, n]) => a + n, 0);
-      if (total >= COMMAND.maxPromptsPerGroup) return reject('prompted-twice', 'A group may not be prompted more than twice this phase.', P7);
+      const generalOf = (k: string) => (k.startsWith('unit:') ? k.slice(k.lastIndexOf(':') + 1) : k);
+      const mine = (k: string) => (unitTarget !== undefined ? k.startsWith(`unit:${unitTarget}:`) : !k.startsWith('unit:'));
+      const total = Object.entries(g.prompts).filter(([k]) => mine(k) && !state.ruleset.generals[generalOf(k)]?.cinc).reduce((a, [, n]) => a + n, 0);
+      if (total >= COMMAND.maxPromptsPerGroup) return reject('prompted-twice', `A ${unitTarget !== undefined ? 'unit' : 'group'} may not be prompted more than twice this phase.`, P7);
     }
     if (cmd.action === 'rally') {
       if (g.order !== 'rout') return reject('not-routing', 'Only routers rally.', 'SYW 7 Rallying from Rout (p.16)');
@@ -87,8 +97,13 @@ export const prompt = defineCommand<SywState, Options, Tables, Prompt>({
       const dis = units.filter((u) => w.unitState(u.id)?.disordered && !w.unitState(u.id)?.terrainDisorder);
       if (dis.length > 0) return reject('disordered', `Cure the disorder of ${dis.map((u) => u.name).join(', ')} first: a disordered unit needs a second order to change orders.`, 'SYW 7 Disorder (p.16)');
     }
+    let moving = units;
     if (cmd.action === 'transfer') {
-      const near = units.some((u) => u.stands.some((s) => Math.hypot(s.centre.x - gen.stand.centre.x, s.centre.y - gen.stand.centre.y) - (s.widthMm + gen.stand.widthMm) / 2 <= ORDER_NUMBERS.transferCm * CM));
+      const m = transferredUnits(w, g, cmd.unit);
+      if ('rejected' in m) return m;
+      moving = m;
+      if (cmd.join !== undefined) { const j = joinProblem(w, g, moving, cmd.join, gen.id); if (j) return j; }
+      const near = moving.some((u) => u.stands.some((s) => Math.hypot(s.centre.x - gen.stand.centre.x, s.centre.y - gen.stand.centre.y) - (s.widthMm + gen.stand.widthMm) / 2 <= ORDER_NUMBERS.transferCm * CM));
       if (!near) return reject('too-far', 'To transfer a unit the general must be within 5cm of it.', 'SYW (3) Orders NB (p.6)');
     }
     if (cmd.action === 'rally') {
@@ -96,7 +111,7 @@ export const prompt = defineCommand<SywState, Options, Tables, Prompt>({
       if (enemyNear) return reject('enemy-near', 'Routers may not rally within 10cm of visible enemy.', 'SYW 7 Rallying from Rout (p.16)');
     }
     // Distance from the edge of the general's stand to the exact centre of the target (p.7).
-    const target = cmd.action === 'cureDisorder' ? centroid(w.unit(cmd.unit!)!.stands) : centroid(units.flatMap((u) => u.stands));
+    const target = cmd.action === 'cureDisorder' ? centroid(w.unit(cmd.unit!)!.stands) : centroid(moving.flatMap((u) => u.stands));
     const edge = Math.max(0, Math.hypot(target.x - gen.stand.centre.x, target.y - gen.stand.centre.y) - Math.min(gen.stand.widthMm, gen.stand.depthMm) / 2);
     const inSight = w.sees(cmd.side, gen.stand.centre, target);
     const counter = effectiveCounter(gs.counter, commandsWhat(w, gen.id));
@@ -116,7 +131,7 @@ export const prompt = defineCommand<SywState, Options, Tables, Prompt>({
     const face = r.faces[0]!;
     const ok = face === COMMAND.alwaysSucceeds || (face !== COMMAND.alwaysFails && face * perPip >= counted);
     w.rs = { ...w.rs, generals: { ...w.rs.generals, [gen.id]: { ...gs, attemptsLeft: gs.attemptsLeft - 1 } } };
-    w.setGroup(g.id, { prompts: { ...g.prompts, [gen.id]: used + 1 } });
+    w.setGroup(g.id, { prompts: { ...g.prompts, [key]: used + 1 } });
     if (!ok) return w.change();
     switch (cmd.action) {
       case 'cureDisorder':
@@ -127,8 +142,7 @@ export const prompt = defineCommand<SywState, Options, Tables, Prompt>({
         w.rallyTest(g.id);
         break;
       case 'transfer':
-        w.setGroup(g.id, { general: gen.id, uncommanded: false });
-        w.setOrder(g.id, 'reserve', 'transferred to a new command', 'SYW (3) Orders NB (p.6)');
+        applyTransfer(w, g, moving, gen.id, cmd.join);
         break;
       default:
         // Columns and squares re-form into line on Advance/Retreat (Work.setOrder, reform.ts).

@@ -20,6 +20,7 @@ import { DEPLOY_STEPS, DEPLOYMENT_RULE, deploymentRuns, deployStepOf, defenderFi
 import { sywTable } from './table';
 import { setEvasion, setAfterRout } from './choices';
 import { setAdvanceOnOk, setPursuitArtillery } from './moraleChoice';
+import { setFlankSquare, setMoveChoice } from './standingChoices';
 import { chooseCounter, choosingSides } from './chooseCounter';
 import { setAmbush, moveGroupAmbushed } from './ambush';
 import { chooseRoute, surrenderGroup } from './routing';
@@ -288,6 +289,8 @@ function legal(state: S, side: string, sm: Sampler): Command[] {
       out.push({ type: 'setAdvanceOnOk', side, group: g.id, advance: !g.advanceOnOk });
       // 7 (b) p.16: pursuers meeting artillery fight it or pass through.
       if (!units.some(isArtillery)) out.push({ type: 'setPursuitArtillery', side, group: g.id, fight: !g.fightArtilleryInPursuit });
+      // §4 p.10: massed infantry on Stand charged in flank or rear form square by the owner's choice.
+      if (units.some((u) => isInfantry(u) && !isLightUnit(u))) out.push({ type: 'setFlankSquare', side, group: g.id, square: (g.flankSquare ?? 'cavalry') === 'cavalry' ? 'always' : 'cavalry' });
     }
     // (3) Visibility p.7: hidden units may be set to fire at enemy who come within 5cm.
     for (const [id, owner] of Object.entries(state.ruleset.hidden)) if (owner === side && sm.chance(0.3)) out.push({ type: 'setAmbush', side, unit: id, ambush: !state.ruleset.units[id]?.ambush });
@@ -395,17 +398,17 @@ export const sevenYearsWar: RulesetModule<SywState, Options, Tables> = {
         onEnter: hook(phaseStart),
         onExit: hook(phaseEnd),
         steps: [
-          { id: 'commandChanges', name: '(1) Command changes', rule: stepRule('commandChanges'), actors: 'phasing', commands: ['prompt', 'selfOrder', 'artilleryToStand', 'revealUnit', 'setEvasion', 'setAfterRout', 'setAmbush', 'setAdvanceOnOk', 'setPursuitArtillery'] },
-          { id: 'movement', name: '(2) Movement, testing to charge', rule: stepRule('movement'), actors: 'phasing', commands: ['moveGroup', 'changeFormation', 'moveGeneral', 'declareCharge', 'artilleryToStand', 'revealUnit', 'detachStands', 'moveHidden', 'setEvasion', 'setAfterRout', 'setAdvanceOnOk', 'setPursuitArtillery', 'setAmbush', 'moveMeleeStand', 'dressGroup', 'alignInMelee'], onEnter: hook(movementStart), onExit: hook(movementEnd) },
+          { id: 'commandChanges', name: '(1) Command changes', rule: stepRule('commandChanges'), actors: 'phasing', commands: ['prompt', 'selfOrder', 'artilleryToStand', 'revealUnit', 'setEvasion', 'setAfterRout', 'setAmbush', 'setAdvanceOnOk', 'setPursuitArtillery', 'setFlankSquare'] },
+          { id: 'movement', name: '(2) Movement, testing to charge', rule: stepRule('movement'), actors: 'phasing', commands: ['moveGroup', 'changeFormation', 'moveGeneral', 'declareCharge', 'artilleryToStand', 'revealUnit', 'detachStands', 'moveHidden', 'setEvasion', 'setAfterRout', 'setAdvanceOnOk', 'setPursuitArtillery', 'setAmbush', 'moveMeleeStand', 'dressGroup', 'alignInMelee', 'setFlankSquare', 'setMoveChoice'], onEnter: hook(movementStart), onExit: hook(movementEnd) },
           { id: 'shootingPhasing', name: '(3) Shooting (phasing player)', rule: stepRule('shootingPhasing'), actors: 'phasing', commands: ['shoot'], onEnter: hook((_s, w) => resetShots(w)) },
-          { id: 'shootingNonPhasing', name: '(4) Shooting (non-phasing player)', rule: stepRule('shootingNonPhasing'), actors: 'non-phasing', commands: ['shoot', 'setEvasion', 'setAfterRout', 'setAdvanceOnOk', 'setPursuitArtillery', 'setAmbush'], onEnter: hook((_s, w) => resetShots(w)), onExit: hook((s, w) => { shootingMorale(w, (x) => otherSide(s.battle, x)); for (const g of Object.values(w.rs.groups)) w.setGroup(g.id, { casualtiesThisPhase: 0 }); }) },
+          { id: 'shootingNonPhasing', name: '(4) Shooting (non-phasing player)', rule: stepRule('shootingNonPhasing'), actors: 'non-phasing', commands: ['shoot', 'setEvasion', 'setAfterRout', 'setAdvanceOnOk', 'setPursuitArtillery', 'setAmbush', 'setFlankSquare'], onEnter: hook((_s, w) => resetShots(w)), onExit: hook((s, w) => { shootingMorale(w, (x) => otherSide(s.battle, x)); for (const g of Object.values(w.rs.groups)) w.setGroup(g.id, { casualtiesThisPhase: 0 }); }) },
           { id: 'chargeMoves', name: '(5) Charge moves', rule: stepRule('chargeMoves'), actors: 'engine', commands: [], onEnter: hook((s, w) => chargeMoves({ ...s, battle: w.battle, ruleset: w.rs }, w)) },
           { id: 'closeCombat', name: '(6) Close combat', rule: stepRule('closeCombat'), actors: 'engine', commands: [], onEnter: hook((s, w) => closeCombat({ ...s, battle: w.battle, ruleset: w.rs }, w)) },
         ],
       },
     ],
   },
-  commands: Object.fromEntries(Object.entries({ prompt, selfOrder, moveGroup: moveGroupAmbushed, changeFormation, moveGeneral, declareCharge, shoot, artilleryToStand, deploy, flankMarch, holdBackBrigade, revealUnit, detachStands, moveHidden, setEvasion, setAfterRout, setAdvanceOnOk, setPursuitArtillery, chooseCounter, setAmbush, moveMeleeStand, dressGroup, alignInMelee, deployGeneral }).map(([k, v]) => [k, spotting(v)])),
+  commands: Object.fromEntries(Object.entries({ prompt, selfOrder, moveGroup: moveGroupAmbushed, changeFormation, moveGeneral, declareCharge, shoot, artilleryToStand, deploy, flankMarch, holdBackBrigade, revealUnit, detachStands, moveHidden, setEvasion, setAfterRout, setAdvanceOnOk, setPursuitArtillery, setFlankSquare, setMoveChoice, chooseCounter, setAmbush, moveMeleeStand, dressGroup, alignInMelee, deployGeneral }).map(([k, v]) => [k, spotting(v)])),
   view: sywView,
   table: sywTable,
   legalCommands: legal,

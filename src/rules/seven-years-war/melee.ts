@@ -180,7 +180,10 @@ export function turnToFace(w: Work, unitId: string, face: Face, chargers: readon
   const enemies = w.enemiesOf(t.side);
   const engaged = (s: Stand) => enemies.some((e) => e.stands.some((x) => standGap(s, x) <= 1.5));
   const g = w.groupOf(unitId);
-  if (isInfantry(t) && isMassed(t) && g?.order === 'stand' && chargers.some(isCavalry) && !t.stands.some(engaged)) {
+  // "may form square (if on Stand orders)": the owner's standing choice (setFlankSquare), default against cavalry only.
+  const squareChoice = g?.flankSquare ?? 'cavalry';
+  const wantsSquare = squareChoice === 'always' || (squareChoice === 'cavalry' && chargers.some(isCavalry));
+  if (isInfantry(t) && isMassed(t) && g?.order === 'stand' && wantsSquare && !t.stands.some(engaged)) {
     const sq = layoutColumn(frontAnchor(t.stands), t.stands[0]!.facing, t.stands.map((s) => ({ widthMm: s.widthMm, depthMm: s.depthMm })), 2);
     const st = t.stands.map((s, i) => ({ ...s, centre: sq[i]!.centre, facing: sq[i]!.facing }));
     if (w.blockedBy(t.id, st).length === 0) {
@@ -560,32 +563,77 @@ export function pursueTowards(w: Work, groupId: string, at: { x: number; y: numb
   const g = w.group(groupId);
   if (!g) return;
   const R = ROUT_MOVES.rule;
-  for (const u of w.groupUnits(g)) {
-    const c = centroid(u.stands);
-    const ang = Math.atan2(at.y - c.y, at.x - c.x);
-    const turn = normalise(ang - u.stands[0]!.facing);
-    const turned = rotateStands(u.stands, c, turn);
-    if (w.blockedBy(u.id, turned).length === 0) w.replaceStands(u.id, turned);
-    const through = new Set<string>();
-    let done = 0;
-    for (let guard = 0; guard < 8 && done < mm - 0.5; guard++) {
-      const r = drive(w, u.id, ang, 0, mm - done, through);
-      done += r.movedMm;
-      if (r.offTable) { w.goOffTable(groupId, false, R); return; }
-      if (!r.met) break;
-      const eg = w.groupOf(r.met.id);
-      if (eg?.order === 'rout') break;
-      // 7 (b) p.16 "Artillery contacted in Pursuit may be fought, or passed through": the pursuer's standing choice (default pass through).
-      if (isArtillery(r.met) && g.fightArtilleryInPursuit !== true) {
-        freshEnemyMet(w, u.id, r.met.id, 'SYW 7 Pursuit (b) (p.16)');
-        if (w.unit(r.met.id) && w.groupOf(r.met.id)?.order !== 'rout') w.setOrder(w.groupOf(r.met.id)!.id, 'reserve', 'passed through by pursuers', 'SYW 7 Pursuit (b) (p.16)');
-        through.add(r.met.id);
-        continue;
-      }
-      // 7 (b) p.16 "Any Retreat or Rout moves resulting from this melee are made in the following movement phase".
-      freshEnemyMet(w, u.id, r.met.id, 'SYW 7 Pursuit (b) (p.16)', true);
-      break;
+  const units = w.groupUnits(g).filter((u) => u.stands.length > 0);
+  if (units.length === 0) return;
+  const ids = new Set(units.map((u) => u.id));
+  // 7 p.16 "Routers and Pursuers always act in groups": the group turns as one body about its centre
+  // towards the routers (as routers turn, Work.startRout) and moves together, so its units keep their places.
+  const c = centroid(units.flatMap((u) => u.stands));
+  const ang = Math.atan2(at.y - c.y, at.x - c.x);
+  const turn = normalise(ang - units[0]!.stands[0]!.facing);
+  const turned = units.map((u) => ({ id: u.id, st: rotateStands(u.stands, c, turn) }));
+  if (turned.every((t) => w.blockedBy(t.id, t.st).every((o) => ids.has(o.id)))) for (const t of turned) w.replaceStands(t.id, t.st);
+  const through = new Set<string>();
+  let done = 0;
+  for (let guard = 0; guard < 8 && done < mm - 0.5; guard++) {
+    const r = driveGroup(w, [...ids], ang, mm - done, through);
+    done += r.movedMm;
+    if (r.offTable) { w.goOffTable(groupId, false, R); return; }
+    if (!r.met || !r.by) break;
+    const eg = w.groupOf(r.met.id);
+    if (eg?.order === 'rout') break;
+    // 7 (b) p.16 "Artillery contacted in Pursuit may be fought, or passed through": the pursuer's standing choice (default pass through).
+    if (isArtillery(r.met) && g.fightArtilleryInPursuit !== true) {
+      freshEnemyMet(w, r.by, r.met.id, 'SYW 7 Pursuit (b) (p.16)');
+      if (w.unit(r.met.id) && w.groupOf(r.met.id)?.order !== 'rout') w.setOrder(w.groupOf(r.met.id)!.id, 'reserve', 'passed through by pursuers', 'SYW 7 Pursuit (b) (p.16)');
+      through.add(r.met.id);
+      continue;
     }
+    // 7 (b) p.16 "Any Retreat or Rout moves resulting from this melee are made in the following movement phase".
+    freshEnemyMet(w, r.by, r.met.id, 'SYW 7 Pursuit (b) (p.16)', true);
+    break;
   }
   w.ctx.emit({ type: 'GroupPursued', group: groupId, distanceMm: mm, rule: R });
+}
+
+/**
+ * `drive` for a whole group (pursuit, 7 p.16 "act in groups"): every unit moves the same distance
+ * along `angle`, passing `through` and friends, the group stopping as one in contact with the first
+ * enemy any of its units meets (`by`), or leaving the table when any stand would. Never ends on anyone.
+ */
+export function driveGroup(w: Work, unitIds: readonly string[], angle: number, toMm: number, through: Set<string>): { movedMm: number; met: Unit | null; by: string | null; offTable: boolean } {
+  const units = unitIds.map((id) => w.unit(id)).filter((u): u is Unit => u !== undefined);
+  if (units.length === 0) return { movedMm: 0, met: null, by: null, offTable: false };
+  const ids = new Set(units.map((u) => u.id));
+  const side = units[0]!.side;
+  const at = (d: number) => units.map((u) => ({ id: u.id, st: translateStands(u.stands, Math.cos(angle) * d, Math.sin(angle) * d) }));
+  const others = (id: string, st: Stand[]) => w.blockedBy(id, st).filter((o) => !ids.has(o.id));
+  const enemyHit = (cand: { id: string; st: Stand[] }[]) => {
+    for (const c of cand) { const e = others(c.id, c.st).find((o) => o.side !== side && !through.has(o.id)); if (e) return { e, by: c.id }; }
+    return null;
+  };
+  const clear = (cand: { id: string; st: Stand[] }[]) => cand.every((c) => others(c.id, c.st).length === 0);
+  let best = 0, met: Unit | null = null, by: string | null = null, off = false;
+  const passed = new Map<string, Set<string>>();
+  const ds: number[] = [];
+  for (let d = 0; d < toMm; d += 5) ds.push(d);
+  ds.push(toMm);
+  for (const d of ds) {
+    const cand = at(d);
+    if (cand.some((x) => offTable(x.st, w.battle.table).length > 0)) { off = true; break; }
+    const hit = enemyHit(cand);
+    if (hit) {
+      // Close to within 1mm of the enemy met.
+      let lo = best, hi = d;
+      while (hi - lo > 0.5) { const mid = (lo + hi) / 2; if (enemyHit(at(mid))) hi = mid; else lo = mid; }
+      if (clear(at(lo))) best = lo;
+      met = hit.e; by = hit.by;
+      break;
+    }
+    for (const x of cand) for (const o of others(x.id, x.st)) if (o.side === side) { if (!passed.has(x.id)) passed.set(x.id, new Set()); passed.get(x.id)!.add(o.id); }
+    if (clear(cand)) best = d;
+  }
+  for (const x of at(best)) w.replaceStands(x.id, x.st);
+  for (const [id, set] of passed) for (const fid of set) w.interpenetrated(id, fid, 'move', ROUT_MOVES.rule);
+  return { movedMm: best, met, by, offTable: off };
 }

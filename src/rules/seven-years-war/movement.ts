@@ -67,7 +67,11 @@ interface Planned { stands: Map<string, Stand[]>; costMm: number; samples: Map<s
 export interface MoveBudget {
   /** Check only: stop once the move is known legal, before applying it and its consequences (table previews). */
   dryRun?: boolean;
-  costMm?: number; usedMm?: number; allowanceMm?: number; worstTerrain?: number; costByKind?: Record<string, number>; end?: Map<string, Stand[]> }
+  costMm?: number; usedMm?: number; allowanceMm?: number; worstTerrain?: number; costByKind?: Record<string, number>; end?: Map<string, Stand[]>;
+  /** 8 p.18: the move reaches the table edge (halts there, or leaves). */
+  edge?: 'halt' | 'leave' | null;
+  /** §4 p.10: the move passes light through massed friends (or massed through light): the Stand-or-Reserve choice applies. */
+  lightMassedPass?: boolean }
 
 /** Apply legs rigidly to the whole group (frame of all its stands). */
 export function planLegs(w: Work, g: GroupState, legs: readonly Leg[]): Planned | Rejection {
@@ -269,6 +273,7 @@ export function validateAndMove(state: S, w: Work, cmd: MoveGroup, out?: MoveBud
   // 8 p.18: a move that reaches the table edge is cut where a stand begins to leave it; Retreating groups (or a group choosing to) leave.
   const edge = cutAtTableEdge(w, plan, g.order === 'retreat' || cmd.atEdge === 'leave');
   if (edge === 'stuck') return reject('off-table', 'The group is already at the table edge there.', OFF_RULE);
+  if (out) out.edge = edge;
   if (out) { out.costMm = plan.costMm; out.costByKind = plan.costByKind; out.end = plan.stands; }
   const allEnd = [...plan.stands.values()].flat();
   const allSamples = [...plan.samples.values()].flat(2);
@@ -326,6 +331,7 @@ export function validateAndMove(state: S, w: Work, cmd: MoveGroup, out?: MoveBud
     if (units.some(isMassed) && isMassed(o) && g.order !== 'retreat' && !(isArtillery(o) && og?.order === 'stand'))
       return reject('massed-through-massed', `Massed troops may pass through ${o.name} only when routing, breaking through, or through artillery at Stand.`, 'SYW §4 Movement through friendly units (p.10)');
   }
+  if (out && g.order !== 'retreat') out.lightMassedPass = [...passedFriends].some((fid) => { const o = w.unit(fid)!; return units.some((u) => isLightUnit(u) !== isLightUnit(o)); });
   if (edge === 'leave') {
     // 8 p.18: "they are removed from the table when any stand begins to leave it" (placed at the edge, then off).
     if (out?.dryRun) return undefined;

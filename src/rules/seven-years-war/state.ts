@@ -49,6 +49,12 @@ export interface GroupState {
   readonly advanceOnOk?: boolean;
   /** Phase in which hidden troops fired on it as it came within 5cm: it halts ((3) Visibility p.7). */
   readonly ambushedPhase?: number;
+  /** §4 p.10 "Units charged from flank or rear may form square (if on Stand orders)": the owner's standing choice (standingChoices.ts); default 'cavalry'. */
+  readonly flankSquare?: 'cavalry' | 'always' | 'never';
+  /** 8 p.18 at the table edge, halt on Reserve (default) or leave: what the table's drag puts in its moveGroup (standingChoices.ts). */
+  readonly atEdgeChoice?: 'halt' | 'leave';
+  /** §4 p.10 light and massed interpenetrating "go to Stand, or Reserve": what the table's drag puts in its moveGroup; default reserve. */
+  readonly afterPassThroughChoice?: 'stand' | 'reserve';
 }
 
 export interface UnitState {

@@ -26,6 +26,7 @@ import { moveHidden } from './deployment';
 import { isDeployStep } from './deploymentOrder';
 import { deployGeneral } from './deployGenerals';
 import { counterChoices, counterText, meleeStandActions, pieceSide, deploymentActions, previewDeploy, dressActions, alignActions, type DryRun } from './tableActions';
+import { standingChoiceActions, transferActions } from './choiceActions';
 import { COMMAND, effectiveCounter } from './tables/command';
 import { ORDER_NUMBERS, ORDER_RULES, type OrderName } from './tables/orders';
 import { TERRAIN_EFFECTS } from './tables/terrain';
@@ -138,13 +139,24 @@ function previewMove(game: G, side: string, pieceId: string, move: PieceMove): M
   if (legs.length === 0) return illegal('No move.', O, [{ label: 'Order', value: ORDER_LABEL[g.order] }]);
   if (g.order === 'stand' && legs.some((l) => l.kind !== 'shift' && l.kind !== 'turn')) return illegal('Stand order: may not move other than 5cm, about face or form square.', O);
   for (const l of legs) if (!legSchema.safeParse(l).success) return illegal('That move is too long to make in one go.', O);
-  const cmd = { type: 'moveGroup' as const, side, group: g.id, legs };
+  // 8 p.18 and §4 p.10: the group's standing move choices (setMoveChoice; defaults halt, Reserve) go into the command where they matter.
+  const atEdge = g.atEdgeChoice ?? 'halt', afterPassThrough = g.afterPassThroughChoice ?? 'reserve';
+  const full = { type: 'moveGroup' as const, side, group: g.id, legs, ...(g.order !== 'retreat' ? { atEdge } : {}), afterPassThrough };
   const st = scratch(game);
   const b: MoveBudget = { dryRun: true };
-  const r = validateAndMove(st, new Work(st, previewCtx), cmd, b);
-  const readout = budgetReadout(g.order, b, g.movedMm);
+  const r = validateAndMove(st, new Work(st, previewCtx), full, b);
+  const cmd = { type: 'moveGroup' as const, side, group: g.id, legs, ...(b.edge && g.order !== 'retreat' ? { atEdge } : {}), ...(b.lightMassedPass ? { afterPassThrough } : {}) };
+  const readout = [...budgetReadout(g.order, b, g.movedMm), ...moveChoiceReadout(g, b)];
   if (r) return { legal: false, reason: g.order === 'stand' && r.code === 'too-far' ? `Stand order: may not move more than 5cm. ${r.message}` : r.message, rule: r.rule, readout };
   return { legal: true, command: cmd, readout };
+}
+
+/** What the move does at the table edge and to friends passed through, and how to pick the other (8 p.18, §4 p.10). */
+function moveChoiceReadout(g: GroupState, b: MoveBudget): ReadOut[] {
+  const out: ReadOut[] = [];
+  if (b.edge) out.push({ label: 'Table edge', value: g.order === 'retreat' ? 'leaves the table (Retreat)' : b.edge === 'leave' ? 'leaves the table (the group\'s choice; its menu switches to halting)' : 'halts there on Reserve (default; the group\'s menu switches to leaving)' });
+  if (b.lightMassedPass) out.push({ label: 'Passing through', value: (g.afterPassThroughChoice ?? 'reserve') === 'stand' ? 'both go to Stand (the group\'s choice; its menu switches to Reserve)' : 'both go to Reserve (default; the group\'s menu switches to Stand)' });
+  return out;
 }
 
 function previewGeneral(game: G, side: string, gen: General, move: PieceMove): MovePreview {
@@ -289,11 +301,8 @@ function actions(game: G, side: string, pieceId: string): PieceAction[] {
       out.push({ label: `Shoot at General ${gen.name}`, command: { type: 'shoot', side, unit: u.id, target: gen.id }, detail: `${p.band} range ${cm(p.rangeMm)}: a 6, then his side's 1, kills him`, rule: 'SYW (3) Notes on Generals (d) (p.6)' });
     }
   }
-  // Standing choices for moments inside the enemy's phase or engine steps (RULINGS.md).
-  if (step === 'commandChanges' || step === 'movement' || step === 'shootingNonPhasing') {
-    if (isLightUnit(u)) out.push({ label: g.evadeWhenOptional ? 'Stand where evading is optional' : 'Evade where evading is optional', command: { type: 'setEvasion', side, group: g.id, evade: !g.evadeWhenOptional }, detail: 'in type 1-3 terrain or charged by lights; in the open against massed chargers lights must evade', rule: 'SYW 6 Melee h) (p.13)' });
-    if (isInfantry(u)) for (const c of ['hold', 'occupy', 'pursue'] as const) if ((g.afterRout ?? 'hold') !== c) out.push({ label: `If all their opponents rout: ${c === 'occupy' ? 'move into the space left' : c}`, command: { type: 'setAfterRout', side, group: g.id, choice: c }, rule: 'SYW 6 Melee h) (p.15), 7 (p.15)' });
-  }
+  // Standing choices for moments inside the enemy's phase or engine steps (RULINGS.md; choiceActions.ts).
+  out.push(...standingChoiceActions(game, side, u, g, accepts), ...transferActions(game, side, u, g, accepts));
   if ((step === 'commandChanges' || step === 'movement' || step === 'shootingNonPhasing' || isDeployStep(step)) && rs.hidden[u.id] === side) {
     const on = rs.units[u.id]?.ambush === true;
     out.push({ label: on ? 'Hold fire while hidden' : 'Fire from hiding at enemy within 5cm', command: { type: 'setAmbush', side, unit: u.id, ambush: !on }, detail: 'the target halts and returns fire only after', rule: 'SYW (3) Visibility (p.7)' });
