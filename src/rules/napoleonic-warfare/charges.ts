@@ -38,6 +38,12 @@ export function startCombat(d: Draft, a: string, b: string, o: { charged: boolea
   }
   let face = enfiladeFace(d, A, B); // NW §3 Enfilade: behind the front before any movement this turn
   const bo = d.rs.orders[b];
+  // "... they count as being hit in the flank or rear, and are destroyed if they are Skirmishing
+  // Infantry" (NW Orders/Retreat): by skirmish infantry too (formed troops destroy them above).
+  if (bo?.order === 'retreat' && !bo.cancelled && B.formation === 'skirmish' && nwu(d, b).profile.foot) {
+    removeFromPlay(d, b, 'destroyed', 'retreating skirmishers caught', 'NW Orders/Retreat');
+    return;
+  }
   // A unit retreating when contacted counts as hit in flank or rear (NW Orders/Retreat).
   if (bo?.order === 'retreat' && face === 'front') face = 'rear';
   if (B.formation === 'square') face = 'front'; // squares have no flanks or rear (NW §27)
@@ -149,7 +155,15 @@ export function resolveCharges(d: Draft): void {
       T = faceTowards(T, bearing(unitCentre(T), unitCentre(C)));
       d.battle = updateUnit(d.battle, tid, () => T!);
     }
-    if (tOrder?.response === 'evade' || (T.formation === 'skirmish' && tn.profile.foot && !counter && !(C.formation === 'skirmish'))) {
+    // NW Orders/Deploy note: "Skirmishers with Deploy orders who are charged, automatically go to
+    // Retreat orders" — foot or horse, whoever charges them (RULINGS, second pass). An order a
+    // general placed (not the stand-in a charge response creates for an unordered unit).
+    const deployedSkirmishers = !!tOrder && T.formation === 'skirmish' && tOrder.order === 'deploy' && tOrder.generalId !== '' && !counter && !tCharging && !tn.movedThisTurn;
+    if (deployedSkirmishers) {
+      d.rs.orders[tid] = { ...tOrder, order: 'retreat' };
+      d.ctx.emit({ type: 'SkirmishersOrderedToRetreat', unit: tid, from: cid, rule: 'NW Orders/Deploy note' });
+    }
+    if (deployedSkirmishers || tOrder?.response === 'evade' || (T.formation === 'skirmish' && tn.profile.foot && !counter && !(C.formation === 'skirmish'))) {
       retreatMove(d, tid, cid, false);
       tn.movedThisTurn = true;
     }

@@ -9,7 +9,7 @@ import { casualtySplit, STANDS_FIGHTING } from './tables/closeCombat';
 import { roundUp } from './tables/dice';
 import { addDisorder, isActive, mod, nwu, removeFromPlay, inflictCasualties, rollD10 } from './core';
 import { faceLengthMm, frontRank, rankCount, unitFacing, bearing, unitCentre, unitDistanceMm, unitsOverlap, offTable, anglesClose } from './geom';
-import { reshapeFront } from './formations';
+import { relayout, reshapeFront } from './formations';
 import { activeUnits } from './core';
 import { moraleTest, superiorPosition, fastMoveMm, faceTowards } from './morale';
 import { walk, commitMove } from './moves';
@@ -190,8 +190,14 @@ function pushBack(d: Draft, c: Combat, winnerId: string, loserId: string): void 
   const moved = walk(d, loser, away, depth, 'fall-back');
   const blocked = moved.usedMm + 0.5 < depth;
   let lu = moved.unit;
-  // A square pushed back is broken and becomes a column facing the enemy.
-  if (lu.formation === 'square') lu = { ...lu, formation: 'column' };
+  // "A square is broken when it is pushed back and then reverts to a column, facing the enemy":
+  // turned to face the victor and laid out as a column round its command stand; where that column
+  // would run into another unit or off the table the stands stay put, counted as a column (RULINGS).
+  if (lu.formation === 'square') {
+    const col = relayout(faceTowards(lu, bearing(unitCentre(lu), unitCentre(winner))), 'column');
+    const clash = activeUnits(d).some((o) => o.id !== loserId && unitsOverlap(col, o)) || offTable(d.battle, col);
+    lu = clash ? { ...lu, formation: 'column' } : col;
+  }
   d.battle = updateUnit(d.battle, loserId, () => lu);
   d.ctx.emit({ type: 'UnitPushedBack', unit: loserId, by: winnerId, distanceIn: Math.round((moved.usedMm / 25.4) * 10) / 10, rule });
   addDisorder(d, loserId, blocked ? 2 : 1, blocked ? 'pushed back and blocked' : 'pushed back', rule);
@@ -294,13 +300,20 @@ export function pursueIfAllFled(d: Draft, pursuerId: string): void {
 }
 
 /** NW After Close Combat: the opponent must pursue a unit that retreats or routs (not Defend; Deploy optional). */
-export function pursue(d: Draft, pursuerId: string, fledId: string): void {
+export function pursue(d: Draft, pursuerId: string, fledId: string, chosen = false): void {
   const rule = 'NW Close Combat/After Close Combat';
   const p = findUnit(d.battle, pursuerId);
   if (!p || !isActive(d, pursuerId)) return;
   const o = d.rs.orders[pursuerId];
   if ((o?.order === 'defend' && !o.cancelled) || p.formation === 'square') return;
   if (d.rs.combats.some((x) => x.a === pursuerId || x.b === pursuerId)) return; // NW §30: only when all opponents break
+  // "their opponent must pursue unless it has Deploy Orders, in which case pursuit is optional":
+  // the owner chooses in the follow-up step (RULINGS, second pass).
+  if (!chosen && o?.order === 'deploy' && !o.cancelled) {
+    d.rs.pendingFollowUps = [...(d.rs.pendingFollowUps ?? []), { unitId: pursuerId, side: p.side, loserId: fledId, combatId: '', distMm: 0, dirRad: 0, pursuit: true }];
+    d.ctx.emit({ type: 'FollowUpOffered', unit: pursuerId, after: fledId, pursuit: true, rule: `${rule}; Orders/Deploy` });
+    return;
+  }
   const fled = findUnit(d.battle, fledId);
   const dir = fled ? bearing(unitCentre(p), unitCentre(fled)) : unitFacing(p);
   const faced = faceTowards(p, dir);
@@ -356,6 +369,11 @@ export function settleFollowUp(d: Draft, unitId: string, follow: boolean): boole
   const p = (d.rs.pendingFollowUps ?? []).find((x) => x.unitId === unitId);
   if (!p) return false;
   d.rs.pendingFollowUps = (d.rs.pendingFollowUps ?? []).filter((x) => x !== p);
+  if (p.pursuit) {
+    if (follow) pursue(d, unitId, p.loserId, true);
+    else d.ctx.emit({ type: 'PursuitForgone', unit: unitId, reason: 'its Deploy order makes pursuit optional and its owner holds it back', rule });
+    return true;
+  }
   if (follow && isActive(d, unitId) && isActive(d, p.loserId)) {
     followUp(d, unitId, p.distMm, p.dirRad);
     const a = findUnit(d.battle, unitId), b = findUnit(d.battle, p.loserId);

@@ -63,6 +63,8 @@ export function orderProblem(d: Draft, u: Unit, order: OrderId): string | undefi
     if (typeof refuge === 'string') return `${refuge} (NW Orders/Fire and Flee)`;
   }
   if (order === 'form-square' && inDenseTerrain(d.battle, u)) return 'squares are not allowed in dense terrain (NW §27)';
+  // "Only troops on foot may be given Defend Orders": foot artillery yes, horse artillery no (RULINGS).
+  if (order === 'defend' && nu.profile.troop === 'horse-artillery') return 'only troops on foot may be given Defend orders: horse artillery may not (NW Orders/Defend)';
   if (nu.abandoned && order !== 'deploy') return 'abandoned guns take only a Deploy order, for the crew to come back (NW Orders/Fire and Flee)';
   if (order === 'recover' && nu.morale === 'routed' && nu.rallyChanceUsed) return 'a routed unit has only one chance to rally (NW §17 Routed)';
   return undefined;
@@ -561,11 +563,13 @@ export function chargeTargetProblem(d: Draft, u: Unit, t: Unit): string | undefi
   if (unitDistanceMm(u, t) > normalMoveMm(d, u) + 1e-6) return `${t.name} is beyond ${u.name}'s normal tactical move (NW Orders/Charge)`;
   // Within a 45° wheel of its front (NW Orders/Charge: no facing change but a 45° wheel).
   if (!canWheelToFace(u, t)) return `${t.name} is not ahead of ${u.name} within a 45 degree wheel (NW Orders/Charge)`;
-  // Must charge an enemy that is itself charging it, if possible.
-  const mutual = Object.values(d.rs.orders).find((x) => x.order === 'charge' && x.target === u.id && x.revealed);
-  if (mutual && mutual.unitId !== t.id) {
-    const mu = findUnit(d.battle, mutual.unitId);
-    if (mu && unitDistanceMm(u, mu) <= normalMoveMm(d, u)) return `${u.name} must charge ${mu.name}, which is charging it (NW Orders/Charge)`;
+  // Must charge an enemy that is itself charging it, "if possible": only one it could lawfully
+  // charge (kind, known, within its move, within a 45° wheel) binds it (RULINGS, second pass).
+  const chargingIt = Object.values(d.rs.orders).filter((x) => x.order === 'charge' && x.target === u.id && x.revealed);
+  if (!chargingIt.some((x) => x.unitId === t.id)) {
+    const must = chargingIt.map((x) => findUnit(d.battle, x.unitId)).find((mu) => !!mu && d.rs.units[mu.id]?.status === 'active' && !d.rs.units[mu.id]?.ambush
+      && mayChargeTarget(kind(d, u), kind(d, mu)) && unitDistanceMm(u, mu) <= normalMoveMm(d, u) + 1e-6 && canWheelToFace(u, mu));
+    if (must) return `${u.name} must charge ${must.name}, which is charging it (NW Orders/Charge)`;
   }
   return undefined;
 }

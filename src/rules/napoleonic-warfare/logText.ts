@@ -121,7 +121,7 @@ export function describeNwEvent(e: AnyEvent, names: EventNames): string | undefi
     case 'FireAndFleeNoShot':
       return `${u} has no shot at ${P('target')} before the crew run.`;
     case 'FollowUpOffered':
-      return `${u} may follow up ${P('after')} or stay where it is (its Deploy order gives the choice).`;
+      return `${u} may ${f['pursuit'] ? 'pursue' : 'follow up'} ${P('after')} or stay where it is (its Deploy order gives the choice).`;
     case 'GeneralHit':
       return `General ${P('general')} takes ${plural(num(f['hits']), 'hit')} from ${s('source')} (${num(f['total'])} in all).`;
     case 'GeneralLost':
@@ -172,6 +172,8 @@ export function describeNwEvent(e: AnyEvent, names: EventNames): string | undefi
       return `General ${P('general')} gives ${u} ${anOrder(f['order'])}, face down.`;
     case 'OrderRevealed':
       return `${u}'s order is turned over: ${orderName(f['order'])}.`;
+    case 'SkirmishersOrderedToRetreat':
+      return `${u}, skirmishers with a Deploy order, are charged by ${P('from')}: their order becomes Retreat and they fall back.`;
     case 'PursuitForgone':
       return `${u} does not pursue: ${s('reason')}.`;
     case 'PushBackAbsorbed':

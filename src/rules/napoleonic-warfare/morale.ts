@@ -273,8 +273,9 @@ export function retreatMove(d: Draft, id: string, cause: string | undefined, for
   const r = walk(d, u, heading, dist, 'retreat', { roadColumn: road.road });
   commitMove(d, r, 'retreat');
   d.ctx.emit({ type: 'UnitRetreated', unit: id, distanceIn: Math.round((r.usedMm / 25.4) * 10) / 10, forced, ...(road.road ? { road: true } : {}), rule: road.road ? 'NW Orders/Retreat; Morale §20; §23 Roads' : 'NW Orders/Retreat; Morale §20' });
-  // Retreating more than half the normal move disorders, except skirmish infantry (NW §17).
-  if (!forced && isActiveUnit(d, id) && u.formation !== 'skirmish') {
+  // Retreating more than half the normal move disorders, except skirmishers (foot or horse,
+  // Orders/Retreat) and light cavalry (NW §17 "unless skirmishers or light cavalry"; RULINGS).
+  if (!forced && isActiveUnit(d, id) && u.formation !== 'skirmish' && nwu(d, id).profile.troop !== 'light-cavalry') {
     const norm = normalMoveMm(d, u);
     if (r.usedMm > norm / 2) addDisorder(d, id, 1, 'retreated more than half a move', 'NW §17 Causes of Disorder');
   }

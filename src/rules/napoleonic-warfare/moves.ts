@@ -164,9 +164,10 @@ export function walk(d: Draft, u0: Unit, dir: Radians, budgetMm: number, mode: M
     if (hitFriend && mode !== 'rout') {
       const fnu = nwu(d, hitFriend.id);
       const moverSkirmish = skirmishFoot;
-      const throughSkirmishers = hitFriend.formation === 'skirmish';
-      const throughGuns = fnu.profile.artillery && !fnu.limbered;
       const stationary = !fnu.movedThisTurn;
+      // "Charging or Moving completely through stationary skirmishing Infantry or skirmishing cavalry".
+      const throughSkirmishers = hitFriend.formation === 'skirmish' && stationary;
+      const throughGuns = fnu.profile.artillery && !fnu.limbered;
       // NW §24 Interpenetration: the penalty-free cases.
       if ((moverSkirmish && stationary) || throughSkirmishers || throughGuns) {
         inter.push(hitFriend.id);

@@ -143,7 +143,7 @@ function actions(g: Seen, side: SideId, pieceId: string): PieceAction[] {
     if (step === 'follow-ups') {
       for (const p of d.rs.pendingFollowUps ?? []) {
         if (p.unitId !== u.id) continue;
-        out.push({ label: 'Follow up', command: { type: 'followUp', side, unitId: u.id, follow: true }, detail: 'advance into contact one base depth', rule: 'NW After Close Combat: Deploy orders give the option' });
+        out.push({ label: p.pursuit ? 'Pursue' : 'Follow up', command: { type: 'followUp', side, unitId: u.id, follow: true }, detail: p.pursuit ? 'a pursuit move after the fleeing enemy' : 'advance into contact one base depth', rule: 'NW After Close Combat: Deploy orders give the option' });
         out.push({ label: 'Stay in place', command: { type: 'followUp', side, unitId: u.id, follow: false }, detail: 'the combat ends', rule: 'NW After Close Combat' });
       }
     }

@@ -185,7 +185,7 @@ export interface NwState {
   /** Views only: units of the other side bearing a face-down marker (never the order itself). */
   faceDown?: string[];
   /** Deploy-ordered victors that may follow up a pushed-back enemy (NW After Close Combat). */
-  pendingFollowUps?: { unitId: string; side: SideId; loserId: string; combatId: string; distMm: number; dirRad: number }[];
+  pendingFollowUps?: { unitId: string; side: SideId; loserId: string; combatId: string; distMm: number; dirRad: number; pursuit?: true }[];
   /** Skirmish cavalry advanced into this step, whose owner may retreat them (NW Orders/Retreat note). */
   pendingEvasions?: { unitId: string; side: SideId; moverId: string }[];
   /** Units off the table: reserves, flank marchers, units that left and may return. */

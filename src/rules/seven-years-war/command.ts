@@ -70,6 +70,8 @@ export const prompt = defineCommand<SywState, Options, Tables, Prompt>({
       if (g.general === cmd.general) return reject('already-commanded', 'The group is already under this general.', 'SYW (3) Orders NB (p.6)');
     } else if (!gs.cinc && g.general !== cmd.general) return reject('not-his-command', `${gen.name} may not change orders of another general's command.`, 'SYW (3) Notes on Generals (c) (p.6)');
     if (g.uncommanded && !(gs.cinc && g.order === 'retreat')) return reject('uncommanded', 'Uncommanded units may be ordered only by the CinC, and only to rally from Retreat.', 'SYW (1) Generals (p.5)');
+    // (3) p.6 "(Uncommanded troops) ... may not be commanded by any General except the CinC, and then only to rally from Retreat": never taken into a command.
+    if (g.uncommanded && cmd.action === 'transfer') return reject('uncommanded', 'Uncommanded units may not be taken into a command; the CinC may only rally them from Retreat.', 'SYW (3) Orders (p.6)');
     // (3) p.7 "may not attempt to prompt any group/unit more than twice this phase. (Note: Curing disorder
     // counts as an order to a unit)": prompts to one unit (curing it, transferring it alone) count against
     // that unit, kept under 'unit:<id>:<general>'; order changes, rallies and whole-group transfers against the group.

@@ -331,6 +331,9 @@ export function meleeModifiers(w: Work, bout: Bout, chargedBy: Set<string>, over
     // "Overlaps count against 1 enemy unit per combat phase only" (p.14): a stand that has overlapped one enemy unit this phase cannot overlap another.
     const over = friends.flatMap((f) => f.stands).find((s) => !bout.aContact.some((c) => c.id === s.id) && !b.stands.some((x) => standGap(s, x) <= 1.5) && bout.aContact.some((c) => standGap(s, c) <= 1.5) && b.stands.some((x) => standGap(s, x) <= 45) && (overlaps.get(s.id) ?? b.id) === b.id);
     if (over) { overlaps.set(over.id, b.id); mods.push(modifier(t, 'meleeModifiers', 'overlap')); }
+    // 6 f') p.13: charging a flank, "count only 1 stand in contact with the enemy; any other stands in contact
+    // or adjoining stands in contact count as an overlap" (not if retreating: p.14).
+    else if (bout.faceOfB !== 'front' && bout.aContact.length > 1 && ga.order !== 'retreat') mods.push(modifier(t, 'meleeModifiers', 'overlap'));
   }
   const count = bout.faceOfB !== 'front' ? 1 : bout.aContact.length; // 6 f) flank: only 1 stand counts
   if (count > 1 && ga.order !== 'retreat') mods.push(modifier(t, 'meleeModifiers', 'perExtraStand', count - 1));

@@ -16,10 +16,10 @@ import { casualtyResult, chargeResult, rallyResult, GENERAL_NEAR_D4_TIMES_CM, BR
 import { ROUT_MOVES } from './tables/movement';
 import { INTERPENETRATION } from './tables/terrain';
 import type { S, SywState, GroupState, UnitState } from './state';
-import { qualitiesOf, isArtillery, isCavalry, isLightUnit, isMassed, rowOf, setGroup, setUnitState, setGeneral, groupOfUnit } from './state';
+import { qualitiesOf, isArtillery, isCavalry, isInfantry, isLightUnit, isMassed, rowOf, setGroup, setUnitState, setGeneral, groupOfUnit } from './state';
 import { modifier } from './tablesSchema';
 import type { Tables } from './tablesSchema';
-import { CM, centroid, unitGap, translateStands, rotateStands, standsOverlap, terrainUnder, terrainLevel, inTown, heightAt, canSee, coverOf } from './geo';
+import { CM, centroid, unitGap, translateStands, rotateStands, standsOverlap, terrainLevel, inTown, heightAt, canSee, coverOf } from './geo';
 import { standDistance } from '../../geometry/measure';
 import { standCorners } from '../../geometry/footprint';
 import { ORDER_NUMBERS } from './tables/orders';
@@ -27,7 +27,7 @@ import { ORDER_NUMBERS } from './tables/orders';
 const ORDER_GROUP_GAP_CM = ORDER_NUMBERS.groupGapCm;
 import { nextCounter } from './generals';
 import { routGroupMove } from './routGaps';
-import { GENERAL_RISK_CM } from './tables/command';
+import { GENERAL_RISK_CM, effectiveCounter } from './tables/command';
 import { reformToLine } from './reform';
 
 export const diceCode = (d: DiceSpec): RollSpec['dice'] => `${d.count === 1 ? '' : d.count}d${d.faces}` as RollSpec['dice'];
@@ -272,7 +272,8 @@ export class Work {
     // "count as the morale level of the worst unit in the group" (p.5)
     const worst = qs.some((q) => q.morale === 'low') ? 'low' : qs.every((q) => q.morale === 'high') ? 'high' : 'normal';
     if (worst === 'high') mods.push(modifier(t, 'moraleModifiers', 'highMorale'));
-    const open = units.every((u) => terrainUnder(this.battle, u.stands) === null);
+    // "open terrain" (p.17) as in the lights/militia charged by cavalry modifier (melee.ts): clear or type 0 ground.
+    const open = units.every((u) => terrainLevel(this.battle, u.stands) < 1);
     if (worst === 'low' || (qs.some((q) => q.militia) && open)) mods.push(modifier(t, 'moraleModifiers', 'poorMoraleOrMilitiaInOpen'));
     if (kind !== 'charging' && kind !== 'rally') {
       if (g.inflictedThisPhase > g.casualtiesThisPhase && (g.meleesWon + g.meleesLost) > 0) mods.push(modifier(t, 'moraleModifiers', 'wonMeleeCasualties'));
@@ -299,10 +300,18 @@ export class Work {
       const near = Math.min(...gens.map((x) => Math.min(...units.map((u) => Math.min(...u.stands.map((s) => Math.hypot(s.centre.x - x.stand.centre.x, s.centre.y - x.stand.centre.y) - s.widthMm / 2))))));
       const d4 = this.roll({ dice: 'd4', purpose: `General within D4 x 5cm of ${g.id}?`, rule: 'SYW 8 Morale (p.17)', subjects: [g.id] }).total;
       if (near <= d4 * GENERAL_NEAR_D4_TIMES_CM * CM) mods.push(modifier(t, 'moraleModifiers', 'generalNear'));
-      const brave = gens.some((x) => this.rs.generals[x.id]!.counter.psychology === 'brave' && units.some((u) => u.stands.some((s) => Math.hypot(s.centre.x - x.stand.centre.x, s.centre.y - x.stand.centre.y) - s.widthMm / 2 <= BRAVE_GENERAL_CM * CM)));
+      // (3) p.5: a cavalry general commanding any infantry (or an infantry general any cavalry) counts Cautious, so is not Brave.
+      const brave = gens.some((x) => this.effectivePsychology(x.id) === 'brave' && units.some((u) => u.stands.some((s) => Math.hypot(s.centre.x - x.stand.centre.x, s.centre.y - x.stand.centre.y) - s.widthMm / 2 <= BRAVE_GENERAL_CM * CM)));
       if (brave) mods.push(modifier(t, 'moraleModifiers', 'braveGeneral'));
     }
     return mods;
+  }
+
+  /** A general's psychology after the training rule (p.5; command.ts `commandsWhat` counts the same arms). */
+  effectivePsychology(generalId: string): string {
+    const gs = this.rs.generals[generalId]!;
+    const units = Object.values(this.rs.groups).filter((gr) => gr.general === generalId).flatMap((gr) => gr.units).map((id) => this.battle.units.find((u) => u.id === id)).filter((u): u is Unit => u !== undefined);
+    return effectiveCounter(gs.counter, { infantry: units.some(isInfantry), cavalry: units.some(isCavalry) }).psychology;
   }
 
   /** The 2D6 morale roll (p.17). */
@@ -441,7 +450,12 @@ export class Work {
     if (dis(row.moverDisordered)) this.disorder(moverId, row.text, row.rule);
     if (dis(row.otherDisordered)) this.disorder(otherId, row.text, row.rule);
     const ord = (v: typeof row.otherOrder): OrderName | null => (v === 'standOrReserve' ? choice : v);
-    const mo = ord(row.moverOrder), oo = ord(row.otherOrder);
+    // §4 p.10 massed through massed: "in which case both parties go to Reserve" belongs to passing through
+    // artillery at Stand only; a breakthrough or pursuit through other massed friends only disorders both.
+    const orders = key !== 'massedThroughMassed' || (isArtillery(o) && og?.order === 'stand');
+    const mo = orders ? ord(row.moverOrder) : null;
+    // A unit already routing that routers pass through stays routing: "goes to Stand" does not rally it (second audit).
+    const oo = orders && og?.order !== 'rout' ? ord(row.otherOrder) : null;
     if (mo && mg && mode !== 'rout') this.setOrder(mg.id, mo, row.text, row.rule);
     if (oo && og) this.setOrder(og.id, oo, row.text, row.rule);
     this.ctx.emit({ type: 'UnitsInterpenetrated', mover: moverId, other: otherId, kind: key, rule: row.rule });
