@@ -7,7 +7,7 @@ import { findUnit, updateUnit } from '../../engine/battle';
 import type { Unit } from '../../engine/model';
 import type { Draft } from './types';
 import { addDisorder, inMm, isActive, nwu, removeFromPlay, rollD10, scaleOf } from './core';
-import { screenStands, bearing, lineUpAgainst, unitCentre, unitDistanceMm, unitFacing, unitTerrain } from './geom';
+import { screenStands, lineUpAgainst, unitDistanceMm, unitFacing, unitTerrain } from './geom';
 import { moraleTest, moraleModifiers, retreatMove, fastMoveMm, faceTowards, runPendingTests } from './morale';
 import { walk } from './moves';
 import { combatStarter } from './combat';
@@ -22,6 +22,7 @@ import { chargeRoadMove } from './roads';
 import { applyDropBack, planDropBack, type DropBackPlan } from './dropBack';
 import { moveChargesTogether, type ChargeLeg, type LegStop } from './chargeMovement';
 import { formOrderedSquares } from './formSquare';
+import { faceAttacker } from './faceResponse';
 
 /** Record a close combat between attacker a and the unit b it touched. */
 export function startCombat(d: Draft, a: string, b: string, o: { charged: boolean; pursuing: boolean; countercharged?: boolean }): void {
@@ -151,9 +152,12 @@ export function resolveCharges(d: Draft): void {
       }
     }
     // Deploy responses: face the attacker, or fall back half a move.
+    // NW Orders/Deploy; §25: a 90°/180° change of face or a wheel of up to 45° (faceResponse.ts).
     if (tOrder?.response === 'face') {
-      T = faceTowards(T, bearing(unitCentre(T), unitCentre(C)));
+      const f = faceAttacker(T, C);
+      T = f.unit;
       d.battle = updateUnit(d.battle, tid, () => T!);
+      d.ctx.emit({ type: 'FacedAttacker', unit: tid, attacker: cid, how: f.plan.kind, degrees: Math.round((f.plan.angleRad * 180) / Math.PI), rule: 'NW Orders/Deploy; §25 Changing Face' });
     }
     // NW Orders/Deploy note: "Skirmishers with Deploy orders who are charged, automatically go to
     // Retreat orders" — foot or horse, whoever charges them (RULINGS, second pass). An order a

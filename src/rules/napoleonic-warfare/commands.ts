@@ -11,7 +11,7 @@ import type { Draft, NwGameState, NwState, NwOptions } from './types';
 import type { NwTables } from './nwTables';
 import { ORDERS, ORDER_IDS, deployActionsAllowed, mayChargeTarget, mayCountercharge, type OrderId } from './tables/orders';
 import { FORD_SEARCH, WHEEL } from './tables/movement';
-import { addDisorder, enemiesOf, inMm, makeDraft, nwu, scaleOf, toChange, toIn, withinER, canSee } from './core';
+import { addDisorder, enemiesOf, inMm, isActive, makeDraft, nwu, scaleOf, toChange, toIn, withinER, canSee } from './core';
 import { advanceUnit, rotateUnit, unitDistanceMm, unitFacing, wheelUnit, frameOfUnit, unitTerrain, commandStand, screenStands } from './geom';
 import { walk, commitMove } from './moves';
 import { normalMoveMm, retreatMove, retreatPose, faceTowards, runPendingTests } from './morale';
@@ -19,6 +19,7 @@ import { isRoadPath, ROAD_FACTOR } from './roads';
 import { inDenseTerrain, relayout, FORMATIONS, recallScreen, reshapeFront, throwOutScreen, type NwFormation } from './formations';
 import { inCombat, settleFollowUp } from './combat';
 import { fleeRefuge } from './fireAndFlee';
+import { fireAtAdvancer } from './contactFire';
 import { GUNS_RULE, spikeGuns, spikeProblem } from './guns';
 import { startCombat } from './charges';
 import { revealAmbush } from './offTable';
@@ -182,6 +183,13 @@ export function doMove(d: Draft, u: Unit, wheelDeg: number, distanceIn: number, 
   // infantry advanced into by any but skirmish infantry retreat first (NW Orders/Retreat note).
   for (const eid of res.contacts) {
     if (skirmishersEvade(d, eid, u)) continue;
+    // NW Fire §5: the contacted unit fires at the advancer first (contactFire.ts); if that fire
+    // drives the advancer off or destroys it, there is no combat.
+    if (!strategic && fireAtAdvancer(d, eid, u.id)) {
+      const mv = findUnit(d.battle, u.id);
+      const tg = findUnit(d.battle, eid);
+      if (!mv || !tg || !isActive(d, u.id) || !isActive(d, eid) || nwu(d, u.id).morale === 'routed' || unitDistanceMm(mv, tg) > 1) continue;
+    }
     startCombat(d, u.id, eid, { charged: false, pursuing: false });
     // Skirmish cavalry "may voluntarily opt to Retreat": their owner decides after this side's moves.
     const t = findUnit(d.battle, eid);
@@ -599,6 +607,14 @@ const respondToCharge = defineCommand<NwState, NwOptions, NwTables, { type: 'res
         case 'fall-back':
           if (o?.order !== 'deploy') return reject('needs-deploy', 'Facing and falling back are Deploy responses.', 'NW Orders/Deploy');
           if (cmd.response === 'fall-back' && (!nu.profile.foot || nu.profile.grade === 'militia')) return reject('not-foot', 'Only non-militia foot fall back.', 'NW Orders/Deploy');
+          {
+            // NW Orders/Deploy: facing and falling back are among the Deploy actions, so they count
+            // against the limit (1 while being charged) — RULINGS, last items.
+            const limit = deployActionsAllowed({ inCloseCombat: inCombat(d, u.id), beingCharged: true, disordered: nu.morale !== 'good', militiaOrConscript: nu.profile.grade === 'militia' || nu.profile.grade === 'conscript' });
+            const used = o.deployActionsUsed ?? 0;
+            if (o.response !== 'face' && o.response !== 'fall-back' && used >= limit) return reject('deploy-spent', `${u.name} has used its Deploy action${limit > 1 ? 's' : ''} this turn.`, 'NW Orders/Deploy');
+            if (o.response !== 'face' && o.response !== 'fall-back') o.deployActionsUsed = used + 1;
+          }
           break;
         case 'hasty-square':
           if (!nu.profile.foot || u.formation === 'skirmish') return reject('no-square', 'Only non-skirmishing foot form hasty square.', 'NW §27 Rally/Hasty Square');

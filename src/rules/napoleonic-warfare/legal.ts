@@ -86,7 +86,8 @@ export function legalCommands(state: NwGameState, side: string, s: Sampler): Com
       const charged = Object.values(d.rs.orders).some((o) => o.order === 'charge' && o.target === u.id);
       const o = d.rs.orders[u.id];
       if (!charged || o?.response) continue;
-      const opts = o?.order === 'advance' ? ['countercharge', 'stand'] : o?.order === 'deploy' ? ['face', 'stand'] : ['stand'];
+      // Facing is a Deploy action: only while the charged unit has its one action left (RULINGS, last items).
+      const opts = o?.order === 'advance' ? ['countercharge', 'stand'] : o?.order === 'deploy' && (o.deployActionsUsed ?? 0) < 1 ? ['face', 'stand'] : ['stand'];
       out.push({ type: 'respondToCharge', side, unitId: u.id, response: s.pick(opts) });
     }
   } else if (step === 'initiative-side' || step === 'other-side') {

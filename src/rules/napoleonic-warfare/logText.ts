@@ -172,6 +172,16 @@ export function describeNwEvent(e: AnyEvent, names: EventNames): string | undefi
       return `General ${P('general')} gives ${u} ${anOrder(f['order'])}, face down.`;
     case 'OrderRevealed':
       return `${u}'s order is turned over: ${orderName(f['order'])}.`;
+    case 'AdvanceCompelled':
+      return `${u} has an Advance order and has not moved: it must move at least half its move, so it advances ${f['distanceIn']}" straight ahead.`;
+    case 'AdvanceStoodFast':
+      return `${u} has an Advance order but stands fast: ${s('reason')}.`;
+    case 'SkirmishersRegrouped':
+      return `${u} pass through ${P('behind')} and regroup behind them${Number(f['extraIn']) > 0 ? `, taking ${f['extraIn']}" of extra movement` : ''}.`;
+    case 'FiredAtAdvancer':
+      return `${u} fires at ${P('at')}, advancing into contact, at ${s('band')} range.`;
+    case 'FacedAttacker':
+      return f['how'] === 'wheel' ? `${u} wheels ${Math.abs(Number(f['degrees']))}° to face ${P('attacker')}.` : f['how'] === 'change-face' ? `${u} changes face ${Math.abs(Number(f['degrees']))}° towards ${P('attacker')}.` : `${u} already faces ${P('attacker')}.`;
     case 'SkirmishersOrderedToRetreat':
       return `${u}, skirmishers with a Deploy order, are charged by ${P('from')}: their order becomes Retreat and they fall back.`;
     case 'PursuitForgone':

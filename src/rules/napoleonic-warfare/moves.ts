@@ -6,7 +6,7 @@
 import type { TerrainFeature, Unit } from '../../engine/model';
 import { findUnit, updateUnit } from '../../engine/battle';
 import type { Draft } from './types';
-import { advanceUnit, frontRank, offTable, terrainClass, unitsOverlap, unitTerrain, unitDistanceMm } from './geom';
+import { advanceUnit, frontRank, offTable, terrainClass, unitsOverlap, unitTerrain, unitDistanceMm, unitFacing } from './geom';
 import { activeUnits, addDisorder, inMm, isActive, nwu, removeFromPlay, worsenTo } from './core';
 import { TERRAIN_EFFECTS, BUILDINGS } from './tables/movement';
 import { noteLeftTable, revealAmbush } from './offTable';
@@ -26,6 +26,7 @@ export interface MoveResult {
 }
 
 const STEP_MM = 4;
+const REGROUP_RULE = 'NW Close Combat §1 note; §17 Causes of Disorder (extra movement)';
 
 /** Can this unit pass this terrain at all? NW §23 Dense Terrain, Rivers, Buildings. */
 function impassable(d: Draft, u: Unit, t: TerrainFeature, all: TerrainFeature[]): boolean {
@@ -165,9 +166,28 @@ export function walk(d: Draft, u0: Unit, dir: Radians, budgetMm: number, mode: M
       const fnu = nwu(d, hitFriend.id);
       const moverSkirmish = skirmishFoot;
       const stationary = !fnu.movedThisTurn;
+      // NW Orders/Advance: an Advance unit skirmishers pass through "can remain stationary" (advanceMinimum.ts).
+      if (moverSkirmish) fnu.passedBySkirmishers = true;
       // "Charging or Moving completely through stationary skirmishing Infantry or skirmishing cavalry".
       const throughSkirmishers = hitFriend.formation === 'skirmish' && stationary;
       const throughGuns = fnu.profile.artillery && !fnu.limbered;
+      // NW Close Combat §1 note: "Skirmishers interpenetrating a friendly unit will Retreat to the
+      // rear of the friendly unit to regroup, taking extra movement if necessary, but becoming
+      // Disordered by the extra movement" (§17). Passing through towards the friend's rear, they
+      // halt just clear of it, behind it (RULINGS, last items).
+      if (moverSkirmish && stationary && Math.cos(dir - unitFacing(hitFriend)) < 0) {
+        let far = next;
+        let extra = 0;
+        while (unitsOverlap(far, hitFriend) && extra < 2000) {
+          far = advanceUnit(far, STEP_MM, dir);
+          extra += STEP_MM;
+        }
+        inter.push(hitFriend.id);
+        const total = used + step + extra;
+        d.ctx.emit({ type: 'SkirmishersRegrouped', unit: u.id, behind: hitFriend.id, extraIn: Math.max(0, Math.round(((total - budget) / 25.4) * 10) / 10), rule: REGROUP_RULE });
+        if (total > budget + 1e-6) addDisorder(d, u.id, 1, `extra movement to regroup behind ${hitFriend.name}`, REGROUP_RULE);
+        return { unit: far, usedMm: total, contacts, leftTable: offTable(d.battle, far), interpenetrated: inter };
+      }
       // NW §24 Interpenetration: the penalty-free cases.
       if ((moverSkirmish && stationary) || throughSkirmishers || throughGuns) {
         inter.push(hitFriend.id);
@@ -207,6 +227,8 @@ export function walk(d: Draft, u0: Unit, dir: Radians, budgetMm: number, mode: M
       u = advanceUnit(u, STEP_MM, dir);
       extra += STEP_MM;
     }
+    // NW §17: skirmishers that "cannot fully move through the friendly unit without exceeding their normal movement" are Disordered.
+    if (f && skirmishFoot && mode !== 'rout' && extra > 0 && used + extra > budget + 1e-6) addDisorder(d, u.id, 1, `extra movement to clear ${f.name}`, REGROUP_RULE);
   }
   return { unit: u, usedMm: used, contacts, leftTable: offTable(d.battle, u), ...(blocked ? { blocked } : {}), interpenetrated: inter };
 }

@@ -24,6 +24,7 @@ import { formOrderedSquares } from './formSquare';
 import { rallyRouted } from './recovery';
 import { noteChargeStartLevels } from './position';
 import { noteEnfilades } from './enfilade';
+import { enforceAdvanceMinimum } from './advanceMinimum';
 
 type Hook = (s: NwGameState, ctx: Ctx) => Change<NwState> | void;
 const withDraft = (f: (d: Draft, s: NwGameState) => void): Hook => (s, ctx) => {
@@ -48,6 +49,8 @@ const onTurnStart: Hook = withDraft((d) => {
     Object.assign(nu, { movedThisTurn: false, movedStrategic: false, unlimberedThisTurn: false, charging: false, countercharging: false });
     delete nu.chargeHalt;
     delete nu.chargeFromLevel;
+    delete nu.passedBySkirmishers;
+    delete nu.firedAtContact;
     nu.startedOutsideER = !withinER(d, u);
   }
   for (const g of Object.values(d.rs.generals)) if (g.routed && !g.lost) g.routed = false;
@@ -158,7 +161,8 @@ const compulsory = (which: 'first' | 'second'): Hook =>
       if (o.order === 'retreat') {
         retreatMove(d, u.id, nearestEnemy(d, u)?.id, false, normalMoveMm(d, u) / 2);
       } else if (o.order === 'advance' && !inCombat(d, u.id)) {
-        d.ctx.emit({ type: 'OrderDiscarded', unit: u.id, order: 'advance', reason: 'did not move at least half its move', rule: 'NW Orders/Advance' });
+        // NW Orders/Advance "must move at least half": moved now, unless excused (advanceMinimum.ts).
+        enforceAdvanceMinimum(d, u);
       }
     }
     runPendingTests(d);

@@ -64,6 +64,10 @@ export interface NwUnit {
   rallyChanceUsed: boolean;
   /** Turn flags, cleared at the start of each turn. */
   movedThisTurn: boolean;
+  /** NW Orders/Advance: friendly skirmish infantry passed through this unit this turn (it may then stand). */
+  passedBySkirmishers?: boolean;
+  /** NW Fire §5: has fired this turn at a unit that advanced into contact with it. */
+  firedAtContact?: boolean;
   movedStrategic: boolean;
   startedOutsideER: boolean;
   unlimberedThisTurn: boolean;

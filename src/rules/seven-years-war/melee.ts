@@ -117,7 +117,7 @@ export const declareCharge = defineCommand<SywState, Options, Tables, z.infer<ty
         return w.change();
       }
     }
-    if (!w.chargeTest(g.id, extra)) return w.change();
+    if (!w.chargeTest(g.id, extra, [target])) return w.change();
     // d) the target tests for being charged.
     const tg = w.groupOf(target.id)!;
     const tx: Modifier[] = [];
@@ -128,7 +128,7 @@ export const declareCharge = defineCommand<SywState, Options, Tables, z.infer<ty
     const from = centroid(units.flatMap((u) => u.stands));
     const before = tg.order;
     const dep = w.deploymentOf(tg);
-    const out = w.casualtyTest(tg.id, 'beingCharged', tx, from);
+    const out = w.casualtyTest(tg.id, 'beingCharged', tx, from, false, units);
     const better = out !== undefined && out.order !== 'retreat' && out.order !== 'rout' && !out.artilleryKilled;
     for (const id of tg.units) w.setUnit(id, { mayShootAtChargers: better });
     // h) lights evade with a result better than Go to Retreat: in the open against massed chargers they
@@ -405,17 +405,18 @@ export function closeCombat(state: S, w: Work): void {
     }
   }
   // Morale for melee (p.17), then breakthrough and pursuit.
-  const enemyCentre = (gid: string) => {
+  const foesOf = (gid: string): Unit[] => {
     const g = w.group(gid);
-    if (!g) return null;
-    const foes = bouts.filter((b) => g.units.includes(b.a.id)).map((b) => w.unit(b.b.id)).filter((u): u is Unit => u !== undefined);
-    return foes.length > 0 ? centroid(foes.flatMap((u) => u.stands)) : null;
+    if (!g) return [];
+    return bouts.filter((b) => g.units.includes(b.a.id)).map((b) => w.unit(b.b.id)).filter((u): u is Unit => u !== undefined);
   };
-  const froms = new Map([...fought].map((gid) => [gid, enemyCentre(gid)]));
+  const foes = new Map([...fought].map((gid) => [gid, foesOf(gid)]));
+  const froms = new Map([...foes].map(([gid, f]) => [gid, f.length > 0 ? centroid(f.flatMap((u) => u.stands)) : null]));
   for (const gid of fought) {
     const g = w.group(gid);
     if (!g || g.order === 'rout') continue;
-    w.casualtyTest(gid, 'casualties', [], froms.get(gid) ?? null);
+    // 8 p.17 "Uphill of all enemy": the enemy concerned are those it fought.
+    w.casualtyTest(gid, 'casualties', [], froms.get(gid) ?? null, false, foes.get(gid));
   }
   for (const bout of bouts) {
     const a = w.unit(bout.a.id), b = w.unit(bout.b.id);
@@ -554,7 +555,7 @@ function freshEnemyMet(w: Work, moverId: string, enemyId: string, rule: string, 
   if (face === 'front' && factor(w, m, e) > factor(w, e, m)) tx.push(modifier(w.tables, 'moraleModifiers', 'chargingHigherFactor'));
   if (((isLightUnit(e) && isInfantry(e)) || e.troopType === 'militia') && isCavalry(m) && terrainLevel(w.battle, e.stands) < 1) tx.push(modifier(w.tables, 'moraleModifiers', 'lightsChargedByCavalryInOpen'));
   w.ctx.emit({ type: 'FreshEnemyMet', unit: moverId, enemy: enemyId, face, rule });
-  w.casualtyTest(eg.id, 'beingCharged', tx, centroid(m.stands), defer);
+  w.casualtyTest(eg.id, 'beingCharged', tx, centroid(m.stands), defer, [m]);
 }
 
 /**
@@ -637,6 +638,6 @@ export function driveGroup(w: Work, unitIds: readonly string[], angle: number, t
     if (clear(cand)) best = d;
   }
   for (const x of at(best)) w.replaceStands(x.id, x.st);
-  for (const [id, set] of passed) for (const fid of set) w.interpenetrated(id, fid, 'move', ROUT_MOVES.rule);
+  for (const [id, set] of passed) for (const fid of set) w.interpenetrated(id, fid, 'pursuit', ROUT_MOVES.rule);
   return { movedMm: best, met, by, offTable: off };
 }

@@ -131,8 +131,10 @@ export function planLegs(w: Work, g: GroupState, legs: readonly Leg[]): Planned 
         push((st) => rotateStands(st, c, ang));
         netTurn += ang;
         const about = Math.abs(Math.abs(leg.deg) - 180) < 1e-6;
-        const art = units.every(isArtillery);
-        // Stand/Retreat: about face is free (p.8); artillery pivots freely; otherwise a turn costs the flank's arc.
+        // p.8 Reserve "Artillery may only pivot to a new facing": the free pivot is Reserve's, in place of a move.
+        // On Advance artillery may pivot, but the pivot costs the flank's arc out of its move like any turn (RULINGS.md).
+        const art = units.every(isArtillery) && g.order === 'reserve';
+        // Stand/Retreat: about face is free (p.8); otherwise a turn costs the flank's arc.
         if (!(about && (g.order === 'stand' || g.order === 'retreat')) && !art) cost += unitFrame(all(), f).halfWidthMm * Math.abs(ang);
         break;
       }

@@ -262,7 +262,8 @@ export class Work {
   }
 
   /** Modifiers every 2D6 morale test shares (p.17), plus `extra` for the situation. */
-  moraleModifiers(g: GroupState, kind: MoraleTest, extra: Modifier[]): Modifier[] {
+  /** `concerned`: the enemy the test is about (chargers, the charge's target, melee opponents); none = every enemy (8 p.17 "Uphill of all enemy"). */
+  moraleModifiers(g: GroupState, kind: MoraleTest, extra: Modifier[], concerned?: readonly Unit[]): Modifier[] {
     const t = this.tables;
     const units = this.groupUnits(g);
     const mods: Modifier[] = [...extra];
@@ -287,7 +288,8 @@ export class Work {
     if (per20 > 0) mods.push(modifier(t, 'moraleModifiers', 'per20PercentLost', per20));
     const dis = units.filter((u) => this.unitState(u.id)?.disordered || (isMassed(u) && terrainLevel(this.battle, u.stands) >= 1)).length;
     if (dis * 2 >= units.length) mods.push(modifier(t, 'moraleModifiers', 'halfDisordered'));
-    const enemies = this.enemiesOf(g.side);
+    // 8 p.17 "Uphill of all enemy": all the enemy concerned in the test where the test has them, else every enemy on the table (RULINGS.md).
+    const enemies = concerned && concerned.length > 0 ? concerned : this.enemiesOf(g.side);
     const myH = heightAt(this.battle, c);
     if ((enemies.length > 0 && myH > 0 && enemies.every((e) => heightAt(this.battle, centroid(e.stands)) < myH)) || (units.every((u) => rowOf(u).troopClass === 'infantry') && units.some((u) => inTown(this.battle, u) || coverOf(this.battle, u) !== 'none'))) {
       mods.push(modifier(t, 'moraleModifiers', 'uphillOrCover'));
@@ -315,8 +317,8 @@ export class Work {
   }
 
   /** The 2D6 morale roll (p.17). */
-  moraleRoll(g: GroupState, kind: MoraleTest, extra: Modifier[], purpose: string, outcome: (score: number) => string): DiceRolled {
-    const mods = this.moraleModifiers(g, kind, extra);
+  moraleRoll(g: GroupState, kind: MoraleTest, extra: Modifier[], purpose: string, outcome: (score: number) => string, concerned?: readonly Unit[]): DiceRolled {
+    const mods = this.moraleModifiers(g, kind, extra, concerned);
     const table = kind === 'charging' ? 'charging' : kind === 'rally' ? 'rally' : 'casualtiesOrBeingCharged';
     return this.roll({ dice: '2d6', purpose, rule: 'SYW 8 Morale (pp.17-18)', modifiers: mods, table: { id: `morale.${table}` }, outcome: (r) => ({ outcome: outcome(r.modified), row: String(r.modified) }), subjects: [g.id, ...g.units] });
   }
@@ -327,13 +329,13 @@ export class Work {
   }
 
   /** Test for casualties or being charged and apply the result (p.18). Returns the outcome. */
-  casualtyTest(groupId: string, kind: 'casualties' | 'beingCharged', extra: Modifier[], awayFrom: TablePoint | null, defer = false): MoraleOutcome | undefined {
+  casualtyTest(groupId: string, kind: 'casualties' | 'beingCharged', extra: Modifier[], awayFrom: TablePoint | null, defer = false, concerned?: readonly Unit[]): MoraleOutcome | undefined {
     const g = this.group(groupId);
     // Detached cavalry stands do not check morale (§4 p.10 (c)).
     if (!g || g.offTable || g.order === 'rout' || g.detachedFrom) return undefined;
     const dep = this.deploymentOf(g);
     const art = this.groupUnits(g).every(isArtillery);
-    const r = this.moraleRoll(g, kind, extra, kind === 'beingCharged' ? `Being charged: ${groupId}` : `Casualties: ${groupId}`, (sc) => casualtyResult(sc, dep, g.order, art).text);
+    const r = this.moraleRoll(g, kind, extra, kind === 'beingCharged' ? `Being charged: ${groupId}` : `Casualties: ${groupId}`, (sc) => casualtyResult(sc, dep, g.order, art).text, concerned);
     const out = casualtyResult(r.modified, dep, g.order, art);
     this.applyMoraleOutcome(groupId, out, awayFrom, defer);
     // 8 p.18 "6+ OK; Stay at current orders, or go to Advance": the owner's standing choice (setAdvanceOnOk). Advance needs line (p.8).
@@ -364,11 +366,11 @@ export class Work {
     if (out.routNow) this.startRout(groupId, awayFrom, R);
   }
 
-  chargeTest(groupId: string, extra: Modifier[]): boolean {
+  chargeTest(groupId: string, extra: Modifier[], concerned?: readonly Unit[]): boolean {
     const g = this.group(groupId);
     if (!g || g.detachedFrom) return false;
     const dep = this.deploymentOf(g);
-    const r = this.moraleRoll(g, 'charging', extra, `Testing to charge: ${groupId}`, (sc) => chargeResult(sc, dep).text);
+    const r = this.moraleRoll(g, 'charging', extra, `Testing to charge: ${groupId}`, (sc) => chargeResult(sc, dep).text, concerned);
     const res = chargeResult(r.modified, dep);
     if (res.order) this.setOrder(groupId, res.order, res.text, 'SYW 8 Morale results, charging (p.18)');
     return res.charges;
@@ -456,7 +458,8 @@ export class Work {
     const mo = orders ? ord(row.moverOrder) : null;
     // A unit already routing that routers pass through stays routing: "goes to Stand" does not rally it (second audit).
     const oo = orders && og?.order !== 'rout' ? ord(row.otherOrder) : null;
-    if (mo && mg && mode !== 'rout') this.setOrder(mg.id, mo, row.text, row.rule);
+    // 7 (a) p.16 pursuers move "on Advance orders" and 7 (c) lists what ends a pursuit: pursuers keep pursuing; the friend takes the table's result.
+    if (mo && mg && mode !== 'rout' && mode !== 'pursuit') this.setOrder(mg.id, mo, row.text, row.rule);
     if (oo && og) this.setOrder(og.id, oo, row.text, row.rule);
     this.ctx.emit({ type: 'UnitsInterpenetrated', mover: moverId, other: otherId, kind: key, rule: row.rule });
   }
