@@ -1,7 +1,8 @@
 // Small builders for NW scenario tests: a battle from a few unit specs, a Draft with scripted dice.
 import { loadScenario } from '../../../src/scenario/load';
-import { createGame } from '../../../src/engine/game';
-import { registerable, type Ctx, type GameEvent } from '../../../src/engine/ruleset';
+import { applyCommand, createGame } from '../../../src/engine/game';
+import { registerable, isRejection, type Ctx, type GameEvent } from '../../../src/engine/ruleset';
+import type { AnyEvent } from '../../../src/engine/command';
 import { rollDice, scriptDice, type DiceRolled } from '../../../src/engine/dice';
 import { napoleonicWarfare } from '../../../src/rules/napoleonic-warfare';
 import type { Draft, NwGameState } from '../../../src/rules/napoleonic-warfare/types';
@@ -88,4 +89,18 @@ export function draftWith(state: NwGameState, faces: number[]): { d: Draft; roll
     },
   };
   return { d: makeDraft(state, ctx), rolls, events };
+}
+
+/** Apply commands in order through the NW module, failing on any refusal; returns the state and every event. */
+export function runCommands(s0: NwGameState, cmds: object[]): { s: NwGameState; events: AnyEvent[] } {
+  const M = registerable(napoleonicWarfare);
+  let s = s0;
+  const events: AnyEvent[] = [];
+  for (const c of cmds) {
+    const r = applyCommand(M, s, c);
+    if (isRejection(r)) throw new Error(`${JSON.stringify(c)}: ${r.message}`);
+    s = r.state as NwGameState;
+    events.push(...r.events);
+  }
+  return { s, events };
 }

@@ -4,28 +4,17 @@ import { describe, expect, it } from 'vitest';
 import { applyCommand } from '../../../src/engine/game';
 import { viewFor } from '../../../src/engine/view';
 import { registerable, isRejection } from '../../../src/engine/ruleset';
-import type { AnyEvent } from '../../../src/engine/command';
 import { napoleonicWarfare } from '../../../src/rules/napoleonic-warfare';
 import type { NwGameState } from '../../../src/rules/napoleonic-warfare/types';
 import type { OrderId } from '../../../src/rules/napoleonic-warfare/tables/orders';
 import { legalCommands } from '../../../src/rules/napoleonic-warfare/legal';
 import { NW_TABLE } from '../../../src/rules/napoleonic-warfare/table';
 import { rightSignOf } from '../../../src/rules/napoleonic-warfare/moveOrder';
-import { battle, IN } from './harness';
+import { battle, runCommands, IN } from './harness';
 
 const M = registerable(napoleonicWarfare);
 
-function run(s0: NwGameState, cmds: object[]): { s: NwGameState; events: AnyEvent[] } {
-  let s = s0;
-  const events: AnyEvent[] = [];
-  for (const c of cmds) {
-    const r = applyCommand(M, s, c);
-    if (isRejection(r)) throw new Error(`${JSON.stringify(c)}: ${r.message}`);
-    s = r.state as NwGameState;
-    events.push(...r.events);
-  }
-  return { s, events };
-}
+const run = runCommands;
 
 /**
  * Three French battalions in line abreast at the top of the table, facing down it (so the French

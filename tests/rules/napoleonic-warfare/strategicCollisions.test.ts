@@ -4,27 +4,13 @@
 // mover that would run into another unit moving at the same time halts where it meets it.
 // (No dice are rolled: open ground, no terrain.)
 import { describe, expect, it } from 'vitest';
-import { applyCommand } from '../../../src/engine/game';
-import { registerable, isRejection, type GameEvent } from '../../../src/engine/ruleset';
+import type { GameEvent } from '../../../src/engine/ruleset';
 import type { AnyEvent } from '../../../src/engine/command';
-import { napoleonicWarfare } from '../../../src/rules/napoleonic-warfare';
 import type { NwGameState } from '../../../src/rules/napoleonic-warfare/types';
 import { unitsOverlap } from '../../../src/rules/napoleonic-warfare/geom';
-import { battle, IN, type UnitSpec } from './harness';
+import { battle, runCommands, IN, type UnitSpec } from './harness';
 
-const M = registerable(napoleonicWarfare);
-
-function run(s0: NwGameState, cmds: object[]): { s: NwGameState; events: AnyEvent[] } {
-  let s = s0;
-  const events: AnyEvent[] = [];
-  for (const c of cmds) {
-    const r = applyCommand(M, s, c);
-    if (isRejection(r)) throw new Error(`${JSON.stringify(c)}: ${r.message}`);
-    s = r.state as NwGameState;
-    events.push(...r.events);
-  }
-  return { s, events };
-}
+const run = runCommands;
 
 const endBoth = [{ type: 'endStep', side: 'fr' }, { type: 'endStep', side: 'au' }];
 const resolvedOf = (events: readonly AnyEvent[]) =>

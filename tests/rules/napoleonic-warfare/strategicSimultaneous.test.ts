@@ -12,22 +12,11 @@ import type { NwGameState } from '../../../src/rules/napoleonic-warfare/types';
 import { legalCommands } from '../../../src/rules/napoleonic-warfare/legal';
 import { NW_TABLE } from '../../../src/rules/napoleonic-warfare/table';
 import { STRATEGIC_SLICES } from '../../../src/rules/napoleonic-warfare/strategic';
-import { battle, IN, type UnitSpec, type BattleOpts } from './harness';
+import { battle, runCommands, IN, type UnitSpec, type BattleOpts } from './harness';
 
 const M = registerable(napoleonicWarfare);
 
-/** Apply commands in order, failing on any refusal; returns the state and every event. */
-function run(s0: NwGameState, cmds: object[]): { s: NwGameState; events: AnyEvent[] } {
-  let s = s0;
-  const events: AnyEvent[] = [];
-  for (const c of cmds) {
-    const r = applyCommand(M, s, c);
-    if (isRejection(r)) throw new Error(`${JSON.stringify(c)}: ${r.message}`);
-    s = r.state as NwGameState;
-    events.push(...r.events);
-  }
-  return { s, events };
-}
+const run = runCommands;
 
 /** A battle brought to the strategic step (no orders placed: both sides end the Orders Phase). */
 function atStrategic(units: UnitSpec[], opts?: BattleOpts): NwGameState {

@@ -5,7 +5,8 @@ import { scriptDice, rollDice } from '../../../src/engine/dice';
 import type { Ctx } from '../../../src/engine/ruleset';
 import type { GameState } from '../../../src/engine/state';
 import type { AnyEvent } from '../../../src/engine/command';
-import { loadScenario } from '../../../src/scenario/load';
+import { readFileSync } from 'node:fs';
+import { loadScenario, loadScenarioText } from '../../../src/scenario/load';
 import { sevenYearsWar } from '../../../src/rules/seven-years-war';
 import type { SywState, Options } from '../../../src/rules/seven-years-war/state';
 import type { Tables } from '../../../src/rules/seven-years-war/tablesSchema';
@@ -96,4 +97,15 @@ export function scriptedCtx(s: St, faces: number[]): { ctx: Ctx; events: AnyEven
   let dice = scriptDice(s.dice, faces);
   const events: AnyEvent[] = [];
   return { events, ctx: { roll: (spec) => { const [ev, d] = rollDice(dice, spec); dice = d; events.push(ev); return ev; }, emit: (e) => { events.push(e); } } };
+}
+
+/** The Kolin ridge scenario with hidden deployment (seed 11), past the CinC counter choice: the deployment steps are next. */
+export function kolinHiddenDeployment(): St {
+  const loaded = loadScenarioText(readFileSync('scenarios/seven-years-war-kolin-ridge.json', 'utf8'));
+  if (!loaded.ok) throw new Error(JSON.stringify(loaded.problems));
+  const g = createGame(SYW, { setup: loaded.value, seed: 11, options: { hiddenDeployment: true } });
+  if (!g.ok) throw new Error(JSON.stringify(g.problems));
+  let s = g.state as St;
+  while (s.position.step === 'chooseCounter') s = apply(s, { type: 'endStep', side: s.position.actors.find((a) => !s.position.done.includes(a))! }).state;
+  return s;
 }

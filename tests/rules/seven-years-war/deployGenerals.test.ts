@@ -4,17 +4,14 @@
  * troops"; generals (brigadiers, (1) p.4) are placed with their troops, in the same step, inside the
  * same zone, and unseen by the enemy until that step ends: `deployGeneral`.
  */
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { viewFor } from '../../../src/engine/view';
-import { createGame } from '../../../src/engine/game';
-import { loadScenarioText } from '../../../src/scenario/load';
 import { sevenYearsWar } from '../../../src/rules/seven-years-war';
 import type { SeenGame } from '../../../src/engine/ruleset';
 import type { SywState, Options } from '../../../src/rules/seven-years-war/state';
 import type { Tables } from '../../../src/rules/seven-years-war/tablesSchema';
 import { generalDeployStep } from '../../../src/rules/seven-years-war/deploymentOrder';
-import { SYW, apply, rejection, type St } from './build';
+import { SYW, kolinHiddenDeployment, apply, rejection, type St } from './build';
 
 const T = sevenYearsWar.table!;
 const seen = (s: St, side: string) => viewFor(SYW, s, side) as unknown as SeenGame<SywState, Options, Tables>;
@@ -22,15 +19,7 @@ const seenGeneral = (s: St, viewer: string, id: string) => viewFor(SYW, s, viewe
 const at = (s: St, id: string) => s.battle.generals.find((g) => g.id === id)!.stand.centre;
 
 /** Kolin ridge with hidden deployment: Prussia attacks (zone y 0-30cm); Austria defends (zone y 90-120cm, x 45-135cm), au-cav held back. */
-function kolin(): St {
-  const loaded = loadScenarioText(readFileSync('scenarios/seven-years-war-kolin-ridge.json', 'utf8'));
-  if (!loaded.ok) throw new Error(JSON.stringify(loaded.problems));
-  const g = createGame(SYW, { setup: loaded.value, seed: 11, options: { hiddenDeployment: true } });
-  if (!g.ok) throw new Error(JSON.stringify(g.problems));
-  let s = g.state as St;
-  while (s.position.step === 'chooseCounter') s = apply(s, { type: 'endStep', side: s.position.actors.find((a) => !s.position.done.includes(a))! }).state;
-  return s;
-}
+const kolin = kolinHiddenDeployment;
 const end = (s: St, side: string) => apply(s, { type: 'endStep', side }).state;
 const place = (s: St, side: string, general: string, x: number, y: number) => apply(s, { type: 'deployGeneral', side, general, x, y }).state;
 

@@ -4,29 +4,18 @@
  * deployed all his troops. The side with Initiative places all its units anywhere ... may mark any
  * hidden units on a map, as above."
  */
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { viewFor, eventsFor } from '../../../src/engine/view';
-import { createGame } from '../../../src/engine/game';
-import { loadScenarioText } from '../../../src/scenario/load';
 import type { Sampler } from '../../../src/engine/ruleset';
 import { brigadeOf, brigadesOf, heldBackBrigade } from '../../../src/rules/seven-years-war/deploymentOrder';
-import { SYW, battle, apply, rejection, type St, type U } from './build';
+import { SYW, kolinHiddenDeployment, battle, apply, rejection, type St, type U } from './build';
 
 const ids = (s: St, viewer: string) => viewFor(SYW, s, viewer).battle.units.map((u) => u.id).sort();
 const generals = (s: St, viewer: string) => viewFor(SYW, s, viewer).battle.generals.map((g) => g.id).sort();
 const sampler: Sampler = { int: (lo) => lo, float: (lo, hi) => (lo + hi) / 2, pick: (xs) => xs[0]!, chance: () => true };
 
 /** Krzeczhorz with hidden deployment: Prussia attacks; Austria's brigades are au-inf and (last) au-cav. */
-function kolin(): St {
-  const loaded = loadScenarioText(readFileSync('scenarios/seven-years-war-kolin-ridge.json', 'utf8'));
-  if (!loaded.ok) throw new Error(JSON.stringify(loaded.problems));
-  const g = createGame(SYW, { setup: loaded.value, seed: 11, options: { hiddenDeployment: true } });
-  if (!g.ok) throw new Error(JSON.stringify(g.problems));
-  let s = g.state as St;
-  while (s.position.step === 'chooseCounter') s = apply(s, { type: 'endStep', side: s.position.actors.find((a) => !s.position.done.includes(a))! }).state;
-  return s;
-}
+const kolin = kolinHiddenDeployment;
 const end = (s: St, side: string) => apply(s, { type: 'endStep', side }).state;
 
 describe('SYW 9 Deployment (p.19): the steps follow the text', () => {
