@@ -4,7 +4,7 @@ export default defineConfig({
   base: './',
   server: { host: '127.0.0.1', port: 5173 },
   preview: { host: '127.0.0.1', port: 4173 },
-  build: { target: 'es2022', sourcemap: true, chunkSizeWarningLimit: 2000 },
+  build: { target: 'es2022', sourcemap: true, manifest: true, chunkSizeWarningLimit: 2000 },
   test: {
     projects: [
       {
