@@ -64,7 +64,22 @@ export interface SessionState {
 }
 
 export const gameOf = (b: Battle): GameState => currentState(b.history);
-export const viewOf = (b: Battle, viewer: Viewer): GameView => viewFor(b.module, gameOf(b), viewer);
+/**
+ * What `viewer` may see of the battle now. Memoised per (history entry, viewer): the phase bar,
+ * the inspector, the log and the table all ask for the same view, and it is built once. A
+ * history entry is immutable (undo pops it, a new command makes a new one), so the newest
+ * entry, or the initial state when there is none, names the position exactly.
+ */
+export function viewOf(b: Battle, viewer: Viewer): GameView {
+  const at: object = b.history.entries[b.history.entries.length - 1] ?? b.history.initial;
+  let byViewer = views.get(at);
+  if (!byViewer) views.set(at, (byViewer = new Map()));
+  let v = byViewer.get(viewer);
+  if (!v) byViewer.set(viewer, (v = viewFor(b.module, gameOf(b), viewer)));
+  return v;
+}
+// PERF: a WeakMap, so views of positions no longer in any history are collected with them.
+const views = new WeakMap<object, Map<Viewer, GameView>>();
 
 export function createSession(storage: SaveStorage | null, rulesets: readonly AnyRuleset[]) {
   return createStore<SessionState>()((set, get) => {
