@@ -16,7 +16,6 @@ import type { BattleSetup } from '../engine/model';
 import { loadScenario } from '../scenario/load';
 import { loadSaveText, makeSave } from '../scenario/save';
 import { parseJsonText, type InputProblem } from '../scenario/errors';
-import { RULESETS } from '../rules/registry';
 
 /** Where autosaves go: localStorage in the app, a Map in tests. */
 export interface SaveStorage {
@@ -65,9 +64,24 @@ export interface SessionState {
 }
 
 export const gameOf = (b: Battle): GameState => currentState(b.history);
-export const viewOf = (b: Battle, viewer: Viewer): GameView => viewFor(b.module, gameOf(b), viewer);
+/**
+ * What `viewer` may see of the battle now. Memoised per (history entry, viewer): the phase bar,
+ * the inspector, the log and the table all ask for the same view, and it is built once. A
+ * history entry is immutable (undo pops it, a new command makes a new one), so the newest
+ * entry, or the initial state when there is none, names the position exactly.
+ */
+export function viewOf(b: Battle, viewer: Viewer): GameView {
+  const at: object = b.history.entries[b.history.entries.length - 1] ?? b.history.initial;
+  let byViewer = views.get(at);
+  if (!byViewer) views.set(at, (byViewer = new Map()));
+  let v = byViewer.get(viewer);
+  if (!v) byViewer.set(viewer, (v = viewFor(b.module, gameOf(b), viewer)));
+  return v;
+}
+// PERF: a WeakMap, so views of positions no longer in any history are collected with them.
+const views = new WeakMap<object, Map<Viewer, GameView>>();
 
-export function createSession(storage: SaveStorage | null, rulesets: readonly AnyRuleset[] = RULESETS) {
+export function createSession(storage: SaveStorage | null, rulesets: readonly AnyRuleset[]) {
   return createStore<SessionState>()((set, get) => {
     const toSave = (b: Battle) =>
       JSON.stringify(makeSave({ module: b.module, scenario: b.scenario, options: b.options, seed: b.seed, log: commandLog(b.history), state: gameOf(b) }));
