@@ -20,7 +20,8 @@ import { createRulesetLoader } from './rules/catalog';
 import type { AnyRuleset } from './engine/ruleset';
 import { createGameStore, type GameStoreApi } from './store/gameStore';
 import { createUiStore, type UiStoreApi } from './store/uiStore';
-import { AUTOSAVE_KEY, createSession, gameOf, type SaveStorage, type SessionApi } from './store/session';
+import { AUTOSAVE_KEY, createSession, gameOf, viewOf, type SaveStorage, type SessionApi } from './store/session';
+import { entriesFor } from './engine/history';
 import { createBattleTable } from './store/table';
 import type { BattleScene } from './render/BattleScene';
 import { mountSelectionPanel } from './ui/SelectionPanel';
@@ -129,8 +130,9 @@ function probe(session: SessionApi, play: PlayStoreApi): PlayProbe | null {
     handover: play.getState().handover,
     rulesetId: b.module.id,
     position: { turn: p.turn, phase: p.phase, step: p.step, phasing: p.phasing, actors: [...p.actors], done: [...p.done] },
-    commandCount: g.commandCount,
-    undoable: b.history.entries.length,
+    commandCount: viewOf(b, s.viewer).commandCount,
+    // The viewer's undo list: another side's secret commands are not even counted.
+    undoable: entriesFor(b.history.entries, s.viewer).length,
     redoable: b.history.redoStack.length,
     result: g.result ? { ...(g.result.winner ? { winner: g.result.winner } : {}), level: g.result.level, reason: g.result.reason } : null,
   };

@@ -141,6 +141,7 @@ export function applyCommand(module: AnyRuleset, state: GameState, command: unkn
         const out = module.onConcede(run.state, side, run.ctx);
         if (isRejection(out)) return out;
         run.apply(out);
+        run.withhold(state, undefined);
         run.checkVictory();
         return finish(run);
       }
@@ -158,6 +159,7 @@ export function applyCommand(module: AnyRuleset, state: GameState, command: unkn
       if (!waiting.includes(side)) return reject('not-your-turn', `${sideName} has nothing to finish in ${phaseName}: ${stepName}.`, SEQ);
       run.state = { ...run.state, position: { ...run.state.position, done: [...pos.done, side] } };
       run.push({ type: 'SideFinishedStep', side, step: cur.step.id });
+      run.withhold(state, undefined);
       run.settle();
       return finish(run);
     }
@@ -181,6 +183,8 @@ export function applyCommand(module: AnyRuleset, state: GameState, command: unkn
     if (isRejection(out)) return out;
     run.apply(out);
     run.secretSide = undefined;
+    // A secret step's change is held back from the other side until the step ends (withheld.ts).
+    run.withhold(state, cur.step.secret ? side : undefined);
     run.settle();
     return finish(run);
   } catch (e) {

@@ -94,7 +94,8 @@ export function mountEventLog(host: HTMLElement, session: SessionApi, play: Play
     }
     const fresh = h.entries.slice(rendered.length);
     if (fresh.length) {
-      append(fresh.map((e) => entryNode(entryItems(e, s.viewer, names!, b.module))));
+      // An entry that shows the viewer nothing (another side's secret command) leaves no trace.
+      append(fresh.map((e) => entryItems(e, s.viewer, names!, b.module)).filter((items) => items.length > 0).map(entryNode));
       rendered = [...h.entries];
     }
     if (s.lastRejection && s.lastRejection !== lastRejection) {

@@ -1,5 +1,4 @@
 /** The header's controls: new battle, undo, redo, save to a file, load from a file, help. */
-import { undoBlocker } from '../engine/history';
 import type { SessionApi } from '../store/session';
 import type { ToolName, UiStoreApi } from '../store/uiStore';
 import type { PlayController } from './controller';
@@ -54,7 +53,7 @@ export function mountToolbar(host: HTMLElement, session: SessionApi, play: PlayS
     for (const x of [undoBtn, redoBtn, saveBtn]) x.disabled = !b || covered;
     if (b && !covered) {
       // Say why undo would be refused before the player tries (a roll cannot be taken back).
-      const blocked = undoBlocker(b.history);
+      const blocked = controller.undoBlocker();
       undoBtn.title = blocked ? `Undo (Z): ${blocked.message}` : 'Undo the last command (Z)';
       undoBtn.classList.toggle('blocked', blocked !== undefined);
       redoBtn.disabled = b.history.redoStack.length === 0;

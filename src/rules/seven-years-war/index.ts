@@ -391,9 +391,9 @@ export const sevenYearsWar: RulesetModule<SywState, Options, Tables> = {
         // 9 p.19: the defender's brigades but one, then the attacker's army, then the defender's last brigade.
         id: 'deployment', name: 'Deployment', rule: 'SYW 9 Deployment (pp.19-20)', when: deploymentRuns,
         steps: [
-          { id: DEPLOY_STEPS[0], name: 'Defender deploys all but one brigade', rule: DEPLOYMENT_RULE, actors: (s) => [s.ruleset.defender], secret: true, when: defenderFirstStepRuns, commands: [...DEPLOY_COMMANDS, 'holdBackBrigade'], onExit: revealPlaced(0) },
-          { id: DEPLOY_STEPS[1], name: 'Attacker deploys', rule: DEPLOYMENT_RULE, actors: (s) => [s.ruleset.attacker], secret: true, commands: DEPLOY_COMMANDS, onExit: revealPlaced(1) },
-          { id: DEPLOY_STEPS[2], name: 'Defender deploys his last brigade', rule: DEPLOYMENT_RULE, actors: (s) => [s.ruleset.defender], secret: true, when: lastBrigadeStepRuns, commands: DEPLOY_COMMANDS, onExit: revealPlaced(2) },
+          { id: DEPLOY_STEPS[0], name: 'Defender deploys all but one brigade', rule: DEPLOYMENT_RULE, actors: (s) => [s.ruleset.defender], secret: true, secretDone: 'deployed their troops', when: defenderFirstStepRuns, commands: [...DEPLOY_COMMANDS, 'holdBackBrigade'], onExit: revealPlaced(0) },
+          { id: DEPLOY_STEPS[1], name: 'Attacker deploys', rule: DEPLOYMENT_RULE, actors: (s) => [s.ruleset.attacker], secret: true, secretDone: 'deployed their troops', commands: DEPLOY_COMMANDS, onExit: revealPlaced(1) },
+          { id: DEPLOY_STEPS[2], name: 'Defender deploys his last brigade', rule: DEPLOYMENT_RULE, actors: (s) => [s.ruleset.defender], secret: true, secretDone: 'deployed their last brigade', when: lastBrigadeStepRuns, commands: DEPLOY_COMMANDS, onExit: revealPlaced(2) },
         ],
       },
       {
