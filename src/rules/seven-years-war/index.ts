@@ -8,10 +8,10 @@ import type { RulesetModule, Command, CommandSpec, Sampler, Ctx, Change, GameRes
 import { otherSide } from '../../engine/state';
 import { unitDistance, standDistance } from '../../geometry/measure';
 import { pt } from '../../geometry/types';
-import { offTable } from '../../geometry/collisions';
 import type { SywState, Options, S } from './state';
 import { isArtillery, isCavalry, isInfantry, isLightUnit, qualitiesOf } from './state';
 import { tablesSchema, DEFAULT_TABLES, type Tables } from './tablesSchema';
+import { unitOffTable } from '../../geometry/units';
 import { Work, normalise } from './work';
 import { prompt, selfOrder, rollCommandAttempts } from './command';
 import { changeFormation, moveGeneral, artilleryToStand, validateAndMove, groupSpeedCm, type Leg } from './movement';
@@ -139,7 +139,7 @@ function movementStart(state: S, w: Work): void {
       const inward = Math.atan2(w.battle.table.depthMm / 2 - o.y, w.battle.table.widthMm / 2 - o.x);
       let st = rotateStands(u.stands, c, inward - u.stands[0]!.facing);
       st = translateStands(st, o.x - c.x + Math.cos(inward) * 60, o.y - c.y + Math.sin(inward) * 60);
-      if (offTable(st, w.battle.table).length > 0 || !makeRoomForReturn(w, g.units, st)) { ok = false; break; }
+      if (unitOffTable(st, w.battle.table) || !makeRoomForReturn(w, g.units, st)) { ok = false; break; }
       w.replaceStands(u.id, st);
     }
     // A return that cannot be placed leaves everything as it was (the group tries again next phase).
@@ -170,7 +170,7 @@ function makeRoomForReturn(w: Work, returning: readonly string[], st: readonly S
     // Slide out until 10cm clear (the gap does not grow exactly with the distance moved on a slant).
     let moved = o.stands as Stand[];
     for (let d = need - gap; d <= 2 * need + 1 && unitDistance(moved, st) < need - 0.5; d += 5) moved = translateStands(o.stands, Math.cos(ang) * d, Math.sin(ang) * d);
-    if (unitDistance(moved, st) < need - 0.5 || offTable(moved, w.battle.table).length > 0 || blockedBy(w, o.id, moved).length > 0) return false;
+    if (unitDistance(moved, st) < need - 0.5 || unitOffTable(moved, w.battle.table) || blockedBy(w, o.id, moved).length > 0) return false;
     moves.push([o.id, moved]);
   }
   for (const [id, moved] of moves) {
