@@ -6,7 +6,7 @@ export default defineConfig({
   preview: { host: '127.0.0.1', port: 4173 },
   // Panels are Preact components written in TSX (src/ui): the automatic JSX runtime from preact.
   oxc: { jsx: { runtime: 'automatic', importSource: 'preact' } },
-  build: { target: 'es2022', sourcemap: true, chunkSizeWarningLimit: 2000 },
+  build: { target: 'es2022', sourcemap: true, manifest: true, chunkSizeWarningLimit: 2000 },
   test: {
     projects: [
       {

@@ -11,7 +11,7 @@ import { commandLog, currentState, play, startHistory, type History } from '../e
 import type { AnyRuleset } from '../engine/ruleset';
 import { describePosition } from '../engine/sequence';
 import { playRandom } from '../ai/randomPlayer';
-import { makeSampler } from '../ai/sampler';
+import { makeSampler, playerSeed } from '../ai/sampler';
 import { RULESETS } from '../rules/registry';
 import { describeProblems, parseJsonText, type InputProblem } from '../scenario/errors';
 import { loadHouseRulesText, type HouseRulesFile } from '../scenario/houseRules';
@@ -167,7 +167,7 @@ async function playCommand(io: Io, scenarioPath: string, o: PlayOpts, extra: rea
       if (o.events) eventLines(io, r.applied.events, h.entries.length);
     }
   } else {
-    const sampler = makeSampler((o.seed ^ 0x5bd1e995) >>> 0);
+    const sampler = makeSampler(playerSeed(o.seed));
     let at = 0;
     const game = playRandom(module, h, sampler, {
       ...(o.turns !== undefined ? { maxTurns: o.turns } : {}),

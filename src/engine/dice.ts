@@ -15,8 +15,9 @@
  * white d6, re-rolling sixes; a coloured d6 of 1-3 gives the white die, 4-6 gives white + 5.
  */
 import { uniformInt } from 'pure-rand/distribution/uniformInt';
-import { xoroshiro128plus, xoroshiro128plusFromState } from 'pure-rand/generator/xoroshiro128plus';
+import { xoroshiro128plusFromState } from 'pure-rand/generator/xoroshiro128plus';
 import type { SideId } from './model';
+import { SEEDING_VERSION, seedWords, type SeedingVersion } from './seed';
 
 /** The generator state held in the game state. Plain JSON: it survives saves and hashing. */
 export interface DiceState {
@@ -39,9 +40,13 @@ export function isValidSeed(seed: unknown): seed is number {
   return typeof seed === 'number' && Number.isInteger(seed) && seed >= 0 && seed <= MAX_SEED;
 }
 
-export function seedDice(seed: number): DiceState {
+/**
+ * The dice of a new game. The seed is expanded into the generator's whole state (seed.ts);
+ * `seeding: 1` reproduces the raw seeding of games saved before that, so they replay.
+ */
+export function seedDice(seed: number, seeding: SeedingVersion = SEEDING_VERSION): DiceState {
   if (!isValidSeed(seed)) throw new RangeError(`a seed is an integer from 0 to ${MAX_SEED}, not ${String(seed)}`);
-  return { algorithm: 'xoroshiro128+', words: [...xoroshiro128plus(seed | 0).getState()], rolls: 0 };
+  return { algorithm: 'xoroshiro128+', words: seedWords(seed, seeding), rolls: 0 };
 }
 
 /** Queue faces for the next physical dice (tests and scripted scenarios). */

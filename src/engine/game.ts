@@ -6,6 +6,7 @@
  */
 import { ENGINE_COMMANDS, isRejection, reject, type AnyEvent, type Command, type Rejection } from './command';
 import { isValidSeed, MAX_SEED, scriptDice, seedDice } from './dice';
+import { SEEDING_VERSION, type SeedingVersion } from './seed';
 import type { BattleSetup, SideId } from './model';
 import type { AnyRuleset, Problem } from './ruleset';
 import { Run } from './sequence';
@@ -27,6 +28,11 @@ export interface NewGame {
   /** Tables in force; default the module's. Use `resolveTables` (houseRules.ts) to build them. */
   readonly tables?: unknown;
   readonly seed: number;
+  /**
+   * How the seed is expanded into the dice state (seed.ts). Default: `SEEDING_VERSION` (new
+   * games). A save records it; version 1 replays games saved before seeds were expanded.
+   */
+  readonly seeding?: SeedingVersion;
   /**
    * Faces queued for the set-up rolls (tests only, like `scriptDice`): the ruleset's `setup` (and
    * anything after it) takes these before drawing from the seeded generator. Not part of a save:
@@ -54,6 +60,7 @@ export function createGame(module: AnyRuleset, input: NewGame): Created {
   try {
     const problems: Problem[] = [];
     if (!isValidSeed(input.seed)) problems.push({ path: '$.seed', message: `a seed is a whole number from 0 to ${MAX_SEED}.` });
+    if (input.seeding !== undefined && input.seeding !== 1 && input.seeding !== 2) problems.push({ path: '$.seeding', message: 'the seeding version is 1 or 2.' });
     if (!input.setup.rulesets.includes(module.id))
       problems.push({ path: '$.rulesets', message: `this scenario is not written for ${module.name} ("${module.id}"); it names ${input.setup.rulesets.map((r) => `"${r}"`).join(', ')}.` });
     const opts = resolveOptions(module, input.options);
@@ -73,15 +80,18 @@ export function createGame(module: AnyRuleset, input: NewGame): Created {
     if (problems.length > 0) return { ok: false, problems };
 
     const sides = input.setup.sides.map((s) => s.id);
+    const seeding = input.seeding ?? SEEDING_VERSION;
+    const dice = seedDice(input.seed, seeding);
     const start: GameState = {
       version: STATE_VERSION,
       rulesetId: module.id,
       seed: input.seed,
+      ...(seeding !== 1 ? { seeding } : {}),
       options: opts.value,
       tables,
       battle: input.setup,
       ruleset: undefined,
-      dice: input.setupDice && input.setupDice.length > 0 ? scriptDice(seedDice(input.seed), input.setupDice) : seedDice(input.seed),
+      dice: input.setupDice && input.setupDice.length > 0 ? scriptDice(dice, input.setupDice) : dice,
       position: { turn: 0, slot: 0, stepIndex: 0, phase: '', step: '', phasing: sides[0]!, phasingOrder: sides, actors: [], done: [] },
       commandCount: 0,
     };
@@ -131,6 +141,7 @@ export function applyCommand(module: AnyRuleset, state: GameState, command: unkn
         const out = module.onConcede(run.state, side, run.ctx);
         if (isRejection(out)) return out;
         run.apply(out);
+        run.withhold(state, undefined);
         run.checkVictory();
         return finish(run);
       }
@@ -148,6 +159,7 @@ export function applyCommand(module: AnyRuleset, state: GameState, command: unkn
       if (!waiting.includes(side)) return reject('not-your-turn', `${sideName} has nothing to finish in ${phaseName}: ${stepName}.`, SEQ);
       run.state = { ...run.state, position: { ...run.state.position, done: [...pos.done, side] } };
       run.push({ type: 'SideFinishedStep', side, step: cur.step.id });
+      run.withhold(state, undefined);
       run.settle();
       return finish(run);
     }
@@ -171,6 +183,8 @@ export function applyCommand(module: AnyRuleset, state: GameState, command: unkn
     if (isRejection(out)) return out;
     run.apply(out);
     run.secretSide = undefined;
+    // A secret step's change is held back from the other side until the step ends (withheld.ts).
+    run.withhold(state, cur.step.secret ? side : undefined);
     run.settle();
     return finish(run);
   } catch (e) {

@@ -16,7 +16,6 @@ import type { BattleSetup } from '../engine/model';
 import { replay } from '../engine/replay';
 import type { AnyRuleset } from '../engine/ruleset';
 import type { GameState } from '../engine/state';
-import { findRuleset, RULESETS } from '../rules/registry';
 import { parseJsonText, type InputProblem, type Loaded } from './errors';
 import { loadHouseRules, type HouseRulesFile } from './houseRules';
 import { loadScenario, zodProblems } from './load';
@@ -35,6 +34,11 @@ export const SaveSchema = z
     options: z.record(z.string(), z.unknown()).default({}),
     houseRules: z.unknown().optional(),
     seed: z.number().int().min(0).max(MAX_SEED),
+    /**
+     * How the seed became the dice (engine seed.ts). Absent in saves written before seeds were
+     * expanded: those are version 1 and replay with the raw seeding.
+     */
+    seeding: z.union([z.literal(1), z.literal(2)]).optional(),
     log: z.array(CommandShape).max(1_000_000),
     hash: z.string().regex(/^fnv1a64:[0-9a-f]{16}$/, 'a hash reads "fnv1a64:" and 16 hex digits'),
     /** Informational: where the game stood when saved. Not trusted on load. */
@@ -83,18 +87,19 @@ export function makeSave(input: SaveInput): SaveFile {
     options: { ...(input.options ?? {}) },
     ...(input.houseRules ? { houseRules: input.houseRules } : {}),
     seed: input.seed,
+    seeding: input.state.seeding ?? 1,
     log: input.log.map((c) => ({ ...c })),
     hash: stateHash(input.state),
     summary: { turn: p.turn, phase: p.phase, step: p.step, ...(input.state.result ? { result: input.state.result.reason } : {}) },
   };
 }
 
-export function loadSave(data: unknown, rulesets: readonly AnyRuleset[] = RULESETS): Loaded<LoadedSave> {
+export function loadSave(data: unknown, rulesets: readonly AnyRuleset[]): Loaded<LoadedSave> {
   try {
     const r = SaveSchema.safeParse(data);
     if (!r.success) return { ok: false, problems: zodProblems(r.error) };
     const save = r.data;
-    const module = findRuleset(save.ruleset.id, rulesets);
+    const module = rulesets.find((m) => m.id === save.ruleset.id);
     if (!module) return { ok: false, problems: [{ path: '$.ruleset.id', message: `this save is for the ruleset "${save.ruleset.id}", which this version of Vedette does not have.` }] };
     const sc = loadScenario(save.scenario);
     if (!sc.ok) return { ok: false, problems: nest('$.scenario', sc.problems) };
@@ -105,7 +110,7 @@ export function loadSave(data: unknown, rulesets: readonly AnyRuleset[] = RULESE
       if (h.value.module.id !== module.id) return { ok: false, problems: [{ path: '$.houseRules.ruleset', message: `the house rules are for "${h.value.module.id}" but the game is "${module.id}".` }] };
       tables = h.value.tables;
     }
-    const rep = replay(module, { setup: sc.value, options: save.options, seed: save.seed, ...(tables !== undefined ? { tables } : {}) }, save.log);
+    const rep = replay(module, { setup: sc.value, options: save.options, seed: save.seed, seeding: save.seeding ?? 1, ...(tables !== undefined ? { tables } : {}) }, save.log);
     if (!rep.ok) return { ok: false, problems: rep.problems };
     const state = currentState(rep.history);
     const hash = stateHash(state);
@@ -120,7 +125,7 @@ export function loadSave(data: unknown, rulesets: readonly AnyRuleset[] = RULESE
   }
 }
 
-export function loadSaveText(text: string, rulesets: readonly AnyRuleset[] = RULESETS): Loaded<LoadedSave> {
+export function loadSaveText(text: string, rulesets: readonly AnyRuleset[]): Loaded<LoadedSave> {
   const p = parseJsonText(text);
   return p.ok ? loadSave(p.value, rulesets) : p;
 }

@@ -16,7 +16,6 @@ import type { BattleSetup } from '../engine/model';
 import { loadScenario } from '../scenario/load';
 import { loadSaveText, makeSave } from '../scenario/save';
 import { parseJsonText, type InputProblem } from '../scenario/errors';
-import { RULESETS } from '../rules/registry';
 
 /** Where autosaves go: localStorage in the app, a Map in tests. */
 export interface SaveStorage {
@@ -84,7 +83,7 @@ export function viewOf(b: Battle, viewer: Viewer): GameView {
 // PERF: a WeakMap, so views of positions no longer in any history are collected with them.
 const views = new WeakMap<object, Map<Viewer, GameView>>();
 
-export function createSession(storage: SaveStorage | null, rulesets: readonly AnyRuleset[] = RULESETS) {
+export function createSession(storage: SaveStorage | null, rulesets: readonly AnyRuleset[]) {
   return createStore<SessionState>()((set, get) => {
     const toSave = (b: Battle) =>
       JSON.stringify(makeSave({ module: b.module, scenario: b.scenario, options: b.options, seed: b.seed, log: commandLog(b.history), state: gameOf(b) }));

@@ -179,7 +179,9 @@ function LogList({ b, viewer, last, scroll }: { readonly b: Battle; readonly vie
       );
   refusalAt(0);
   h.entries.forEach((e, n) => {
-    rows.push(<EntryView key={`e${n}`} items={cached(e, viewer, () => entryItems(e, viewer, names, b.module))} />);
+    const items = cached(e, viewer, () => entryItems(e, viewer, names, b.module));
+    // An entry that shows the viewer nothing (another side's secret command) leaves no trace.
+    if (items.length > 0) rows.push(<EntryView key={`e${n}`} items={items} />);
     refusalAt(n + 1);
   });
   return (

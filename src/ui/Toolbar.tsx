@@ -1,6 +1,5 @@
 /** The header's controls: the table's tools, new battle, undo, redo, save, load, concede, help. */
 import { createRef } from 'preact';
-import { undoBlocker } from '../engine/history';
 import type { SessionApi } from '../store/session';
 import type { ToolName, UiStoreApi } from '../store/uiStore';
 import type { PlayController } from './controller';
@@ -31,7 +30,7 @@ export function Toolbar({ session, play, controller, ui, loader }: Props) {
   const covered = useStore(play, (s) => s.handover !== null);
   const off = !b || covered;
   // Say why undo would be refused before the player tries (a roll cannot be taken back).
-  const blocked = b && !covered ? undoBlocker(b.history) : undefined;
+  const blocked = b && !covered ? controller.undoBlocker() : undefined;
   return (
     <div class="toolbar" role="toolbar" aria-label="Battle">
       <FileInput inputRef={loader} accept=".json,application/json" testId="load-input" onText={(text, name) => void controller.loadFile(text, name)} />

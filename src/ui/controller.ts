@@ -34,6 +34,8 @@ export interface PlayController {
   /** That side gives up the battle. */
   concede(side: SideId): Rejection | null;
   undo(): Rejection | null;
+  /** Why the viewer's undo would be refused now (a hot-seat player: only their own commands), if it would. */
+  undoBlocker(): Rejection | undefined;
   redo(): Rejection | null;
   /** Download the battle as a save file; false when there is no battle. */
   save(): boolean;
@@ -186,6 +188,10 @@ export function createPlayController(session: SessionApi, ui: UiStoreApi, play: 
       if (!commandable().includes(side)) return refuse({ rejected: true, code: 'not-yours', message: 'Only a side\'s own player may concede for it.', rule: 'engine' });
       const r = session.getState().dispatch({ type: 'concede', side });
       return r ? refuse(r) : null;
+    },
+    undoBlocker() {
+      const b = session.getState().battle;
+      return b ? undoBlocker(b.history, by()) : undefined;
     },
     undo() {
       const b = session.getState().battle;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { commandLog, currentState, startHistory } from '../../src/engine/history';
 import { stateHash } from '../../src/engine/hash';
+import { createGame } from '../../src/engine/game';
 import { playRandom } from '../../src/ai/randomPlayer';
 import { makeSampler } from '../../src/ai/sampler';
 import { loadSave, makeSave, type SaveFile } from '../../src/scenario/save';
@@ -96,5 +97,34 @@ describe('scenario format extensions', () => {
     const doc = { ...(JSON.parse(fixtureScenarioText()) as object), situation: { turn: 3, description: 'after the first clash' } };
     const r = loadScenarioText(JSON.stringify(doc));
     expect(r.ok && r.value.situation).toEqual({ turn: 3, description: 'after the first clash' });
+  });
+});
+
+describe('saves record how the seed became the dice (engine seed.ts)', () => {
+  const save = savedGame();
+
+  it('a new game is saved with seeding version 2 and replays with it', () => {
+    expect(save.seeding).toBe(2);
+    expect(loadSave(clone(save), allModules()).ok).toBe(true);
+  });
+
+  it('the same log under the other seeding is a different game: the hash refuses it', () => {
+    const old = clone(save) as Record<string, unknown>;
+    delete old.seeding; // a save without the field is version 1 (written before seeds were expanded)
+    const r = loadSave(old, allModules());
+    expect(r.ok).toBe(false);
+  });
+
+  it('a version 1 game (raw seed) saves as version 1 and replays to its hash', () => {
+    const g = fixtureGame(21);
+    const setup = g.state.battle;
+    const created = createGame(skirmishModule, { setup, seed: 21, seeding: 1 });
+    expect(created.ok && created.state.seeding).toBeUndefined();
+    if (!created.ok) return;
+    const game = playRandom(skirmishModule, startHistory(created.state, created.events), makeSampler(9), { maxTurns: 2 });
+    const v1 = makeSave({ module: skirmishModule, scenario: JSON.parse(fixtureScenarioText()), seed: 21, log: commandLog(game.history), state: currentState(game.history) });
+    expect(v1.seeding).toBe(1);
+    const r = loadSave(clone(v1), allModules());
+    expect(r.ok && r.value.hash).toBe(v1.hash);
   });
 });

@@ -3,10 +3,11 @@
  * leaving the table. The kernel walks the unit forward in small steps; the rules (what delays,
  * what disorders, what stops) are decided here from the tables.
  */
+import { advanceUnit, unitOffTable, unitsOverlap } from '../../geometry/units';
 import type { TerrainFeature, Unit } from '../../engine/model';
 import { findUnit, updateUnit } from '../../engine/battle';
 import type { Draft } from './types';
-import { advanceUnit, frontRank, offTable, terrainClass, unitsOverlap, unitTerrain, unitDistanceMm, unitFacing } from './geom';
+import { frontRank, terrainClass, unitTerrain, unitDistanceMm, unitFacing } from './geom';
 import { activeUnits, addDisorder, inMm, isActive, nwu, removeFromPlay, worsenTo } from './core';
 import { TERRAIN_EFFECTS, BUILDINGS } from './tables/movement';
 import { noteLeftTable, revealAmbush } from './offTable';
@@ -81,7 +82,7 @@ export function walk(d: Draft, u0: Unit, dir: Radians, budgetMm: number, mode: M
   while (used + 1e-6 < budget) {
     const step = Math.min(STEP_MM, budget - used);
     const next = advanceUnit(u, step, dir);
-    if (offTable(d.battle, next)) {
+    if (unitOffTable(next.stands, d.battle.table)) {
       return { unit: next, usedMm: used + step, contacts, leftTable: true, interpenetrated: inter };
     }
     const ter = unitTerrain(d.battle, next);
@@ -147,21 +148,21 @@ export function walk(d: Draft, u0: Unit, dir: Radians, budgetMm: number, mode: M
       if (used + step > budget + 1e-6) break;
     }
     // Enemy contact: halt touching (NW Close Combat §1; routers are destroyed by contact).
-    const hitEnemy = enemies.find((e) => !alreadyTouching.has(e.id) && isActive(d, e.id) && unitsOverlap(next, findUnit(d.battle, e.id) ?? e));
+    const hitEnemy = enemies.find((e) => !alreadyTouching.has(e.id) && isActive(d, e.id) && unitsOverlap(next.stands, (findUnit(d.battle, e.id) ?? e).stands));
     if (hitEnemy) {
       contacts.push(hitEnemy.id);
       // Close the last gap to touching.
       let lo = 0, hi = step;
       for (let i = 0; i < 12; i++) {
         const mid = (lo + hi) / 2;
-        if (unitsOverlap(advanceUnit(u, mid, dir), hitEnemy)) hi = mid;
+        if (unitsOverlap(advanceUnit(u, mid, dir).stands, hitEnemy.stands)) hi = mid;
         else lo = mid;
       }
       u = advanceUnit(u, lo, dir);
       used += lo;
       break;
     }
-    const hitFriend = friends.find((f) => unitsOverlap(next, f) && !unitsOverlap(u, f));
+    const hitFriend = friends.find((f) => unitsOverlap(next.stands, f.stands) && !unitsOverlap(u.stands, f.stands));
     if (hitFriend && mode !== 'rout') {
       const fnu = nwu(d, hitFriend.id);
       const moverSkirmish = skirmishFoot;
@@ -178,7 +179,7 @@ export function walk(d: Draft, u0: Unit, dir: Radians, budgetMm: number, mode: M
       if (moverSkirmish && stationary && Math.cos(dir - unitFacing(hitFriend)) < 0) {
         let far = next;
         let extra = 0;
-        while (unitsOverlap(far, hitFriend) && extra < 2000) {
+        while (unitsOverlap(far.stands, hitFriend.stands) && extra < 2000) {
           far = advanceUnit(far, STEP_MM, dir);
           extra += STEP_MM;
         }
@@ -186,7 +187,7 @@ export function walk(d: Draft, u0: Unit, dir: Radians, budgetMm: number, mode: M
         const total = used + step + extra;
         d.ctx.emit({ type: 'SkirmishersRegrouped', unit: u.id, behind: hitFriend.id, extraIn: Math.max(0, Math.round(((total - budget) / 25.4) * 10) / 10), rule: REGROUP_RULE });
         if (total > budget + 1e-6) addDisorder(d, u.id, 1, `extra movement to regroup behind ${hitFriend.name}`, REGROUP_RULE);
-        return { unit: far, usedMm: total, contacts, leftTable: offTable(d.battle, far), interpenetrated: inter };
+        return { unit: far, usedMm: total, contacts, leftTable: unitOffTable(far.stands, d.battle.table), interpenetrated: inter };
       }
       // NW §24 Interpenetration: the penalty-free cases.
       if ((moverSkirmish && stationary) || throughSkirmishers || throughGuns) {
@@ -195,7 +196,7 @@ export function walk(d: Draft, u0: Unit, dir: Radians, budgetMm: number, mode: M
         // Placed directly on the far side, halting there; both Disordered unless one is skirmish infantry.
         let far = next;
         let extra = 0;
-        while (unitsOverlap(far, hitFriend) && extra < 2000) {
+        while (unitsOverlap(far.stands, hitFriend.stands) && extra < 2000) {
           far = advanceUnit(far, STEP_MM, dir);
           extra += STEP_MM;
         }
@@ -207,7 +208,7 @@ export function walk(d: Draft, u0: Unit, dir: Radians, budgetMm: number, mode: M
           addDisorder(d, u.id, 1, `interpenetrated ${hitFriend.name}`, rule);
           addDisorder(d, hitFriend.id, 1, `interpenetrated by ${u.name}`, rule);
         }
-        return { unit: far, usedMm: used + step + extra, contacts, leftTable: offTable(d.battle, far), interpenetrated: inter };
+        return { unit: far, usedMm: used + step + extra, contacts, leftTable: unitOffTable(far.stands, d.battle.table), interpenetrated: inter };
       }
     } else if (hitFriend && mode === 'rout' && !skirmishFoot) {
       // NW Close Combat/After: routers disorder friends they interpenetrate unless skirmish infantry.
@@ -223,14 +224,14 @@ export function walk(d: Draft, u0: Unit, dir: Radians, budgetMm: number, mode: M
   for (const fid of inter) {
     const f = findUnit(d.battle, fid);
     let extra = 0;
-    while (f && unitsOverlap(u, f) && extra < 2000) {
+    while (f && unitsOverlap(u.stands, f.stands) && extra < 2000) {
       u = advanceUnit(u, STEP_MM, dir);
       extra += STEP_MM;
     }
     // NW §17: skirmishers that "cannot fully move through the friendly unit without exceeding their normal movement" are Disordered.
     if (f && skirmishFoot && mode !== 'rout' && extra > 0 && used + extra > budget + 1e-6) addDisorder(d, u.id, 1, `extra movement to clear ${f.name}`, REGROUP_RULE);
   }
-  return { unit: u, usedMm: used, contacts, leftTable: offTable(d.battle, u), ...(blocked ? { blocked } : {}), interpenetrated: inter };
+  return { unit: u, usedMm: used, contacts, leftTable: unitOffTable(u.stands, d.battle.table), ...(blocked ? { blocked } : {}), interpenetrated: inter };
 }
 
 /** How much further the front rank must go to be clear of obstacle `tid` (Infinity if over 8"). */
@@ -302,7 +303,7 @@ export function probePath(d: Draft, u: Unit, dir: Radians, distMm: number, opts:
     boxes.push(b);
   }
   const fx = Math.cos(dir), fy = Math.sin(dir);
-  const startFriends = new Set(others.filter((x, i) => x.side === u.side && gapOf(boxes[i]!) === 0 && unitsOverlap(u, x)).map((x) => x.id));
+  const startFriends = new Set(others.filter((x, i) => x.side === u.side && gapOf(boxes[i]!) === 0 && unitsOverlap(u.stands, x.stands)).map((x) => x.id));
   const startEnemies = new Set(others.filter((x) => x.side !== u.side && unitDistanceMm(u, x) < 1).map((x) => x.id));
   const startTerrain = new Set(unitTerrain(d.battle, u).map((t) => t.id));
   const friends = new Set<string>(), terrain = new Set<string>();
@@ -320,7 +321,7 @@ export function probePath(d: Draft, u: Unit, dir: Radians, distMm: number, opts:
     const pose = (): Unit => (poseOf ??= advanceUnit(u, (distMm * k) / n, dir));
     // PERF: a pose whose box is on the table has no stand over the edge.
     const onTable = pb.minX >= 0 && pb.minY >= 0 && pb.maxX <= d.battle.table.widthMm && pb.maxY <= d.battle.table.depthMm;
-    if (!onTable && offTable(d.battle, pose())) return { friends: [...friends], enemies, terrain: [...terrain], impassable: imp, leftTable: true };
+    if (!onTable && unitOffTable(pose().stands, d.battle.table)) return { friends: [...friends], enemies, terrain: [...terrain], impassable: imp, leftTable: true };
     const ter = terrainBoxes.some((tb) => meets(pb, tb)) ? unitTerrain(d.battle, pose()) : [];
     for (const t of ter) {
       if (startTerrain.has(t.id) || !isHazard(d, pose(), t, ter, !!opts.roadColumn)) continue;
@@ -331,8 +332,8 @@ export function probePath(d: Draft, u: Unit, dir: Radians, distMm: number, opts:
       const x = others[i]!, xb = boxes[i]!;
       if (pb.maxX <= xb.minX || xb.maxX <= pb.minX || pb.maxY <= xb.minY || xb.maxY <= pb.minY) continue;
       if (x.side === u.side) {
-        if (!startFriends.has(x.id) && !friends.has(x.id) && unitsOverlap(pose(), x)) friends.add(x.id);
-      } else if (!startEnemies.has(x.id) && d.rs.units[x.id]?.ambush !== true && unitsOverlap(pose(), x)) enemies.push(x.id);
+        if (!startFriends.has(x.id) && !friends.has(x.id) && unitsOverlap(pose().stands, x.stands)) friends.add(x.id);
+      } else if (!startEnemies.has(x.id) && d.rs.units[x.id]?.ambush !== true && unitsOverlap(pose().stands, x.stands)) enemies.push(x.id);
     }
     if (enemies.length > 0 || imp) break;
     // A caller that only wants paths running into fewer than `stopAtHazards` things stops here.
