@@ -9,7 +9,7 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: 'unit', include: ['tests/**/*.test.ts'], environment: 'node' },
+        test: { name: 'unit', include: ['tests/**/*.test.ts'], environment: 'node', setupFiles: ['tests/support/setup.ts'] },
       },
       {
         extends: true,
