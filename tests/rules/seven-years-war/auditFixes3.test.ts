@@ -46,7 +46,7 @@ describe('(5) p.11 Shooting modifiers "1: ... Shooting unit Disordered" (no "exc
   it('a unit disordered only by terrain counts −1 when it shoots', () => {
     let s = advanceTo(battle([inf('blue-1', 'blue', 900, 300, 90), inf('red-1', 'red', 900, 380, -90)]), 'shootingPhasing');
     s = withUnit(s, 'blue-1', { disordered: true, terrainDisorder: true });
-    const r = apply(withDice(s, [3, 3, 3, 3]), { type: 'shoot', side: 'blue', unit: 'blue-1', target: 'red-1' });
+    const r = apply(withDice(s, [3]), { type: 'shoot', side: 'blue', unit: 'blue-1', target: 'red-1' });
     expect(rolls(r.events)[0]!.modifiers.map((m) => m.label)).toContain('Shooting unit disordered');
   });
 });
