@@ -6,7 +6,7 @@
 import type { HistoryEntry } from '../engine/history';
 import { viewOf, type SessionApi } from '../store/session';
 import { button, el, watch } from './dom';
-import { eventItem, entryItems, type LogItem } from './logModel';
+import { eventItems, entryItems, type LogItem } from './logModel';
 import { namesFor } from './names';
 import type { PlayStoreApi } from './playStore';
 import type { Names } from './format';
@@ -90,7 +90,7 @@ export function mountEventLog(host: HTMLElement, session: SessionApi, play: Play
       key = k;
       rendered = [];
       lastRejection = s.lastRejection; // an old refusal is not news for a new viewer
-      list.replaceChildren(el('li', { class: 'log-entry start' }, el('ol', {}, ...eventsFor(h.initialEvents, s.viewer).map((e) => itemNode(eventItem(e, names!, b.module))))));
+      list.replaceChildren(el('li', { class: 'log-entry start' }, el('ol', {}, ...eventItems(eventsFor(h.initialEvents, s.viewer), names!, b.module).map(itemNode))));
     }
     const fresh = h.entries.slice(rendered.length);
     if (fresh.length) {
