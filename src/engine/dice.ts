@@ -28,7 +28,10 @@ export interface DiceState {
   readonly rolls: number;
   /**
    * Faces queued by tests (`scriptDice`): each physical die takes the next queued face instead
-   * of drawing from the generator. Never set by a real game.
+   * of drawing from the generator. Never set by a real game. Strict: while a script is present
+   * (even empty) every die must come from it — a die wanted after the last face throws
+   * `ScriptedDiceError` — and the engine refuses a command that leaves faces unused
+   * (`endScript`), so a test cannot pass on dice it did not mean to roll or never rolled.
    */
   readonly scripted?: readonly number[];
 }
@@ -52,6 +55,27 @@ export function seedDice(seed: number, seeding: SeedingVersion = SEEDING_VERSION
 /** Queue faces for the next physical dice (tests and scripted scenarios). */
 export function scriptDice(dice: DiceState, faces: readonly number[]): DiceState {
   return { ...dice, scripted: [...(dice.scripted ?? []), ...faces] };
+}
+
+/** A script was misused: it ran out, or faces were left over. A test's error, never a game's. */
+export class ScriptedDiceError extends Error {
+  override readonly name = 'ScriptedDiceError';
+}
+
+/** Faces still queued (0 when none, or not scripted). */
+export const scriptedLeft = (dice: DiceState): number => dice.scripted?.length ?? 0;
+
+/**
+ * Close a script: throws `ScriptedDiceError` when faces are left over (the test queued dice that
+ * were never rolled, so it did not check what it meant to); otherwise the dice without the script,
+ * drawing from the generator again.
+ */
+export function endScript(dice: DiceState, what = 'the command'): DiceState {
+  if (dice.scripted === undefined) return dice;
+  if (dice.scripted.length > 0)
+    throw new ScriptedDiceError(`${dice.scripted.length} scripted dice face(s) [${dice.scripted.join(', ')}] were left over after ${what}: script only the dice it rolls`);
+  const { scripted: _done, ...rest } = dice;
+  return rest;
 }
 
 /** `2d6`, `d10`, `3d10`, `D3`, `2D3`, `d100`… The count defaults to 1. */
@@ -168,8 +192,9 @@ export interface DiceRolled {
 }
 
 /** One physical die with `sides` faces, uniformly 1..sides. */
-function draw(words: readonly number[], scripted: readonly number[], sides: number): [number, number[], readonly number[]] {
-  if (scripted.length > 0) {
+function draw(words: readonly number[], scripted: readonly number[] | undefined, sides: number): [number, number[], readonly number[] | undefined] {
+  if (scripted !== undefined) {
+    if (scripted.length === 0) throw new ScriptedDiceError(`the scripted dice ran out: a d${sides} was wanted after the last queued face`);
     const face = scripted[0]!;
     if (!Number.isInteger(face) || face < 1 || face > sides) throw new RangeError(`scripted face ${face} is not on a d${sides}`);
     return [face, [...words], scripted.slice(1)];
@@ -191,9 +216,16 @@ export function rollDice(dice: DiceState, spec: RollSpec): [DiceRolled, DiceStat
   const parsed = parseDice(spec.dice);
   if (!parsed) throw new RangeError(`"${spec.dice}" is not a dice code`);
   let words: readonly number[] = dice.words;
-  let scripted: readonly number[] = dice.scripted ?? [];
+  let scripted: readonly number[] | undefined = dice.scripted;
   const d = (sides: number): number => {
-    const [face, w, s] = draw(words, scripted, sides);
+    let drawn: ReturnType<typeof draw>;
+    try {
+      drawn = draw(words, scripted, sides);
+    } catch (e) {
+      if (e instanceof ScriptedDiceError) throw new ScriptedDiceError(`${e.message} (rolling ${spec.dice} for "${spec.purpose}", ${spec.rule})`);
+      throw e;
+    }
+    const [face, w, s] = drawn;
     words = w;
     scripted = s;
     return face;
@@ -294,7 +326,7 @@ export function rollDice(dice: DiceState, spec: RollSpec): [DiceRolled, DiceStat
     algorithm: 'xoroshiro128+',
     words,
     rolls: dice.rolls + 1,
-    ...(scripted.length > 0 ? { scripted } : {}),
+    ...(scripted !== undefined ? { scripted } : {}),
   };
   return [event, next];
 }

@@ -129,9 +129,11 @@ export class WorkingDraft<RS, O, T> implements WorkingState<RS, O, T> {
   readonly ctx: Ctx;
   readonly turn: number;
   readonly phase: string;
+  private readonly copiesRuleset: boolean;
 
   constructor(state: GameState<RS, O, T>, ctx: Ctx, opts: StartOptions = {}) {
     const w = startWork(state, ctx, opts);
+    this.copiesRuleset = opts.copyRuleset === true;
     this.battle = w.battle;
     this.rs = w.rs;
     this.options = w.options;
@@ -139,6 +141,17 @@ export class WorkingDraft<RS, O, T> implements WorkingState<RS, O, T> {
     this.ctx = ctx;
     this.turn = w.turn;
     this.phase = w.phase;
+  }
+
+  /**
+   * A trial copy of this draft that rolls and emits through `ctx` (say, one that holds its events
+   * back until the trial is chosen). Changes to the copy never reach this draft; adopt them by
+   * taking its `battle` and `rs`.
+   */
+  fork(ctx: Ctx): this {
+    const copy = Object.create(Object.getPrototypeOf(this) as object) as this;
+    Object.assign(copy, this, { ctx, rs: this.copiesRuleset ? copyJson(this.rs) : this.rs });
+    return copy;
   }
 
   change(events: readonly GameEvent[] = []): Change<RS> {

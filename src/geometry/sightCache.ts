@@ -1,10 +1,13 @@
 /**
- * One sight-index cache for every ruleset: a sight grid is built once per terrain layout (the
+ * One sight-index cache (and one terrain-index cache) for every ruleset: a sight grid is built once per terrain layout (the
  * very array the battle holds; a changed layout is a new array) and per sight rule the
  * ruleset names by a key (a scale, a variant), and dropped with the layout (WeakMap).
  */
 import type { SightFeature, SightIndex } from './sightIndex';
 import { buildSightIndex } from './sightIndex';
+import type { TerrainIndex, TerrainShape } from './terrain';
+import { buildTerrainIndex } from './terrain';
+import type { SpatialIndex } from './collisions';
 
 const cache = new WeakMap<readonly object[], Map<string, SightIndex>>();
 
@@ -21,4 +24,13 @@ export function sightIndexOf<T extends object>(terrain: readonly T[], ruleKey: s
     byRule.set(ruleKey, ix);
   }
   return ix;
+}
+
+const terrainCache = new WeakMap<readonly TerrainShape[], TerrainIndex>();
+
+/** The terrain index (`buildTerrainIndex`) of a layout, built once per layout array; entries hold the caller's own features. */
+export function terrainIndexOf<T extends TerrainShape>(terrain: readonly T[]): SpatialIndex<T> {
+  let ix = terrainCache.get(terrain);
+  if (!ix) terrainCache.set(terrain, (ix = buildTerrainIndex(terrain)));
+  return ix as SpatialIndex<T>;
 }

@@ -7,7 +7,10 @@
 import type { Radians, StandFootprint, TablePoint } from './types';
 import { normaliseAngle } from './types';
 import { standCornersInto } from './footprint';
+import type { Frame } from './frame';
 import { unitFrame } from './frame';
+import { wheel } from './movement';
+import { footprintGroupsOverlap } from './overlap';
 import { EPS_MM } from './vec';
 import { unitDistance } from './measure';
 import type { TableSize } from './collisions';
@@ -83,4 +86,26 @@ export function unitOffTable(stands: readonly StandFootprint[], table: TableSize
 /** Are two units in contact (nearest stands at most CONTACT_MM apart)? */
 export function unitsInContact(a: readonly StandFootprint[], b: readonly StandFootprint[]): boolean {
   return unitDistance(a, b) <= CONTACT_MM;
+}
+
+/**
+ * Do two units overlap (any stand of one over any stand of the other by more than 0.01 mm)?
+ * Touching is not overlap; the 0.01 mm is `footprintGroupsOverlap`'s own slack for bases laid
+ * side by side by arithmetic that does not close exactly.
+ */
+export function unitsOverlap(a: readonly StandFootprint[], b: readonly StandFootprint[]): boolean {
+  return footprintGroupsOverlap(a, b);
+}
+
+/**
+ * A unit record wheeled by `angle` (movement.ts `wheel`: about the front corner on the side
+ * turned towards, in `frame`), with the distance the outer front corner travels. Facings are
+ * normalised to (−π, π].
+ */
+export function wheelUnit<U extends HasStands<S>, S extends StandFootprint>(u: U, angle: number, frame?: Frame): { unit: U; outerArcMm: number } {
+  if (Math.abs(angle) < 1e-9) return { unit: u, outerArcMm: 0 };
+  const plan = wheel(u.stands, angle, frame ? { frame } : {});
+  if (!plan.ok) return { unit: u, outerArcMm: 0 };
+  const leg = plan.legs[0]!;
+  return { unit: leg.kind === 'rotate' ? rotateUnit(u, leg.pivot, leg.angle) : u, outerArcMm: plan.distanceMm };
 }

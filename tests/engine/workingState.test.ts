@@ -167,4 +167,29 @@ describe('The working draft as a class', () => {
     expect(w.change().battle!.units.find((u) => u.id === 'b1')!.stands).toHaveLength(b1.stands.length - 2);
     expect(s.battle.units.find((u) => u.id === 'b1')!.stands).toHaveLength(b1.stands.length);
   });
+
+  it('a fork is a trial: its changes and events stay its own until adopted', () => {
+    const s = game();
+    const { ctx, events } = recordingCtx(s);
+    const w = new SkDraft(s, ctx);
+    const held: AnyEvent[] = [];
+    const trial = w.fork({ roll: ctx.roll, emit: (e) => { held.push(e); } });
+    expect(trial).toBeInstanceOf(SkDraft);
+    trial.setFormation('b1', 'column');
+    trial.emit({ type: 'Tried' });
+    expect(w.unit('b1')!.formation).not.toBe('column');
+    expect(events).toEqual([]);
+    expect(held.map((e) => e.type)).toEqual(['Tried']);
+    w.battle = trial.battle;
+    expect(w.unit('b1')!.formation).toBe('column');
+  });
+
+  it('a fork of a draft that copies its ruleset state gets its own copy', () => {
+    const s = game();
+    const w = new SkDraft(s, recordingCtx(s).ctx, { copyRuleset: true });
+    const trial = w.fork(w.ctx);
+    (trial.rs as { orders: Record<string, string> }).orders['b1'] = 'advance';
+    expect(w.orderOf('b1')).toBeUndefined();
+    expect(trial.orderOf('b1')).toBe('advance');
+  });
 });

@@ -1,9 +1,10 @@
 /** Formatting a roll for the log: every die, modifier (with its rule), target and outcome is shown. */
 import { describe, expect, it } from 'vitest';
-import { rollDice, scriptDice, seedDice } from '../../src/engine/dice';
+import { seedDice, type rollDice } from '../../src/engine/dice';
+import { scriptedRoller } from '../support/scriptedDice';
 import { describeEvent, diceText, formatDice, humanise, modifierLine, plainNames, type Names } from '../../src/ui/format';
 
-const roll = (faces: number[], spec: Parameters<typeof rollDice>[1]) => rollDice(scriptDice(seedDice(1), faces), spec)[0];
+const roll = (faces: number[], spec: Parameters<typeof rollDice>[1]) => scriptedRoller(seedDice(1), faces, 'format test').roll(spec);
 
 describe('a DiceRolled in the log', () => {
   it('shows the dice, each face, the total, each modifier with label, value and rule, the target and the outcome', () => {

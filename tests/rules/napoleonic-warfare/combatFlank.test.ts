@@ -21,8 +21,8 @@ const twoFights = () =>
 const withWinner = (s: NwGameState, flank?: 'left' | 'right'): NwGameState => ({ ...s, ruleset: { ...s.ruleset, initiativeWinner: 'fr', ...(flank ? { combatFlank: flank } : {}) } });
 
 function firstResolved(s: NwGameState): string {
-  // The seeded dice decide the fights; only their order is tested.
-  const { d, events } = draftWith(s, []);
+  // Only the order of the fights is tested: each takes two combat d6 and two fraction d10 (NW Close Combat §5).
+  const { d, events } = draftWith(s, [3, 5, 5, 6, 4, 2, 8, 6]);
   startCombat(d, 'fr-w', 'au-w', { charged: false, pursuing: false });
   startCombat(d, 'fr-e', 'au-e', { charged: false, pursuing: false });
   closeCombatPhase(d, combatOrder(s));

@@ -63,7 +63,7 @@ describe('Every event of a charge, a close combat, a morale failure and a separa
       { id: 'fr1', side: 'fr', x: 36, y: 20, facingDeg: 90 },
       { id: 'au1', side: 'au', quality: 'line-2nd', x: 36, y: 24, facingDeg: -90 },
       { id: 'au2', side: 'au', x: 30, y: 24, facingDeg: -90 },
-    ]), [6, 1, 9, 1, 1, 1, 1, 1, 1]);
+    ]), [6, 1, 9, 1]);
     startCombat(cc.d, 'fr1', 'au1', { charged: false, pursuing: false });
     resolveCombat(cc.d, cc.d.rs.combats[0]!, new Map());
     moraleTest(cc.d, 'au1', 'C', 'test');
