@@ -259,14 +259,21 @@ export interface RulesetModule<RS = unknown, O = unknown, T = unknown> {
   readonly invariants?: (state: GameState<RS, O, T>) => readonly string[];
 
   /** One line for logs: 'French: 1/45e Ligne advances 8".' */
-  readonly describeCommand?: (state: GameState<RS, O, T>, command: Command) => string;
+  readonly describeCommand?: (state: GameState<RS, O, T>, command: Command, names?: EventNames) => string | undefined;
+
+  /**
+   * Names for ids the ruleset's events and commands mention that are not pieces on the table
+   * (SYW groups, named by their units), as the viewer knows them: the log's lookup adds them.
+   */
+  readonly pieceNames?: (game: SeenGame<RS, O, T>) => Readonly<Record<string, string>>;
 
   /**
    * One sentence for one of the ruleset's own events in the log ('1/45e Ligne is pushed back
    * 1".'); undefined leaves the generic line. Only words: the event itself is unchanged.
-   * `names` gives pieces' and sides' names as the viewer knows them.
+   * `names` gives pieces' and sides' names as the viewer knows them; `earlier`, the events
+   * before it from the same command as the viewer sees them (a combat's rolls, for its result).
    */
-  readonly describeEvent?: (event: AnyEvent, names: EventNames) => string | undefined;
+  readonly describeEvent?: (event: AnyEvent, names: EventNames, earlier?: readonly AnyEvent[]) => string | undefined;
 
   /** How the table's tools become this ruleset's commands, and what the table shows (UI). */
   readonly table?: TableAdapter<RS, O, T>;
