@@ -53,10 +53,30 @@ export default tseslint.config(
         { selector: "CallExpression[callee.property.name='skip']", message: 'No skipped tests.' },
         { selector: "CallExpression[callee.property.name='only']", message: 'No focused tests.' },
       ],
+      // Untrusted text (names from scenario and save files) is shown as text, never parsed as HTML.
+      'no-restricted-properties': [
+        'error',
+        { property: 'innerHTML', message: 'Set text, never HTML: names come from untrusted files.' },
+        { property: 'outerHTML', message: 'Set text, never HTML: names come from untrusted files.' },
+        { property: 'insertAdjacentHTML', message: 'Set text, never HTML: names come from untrusted files.' },
+      ],
+    },
+  },
+  {
+    // Components render text escaped by default; the raw-HTML prop would undo that.
+    files: ['**/*.tsx'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        { selector: "JSXAttribute[name.name='dangerouslySetInnerHTML']", message: 'No raw HTML in components: text is escaped by default, keep it so.' },
+        { selector: "Property[key.name='dangerouslySetInnerHTML']", message: 'No raw HTML in components: text is escaped by default, keep it so.' },
+        { selector: "CallExpression[callee.property.name='skip']", message: 'No skipped tests.' },
+        { selector: "CallExpression[callee.property.name='only']", message: 'No focused tests.' },
+      ],
     },
   },
   ...LAYERS.map((layer) => ({
-    files: [`src/${layer}/**/*.ts`],
+    files: [`src/${layer}/**/*.{ts,tsx}`],
     rules: {
       'no-restricted-imports': ['error', { patterns: forbiddenFor(layer) }],
       ...(PURE.has(layer)

@@ -4,12 +4,14 @@ export default defineConfig({
   base: './',
   server: { host: '127.0.0.1', port: 5173 },
   preview: { host: '127.0.0.1', port: 4173 },
-  build: { target: 'es2022', sourcemap: true, chunkSizeWarningLimit: 2000 },
+  // Panels are Preact components written in TSX (src/ui): the automatic JSX runtime from preact.
+  oxc: { jsx: { runtime: 'automatic', importSource: 'preact' } },
+  build: { target: 'es2022', sourcemap: true, manifest: true, chunkSizeWarningLimit: 2000 },
   test: {
     projects: [
       {
         extends: true,
-        test: { name: 'unit', include: ['tests/**/*.test.ts'], environment: 'node', setupFiles: ['tests/support/setup.ts'] },
+        test: { name: 'unit', include: ['tests/**/*.test.{ts,tsx}'], environment: 'node', setupFiles: ['tests/support/setup.ts'] },
       },
       {
         extends: true,

@@ -3,6 +3,10 @@
  * start dialog (scenario, ruleset, options, seed, solo or hot-seat). Panels get the session
  * and the stores and call the play controller; the canvas draws the viewer's view.
  *
+ * Load less: the rulesets and the pixi scene are separate chunks fetched with dynamic
+ * `import()` while the shell is up, so the page's first download is the shell and the panels
+ * (`npm run size` prints it).
+ *
  * URLs:
  *  - `/`                  play: resume or start a battle;
  *  - `?scenario=<url>`    that scenario on a free table (designers share battles as links; the
@@ -12,12 +16,14 @@
 import defaultScenario from '../scenarios/default.json?raw';
 import { loadScenarioText } from './scenario/load';
 import { describeProblems } from './scenario/errors';
-import { RULESETS } from './rules/registry';
+import { createRulesetLoader } from './rules/catalog';
+import type { AnyRuleset } from './engine/ruleset';
 import { createGameStore, type GameStoreApi } from './store/gameStore';
 import { createUiStore, type UiStoreApi } from './store/uiStore';
-import { AUTOSAVE_KEY, createSession, gameOf, type SaveStorage, type SessionApi } from './store/session';
+import { AUTOSAVE_KEY, createSession, gameOf, viewOf, type SaveStorage, type SessionApi } from './store/session';
+import { entriesFor } from './engine/history';
 import { createBattleTable } from './store/table';
-import { BattleScene } from './render/BattleScene';
+import type { BattleScene } from './render/BattleScene';
 import { mountSelectionPanel } from './ui/SelectionPanel';
 import { installTestHook, type PlayProbe } from './ui/testHook';
 import { button, el, watch } from './ui/dom';
@@ -26,6 +32,7 @@ import { createPlayStore, readMode, type PlayStoreApi } from './ui/playStore';
 import { anyPlayable, builtInScenarios, noRulesetMessage, scenarioEntry, seedFromBits, type ScenarioEntry } from './ui/startModel';
 import { mountStartDialog } from './ui/StartDialog';
 import { mountPhaseBar } from './ui/PhaseBar';
+import { mountLegend } from './ui/Legend';
 import { mountHandOver } from './ui/HandOverScreen';
 import { mountEventLog } from './ui/EventLog';
 import { mountInspector } from './ui/Inspector';
@@ -86,6 +93,9 @@ function buildShell(root: HTMLElement): Shell {
   return { root, sub, badges, tools, banner, playArea, stage, side, overlays };
 }
 
+/** The pixi scene, a chunk of its own (pixi is most of the table's code). */
+const loadScene = async (): Promise<typeof BattleScene> => (await import('./render/BattleScene')).BattleScene;
+
 async function fetchScenario(url: string): Promise<string> {
   const res = await fetch(url);
   if (!res.ok) throw new Error(`${url} could not be fetched (HTTP ${res.status}).`);
@@ -103,7 +113,7 @@ async function freeTable(shell: Shell, ui: UiStoreApi, text: string, source: str
   shell.sub.textContent = loaded.value.title;
   const game = createGameStore();
   game.getState().load(loaded.value);
-  const scene = new BattleScene(game, ui);
+  const scene = new (await loadScene())(game, ui);
   await scene.mount(shell.stage);
   mountSelectionPanel(shell.side, game, ui);
   return { game, scene };
@@ -121,8 +131,9 @@ function probe(session: SessionApi, play: PlayStoreApi): PlayProbe | null {
     handover: play.getState().handover,
     rulesetId: b.module.id,
     position: { turn: p.turn, phase: p.phase, step: p.step, phasing: p.phasing, actors: [...p.actors], done: [...p.done] },
-    commandCount: g.commandCount,
-    undoable: b.history.entries.length,
+    commandCount: viewOf(b, s.viewer).commandCount,
+    // The viewer's undo list: another side's secret commands are not even counted.
+    undoable: entriesFor(b.history.entries, s.viewer).length,
     redoable: b.history.redoStack.length,
     result: g.result ? { ...(g.result.winner ? { winner: g.result.winner } : {}), level: g.result.level, reason: g.result.reason } : null,
   };
@@ -136,10 +147,13 @@ function showBanner(shell: Shell, text: string, ...actions: HTMLElement[]): void
 async function main(): Promise<void> {
   const root = document.getElementById('app')!;
   const shell = buildShell(root);
+  // Fetch the scene and every ruleset at once, while the shell is built.
+  const sceneClass = loadScene();
+  const RULESETS: readonly AnyRuleset[] = await createRulesetLoader().loadAll();
   const params = new URLSearchParams(location.search);
   const storage = browserStorage();
   const ui = createUiStore();
-  const session = createSession(storage);
+  const session = createSession(storage, RULESETS);
   const play = createPlayStore();
   const controller: PlayController = createPlayController(session, ui, play, { download, storage });
   const scenarios = builtInScenarios(BUILT_IN);
@@ -235,7 +249,8 @@ async function main(): Promise<void> {
   });
 
   const table = createBattleTable(session);
-  scene = new BattleScene(table.store, ui, table);
+  mountLegend(shell.stage, { game: table.store, table, ui, play });
+  scene = new (await sceneClass)(table.store, ui, table);
   await scene.mount(shell.stage);
   if (hook) installTestHook(table.store, ui, scene, () => probe(session, play));
 

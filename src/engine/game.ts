@@ -157,6 +157,7 @@ function applyChecked(module: AnyRuleset, state: GameState, command: unknown, se
         seen.dice = run.state.dice;
         if (isRejection(out)) return out;
         run.apply(out);
+        run.withhold(state, undefined);
         run.checkVictory();
         return finish(run);
       }
@@ -174,6 +175,7 @@ function applyChecked(module: AnyRuleset, state: GameState, command: unknown, se
       if (!waiting.includes(side)) return reject('not-your-turn', `${sideName} has nothing to finish in ${phaseName}: ${stepName}.`, SEQ);
       run.state = { ...run.state, position: { ...run.state.position, done: [...pos.done, side] } };
       run.push({ type: 'SideFinishedStep', side, step: cur.step.id });
+      run.withhold(state, undefined);
       run.settle();
       return finish(run);
     }
@@ -198,6 +200,8 @@ function applyChecked(module: AnyRuleset, state: GameState, command: unknown, se
     if (isRejection(out)) return out;
     run.apply(out);
     run.secretSide = undefined;
+    // A secret step's change is held back from the other side until the step ends (withheld.ts).
+    run.withhold(state, cur.step.secret ? side : undefined);
     run.settle();
     return finish(run);
   } catch (e) {

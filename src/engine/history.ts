@@ -9,6 +9,7 @@ import { applyCommand, type Applied } from './game';
 import type { SideId } from './model';
 import type { AnyRuleset } from './ruleset';
 import type { GameState } from './state';
+import { commandFor, type Viewer } from './view';
 
 export interface HistoryEntry {
   readonly command: Command;
@@ -56,12 +57,25 @@ export function record(module: AnyRuleset, h: History, command: Command, applied
   return { ...h, entries: [...h.entries, entry], redoStack: [] };
 }
 
-/** Why the last command cannot be undone, or undefined when it can. */
+/**
+ * The entries `viewer` may know of one by one (the undo list as that viewer reads it): another
+ * side's secret commands are left out, not even counted. Their events, where the viewer may see
+ * any, are in the log's per-step line instead.
+ */
+export function entriesFor(entries: readonly HistoryEntry[], viewer: Viewer): HistoryEntry[] {
+  return entries.filter((e) => commandFor(e.command, e.secret, viewer).type !== 'hidden');
+}
+
+/**
+ * Why the last command cannot be undone, or undefined when it can. With `by` (a hot-seat
+ * player) another side's command is refused before anything about it is said, so a secret
+ * command's roll is never revealed.
+ */
 export function undoBlocker(h: History, by?: SideId): Rejection | undefined {
   const last = h.entries[h.entries.length - 1];
   if (!last) return reject('nothing-to-undo', 'There is nothing to undo.', 'engine: undo');
-  if (last.rolled) return reject('undo-across-roll', 'The last command rolled dice; a roll cannot be taken back.', 'engine: undo');
   if (by !== undefined && last.command.side !== by) return reject('not-yours', 'The last command was the other side\'s; only its author may take it back.', 'engine: undo');
+  if (last.rolled) return reject('undo-across-roll', 'The last command rolled dice; a roll cannot be taken back.', 'engine: undo');
   return undefined;
 }
 

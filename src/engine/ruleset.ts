@@ -94,6 +94,12 @@ export interface StepSpec<RS, O, T> {
    * UI hands over the screen between players. Reveal in `onExit`.
    */
   readonly secret?: boolean;
+  /**
+   * What a side has done when it ends this secret step, as every side's log says it, in the
+   * plural ('placed their orders' → 'The French have placed their orders.'). The log shows this
+   * one line per side and step instead of a line per secret command, which would count them.
+   */
+  readonly secretDone?: string;
   /** Skip the step entirely (no hooks run) when this returns false on reaching it. */
   readonly when?: (state: GameState<RS, O, T>) => boolean;
   readonly onEnter?: Hook<RS, O, T>;

@@ -11,6 +11,7 @@ import { rollDice, type DiceRolled, type RollSpec } from './dice';
 import type { SideId } from './model';
 import type { AnyRuleset, Change, Ctx, Hook, PhaseSpec, StepSpec } from './ruleset';
 import { otherSide, type GameResult, type GameState, type Position } from './state';
+import { withhold, type Seen } from './withheld';
 
 type S = GameState;
 type Phase = PhaseSpec<unknown, unknown, unknown>;
@@ -84,8 +85,28 @@ export class Run {
     if (h && !this.state.result) this.apply(h(this.state, this.ctx));
   }
 
+  /**
+   * Carry the change a command made since `before` into the per-side copies of a secret step
+   * (withheld.ts): into `side`'s copy alone for a secret command, into every copy for a public
+   * one (an end of step, a concession). Public commands outside a secret step need no copies.
+   */
+  withhold(before: S, side: SideId | undefined): void {
+    if (side === undefined && !this.state.withheld) return;
+    const seenOf = (s: S): Seen => ({ battle: s.battle, ruleset: s.ruleset, commandCount: s.commandCount });
+    const sides = this.state.battle.sides.map((x) => x.id);
+    this.state = { ...this.state, withheld: withhold(this.state.withheld, sides, seenOf(before), seenOf(this.state), side) };
+  }
+
+  /** Everything held back in a secret step is shown to every side (the step ended, or the game). */
+  private release(): void {
+    if (!this.state.withheld) return;
+    const { withheld: _, ...rest } = this.state;
+    this.state = rest;
+  }
+
   end(result: GameResult): void {
     if (this.state.result) return;
+    this.release();
     this.state = { ...this.state, result, position: { ...this.state.position, actors: [], done: [] } };
     const saved = this.secretSide;
     this.secretSide = undefined;
@@ -220,6 +241,8 @@ export class Run {
 
   exitStep(step: Step): void {
     const pos = this.state.position;
+    // A secret step's changes are seen by every side once it ends, before its onExit reveals.
+    this.release();
     this.hook(step.onExit);
     this.push({ type: 'StepEnded', turn: pos.turn, phase: pos.phase, step: step.id });
     this.checkVictory();

@@ -11,6 +11,7 @@
  *   seeding  — how the seed was expanded into `dice` (seed.ts); absent for version 1.
  *   position — where the game stands in the sequence of play.
  *   result   — set once the game is over.
+ *   withheld — in a secret step, each side's copy without the other side's changes (withheld.ts).
  *
  * A state is never mutated; `applyCommand` returns a new one. Everything here is JSON so that
  * `stateHash` (hash.ts) can fingerprint it deterministically.
@@ -18,6 +19,7 @@
 import type { BattleSetup, SideId } from './model';
 import type { DiceState } from './dice';
 import type { SeedingVersion } from './seed';
+import type { Withheld } from './withheld';
 
 /** The battle model in play. Same shape as the scenario's setup; units move, stands are lost. */
 export type Battle = BattleSetup;
@@ -78,6 +80,11 @@ export interface GameState<RS = unknown, O = unknown, T = unknown> {
   /** Commands applied so far (the length of the log that produced this state). */
   readonly commandCount: number;
   readonly result?: GameResult;
+  /**
+   * During a secret step, once a command has been given in it: what each side sees (the state
+   * at the step's first command plus that side's own changes). Dropped when the step ends.
+   */
+  readonly withheld?: Withheld;
 }
 
 export const isOver = (s: GameState): boolean => s.result !== undefined;

@@ -1,8 +1,8 @@
 /**
  * What one side may see. The rest of the app reads views, never the raw state: a view drops
  * the dice generator's state and the seed (with them the next rolls could be foreseen), and
- * whatever the ruleset's `view` hides (face-down orders). `eventsFor` drops events that are
- * not `visibleTo` the viewer.
+ * whatever the ruleset's `view` hides (face-down orders), and in a secret step every change the
+ * other side made in it (withheld.ts). `eventsFor` drops events that are not `visibleTo` the viewer.
  */
 import type { AnyEvent, Command } from './command';
 import type { SideId } from './model';
@@ -25,7 +25,10 @@ export interface GameView {
 }
 
 export function viewFor(module: AnyRuleset, state: GameState, viewer: Viewer): GameView {
-  const seen = viewer === 'referee' || !module.view ? { battle: state.battle, ruleset: state.ruleset } : module.view(state, viewer);
+  // In a secret step a side sees its own copy: the other side's changes are held back (withheld.ts).
+  const held = viewer === 'referee' ? undefined : state.withheld?.seen[viewer];
+  const shown = held ? { ...state, battle: held.battle, ruleset: held.ruleset } : state;
+  const seen = viewer === 'referee' || !module.view ? { battle: shown.battle, ruleset: shown.ruleset } : module.view(shown, viewer);
   return {
     viewer,
     rulesetId: state.rulesetId,
@@ -34,7 +37,7 @@ export function viewFor(module: AnyRuleset, state: GameState, viewer: Viewer): G
     battle: seen.battle,
     ruleset: seen.ruleset,
     position: state.position,
-    commandCount: state.commandCount,
+    commandCount: held?.commandCount ?? state.commandCount,
     ...(state.result ? { result: state.result } : {}),
   };
 }

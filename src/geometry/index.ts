@@ -15,5 +15,8 @@ export * from './reach';
 export * from './simultaneous';
 export * from './collisions';
 export * from './queries';
+export * from './units';
+export * from './moveCore';
+export * from './sightCache';
 export * from './sightIndex';
 export * from './lineOfSight';

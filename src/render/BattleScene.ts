@@ -3,34 +3,35 @@
  * on demand only — a change to a store or the camera asks for one frame; an idle table
  * draws nothing.
  */
-import { Application, Container, Graphics } from 'pixi.js';
+import { Application, Container, Graphics, Text } from 'pixi.js';
 import type { GameStoreApi } from '../store/gameStore';
 import { createFreeTable, formatDistance, type TableController } from '../store/table';
-import { OverlayView } from './OverlayView';
+import { OverlayView, type ChipOnScreen, type MarkerItem } from './OverlayView';
+import { boxOfCorners, type Box } from './markerLayout';
 import { readTape, SightReader } from './measureSpan';
 import { SpanTool } from './tools/spanTool';
 import { frontCorner, generalAsUnit, unitCentre } from '../store/gameStore';
 import type { UiStoreApi } from '../store/uiStore';
 import type { Stand, Unit } from '../engine/model';
-import type { Marker } from '../engine/ruleset';
 import { forward, rightOf } from '../geometry/footprint';
 import { pt, type TablePoint } from '../geometry/types';
-import { drawTerrain } from './TerrainView';
+import { drawTerrain, terrainLabels } from './TerrainView';
+import { loadTerrainArt, type TerrainArt } from './terrainArt';
 import { UnitView } from './UnitView';
 import { PALETTE } from './palette';
 import { fitTable, panBy, screenToTable, tableToScreen, zoomAt } from './camera';
 import { unitAt, unitFacing, unitFrontCentre } from './hitTest';
 import { SelectTool, type Hit, type PointerAt } from './tools/selectTool';
 
-/** Where a piece's markers sit: over its front-left corner. */
-function unitFrontLeft(u: Unit): { x: number; y: number } {
-  let best = u.stands[0]!.centre as { x: number; y: number };
-  let bestY = Infinity;
+/** A piece's box on the table: the bounds of its stands' corners (mm). */
+function pieceBox(u: Unit): Box {
+  const corners: { x: number; y: number }[] = [];
   for (const s of u.stands) {
-    const c = { x: s.centre.x, y: s.centre.y - s.depthMm / 2 };
-    if (c.y < bestY || (c.y === bestY && c.x < best.x)) { best = { x: c.x - s.widthMm / 2, y: c.y }; bestY = c.y; }
+    const f = forward(s.facing), r = rightOf(s.facing);
+    const hw = s.widthMm / 2, hd = s.depthMm / 2;
+    for (const [a, b] of [[hd, -hw], [hd, hw], [-hd, hw], [-hd, -hw]] as const) corners.push({ x: s.centre.x + f.x * a + r.x * b, y: s.centre.y + f.y * a + r.y * b });
   }
-  return best;
+  return boxOfCorners(corners);
 }
 
 const HANDLE_OFFSET_PX = 22;
@@ -43,6 +44,10 @@ export class BattleScene {
   private readonly tableLayer = new Container({ label: 'table' });
   private readonly unitLayer = new Container({ label: 'units' });
   private readonly selection = new Graphics({ label: 'selection' });
+  /** Terrain names, in screen pixels (readable at any zoom), under the markers and read-outs. */
+  private readonly terrainNames = new Container({ label: 'terrain-names' });
+  private terrainNameAt: { text: Text; at: { x: number; y: number } }[] = [];
+  private art: TerrainArt | null = null;
   private views = new Map<string, UnitView>();
   private drawn = new Map<string, { stands: readonly Stand[]; previewed: boolean }>();
   private selectionKey: string | null = null;
@@ -58,6 +63,8 @@ export class BattleScene {
   private readonly overlay = new OverlayView();
   private readonly sightReader = new SightReader();
   private unsubscribe: (() => void)[] = [];
+  /** The marker tooltip: a DOM element over the canvas, its text set as text. */
+  private readonly tip = document.createElement('div');
   private readonly game: GameStoreApi;
   /** Where the pointer last was on the table, and the enemy a drag would charge. */
   private lastPointer: TablePoint | null = null;
@@ -90,8 +97,17 @@ export class BattleScene {
     canvas.setAttribute('aria-label', 'Battlefield');
     canvas.style.touchAction = 'none';
     host.appendChild(canvas);
+    this.tip.setAttribute('role', 'tooltip');
+    this.tip.dataset.testid = 'marker-tooltip';
+    Object.assign(this.tip.style, {
+      position: 'fixed', zIndex: '20', pointerEvents: 'none', maxWidth: '260px', padding: '4px 8px', borderRadius: '4px',
+      background: '#15181d', color: '#f4f1e8', border: '1px solid #555', font: '13px/1.35 system-ui, sans-serif', boxShadow: '0 2px 6px #0008',
+    } satisfies Partial<CSSStyleDeclaration>);
+    this.tip.hidden = true;
+    host.appendChild(this.tip);
     this.world.addChild(this.tableLayer, this.unitLayer, this.overlay.shapes);
-    this.app.stage.addChild(this.world, this.overlay.labels);
+    this.app.stage.addChild(this.world, this.terrainNames, this.overlay.labels);
+    this.art = await loadTerrainArt();
 
     const commit = (id: string, dx: number, dy: number, dRad: number) => {
       const target = this.contactTarget;
@@ -115,7 +131,10 @@ export class BattleScene {
         const contact = enemy ? this.controller.previewContact(p.unitId, enemy) : null;
         this.contactTarget = contact ? enemy : null;
         const move = p.pivot ? { dxMm: 0, dyMm: 0, dRad: p.dRad, pivot: p.pivot } : { dxMm: p.dxMm, dyMm: p.dyMm, dRad: p.dRad };
-        ui.setMovePreview(contact ?? this.controller.previewMove(p.unitId, move));
+        const answer = contact ?? this.controller.previewMove(p.unitId, move);
+        ui.setMovePreview(answer);
+        // The last refusal is stale once the piece is dragged somewhere it may go.
+        if (answer?.legal && ui.notice) ui.notify(null);
       },
       commitMove: (id, dx, dy) => commit(id, dx, dy, 0),
       commitRotate: (id, d, pivot) => {
@@ -192,7 +211,22 @@ export class BattleScene {
         .rect(0, 0, b.table.widthMm, b.table.depthMm)
         .fill({ color: PALETTE.table })
         .stroke({ width: 6, color: PALETTE.tableEdge });
-      this.tableLayer.addChild(table, drawTerrain(b.terrain));
+      this.tableLayer.addChild(table, drawTerrain(b.terrain, this.art));
+      for (const c of this.terrainNames.removeChildren()) c.destroy();
+      this.terrainNameAt = terrainLabels(b.terrain).map((l) => {
+        const text = new Text({
+          text: l.name,
+          style: { fontFamily: 'Georgia, serif', fontStyle: 'italic', fontSize: l.kind === 'hill' ? 15 : 13, fill: 0x1d1a10, stroke: { color: 0xf4f1e8, width: 3 }, letterSpacing: 0.5 },
+          anchor: 0.5,
+          alpha: 0.9,
+        });
+        this.terrainNames.addChild(text);
+        return { text, at: l.at };
+      });
+    }
+    for (const { text, at } of this.terrainNameAt) {
+      const p = tableToScreen(camera, at);
+      text.position.set(Math.round(p.x), Math.round(p.y + text.height / 2 + 3));
     }
     // PERF: redraw only the pieces whose objects changed (the stores replace what they
     // change and keep the rest), so a pan, a zoom or a drag preview redraws no stands.
@@ -234,7 +268,8 @@ export class BattleScene {
   }
   private lastReadouts: { tape: string | null; sight: string | null } = { tape: null, sight: null };
   private markersRevision = -1;
-  private markers: { at: { x: number; y: number }; markers: readonly Marker[] }[] = [];
+  private markers: MarkerItem[] = [];
+  private pieceBoxes: { id: string; box: Box }[] = [];
 
   private updateOverlay(): void {
     const ui = this.ui.getState();
@@ -272,10 +307,16 @@ export class BattleScene {
     const revision = this.game.getState().revision;
     if (revision !== this.markersRevision) {
       this.markersRevision = revision;
-      this.markers = pieces.map((u) => ({ at: unitFrontLeft(u), markers: this.controller.markers(u.id) }));
+      this.pieceBoxes = pieces.map((u) => ({ id: u.id, box: pieceBox(u) }));
+      this.markers = this.pieceBoxes.map(({ id, box }) => ({ pieceId: id, box, markers: this.controller.markers(id) }));
     }
-    const markers = this.markers;
-    this.overlay.update({ camera: ui.camera, overlays, tape, sight, move, markers });
+    const view = { width: this.app.screen.width, height: this.app.screen.height };
+    // Marker rows keep off the pieces and off the terrain names (whose size on the table depends on the zoom).
+    const names = this.terrainNameAt.map(({ text, at }, i) => {
+      const w = text.width / ui.camera.scale, h = (text.height + 6) / ui.camera.scale;
+      return { id: `name:${i}`, box: { minX: at.x - w / 2, minY: at.y, maxX: at.x + w / 2, maxY: at.y + h } };
+    });
+    this.overlay.update({ camera: ui.camera, view, overlays, tape, sight, move, markers: this.markers, pieces: names.length ? [...this.pieceBoxes, ...names] : this.pieceBoxes });
   }
 
   private drawSelection(u: Unit | null, scale: number): void {
@@ -338,6 +379,27 @@ export class BattleScene {
     return pt(front.x + (f.x * HANDLE_OFFSET_PX) / scale, front.y + (f.y * HANDLE_OFFSET_PX) / scale);
   }
 
+  /** Marker chips on screen (canvas pixels), each with its text and meaning, for tests. */
+  markerChips(): ChipOnScreen[] {
+    return this.overlay.chipsOnScreen();
+  }
+
+  /** Hover a marker chip: its meaning beside the pointer, as text. */
+  private showTip(chip: ChipOnScreen | null, e: { clientX: number; clientY: number } | null): void {
+    if (!chip || !e) {
+      this.tip.hidden = true;
+      return;
+    }
+    const text = `${chip.marker.text} — ${chip.marker.title}`;
+    if (this.tip.textContent !== text) this.tip.textContent = text;
+    this.tip.hidden = false;
+    const w = this.tip.offsetWidth, h = this.tip.offsetHeight;
+    const x = e.clientX + 14 + w > window.innerWidth ? e.clientX - w - 10 : e.clientX + 14;
+    const y = e.clientY + 18 + h > window.innerHeight ? e.clientY - h - 10 : e.clientY + 18;
+    this.tip.style.left = `${Math.max(2, x)}px`;
+    this.tip.style.top = `${Math.max(2, y)}px`;
+  }
+
   private pointer(canvas: HTMLCanvasElement, e: { clientX: number; clientY: number }): PointerAt {
     const r = canvas.getBoundingClientRect();
     const screen = { x: e.clientX - r.left, y: e.clientY - r.top };
@@ -384,6 +446,7 @@ export class BattleScene {
 
   private bindInput(canvas: HTMLCanvasElement): void {
     canvas.addEventListener('pointerdown', (e) => {
+      this.showTip(null, null);
       if (e.button !== 0) return;
       canvas.setPointerCapture(e.pointerId);
       const at = this.pointer(canvas, e);
@@ -393,6 +456,7 @@ export class BattleScene {
     });
     canvas.addEventListener('pointermove', (e) => {
       const at = this.pointer(canvas, e);
+      this.showTip(e.buttons === 0 ? this.overlay.markerAt(at.screen.x, at.screen.y) : null, e);
       this.lastPointer = at.table;
       const span = this.spanTool();
       if (span) span.move(at.table, this.pieceAt(at));
@@ -404,6 +468,7 @@ export class BattleScene {
       if (span) span.up(at.table, this.pieceAt(at));
       else this.tool.up(at);
     });
+    canvas.addEventListener('pointerleave', () => this.showTip(null, null));
     canvas.addEventListener('pointercancel', () => {
       this.tool.cancel();
       this.contactTarget = null;

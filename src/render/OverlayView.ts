@@ -4,6 +4,10 @@
  * and markers on pieces. Shapes live in table millimetres; text lives in screen pixels so it
  * stays readable at any zoom. Text here is the ruleset's and the engine's, and unit names are
  * drawn by pixi as glyphs (never parsed as HTML).
+ *
+ * Read-outs sit on a dark plate kept inside the view. Marker chips grow and shrink with the
+ * zoom (within readable bounds) and are laid out beside their piece, never over another piece
+ * (markerLayout.ts); `markerAt` answers which chip is under the pointer, for its tooltip.
  */
 import { Container, Graphics, Text } from 'pixi.js';
 import type { Marker, MovePreview, Overlay } from '../engine/ruleset';
@@ -11,137 +15,250 @@ import type { Camera, Span } from '../store/uiStore';
 import type { TapeReading } from './measureSpan';
 import type { SightAnswer } from '../geometry/lineOfSight';
 import { tableToScreen } from './camera';
+import { MARKER_KEY, OVERLAY_KEY, TABLE_KEY } from './legend';
+import { layoutMarkerRows, type Box } from './markerLayout';
 
-const OVERLAY_COLOURS: Record<Overlay['kind'], number> = {
-  fire: 0xff7043,
-  charge: 0xffd34d,
-  command: 0x64b5f6,
-  engagement: 0xba68c8,
-  move: 0x81c784,
-  zone: 0xb0bec5,
-};
+const LABEL_STYLE = { fontFamily: 'system-ui, sans-serif', fontSize: 13, fill: 0xffffff, lineHeight: 17 } as const;
 
-const LABEL_STYLE = { fontFamily: 'system-ui, sans-serif', fontSize: 13, fill: 0xffffff, stroke: { color: 0x111111, width: 3 } } as const;
+/** Marker chips are built at this size and scaled to `markerFontPx(scale)`. */
+const CHIP_FONT_PX = 14;
+/** Chip text size for a zoom: about 22 px per table mm of scale, never below 9 px nor above 16 px. */
+export const markerFontPx = (scale: number): number => Math.max(9, Math.min(16, 22 * scale));
+
+export interface MarkerItem {
+  readonly pieceId: string;
+  /** The piece's box on the table (mm). */
+  readonly box: Box;
+  readonly markers: readonly Marker[];
+}
+
+export interface ChipOnScreen {
+  readonly pieceId: string;
+  readonly marker: Marker;
+  /** Canvas pixels. */
+  readonly x: number;
+  readonly y: number;
+  readonly width: number;
+  readonly height: number;
+}
+
+/** A line or lines of text on a dark rounded plate, in screen pixels. */
+class Plate {
+  readonly root = new Container({ label: 'readout' });
+  private readonly bg = new Graphics();
+  private readonly text = new Text({ text: '', style: LABEL_STYLE });
+  private shown = '';
+
+  constructor(label: string) {
+    this.root.label = label;
+    this.root.addChild(this.bg, this.text);
+    this.text.position.set(6, 4);
+    this.root.visible = false;
+  }
+
+  /** Show `text` near (x, y), kept inside a view of `viewW` × `viewH` pixels. */
+  show(text: string, fill: number, x: number, y: number, viewW: number, viewH: number): void {
+    if (text !== this.shown || this.text.style.fill !== fill) {
+      this.shown = text;
+      this.text.text = text;
+      this.text.style.fill = fill;
+      this.bg.clear().roundRect(0, 0, this.text.width + 12, this.text.height + 8, 5).fill({ color: 0x15181d, alpha: 0.86 }).stroke({ width: 1, color: fill, alpha: 0.6 });
+    }
+    const w = this.text.width + 12, h = this.text.height + 8;
+    // Off the right or bottom edge: put it on the other side of the anchor first, then clamp.
+    let px = x + w > viewW - 4 ? x - w - 24 : x;
+    let py = y + h > viewH - 4 ? y - h - 24 : y;
+    px = Math.max(4, Math.min(px, viewW - w - 4));
+    py = Math.max(4, Math.min(py, viewH - h - 4));
+    this.root.position.set(Math.round(px), Math.round(py));
+    this.root.visible = text.length > 0;
+  }
+
+  hide(): void {
+    this.root.visible = false;
+  }
+
+  get content(): string {
+    return this.root.visible ? this.shown : '';
+  }
+}
 
 export class OverlayView {
   /** In the world (table mm). */
   readonly shapes = new Graphics({ label: 'overlays' });
   /** In screen pixels, above everything. */
   readonly labels = new Container({ label: 'labels' });
-  private readonly readout = new Text({ text: '', style: LABEL_STYLE });
-  private readonly tapeText = new Text({ text: '', style: { ...LABEL_STYLE, fill: 0xffe082 } });
-  private readonly sightText = new Text({ text: '', style: LABEL_STYLE });
+  private readonly readout = new Plate('move-readout');
+  private readonly tapeText = new Plate('tape-readout');
+  private readonly sightText = new Plate('sight-readout');
   private readonly markerLayer = new Container({ label: 'markers' });
 
   constructor() {
-    this.labels.addChild(this.markerLayer, this.readout, this.tapeText, this.sightText);
+    this.labels.addChild(this.markerLayer, this.readout.root, this.tapeText.root, this.sightText.root);
+  }
+
+  /** The move read-out as shown (empty when none), for tests. */
+  get moveReadout(): string {
+    return this.readout.content;
   }
 
   update(args: {
     camera: Camera;
+    view: { width: number; height: number };
     overlays: readonly Overlay[];
     tape: { span: Span; reading: TapeReading; text: string } | null;
     sight: { span: Span; answer: SightAnswer & { blockerName?: string }; text: string } | null;
     move: { preview: MovePreview | null; from: { x: number; y: number }; to: { x: number; y: number } } | null;
-    markers: readonly { at: { x: number; y: number }; markers: readonly Marker[] }[];
+    markers: readonly MarkerItem[];
+    pieces: readonly { id: string; box: Box }[];
   }): void {
-    const { camera } = args;
+    const { camera, view } = args;
     const px = 1 / camera.scale;
     const g = this.shapes.clear();
     for (const o of args.overlays) {
       if (o.polygon.length < 2) continue;
-      const c = OVERLAY_COLOURS[o.kind];
+      const c = OVERLAY_KEY[o.kind].colour;
       g.poly(o.polygon.flatMap((p) => [p.x, p.y])).fill({ color: c, alpha: 0.12 }).stroke({ width: 1.5 * px, color: c, alpha: 0.9 });
     }
     // Drag in progress: the path from where the piece was, and its read-out beside it.
-    this.readout.visible = false;
+    this.readout.hide();
     if (args.move) {
       const { from, to, preview } = args.move;
       const bad = preview !== null && !preview.legal;
-      g.moveTo(from.x, from.y).lineTo(to.x, to.y).stroke({ width: 2 * px, color: bad ? 0xff5252 : 0xffffff, alpha: 0.9 });
-      g.circle(from.x, from.y, 3 * px).fill({ color: 0xffffff });
+      g.moveTo(from.x, from.y).lineTo(to.x, to.y).stroke({ width: 2 * px, color: bad ? TABLE_KEY.illegal.colour : TABLE_KEY.path.colour, alpha: 0.9 });
+      g.circle(from.x, from.y, 3 * px).fill({ color: TABLE_KEY.path.colour });
       if (preview) {
         const lines = preview.readout.map((r) => `${r.label}: ${r.value}`);
         if (!preview.legal && preview.reason) lines.push(`✗ ${preview.reason}${preview.rule ? ` (${preview.rule})` : ''}`);
-        this.readout.text = lines.join('\n');
-        this.readout.style.fill = bad ? 0xff8a80 : 0xffffff;
         const s = tableToScreen(camera, to);
-        this.readout.position.set(s.x + 18, s.y + 18);
-        this.readout.visible = lines.length > 0;
+        this.readout.show(wrap(lines, view.width), bad ? 0xff8a80 : 0xffffff, s.x + 18, s.y + 18, view.width, view.height);
       }
     }
-    this.tapeText.visible = false;
+    this.tapeText.hide();
     if (args.tape) {
       const { reading, text } = args.tape;
-      g.moveTo(reading.from.x, reading.from.y).lineTo(reading.to.x, reading.to.y).stroke({ width: 2.5 * px, color: 0xffe082 });
-      for (const p of [reading.from, reading.to]) g.circle(p.x, p.y, 4 * px).fill({ color: 0xffe082 });
+      const c = TABLE_KEY.tape.colour;
+      g.moveTo(reading.from.x, reading.from.y).lineTo(reading.to.x, reading.to.y).stroke({ width: 2.5 * px, color: c });
+      for (const p of [reading.from, reading.to]) g.circle(p.x, p.y, 4 * px).fill({ color: c });
       const m = tableToScreen(camera, { x: (reading.from.x + reading.to.x) / 2, y: (reading.from.y + reading.to.y) / 2 });
-      this.tapeText.text = text;
-      this.tapeText.position.set(m.x + 10, m.y - 22);
-      this.tapeText.visible = true;
+      this.tapeText.show(text, c, m.x + 10, m.y - 30, view.width, view.height);
     }
-    this.sightText.visible = false;
+    this.sightText.hide();
     if (args.sight) {
       const { span, answer, text } = args.sight;
-      const colour = answer.visible ? 0x69f0ae : 0xff5252;
+      const colour = answer.visible ? TABLE_KEY.sight.colour : TABLE_KEY.blocked.colour;
       const len = Math.hypot(span.to.x - span.from.x, span.to.y - span.from.y) || 1;
       const cut = answer.blockedBy ? Math.min(1, answer.blockedBy.atMm / len) : 1;
       const mid = { x: span.from.x + (span.to.x - span.from.x) * cut, y: span.from.y + (span.to.y - span.from.y) * cut };
-      g.moveTo(span.from.x, span.from.y).lineTo(mid.x, mid.y).stroke({ width: 2.5 * px, color: 0x69f0ae });
+      g.moveTo(span.from.x, span.from.y).lineTo(mid.x, mid.y).stroke({ width: 2.5 * px, color: TABLE_KEY.sight.colour });
       if (cut < 1) {
-        g.moveTo(mid.x, mid.y).lineTo(span.to.x, span.to.y).stroke({ width: 2.5 * px, color: colour, alpha: 0.6 });
-        g.circle(mid.x, mid.y, 5 * px).fill({ color: 0xff5252 });
+        dashed(g, mid, span.to, 8 * px, 6 * px).stroke({ width: 2.5 * px, color: colour, alpha: 0.8 });
+        g.circle(mid.x, mid.y, 5 * px).fill({ color: colour });
       }
       const s = tableToScreen(camera, span.to);
-      this.sightText.text = text;
-      this.sightText.style.fill = colour;
-      this.sightText.position.set(s.x + 12, s.y + 8);
-      this.sightText.visible = true;
+      this.sightText.show(wrap([text], view.width), colour === TABLE_KEY.sight.colour ? colour : 0xff8a80, s.x + 12, s.y + 8, view.width, view.height);
     }
-    this.drawMarkers(args.markers, camera);
+    this.drawMarkers(args.markers, args.pieces, camera);
   }
 
-  private markerItems: readonly { at: { x: number; y: number }; markers: readonly Marker[] }[] | null = null;
-  private markerRows: { at: { x: number; y: number }; row: Container }[] = [];
+  private markerItems: readonly MarkerItem[] | null = null;
+  private markerScale = NaN;
+  private markerRows: { item: MarkerItem; row: Container; chips: { marker: Marker; x: number; width: number; height: number }[]; at: { x: number; y: number } }[] = [];
 
   /**
-   * PERF: chips are built only when the markers change (a new array); a pan or zoom only moves
-   * each piece's row of chips to its new place on screen.
+   * PERF: chips are built only when the markers change (a new array) and laid out again only
+   * when the zoom changes; a pan only moves each row to its new place on screen.
    */
-  private drawMarkers(items: readonly { at: { x: number; y: number }; markers: readonly Marker[] }[], camera: Camera): void {
+  private drawMarkers(items: readonly MarkerItem[], pieces: readonly { id: string; box: Box }[], camera: Camera): void {
     if (items !== this.markerItems) {
       this.markerItems = items;
+      this.markerScale = NaN;
       for (const c of this.markerLayer.removeChildren()) c.destroy({ children: true });
       this.markerRows = [];
       for (const item of items) {
         if (item.markers.length === 0) continue;
-        const row = new Container({ label: 'marker-row' });
+        const row = new Container({ label: `marker-row:${item.pieceId}` });
+        const chips: (typeof this.markerRows)[number]['chips'] = [];
         let x = 0;
         for (const m of item.markers) {
-          const t = new Text({ text: m.text, style: { fontFamily: 'system-ui, sans-serif', fontSize: 11, fill: 0x111111 } });
-          const bg = new Graphics().roundRect(-3, -1, t.width + 6, t.height + 2, 3).fill({ color: MARKER_COLOURS[m.kind] }).stroke({ width: 1, color: 0x111111 });
+          const t = new Text({ text: m.text, style: { fontFamily: 'system-ui, sans-serif', fontSize: CHIP_FONT_PX, fontWeight: '600', fill: 0x111111 }, resolution: 2 });
+          t.position.set(4, 1);
+          const w = t.width + 8, h = t.height + 2;
+          const bg = new Graphics().roundRect(0, 0, w, h, 4).fill({ color: MARKER_KEY[m.kind].colour }).stroke({ width: 1.2, color: 0x111111 });
           const chip = new Container({ label: `marker:${m.kind}` });
           chip.addChild(bg, t);
-          chip.position.set(x, -t.height - 6);
+          chip.position.set(x, 0);
           row.addChild(chip);
-          x += t.width + 10;
+          chips.push({ marker: m, x, width: w, height: h });
+          x += w + 3;
         }
         this.markerLayer.addChild(row);
-        this.markerRows.push({ at: item.at, row });
+        this.markerRows.push({ item, row, chips, at: { x: item.box.minX, y: item.box.minY } });
       }
+    }
+    if (camera.scale !== this.markerScale) {
+      this.markerScale = camera.scale;
+      const k = markerFontPx(camera.scale) / CHIP_FONT_PX;
+      const rows = this.markerRows.map((r) => {
+        r.row.scale.set(k);
+        const last = r.chips[r.chips.length - 1]!;
+        return { pieceId: r.item.pieceId, box: r.item.box, widthMm: ((last.x + last.width) * k) / camera.scale, heightMm: (last.height * k) / camera.scale };
+      });
+      const placed = layoutMarkerRows(rows, pieces, 3 / camera.scale);
+      for (const r of this.markerRows) r.at = placed.get(r.item.pieceId) ?? r.at;
     }
     for (const { at, row } of this.markerRows) {
       const s = tableToScreen(camera, at);
-      row.position.set(s.x, s.y);
+      row.position.set(Math.round(s.x), Math.round(s.y));
     }
+  }
+
+  /** Every marker chip on screen, in canvas pixels (for tooltips and tests). */
+  chipsOnScreen(): ChipOnScreen[] {
+    const out: ChipOnScreen[] = [];
+    for (const r of this.markerRows) {
+      const k = r.row.scale.x;
+      for (const c of r.chips) out.push({ pieceId: r.item.pieceId, marker: c.marker, x: r.row.x + c.x * k, y: r.row.y, width: c.width * k, height: c.height * k });
+    }
+    return out;
+  }
+
+  /** The chip under a canvas point, if any (the last drawn wins, as it is on top). */
+  markerAt(x: number, y: number): ChipOnScreen | null {
+    const chips = this.chipsOnScreen();
+    for (let i = chips.length - 1; i >= 0; i--) {
+      const c = chips[i]!;
+      if (x >= c.x && x <= c.x + c.width && y >= c.y && y <= c.y + c.height) return c;
+    }
+    return null;
   }
 }
 
-const MARKER_COLOURS: Record<Marker['kind'], number> = {
-  state: 0xff8a65,
-  order: 0xfff59d,
-  casualties: 0xef9a9a,
-  ammunition: 0xb0bec5,
-  general: 0x90caf9,
-  other: 0xe0e0e0,
-};
+/** A dashed segment from a to b. */
+function dashed(g: Graphics, a: { x: number; y: number }, b: { x: number; y: number }, dash: number, gap: number): Graphics {
+  const len = Math.hypot(b.x - a.x, b.y - a.y);
+  if (len === 0) return g;
+  const ux = (b.x - a.x) / len, uy = (b.y - a.y) / len;
+  for (let d = 0; d < len; d += dash + gap) {
+    const e = Math.min(len, d + dash);
+    g.moveTo(a.x + ux * d, a.y + uy * d).lineTo(a.x + ux * e, a.y + uy * e);
+  }
+  return g;
+}
+
+/** Break long read-out lines at spaces so the plate fits a view `viewW` pixels wide. */
+function wrap(lines: readonly string[], viewW: number): string {
+  const max = Math.max(24, Math.floor((Math.min(viewW, 720) - 40) / 7.2));
+  const out: string[] = [];
+  for (const line of lines) {
+    let rest = line;
+    while (rest.length > max) {
+      const cut = rest.lastIndexOf(' ', max);
+      const at = cut > max / 2 ? cut : max;
+      out.push(rest.slice(0, at));
+      rest = (out.length > 0 ? '  ' : '') + rest.slice(at).trimStart();
+    }
+    out.push(rest);
+  }
+  return out.join('\n');
+}

@@ -8,7 +8,6 @@
 import { z } from 'zod';
 import { resolveTables } from '../engine/houseRules';
 import type { AnyRuleset } from '../engine/ruleset';
-import { findRuleset, RULESETS } from '../rules/registry';
 import { parseJsonText, type Loaded } from './errors';
 import { zodProblems } from './load';
 
@@ -33,11 +32,11 @@ export interface LoadedHouseRules {
   readonly tables: unknown;
 }
 
-export function loadHouseRules(data: unknown, rulesets: readonly AnyRuleset[] = RULESETS): Loaded<LoadedHouseRules> {
+export function loadHouseRules(data: unknown, rulesets: readonly AnyRuleset[]): Loaded<LoadedHouseRules> {
   try {
     const r = HouseRulesSchema.safeParse(data);
     if (!r.success) return { ok: false, problems: zodProblems(r.error) };
-    const module = findRuleset(r.data.ruleset, rulesets);
+    const module = rulesets.find((m) => m.id === r.data.ruleset);
     if (!module) return { ok: false, problems: [{ path: '$.ruleset', message: `there is no ruleset "${r.data.ruleset}" (known: ${rulesets.map((m) => m.id).join(', ') || 'none'}).` }] };
     const t = resolveTables(module, r.data.tables);
     if (!t.ok) return { ok: false, problems: t.problems };
@@ -47,7 +46,7 @@ export function loadHouseRules(data: unknown, rulesets: readonly AnyRuleset[] = 
   }
 }
 
-export function loadHouseRulesText(text: string, rulesets: readonly AnyRuleset[] = RULESETS): Loaded<LoadedHouseRules> {
+export function loadHouseRulesText(text: string, rulesets: readonly AnyRuleset[]): Loaded<LoadedHouseRules> {
   const p = parseJsonText(text);
   return p.ok ? loadHouseRules(p.value, rulesets) : p;
 }

@@ -16,7 +16,6 @@ import type { BattleSetup } from '../engine/model';
 import { replay } from '../engine/replay';
 import type { AnyRuleset } from '../engine/ruleset';
 import type { GameState } from '../engine/state';
-import { findRuleset, RULESETS } from '../rules/registry';
 import { parseJsonText, type InputProblem, type Loaded } from './errors';
 import { loadHouseRules, type HouseRulesFile } from './houseRules';
 import { loadScenario, zodProblems } from './load';
@@ -95,12 +94,12 @@ export function makeSave(input: SaveInput): SaveFile {
   };
 }
 
-export function loadSave(data: unknown, rulesets: readonly AnyRuleset[] = RULESETS): Loaded<LoadedSave> {
+export function loadSave(data: unknown, rulesets: readonly AnyRuleset[]): Loaded<LoadedSave> {
   try {
     const r = SaveSchema.safeParse(data);
     if (!r.success) return { ok: false, problems: zodProblems(r.error) };
     const save = r.data;
-    const module = findRuleset(save.ruleset.id, rulesets);
+    const module = rulesets.find((m) => m.id === save.ruleset.id);
     if (!module) return { ok: false, problems: [{ path: '$.ruleset.id', message: `this save is for the ruleset "${save.ruleset.id}", which this version of Vedette does not have.` }] };
     const sc = loadScenario(save.scenario);
     if (!sc.ok) return { ok: false, problems: nest('$.scenario', sc.problems) };
@@ -126,7 +125,7 @@ export function loadSave(data: unknown, rulesets: readonly AnyRuleset[] = RULESE
   }
 }
 
-export function loadSaveText(text: string, rulesets: readonly AnyRuleset[] = RULESETS): Loaded<LoadedSave> {
+export function loadSaveText(text: string, rulesets: readonly AnyRuleset[]): Loaded<LoadedSave> {
   const p = parseJsonText(text);
   return p.ok ? loadSave(p.value, rulesets) : p;
 }

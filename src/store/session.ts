@@ -16,7 +16,6 @@ import type { BattleSetup } from '../engine/model';
 import { loadScenario } from '../scenario/load';
 import { loadSaveText, makeSave } from '../scenario/save';
 import { parseJsonText, type InputProblem } from '../scenario/errors';
-import { RULESETS } from '../rules/registry';
 
 /** Where autosaves go: localStorage in the app, a Map in tests. */
 export interface SaveStorage {
@@ -58,6 +57,8 @@ export interface SessionState {
   setViewer(v: Viewer): void;
   /** Load a save file's text; on any problem the battle in progress is untouched. */
   loadSave(text: string): Outcome;
+  /** Would this save file load? (Checked before asking to replace the battle in progress; `loadSave` of the same text then reuses the work.) */
+  checkSave(text: string): Outcome;
   /** The battle as a save file (JSON text). */
   saveText(): string | null;
   /** Resume the autosaved battle, if there is a good one. */
@@ -65,9 +66,24 @@ export interface SessionState {
 }
 
 export const gameOf = (b: Battle): GameState => currentState(b.history);
-export const viewOf = (b: Battle, viewer: Viewer): GameView => viewFor(b.module, gameOf(b), viewer);
+/**
+ * What `viewer` may see of the battle now. Memoised per (history entry, viewer): the phase bar,
+ * the inspector, the log and the table all ask for the same view, and it is built once. A
+ * history entry is immutable (undo pops it, a new command makes a new one), so the newest
+ * entry, or the initial state when there is none, names the position exactly.
+ */
+export function viewOf(b: Battle, viewer: Viewer): GameView {
+  const at: object = b.history.entries[b.history.entries.length - 1] ?? b.history.initial;
+  let byViewer = views.get(at);
+  if (!byViewer) views.set(at, (byViewer = new Map()));
+  let v = byViewer.get(viewer);
+  if (!v) byViewer.set(viewer, (v = viewFor(b.module, gameOf(b), viewer)));
+  return v;
+}
+// PERF: a WeakMap, so views of positions no longer in any history are collected with them.
+const views = new WeakMap<object, Map<Viewer, GameView>>();
 
-export function createSession(storage: SaveStorage | null, rulesets: readonly AnyRuleset[] = RULESETS) {
+export function createSession(storage: SaveStorage | null, rulesets: readonly AnyRuleset[]) {
   return createStore<SessionState>()((set, get) => {
     const toSave = (b: Battle) =>
       JSON.stringify(makeSave({ module: b.module, scenario: b.scenario, options: b.options, seed: b.seed, log: commandLog(b.history), state: gameOf(b) }));
@@ -79,8 +95,15 @@ export function createSession(storage: SaveStorage | null, rulesets: readonly An
         // Storage full or refused: the game goes on; the player can still save to a file.
       }
     };
+    // PERF: the last save checked, so loading it after the player's answer does not replay it twice.
+    let checked: { text: string; loaded: ReturnType<typeof loadSaveText> } | null = null;
+    const read = (text: string) => {
+      if (checked?.text !== text) checked = { text, loaded: loadSaveText(text, rulesets) };
+      return checked.loaded;
+    };
     const adopt = (text: string): Outcome => {
-      const r = loadSaveText(text, rulesets);
+      const r = read(text);
+      checked = null;
       if (!r.ok) return { ok: false, problems: r.problems };
       const v = r.value;
       commit({ module: v.module, scenario: v.save.scenario, setup: v.setup, options: v.save.options, seed: v.save.seed, history: v.history });
@@ -137,6 +160,10 @@ export function createSession(storage: SaveStorage | null, rulesets: readonly An
       },
       setViewer: (viewer) => set({ viewer }),
       loadSave: (text) => adopt(text),
+      checkSave: (text) => {
+        const r = read(text);
+        return r.ok ? { ok: true } : { ok: false, problems: r.problems };
+      },
       saveText: () => {
         const b = get().battle;
         return b ? toSave(b) : null;

@@ -39,6 +39,26 @@ export interface DiceLines {
   readonly emulation: readonly string[];
 }
 
+/** Names of peoples that take a plural verb without a final s ('the French have'). */
+const PLURAL_PEOPLES = /^(?:the\s+)?(?:french|british|english|dutch|irish|scots|spanish|portuguese|swiss|danish|polish|swedish|welsh)$/i;
+
+/**
+ * A side's name as the subject of a sentence: 'The Austrians' (plural) or 'French Advance
+ * Guard' (singular), with the verb forms that agree ('have'/'has', 'win'/'wins', 'their'/'its').
+ */
+export function sideSubject(name: string): { readonly subject: string; readonly plural: boolean; verb(plural: string, singular: string): string } {
+  const plural = PLURAL_PEOPLES.test(name.trim()) || /[^s]s$/i.test(name.trim());
+  const subject = plural && !/^the\s/i.test(name) ? `The ${name}` : name;
+  return { subject, plural, verb: (p, s1) => (plural ? p : s1) };
+}
+
+/** '<Side> have placed their orders.' for a side ending a secret step (`StepSpec.secretDone`). */
+export function secretStepLine(sideName: string, done: string): string {
+  const s = sideSubject(sideName);
+  const words = s.plural ? done : done.replace(/\btheir\b/g, 'its').replace(/\bthemselves\b/g, 'itself');
+  return `${s.subject} ${s.verb('have', 'has')} ${words}.`;
+}
+
 const signed = (n: number): string => (n > 0 ? `+${n}` : n < 0 ? `−${-n}` : '±0');
 
 const PASS_WORDS: Record<string, string> = { atLeast: '≥', atMost: '≤', above: '>', below: '<' };

@@ -25,7 +25,8 @@ export function installShortcuts(target: Window, t: ShortcutTargets): () => void
     if (!a) return;
     const p = t.play.getState();
     if (a === 'escape') {
-      if (p.alert) p.showAlert(null);
+      if (p.question) p.answer(null);
+      else if (p.alert) p.showAlert(null);
       else if (p.overlay === 'help') p.open('none');
       else if (p.overlay === 'start' && t.hasBattle()) p.open('none');
       else {
@@ -36,7 +37,7 @@ export function installShortcuts(target: Window, t: ShortcutTargets): () => void
       return;
     }
     // A modal window or the hand-over screen is up: its own buttons only.
-    if (p.handover !== null || p.alert !== null || p.overlay === 'start') return;
+    if (p.handover !== null || p.alert !== null || p.question !== null || p.overlay === 'start') return;
     e.preventDefault();
     switch (a) {
       case 'help':

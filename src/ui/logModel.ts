@@ -8,7 +8,7 @@ import type { DiceRolled } from '../engine/dice';
 import type { History, HistoryEntry } from '../engine/history';
 import type { AnyRuleset } from '../engine/ruleset';
 import { commandFor, eventsFor, type Viewer } from '../engine/view';
-import { describeCommandLine, describeEvent, formatDice, isDice, type DiceLines, type Names } from './format';
+import { describeCommandLine, describeEvent, formatDice, isDice, secretStepLine, type DiceLines, type Names } from './format';
 
 /** Engine events about the sequence of play: shown small, as signposts. */
 const SEQUENCE = new Set(['TurnStarted', 'TurnEnded', 'PhaseStarted', 'PhaseEnded', 'StepStarted', 'StepEnded', 'SideFinishedStep', 'GameStarted', 'GameEnded']);
@@ -19,8 +19,18 @@ export type LogItem =
   | { readonly kind: 'event'; readonly text: string; readonly eventType: string; readonly rule?: string }
   | { readonly kind: 'dice'; readonly dice: DiceLines; readonly event: DiceRolled };
 
+/** The secret step a SideFinishedStep ends, if it is one: its `secretDone` words. */
+function secretDone(module: AnyRuleset | undefined, e: AnyEvent): string | undefined {
+  if (e.type !== 'SideFinishedStep' || !module) return undefined;
+  for (const p of module.sequence.phases) for (const st of p.steps) if (st.id === e.step && st.secret) return st.secretDone ?? 'acted in secret';
+  return undefined;
+}
+
 export function eventItem(e: AnyEvent, names: Names, module?: AnyRuleset): LogItem {
   if (isDice(e)) return { kind: 'dice', dice: formatDice(e), event: e };
+  // One line per side and secret step, in place of a line per secret command (which would count them).
+  const done = secretDone(module, e);
+  if (done !== undefined) return { kind: 'event', text: secretStepLine(names.side(String(e['side'])), done), eventType: e.type };
   const text = (SEQUENCE.has(e.type) ? undefined : rulesetWords(module, e, names)) ?? describeEvent(e, names);
   if (SEQUENCE.has(e.type)) return { kind: 'sequence', text, eventType: e.type };
   return { kind: 'event', text, eventType: e.type, ...(typeof e.rule === 'string' ? { rule: e.rule } : {}) };
@@ -35,13 +45,16 @@ function rulesetWords(module: AnyRuleset | undefined, e: AnyEvent, names: Names)
   }
 }
 
-/** Items for one history entry (a command and what followed it) as `viewer` may see them. */
+/**
+ * Items for one history entry (a command and what followed it) as `viewer` may see them. Another
+ * side's secret command gives no line of its own (not even 'a secret command': that would count
+ * them); the side's line for ending the secret step stands for all of them. Such an entry may
+ * have no items at all: a log shows nothing for it.
+ */
 export function entryItems(entry: HistoryEntry, viewer: Viewer, names: Names, module?: AnyRuleset): LogItem[] {
   const c = commandFor(entry.command, entry.secret, viewer);
   const own = module?.describeCommand ? describeWithRuleset(module, entry) : undefined;
-  const items: LogItem[] = [
-    { kind: 'command', text: describeCommandLine(c, names, c.type === 'hidden' ? undefined : own), side: c.side, hidden: c.type === 'hidden' },
-  ];
+  const items: LogItem[] = c.type === 'hidden' ? [] : [{ kind: 'command', text: describeCommandLine(c, names, own), side: c.side, hidden: false }];
   for (const e of eventsFor(entry.events, viewer)) items.push(eventItem(e, names, module));
   return items;
 }
@@ -63,14 +76,14 @@ function describeWithRuleset(module: AnyRuleset, entry: HistoryEntry): (c: { typ
 export interface LogModel {
   /** Items of the battle's start (setup rolls, first turn). */
   readonly initial: readonly LogItem[];
-  /** Per history entry, in order. */
+  /** Per history entry that shows anything to the viewer, in order. */
   readonly entries: readonly (readonly LogItem[])[];
 }
 
 export function buildLog(history: History, viewer: Viewer, names: Names, module?: AnyRuleset): LogModel {
   return {
     initial: eventsFor(history.initialEvents, viewer).map((e) => eventItem(e, names, module)),
-    entries: history.entries.map((e) => entryItems(e, viewer, names, module)),
+    entries: history.entries.map((e) => entryItems(e, viewer, names, module)).filter((items) => items.length > 0),
   };
 }
 

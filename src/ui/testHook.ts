@@ -26,6 +26,19 @@ export interface VedetteTestHook {
   play(): PlayProbe | null;
   /** The table tools' state: active tool, tape and sight spans, the live move read-out, the notice. */
   tools(): ToolsProbe;
+  /** Marker chips on the canvas: where (canvas pixels), their text, kind and meaning. */
+  markers(): MarkerChipProbe[];
+}
+
+export interface MarkerChipProbe {
+  readonly pieceId: string;
+  readonly kind: string;
+  readonly text: string;
+  readonly title: string;
+  readonly x: number;
+  readonly y: number;
+  readonly width: number;
+  readonly height: number;
 }
 
 export interface ToolsProbe {
@@ -58,7 +71,7 @@ export type PlayProbeSource = () => PlayProbe | null;
 export function installTestHook(
   game: GameStoreApi,
   ui: UiStoreApi,
-  scene: { frames: number; handleOnScreen(): { x: number; y: number } | null; wheelHandleOnScreen(pivot: 'left' | 'right'): { x: number; y: number } | null; recentFrameTimes(): number[]; readouts(): { tape: string | null; sight: string | null } },
+  scene: { frames: number; handleOnScreen(): { x: number; y: number } | null; wheelHandleOnScreen(pivot: 'left' | 'right'): { x: number; y: number } | null; recentFrameTimes(): number[]; readouts(): { tape: string | null; sight: string | null }; markerChips(): readonly { pieceId: string; marker: { kind: string; text: string; title: string }; x: number; y: number; width: number; height: number }[] },
   play: PlayProbeSource = () => null,
 ): void {
   const hook: VedetteTestHook = {
@@ -78,6 +91,7 @@ export function installTestHook(
       const u = ui.getState();
       return JSON.parse(JSON.stringify({ tool: u.tool, tape: u.tape, sightLine: u.sightLine, movePreview: u.movePreview, notice: u.notice, readouts: scene.readouts() })) as ToolsProbe;
     },
+    markers: () => scene.markerChips().map((c) => ({ pieceId: c.pieceId, kind: c.marker.kind, text: c.marker.text, title: c.marker.title, x: c.x, y: c.y, width: c.width, height: c.height })),
     play: () => {
       const p = play();
       return p ? (JSON.parse(JSON.stringify(p)) as PlayProbe) : null;

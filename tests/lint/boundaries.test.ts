@@ -24,6 +24,10 @@ describe('layer boundaries', () => {
     ['src/geometry/x.ts', 'export const t = new Date();\n', 'no-restricted-syntax'],
     ['src/engine/x.ts', 'export const d = document.title;\n', 'no-restricted-globals'],
     ['src/ai/x.ts', 'setTimeout(() => 0, 1);\n', 'no-restricted-globals'],
+    // Untrusted text is shown as text: no raw-HTML prop in components, no innerHTML in the DOM code.
+    ['src/ui/X.tsx', 'export const X = (p: { name: string }) => <p dangerouslySetInnerHTML={{ __html: p.name }} />;\n', 'no-restricted-syntax'],
+    ['src/ui/X.tsx', 'export const X = (p: { name: string }) => <p {...{ dangerouslySetInnerHTML: { __html: p.name } }} />;\n', 'no-restricted-syntax'],
+    ['src/ui/x.ts', "export const put = (e: HTMLElement, name: string) => { e.innerHTML = name; };\n", 'no-restricted-properties'],
   ])('%s: %s is refused', async (path, code, rule) => {
     const m = await messages(path, code);
     expect(m.some((x) => x.startsWith(`${rule}:`)), m.join('\n')).toBe(true);
@@ -33,6 +37,7 @@ describe('layer boundaries', () => {
     ['src/engine/x.ts', "import type { TablePoint } from '../geometry/types';\nexport type A = TablePoint;\n"],
     ['src/render/x.ts', "import { Application } from 'pixi.js';\nexport const a = Application;\n"],
     ['src/store/x.ts', 'export const t = Date.now();\n'],
+    ['src/ui/X.tsx', 'export const X = (p: { name: string }) => <p title={p.name}>{p.name}</p>;\n'],
   ])('%s may do what its layer allows', async (path, code) => {
     expect(await messages(path, code)).toEqual([]);
   });

@@ -2,6 +2,7 @@
 import { fileURLToPath } from 'node:url';
 import { canonicalJson, fnv1a64 } from '../../src/engine/hash';
 import { loadSave } from '../../src/scenario/save';
+import { RULESETS } from '../../src/rules/registry';
 
 export const goldenDir = fileURLToPath(new URL('./goldens', import.meta.url));
 
@@ -14,7 +15,7 @@ export interface GoldenSummary {
 
 /** Replays a save (loadSave checks its own hash too) and summarises the result. */
 export function replayGolden(data: unknown): GoldenSummary {
-  const r = loadSave(data);
+  const r = loadSave(data, RULESETS);
   if (!r.ok) throw new Error(r.problems.map((p) => `${p.path}: ${p.message}`).join('\n'));
   const h = r.value.history;
   const events = [...h.initialEvents, ...h.entries.flatMap((e) => e.events)];

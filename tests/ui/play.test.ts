@@ -73,7 +73,8 @@ describe('a hot-seat turn (SK §1: orders are secret until both sides have given
     expect(t.viewer()).toBe(NOBODY);
     const covered = t.log().join('\n');
     expect(covered).not.toContain('advance');
-    expect(covered).toContain('Blue gave a secret command.');
+    expect(covered).not.toContain('secret command'); // no line per secret command: that would count them (issue 13)
+    expect(covered).toContain('Blue has acted in secret.');
     t.c.iAm('red');
     const seenByRed = t.log().join('\n');
     expect(seenByRed).not.toMatch(/Order placed: unit 1st Blue Foot/);

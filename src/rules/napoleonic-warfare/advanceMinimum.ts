@@ -6,10 +6,11 @@
  * RULINGS (last items): "must move" is an obligation, not a disorder: an Advance unit that has not
  * moved when its side's tactical movement ends is moved half its move straight ahead (no wheel).
  */
+import { advanceUnit, unitsOverlap } from '../../geometry/units';
 import type { Unit } from '../../engine/model';
 import type { Draft } from './types';
 import { activeUnits, nwu } from './core';
-import { advanceUnit, unitFacing, unitsOverlap } from './geom';
+import { unitFacing } from './geom';
 import { normalMoveMm } from './morale';
 import { doMove } from './commands';
 import { isRejection } from '../../engine/ruleset';
@@ -23,7 +24,7 @@ export function enemyInTheWay(d: Draft, u: Unit, distMm: number): boolean {
   const dir = unitFacing(u);
   for (let s = 0; s <= distMm + STEP_MM; s += STEP_MM) {
     const at = advanceUnit(u, Math.min(s, distMm), dir);
-    if (enemies.some((e) => unitsOverlap(at, e))) return true;
+    if (enemies.some((e) => unitsOverlap(at.stands, e.stands))) return true;
   }
   return false;
 }

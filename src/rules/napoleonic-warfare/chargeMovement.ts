@@ -12,11 +12,12 @@
  * each move is then carried out by `walk`, up to where the race stopped it (as for strategic
  * moves, RULINGS).
  */
+import { advanceUnit, unitsOverlap, wheelUnit } from '../../geometry/units';
 import { findUnit, updateUnit } from '../../engine/battle';
 import type { Unit } from '../../engine/model';
 import type { Draft } from './types';
 import { activeUnits, addDisorder, inMm, isActive, scaleOf } from './core';
-import { advanceUnit, bearing, unitCentre, unitDistanceMm, unitFacing, unitsOverlap, wheelUnit } from './geom';
+import { bearing, unitDistanceMm, unitFacing, frameOfUnit } from './geom';
 import { walk } from './moves';
 import { WHEEL } from './tables/movement';
 import { rad, type Radians } from '../../geometry/types';
@@ -63,18 +64,18 @@ const STEP_MM = 5;
  * 45°) that points most nearly at it. The outer arc counts double (§25).
  */
 export function chargeWheel(mover: Unit, target: Unit, distMm: number): { unit: Unit; wheelDeg: number; costMm: number } {
-  const want = ((bearing(unitCentre(mover), unitCentre(target)) - unitFacing(mover) + 3 * Math.PI) % (2 * Math.PI)) - Math.PI;
+  const want = ((bearing(frameOfUnit(mover).centre, frameOfUnit(target).centre) - unitFacing(mover) + 3 * Math.PI) % (2 * Math.PI)) - Math.PI;
   const wantDeg = (want * 180) / Math.PI;
   const cands: number[] = [0];
   for (let a = 5; a <= WHEEL.maxDeg; a += 5) cands.push(Math.sign(wantDeg || 1) * a, -Math.sign(wantDeg || 1) * a);
   for (const deg of cands) {
-    const w = wheelUnit(mover, (deg * Math.PI) / 180);
+    const w = wheelUnit(mover, (deg * Math.PI) / 180, frameOfUnit(mover));
     const cost = w.outerArcMm * WHEEL.distanceFactor;
     if (cost > distMm) continue;
     if (pathMeets(w.unit, unitFacing(w.unit), distMm - cost, target)) return { unit: w.unit, wheelDeg: deg, costMm: cost };
   }
   const deg = Math.max(-WHEEL.maxDeg, Math.min(WHEEL.maxDeg, Math.round(wantDeg)));
-  const w = wheelUnit(mover, (deg * Math.PI) / 180);
+  const w = wheelUnit(mover, (deg * Math.PI) / 180, frameOfUnit(mover));
   return { unit: w.unit, wheelDeg: deg, costMm: w.outerArcMm * WHEEL.distanceFactor };
 }
 
@@ -89,7 +90,7 @@ export function canWheelToFace(u: Unit, t: Unit): boolean {
   const reach = unitDistanceMm(u, t) + Math.hypot(...frameSpan(u)) + Math.hypot(...frameSpan(t));
   for (let a = 0; a <= WHEEL.maxDeg; a += 5) {
     for (const sgn of a === 0 ? [1] : [1, -1]) {
-      const w = wheelUnit(u, (sgn * a * Math.PI) / 180).unit;
+      const w = wheelUnit(u, (sgn * a * Math.PI) / 180, frameOfUnit(u)).unit;
       if (pathMeets(w, unitFacing(w), reach, t)) return true;
     }
   }
@@ -104,8 +105,8 @@ function frameSpan(u: Unit): [number, number] {
 }
 
 function pathMeets(u: Unit, dir: number, reachMm: number, target: Unit): boolean {
-  for (let s = 0; s <= reachMm + 1e-6; s += STEP_MM) if (unitsOverlap(advanceUnit(u, s, rad(dir)), target)) return true;
-  return unitsOverlap(advanceUnit(u, reachMm, rad(dir)), target);
+  for (let s = 0; s <= reachMm + 1e-6; s += STEP_MM) if (unitsOverlap(advanceUnit(u, s, rad(dir)).stands, target.stands)) return true;
+  return unitsOverlap(advanceUnit(u, reachMm, rad(dir)).stands, target.stands);
 }
 
 /** The straight distance after which `u` (going along `dir`) is `gapMm` from `target`, capped at `maxMm`. */
@@ -159,7 +160,7 @@ export function raceCharges(d: Draft, legs: readonly ChargeLeg[], planNarrow?: (
     for (const o of ids) {
       if (side(o) === side(p.leg.unitId) || touching.has(`${p.leg.unitId}|${o}`) || !isActive(d, o)) continue;
       const op = poseAt(o, f);
-      if (op && unitsOverlap(me, op)) return o;
+      if (op && unitsOverlap(me.stands, op.stands)) return o;
     }
     return undefined;
   };
@@ -181,7 +182,7 @@ export function raceCharges(d: Draft, legs: readonly ChargeLeg[], planNarrow?: (
       const o = contactAt(p, hi);
       if (!o) continue;
       // The striker is the one whose own move carries it into the other (the other held where it was).
-      const mine = unitsOverlap(poseAt(p.leg.unitId, hi)!, poseAt(o, lo)!);
+      const mine = unitsOverlap(poseAt(p.leg.unitId, hi)!.stands, poseAt(o, lo)!.stands);
       const q = byId.get(o);
       p.stop = { fraction: lo, hit: o, striker: mine || !q };
       if (q && !q.stop) q.stop = { fraction: lo, hit: p.leg.unitId, striker: !mine };

@@ -1,6 +1,7 @@
 /**
  * NW Close Combat §5-§6, After Close Combat, §30 Multiple Unit Combats.
  */
+import { unitOffTable, unitsOverlap } from '../../geometry/units';
 import type { Unit } from '../../engine/model';
 import type { Modifier } from '../../engine/dice';
 import { findUnit, updateUnit } from '../../engine/battle';
@@ -8,7 +9,7 @@ import type { CloseCombatMemo, Combat, Draft } from './types';
 import { casualtySplit, STANDS_FIGHTING } from './tables/closeCombat';
 import { roundUp } from './tables/dice';
 import { addDisorder, isActive, mod, nwu, removeFromPlay, inflictCasualties, rollD10 } from './core';
-import { faceLengthMm, frontRank, rankCount, unitFacing, bearing, unitCentre, unitDistanceMm, unitsOverlap, offTable, anglesClose } from './geom';
+import { faceLengthMm, frontRank, rankCount, unitFacing, bearing, unitDistanceMm, anglesClose, frameOfUnit } from './geom';
 import { relayout, reshapeFront } from './formations';
 import { activeUnits } from './core';
 import { moraleTest, superiorPosition, fastMoveMm, faceTowards } from './morale';
@@ -186,7 +187,7 @@ function pushBack(d: Draft, c: Combat, winnerId: string, loserId: string): void 
   }
   memo.pushedBack.add(loserId);
   const depth = loser.stands[0]?.depthMm ?? 25;
-  const away = bearing(unitCentre(winner), unitCentre(loser));
+  const away = bearing(frameOfUnit(winner).centre, frameOfUnit(loser).centre);
   const moved = walk(d, loser, away, depth, 'fall-back');
   const blocked = moved.usedMm + 0.5 < depth;
   let lu = moved.unit;
@@ -194,8 +195,8 @@ function pushBack(d: Draft, c: Combat, winnerId: string, loserId: string): void 
   // turned to face the victor and laid out as a column round its command stand; where that column
   // would run into another unit or off the table the stands stay put, counted as a column (RULINGS).
   if (lu.formation === 'square') {
-    const col = relayout(faceTowards(lu, bearing(unitCentre(lu), unitCentre(winner))), 'column');
-    const clash = activeUnits(d).some((o) => o.id !== loserId && unitsOverlap(col, o)) || offTable(d.battle, col);
+    const col = relayout(faceTowards(lu, bearing(frameOfUnit(lu).centre, frameOfUnit(winner).centre)), 'column');
+    const clash = activeUnits(d).some((o) => o.id !== loserId && unitsOverlap(col.stands, o.stands)) || unitOffTable(col.stands, d.battle.table);
     lu = clash ? { ...lu, formation: 'column' } : col;
   }
   d.battle = updateUnit(d.battle, loserId, () => lu);
@@ -232,8 +233,8 @@ export function expandCavalryColumn(d: Draft, id: string): void {
   if (!u || !nu || !nu.profile.mounted || u.formation !== 'column' || rankCount(u) < 2) return;
   const wide = reshapeFront(u, 1);
   if (!wide) return;
-  const clash = activeUnits(d).some((o) => o.id !== id && unitsOverlap(wide, o));
-  if (clash || offTable(d.battle, wide)) return;
+  const clash = activeUnits(d).some((o) => o.id !== id && unitsOverlap(wide.stands, o.stands));
+  if (clash || unitOffTable(wide.stands, d.battle.table)) return;
   d.battle = updateUnit(d.battle, id, () => wide);
   d.ctx.emit({ type: 'UnitExpanded', unit: id, frontStands: frontRank(wide).length, formation: wide.formation, rule: 'NW Close Combat/After Close Combat: cavalry in column expand one stand per flank' });
 }
@@ -288,7 +289,7 @@ export function pursueIfAllFled(d: Draft, pursuerId: string): void {
   if (!p) return;
   const live = fled.map((id) => findUnit(d.battle, id)).filter((u): u is Unit => !!u && isActive(d, u.id));
   if (fled.length > 1 && live.length > 1) {
-    const dirs = live.map((u) => bearing(unitCentre(p), unitCentre(u)));
+    const dirs = live.map((u) => bearing(frameOfUnit(p).centre, frameOfUnit(u).centre));
     const split = dirs.some((a) => dirs.some((b) => !anglesClose(a, b, 45)));
     if (split) {
       d.ctx.emit({ type: 'PursuitForgone', unit: pursuerId, reason: 'its beaten opponents fled different ways: pursuing would split it', rule });
@@ -315,7 +316,7 @@ export function pursue(d: Draft, pursuerId: string, fledId: string, chosen = fal
     return;
   }
   const fled = findUnit(d.battle, fledId);
-  const dir = fled ? bearing(unitCentre(p), unitCentre(fled)) : unitFacing(p);
+  const dir = fled ? bearing(frameOfUnit(p).centre, frameOfUnit(fled).centre) : unitFacing(p);
   const faced = faceTowards(p, dir);
   const dist = fastMoveMm(d, faced, 'pursuit');
   const r = walk(d, faced, rad(dir), dist, 'pursuit');
@@ -347,7 +348,7 @@ export function closeCombatPhase(d: Draft, order: 'left' | 'right' = 'left'): vo
   for (const c of d.rs.combats) noteOpponents(d, c);
   const sorted = [...d.rs.combats].sort((x, y) => {
     const ux = findUnit(d.battle, x.b), uy = findUnit(d.battle, y.b);
-    const kx = ux ? unitCentre(ux).x : 0, ky = uy ? unitCentre(uy).x : 0;
+    const kx = ux ? frameOfUnit(ux).centre.x : 0, ky = uy ? frameOfUnit(uy).centre.x : 0;
     return order === 'left' ? kx - ky : ky - kx;
   });
   for (const c of sorted) {

@@ -2,6 +2,7 @@
  * NW commands: orders (Orders Phase), strategic and tactical moves, charge declarations and
  * responses, Deploy actions, generals. Every refusal cites its rule.
  */
+import { advanceUnit, rotateUnit, wheelUnit } from '../../geometry/units';
 import { dismountedProfile, profileOf } from './profile';
 import { z } from 'zod';
 import { defineCommand, reject, type Change, type Ctx, type Rejection } from '../../engine/ruleset';
@@ -12,7 +13,7 @@ import type { NwTables } from './nwTables';
 import { ORDERS, ORDER_IDS, deployActionsAllowed, mayChargeTarget, mayCountercharge, type OrderId } from './tables/orders';
 import { FORD_SEARCH, WHEEL } from './tables/movement';
 import { addDisorder, enemiesOf, inMm, isActive, makeDraft, nwu, scaleOf, toChange, toIn, withinER, canSee } from './core';
-import { advanceUnit, rotateUnit, unitDistanceMm, unitFacing, wheelUnit, frameOfUnit, unitTerrain, commandStand, screenStands } from './geom';
+import { unitDistanceMm, unitFacing, frameOfUnit, unitTerrain, commandStand, screenStands } from './geom';
 import { walk, commitMove } from './moves';
 import { normalMoveMm, retreatMove, retreatPose, faceTowards, runPendingTests } from './morale';
 import { isRoadPath, ROAD_FACTOR } from './roads';
@@ -146,7 +147,7 @@ export function doMove(d: Draft, u: Unit, wheelDeg: number, distanceIn: number, 
   const nu = nwu(d, u.id);
   if (Math.abs(wheelDeg) > WHEEL.maxDeg + 1e-9) return reject('wheel-too-far', `A wheel is at most ${WHEEL.maxDeg} degrees.`, WHEEL.rule);
   const full = normalMoveMm(d, u, strategic);
-  const { unit: wheeled, outerArcMm } = wheelUnit(u, (wheelDeg * Math.PI) / 180);
+  const { unit: wheeled, outerArcMm } = wheelUnit(u, (wheelDeg * Math.PI) / 180, frameOfUnit(u));
   const wheelCost = outerArcMm * WHEEL.distanceFactor;
   const want = inMm(distanceIn);
   // NW §23 Roads: "Units that spend their entire Movement Phase moving along a road" in Road Column
@@ -394,7 +395,7 @@ export function applyDeploy(d: Draft, u: Unit, a: DeployActionCmd, strategic: bo
     }
     case 'wheel':
       if (Math.abs(a.degrees) > WHEEL.maxDeg) return reject('wheel-too-far', 'Deploy wheels are up to 45 degrees.', R);
-      next = wheelUnit(u, (a.degrees * Math.PI) / 180).unit;
+      next = wheelUnit(u, (a.degrees * Math.PI) / 180, frameOfUnit(u)).unit;
       break;
     case 'occupy-buildings': {
       // NW Orders/Deploy "Enter buildings and take up positions in them" (occupy.ts).
@@ -406,7 +407,7 @@ export function applyDeploy(d: Draft, u: Unit, a: DeployActionCmd, strategic: bo
     }
     case 'step-forward':
       // One stand depth straight forward, ignoring terrain delays and disorder penalties.
-      next = advanceUnit(u, u.stands[0]?.depthMm ?? 25);
+      next = advanceUnit(u, u.stands[0]?.depthMm ?? 25, unitFacing(u));
       break;
     case 'sidestep': {
       if (!nonMilitiaFoot) return reject('not-foot', 'Only non-militia foot sidestep.', R);
@@ -432,7 +433,7 @@ export function applyDeploy(d: Draft, u: Unit, a: DeployActionCmd, strategic: bo
       break;
     case 'handpush':
       if (!nu.profile.artillery || nu.limbered) return reject('bad-action', 'Only unlimbered artillery handpushes.', R);
-      next = advanceUnit(u, inMm(scaleOf(d).handpushIn));
+      next = advanceUnit(u, inMm(scaleOf(d).handpushIn), unitFacing(u));
       nu.movedThisTurn = true;
       break;
     case 'search-ford': {

@@ -2,7 +2,8 @@
 import type { Unit } from '../../engine/model';
 import type { Change, Ctx, GameEvent } from '../../engine/ruleset';
 import type { DiceCode, Modifier, RollSpec, Target } from '../../engine/dice';
-import { findUnit, removeUnit, updateGeneral, updateUnit } from '../../engine/battle';
+import { findUnit, updateGeneral } from '../../engine/battle';
+import { copyJson, dropUnit, finishWork, loseStands, startWork, unitIn } from '../../engine/workingState';
 import { inches, pt } from '../../geometry/types';
 import { SCALE_DISTANCES } from './tables/scale';
 import { DISORDER_MARKERS, MORALE_STATES, type MoraleState } from './tables/morale';
@@ -12,19 +13,11 @@ import { GENERAL_CASUALTIES } from './tables/generals';
 import { checkSeparation, settleSeparation } from './separation';
 import { settleGuns } from './guns';
 
-export const clone = <X>(x: X): X => JSON.parse(JSON.stringify(x)) as X;
+export const clone = copyJson;
 
+/** The engine's working state (src/engine/workingState.ts) with NW's own memo: rule functions change `d.rs` in place. */
 export function makeDraft(state: NwGameState, ctx: Ctx): Draft {
-  return {
-    battle: state.battle,
-    rs: clone(state.ruleset),
-    options: state.options,
-    tables: state.tables,
-    ctx,
-    turn: state.position.turn,
-    phase: state.position.phase,
-    pendingTests: [],
-  };
+  return { ...startWork(state, ctx, { copyRuleset: true }), pendingTests: [] };
 }
 
 export function toChange(d: Draft, events: GameEvent[] = []): Change<NwState> {
@@ -32,10 +25,7 @@ export function toChange(d: Draft, events: GameEvent[] = []): Change<NwState> {
   settleSeparation(d, `during the ${d.phase.replace(/-/g, ' ')} phase`);
   settleGuns(d);
   syncAttachedGenerals(d);
-  // A fresh battle shell on every change, even one that only touched ruleset state (orders
-  // placed or cleared at the turn's start, morale): the table mirrors the view's battle by
-  // identity, so a ruleset-only change would otherwise leave stale markers on the table.
-  return { battle: { ...d.battle }, ruleset: d.rs, events };
+  return finishWork(d, events);
 }
 
 /**
@@ -67,7 +57,7 @@ export const nwu = (d: { rs: NwState }, id: string): NwUnit => {
   if (!u) throw new Error(`no NW state for unit ${id}`);
   return u;
 };
-export const unitOf = (d: Draft, id: string): Unit | undefined => findUnit(d.battle, id);
+export const unitOf = (d: Draft, id: string): Unit | undefined => unitIn(d, id);
 export const isActive = (d: Draft, id: string): boolean => d.rs.units[id]?.status === 'active' && !!findUnit(d.battle, id);
 export const activeUnits = (d: Draft): Unit[] => d.battle.units.filter((u) => d.rs.units[u.id]?.status === 'active');
 /** Known enemies (NW §3 Known Enemy: any enemy unit on the table except ambushers not yet sprung). */
@@ -157,7 +147,7 @@ export function removeFromPlay(d: Draft, id: string, status: UnitStatus, cause: 
   const u = findUnit(d.battle, id);
   nu.status = status;
   if (status === 'dispersed') nu.morale = 'dispersed';
-  d.battle = removeUnit(d.battle, id);
+  dropUnit(d, id);
   d.rs.combats = d.rs.combats.filter((c) => c.a !== id && c.b !== id);
   delete d.rs.orders[id];
   // A general with the unit goes with it (NW §20: he suffers the same result).
@@ -199,12 +189,15 @@ export function inflictCasualties(d: Draft, id: string, n: number, source: strin
   if (!nu || !u || nu.status !== 'active' || n <= 0) return 0;
   nu.casualties += n;
   let lost = 0;
+  const before = u.stands;
   while (nu.casualties >= nu.profile.strengthPerStand && u.stands.length > 0) {
     nu.casualties -= nu.profile.strengthPerStand;
     u = removeRearStand(u);
     lost++;
   }
-  d.battle = updateUnit(d.battle, id, () => u!);
+  const kept = new Set(u.stands.map((s) => s.id));
+  loseStands(d, id, before.filter((s) => !kept.has(s.id)).map((s) => s.id));
+  u = unitIn(d, id)!;
   nu.standsLost += lost;
   d.ctx.emit({ type: 'CasualtiesInflicted', unit: id, casualties: n, standsLost: lost, standsLeft: u.stands.length, carried: nu.casualties, source, rule });
   if (lost > 0 && u.stands.length > 0) checkSeparation(d, id, `a stand was lost to ${source}`);

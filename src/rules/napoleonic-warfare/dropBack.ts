@@ -10,12 +10,13 @@
  * not move; the command stand always stays in front (NW §26 note: it anchors the unit). Kernels
  * here return plans; the callers move the unit.
  */
+import { unitsOverlap } from '../../geometry/units';
 import type { Stand, Unit } from '../../engine/model';
 import { updateUnit } from '../../engine/battle';
 import { fromLocal } from '../../geometry/frame';
 import type { Radians } from '../../geometry/types';
 import type { Draft } from './types';
-import { commandStand, frameOfUnit, frontRank, screenStands, toLocal, unitFacing, unitsOverlap } from './geom';
+import { commandStand, frameOfUnit, frontRank, screenStands, toLocal, unitFacing } from './geom';
 import { activeUnits } from './core';
 import { hazardCount, probePath, type PathProbe } from './moves';
 
@@ -93,7 +94,7 @@ export function narrowerFronts(u: Unit): NarrowedFront[] {
 
 /** A narrowed unit may not land its dropped stands on another unit it was clear of. */
 function landsClear(d: Draft, before: Unit, after: Unit): boolean {
-  return !activeUnits(d).some((x) => x.id !== before.id && unitsOverlap(after, x) && !unitsOverlap(before, x));
+  return !activeUnits(d).some((x) => x.id !== before.id && unitsOverlap(after.stands, x.stands) && !unitsOverlap(before.stands, x.stands));
 }
 
 export interface DropBackPlan extends NarrowedFront {

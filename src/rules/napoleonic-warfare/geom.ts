@@ -5,16 +5,15 @@
  */
 import type { Stand, TerrainFeature, Unit } from '../../engine/model';
 import type { Battle } from '../../engine/ruleset';
-import { forward, rightOf, rotateStand, standCorners, translateStand } from '../../geometry/footprint';
+import { forward, rightOf, standCorners } from '../../geometry/footprint';
 import { unitFrame, toLocal, standFrame, type Frame } from '../../geometry/frame';
-import { offTable as standsOffTable, SpatialIndex } from '../../geometry/collisions';
-import { footprintGroupsOverlap } from '../../geometry/overlap';
 import { standToUnitDistance, unitDistance } from '../../geometry/measure';
-import { wheel } from '../../geometry/movement';
+import { rotateUnit, translateUnit } from '../../geometry/units';
+import { sightIndexOf, terrainIndexOf } from '../../geometry/sightCache';
 import { inFrontArc, zoneOutline } from '../../geometry/zones';
 import { quadPolygonRelation } from '../../geometry/terrain';
 import { boundsOf } from '../../geometry/vec';
-import { buildSightIndex, type SightFeature, type SightIndex, type SightRule } from '../../geometry/sightIndex';
+import type { SightFeature, SightIndex, SightRule } from '../../geometry/sightIndex';
 import { lineOfSight as sightLine, type SightAnswer, type StandBlocking } from '../../geometry/lineOfSight';
 import { normaliseAngle, pt, rad, type Radians, type TablePoint } from '../../geometry/types';
 import type { TerrainClass } from './tables/movement';
@@ -54,37 +53,6 @@ export function unitDistanceMm(a: Unit, b: Unit): number {
 /** From one stand to the nearest point of a unit (NW Fire §4: range from the firing stand). */
 export const standDistanceToUnit = (s: Stand, b: Unit): number => standToUnitDistance(s, b.stands);
 
-/** Does any pair of stands of two units overlap (touching is not overlap; 0.01 mm slack)? */
-export function unitsOverlap(a: Unit, b: Unit): boolean {
-  return footprintGroupsOverlap(a.stands, b.stands, 0.01);
-}
-
-export function translateUnit(u: Unit, dx: number, dy: number): Unit {
-  return { ...u, stands: u.stands.map((s) => translateStand(s, dx, dy) as Stand) };
-}
-
-/** Rigid rotation of a unit about a pivot (wheels, about-faces). */
-export function rotateUnit(u: Unit, pivot: TablePoint, angle: number): Unit {
-  return { ...u, stands: u.stands.map((st) => { const r = rotateStand(st, pivot, angle); return { ...st, centre: r.centre, facing: normaliseAngle(r.facing) }; }) };
-}
-
-/** Move a unit straight along its facing by `mm` (negative: backwards). */
-export function advanceUnit(u: Unit, distMm: number, facing: Radians = unitFacing(u)): Unit {
-  const f = forward(facing);
-  return translateUnit(u, f.x * distMm, f.y * distMm);
-}
-
-/**
- * NW §25 Wheeling: pivot about the inner front corner; returns the wheeled unit and the
- * distance the outer corner travelled. Positive angles wheel clockwise (pivot on the right).
- */
-export function wheelUnit(u: Unit, angle: number): { unit: Unit; outerArcMm: number } {
-  if (Math.abs(angle) < 1e-9) return { unit: u, outerArcMm: 0 };
-  const plan = wheel(u.stands, angle, { frame: frameOfUnit(u) });
-  if (!plan.ok) return { unit: u, outerArcMm: 0 };
-  return { unit: { ...u, stands: u.stands.map((s, i) => ({ ...s, centre: plan.stands[i]!.centre, facing: normaliseAngle(plan.stands[i]!.facing) })) }, outerArcMm: plan.distanceMm };
-}
-
 /** Front-rank stands: the screen if one is out, else those whose front edge lies on the unit's front (NW Fire §1). */
 export function frontRank(u: Unit): Stand[] {
   const screen = screenStands(u);
@@ -113,18 +81,6 @@ export function arcPolygon(s: Stand, arcDeg: number, reachMm: number): Poly {
 /** Is any part of a target stand inside a stand's firing arc? */
 export function standInArc(s: Stand, arcDeg: number, reachMm: number, target: Stand): boolean {
   return inFrontArc(standFrame(s), (arcDeg * Math.PI) / 180, reachMm, target);
-}
-
-/** Terrain features by bounding box, built once per terrain layout (terrain changes only when a ford is found). */
-const terrainIndexes = new WeakMap<readonly TerrainFeature[], SpatialIndex<TerrainFeature>>();
-function terrainIndex(terrain: readonly TerrainFeature[]): SpatialIndex<TerrainFeature> {
-  let ix = terrainIndexes.get(terrain);
-  if (!ix) {
-    ix = new SpatialIndex<TerrainFeature>();
-    ix.reset(terrain.filter((t) => t.polygon.length >= 3).map((t) => ({ id: t.id, box: boundsOf(t.polygon), value: t })));
-    terrainIndexes.set(terrain, ix);
-  }
-  return ix;
 }
 
 /** NW §9/§23: the rules' terrain class of a scenario feature. See RULINGS.md. */
@@ -167,7 +123,7 @@ export function blocksSight(t: TerrainFeature): boolean {
 }
 
 export function featuresTouching(battle: Battle, p: Poly): TerrainFeature[] {
-  const hits = terrainIndex(battle.terrain).search(boundsOf(p));
+  const hits = terrainIndexOf(battle.terrain).search(boundsOf(p));
   const out: TerrainFeature[] = [];
   for (const h of hits) if (quadPolygonRelation(p, h.value.polygon) !== 0) out.push(h.value);
   return out;
@@ -200,26 +156,16 @@ export function sightRuleOf(t: TerrainFeature, sc: SightScale): SightRule {
   return { kind: 'clear' };
 }
 
-const sightIndexes = new WeakMap<readonly TerrainFeature[], Map<string, SightIndex>>();
-/** The sight grid for a terrain layout, built once per layout and scale. */
-export function sightIndexOf(battle: Battle, sc: SightScale): SightIndex {
-  let byScale = sightIndexes.get(battle.terrain);
-  if (!byScale) sightIndexes.set(battle.terrain, (byScale = new Map()));
-  const key = `${sc.woodsVisibilityMm}:${sc.woodsEdgeMm}`;
-  let ix = byScale.get(key);
-  if (!ix) {
-    const feats: SightFeature[] = battle.terrain
-      .filter((t) => t.polygon.length >= 3)
-      .map((t) => ({ id: t.id, polygon: t.polygon, kind: t.kind, rule: sightRuleOf(t, sc), ...(t.kind === 'hill' ? { heightLevel: t.heightLevel ?? 1 } : {}), ...(t.crest ? { crest: t.crest } : {}) }));
-    ix = buildSightIndex(feats);
-    byScale.set(key, ix);
-  }
-  return ix;
+/** The sight grid for a terrain layout under NW's sight rule at this scale (built once, geometry's cache). */
+export function nwSightIndex(battle: Battle, sc: SightScale): SightIndex {
+  return sightIndexOf(battle.terrain, `nw:${sc.woodsVisibilityMm}:${sc.woodsEdgeMm}`, (terrain) => terrain
+    .filter((t) => t.polygon.length >= 3)
+    .map((t): SightFeature => ({ id: t.id, polygon: t.polygon, kind: t.kind, rule: sightRuleOf(t, sc), ...(t.kind === 'hill' ? { heightLevel: t.heightLevel ?? 1 } : {}), ...(t.crest ? { crest: t.crest } : {}) })));
 }
 
 /** NW §3 Visibility and §29 Line of Sight between two points; `stands` for fire (units block). */
 export function sightBetween(battle: Battle, sc: SightScale, from: TablePoint, to: TablePoint, stands?: StandBlocking): SightAnswer {
-  return sightLine(sightIndexOf(battle, sc), from, to, stands ? { stands } : {});
+  return sightLine(nwSightIndex(battle, sc), from, to, stands ? { stands } : {});
 }
 
 /** NW §3 Visibility (stands never block it). */
@@ -297,15 +243,6 @@ export function lineUpAgainst(attacker: Unit, target: Unit, face: Face): Unit {
 
 /** Angle from a to b. */
 export const bearing = (a: TablePoint, b: TablePoint): Radians => rad(Math.atan2(b.y - a.y, b.x - a.x));
-
-export function unitCentre(u: Unit): TablePoint {
-  return frameOfUnit(u).centre;
-}
-
-/** Is any part of the unit off the table? (NW §9 Leaving and Returning to the Table) */
-export function offTable(battle: Battle, u: Unit): boolean {
-  return standsOffTable(u.stands, battle.table).length > 0;
-}
 
 /** Do two angles differ by at most `tolDeg`? */
 export function anglesClose(a: number, b: number, tolDeg: number): boolean {

@@ -2,6 +2,7 @@
  * NW Morale §18-§20: the test (d10 + modifiers ≥ To Pass), its modifiers read off the table,
  * and the failure-by-margin results with their moves.
  */
+import { rotateUnit, wheelUnit } from '../../geometry/units';
 import type { Unit } from '../../engine/model';
 import type { Modifier } from '../../engine/dice';
 import { findUnit, updateUnit } from '../../engine/battle';
@@ -12,7 +13,7 @@ import {
   activeUnits, addDisorder, canSee, enemiesOf, erMm, friendsOf, inCover, markersOf, mod, nearestEnemy, nwu, removeFromPlay,
   rollD10, scaleOf, visibleEnemyWithin, worsenTo, inflictCasualties, inMm,
 } from './core';
-import { bearing, faceStruck, frameOfUnit, rotateUnit, toLocal, unitCentre, unitDistanceMm, unitFacing, unitTerrain, anglesClose, wheelUnit } from './geom';
+import { bearing, faceStruck, frameOfUnit, toLocal, unitDistanceMm, unitFacing, unitTerrain, anglesClose } from './geom';
 import { WHEEL } from './tables/movement';
 import { walk, commitMove } from './moves';
 import { routGeneral } from './generals';
@@ -122,7 +123,7 @@ export function moraleModifiers(d: Draft, u: Unit, tc: TestContext): Modifier[] 
     if (unitDistanceMm(u, e) > flankRange + 1e-6 || !canSee(d, u, e)) return false;
     const face = faceStruck(e, u);
     if (face === 'front') return false;
-    return anglesClose(unitFacing(e), bearing(unitCentre(e), unitCentre(u)), 90);
+    return anglesClose(unitFacing(e), bearing(frameOfUnit(e).centre, frameOfUnit(u).centre), 90);
   });
   if (threat) add('enemy-on-flank-or-rear');
   return m;
@@ -209,7 +210,7 @@ const isActiveUnit = (d: Draft, id: string) => d.rs.units[id]?.status === 'activ
 function awayFrom(d: Draft, u: Unit, cause?: string) {
   const src = (cause ? findUnit(d.battle, cause) : undefined) ?? nearestEnemy(d, u);
   if (!src) return normaliseAngle(unitFacing(u) + Math.PI);
-  return bearing(unitCentre(src), unitCentre(u));
+  return bearing(frameOfUnit(src).centre, frameOfUnit(u).centre);
 }
 
 /** Roll a Charge/Rout/Pursuit/Retreat distance (NW Movement §3). */
@@ -234,7 +235,7 @@ export function faceTowards(u: Unit, dir: number): Unit {
 export function retreatPose(d: Draft, u: Unit, cause: string | undefined, wheelDeg = 0): { unit: Unit; wheelCostMm: number } {
   const faced = faceTowards(u, awayFrom(d, u, cause));
   if (wheelDeg === 0) return { unit: faced, wheelCostMm: 0 };
-  const w = wheelUnit(faced, (wheelDeg * Math.PI) / 180);
+  const w = wheelUnit(faced, (wheelDeg * Math.PI) / 180, frameOfUnit(faced));
   return { unit: w.unit, wheelCostMm: w.outerArcMm * WHEEL.distanceFactor };
 }
 

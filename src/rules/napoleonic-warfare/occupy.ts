@@ -5,11 +5,12 @@
  * the shortest way that puts the most of its stands inside without passing the feature's capacity
  * (2 stands a building, counting other units' stands already there), and at most its normal move.
  */
+import { advanceUnit, unitOffTable, unitsOverlap } from '../../geometry/units';
 import type { TerrainFeature, Unit } from '../../engine/model';
 import { pointInPolygon } from '../../geometry/vec';
 import type { Draft } from './types';
 import { activeUnits, nwu } from './core';
-import { advanceUnit, offTable, terrainClass, unitsOverlap, unitTerrain } from './geom';
+import { terrainClass, unitTerrain, unitFacing } from './geom';
 import { buildingCapacity } from './moves';
 import { normalMoveMm } from './morale';
 
@@ -33,8 +34,8 @@ export function occupyBuildings(d: Draft, u: Unit): { unit: Unit; terrain: Terra
     const now = inside(u, t);
     let top = { unit: u, stands: now, distMm: 0 };
     for (let dist = STEP_MM; dist <= normalMoveMm(d, u) + 1e-6; dist += STEP_MM) {
-      const next = advanceUnit(u, dist);
-      if (offTable(d.battle, next) || others.some((x) => unitsOverlap(next, x))) break;
+      const next = advanceUnit(u, dist, unitFacing(u));
+      if (unitOffTable(next.stands, d.battle.table) || others.some((x) => unitsOverlap(next.stands, x.stands))) break;
       const n = inside(next, t);
       if (n > Math.max(room, now)) break; // it would overfill the building
       if (n > top.stands) top = { unit: next, stands: n, distMm: dist };

@@ -4,13 +4,14 @@
  * Obstacles). Off-table units keep their Unit (formation, stands) in ruleset state and come on
  * at the start of their side's tactical movement with their rolls logged.
  */
+import { advanceUnit, rotateUnit, translateUnit, unitOffTable, unitsOverlap } from '../../geometry/units';
 import type { Unit } from '../../engine/model';
 import type { Battle } from '../../engine/ruleset';
 import { forward } from '../../geometry/footprint';
 import { pt, rad, type TablePoint } from '../../geometry/types';
 import type { Draft, NwState, OffTableUnit } from './types';
 import { activeUnits, inMm, nwu, scaleOf } from './core';
-import { advanceUnit, frameOfUnit, offTable, rotateUnit, translateUnit, unitFacing, unitsOverlap } from './geom';
+import { frameOfUnit, unitFacing } from './geom';
 import { RETURN_TO_TABLE } from './tables/movement';
 
 export type Edge = 'top' | 'bottom' | 'left' | 'right';
@@ -58,12 +59,12 @@ export function placeArriving(battle: Battle, u: Unit, at: { readonly x: number;
   // Put the unit's centre on the entry point, then walk it in until its rear is on the table.
   const onEdge = clampToTable(battle, at);
   v = translateUnit(v, onEdge.x - fr.centre.x, onEdge.y - fr.centre.y);
-  for (let i = 0; i < 400 && offTable(battle, v); i++) v = advanceUnit(v, 2, rad(facing));
+  for (let i = 0; i < 400 && unitOffTable(v.stands, battle.table); i++) v = advanceUnit(v, 2, rad(facing));
   // Slide it along the edge if an end hangs over a corner.
   const along = forward(rad(facing + Math.PI / 2));
-  for (let i = 0; i < 200 && offTable(battle, v); i++) {
+  for (let i = 0; i < 200 && unitOffTable(v.stands, battle.table); i++) {
     const w = translateUnit(v, along.x * 2, along.y * 2);
-    v = offTable(battle, w) && i > 100 ? translateUnit(v, -along.x * 2, -along.y * 2) : w;
+    v = unitOffTable(w.stands, battle.table) && i > 100 ? translateUnit(v, -along.x * 2, -along.y * 2) : w;
   }
   return v;
 }
@@ -119,7 +120,7 @@ function bringOn(d: Draft, id: string, e: OffTableUnit): void {
     const off = (k / 4) * slack;
     if (k !== 0 && slack === 0) break;
     const cand = placeArriving(d.battle, e.unit, pt(e.at.x + along.x * off, e.at.y + along.y * off));
-    blocker = activeUnits(d).find((o) => unitsOverlap(cand, o));
+    blocker = activeUnits(d).find((o) => unitsOverlap(cand.stands, o.stands));
     if (!blocker) {
       placed = cand;
       break;

@@ -5,10 +5,11 @@
  * column that is one stand wide)." The Advance applies it in commands.ts (doMove); charges,
  * retreats and routs ask here. Pursuits and follow-ups are not in the list and get no bonus (RULINGS).
  */
+import { advanceUnit, rotateUnit } from '../../geometry/units';
 import type { Unit } from '../../engine/model';
 import type { Radians } from '../../geometry/types';
 import type { Draft } from './types';
-import { advanceUnit, bearing, frameOfUnit, rotateUnit, unitCentre, unitFacing, unitTerrain } from './geom';
+import { bearing, frameOfUnit, unitFacing, unitTerrain } from './geom';
 import { normaliseAngle } from '../../geometry/types';
 import { toIn } from './core';
 
@@ -54,7 +55,7 @@ export function isRoadPath(d: Draft, u: Unit, dir: Radians, distMm: number): boo
  * the road charges 1½ times as far, ignoring terrain. Logged when it applies.
  */
 export function chargeRoadMove(d: Draft, mover: Unit, target: Unit, distMm: number, gapMm: number): { road: boolean; distMm: number } {
-  const dir = bearing(unitCentre(mover), unitCentre(target));
+  const dir = bearing(frameOfUnit(mover).centre, frameOfUnit(target).centre);
   const faced = rotateUnit(mover, frameOfUnit(mover).centre, normaliseAngle(dir - unitFacing(mover)));
   const r = roadMove(d, faced, dir, distMm, gapMm);
   if (r.road) d.ctx.emit({ type: 'RoadMove', unit: mover.id, move: 'charge', fromIn: toIn(distMm), toIn: toIn(r.distMm), rule: `${ROAD_RULE}: Road Column along the road, 1½ times, terrain ignored` });

@@ -16,12 +16,14 @@
  * box it sweeps, and once a fallback is known later probes stop as soon as they meet as many
  * things as it does; neither changes which path is chosen.
  */
+import { unitsOverlap, wheelUnit } from '../../geometry/units';
 import type { Unit } from '../../engine/model';
 import type { Radians } from '../../geometry/types';
 import type { Draft } from './types';
 import { activeUnits } from './core';
-import { unitFacing, unitsOverlap, wheelUnit } from './geom';
-import { hazardCount, probePath, unitBoxMm, type PathProbe } from './moves';
+import { unitFacing, frameOfUnit } from './geom';
+import { hazardCount, probePath, type PathProbe } from './moves';
+import { unitBox as standsBox } from '../../geometry/queries';
 import { narrowerFronts, type NarrowedFront } from './dropBack';
 import { roadMove } from './roads';
 import { WHEEL } from './tables/movement';
@@ -43,8 +45,8 @@ export interface RoutPath {
   clear: boolean;
 }
 
-type Box = ReturnType<typeof unitBoxMm>;
-const unitBox = unitBoxMm;
+type Box = ReturnType<typeof standsBox>;
+const unitBox = (u: Unit): Box => standsBox(u.stands);
 
 const boxesMeet = (a: Box, b: Box, slackMm: number): boolean =>
   a.minX - slackMm <= b.maxX && b.minX - slackMm <= a.maxX && a.minY - slackMm <= b.maxY && b.minY - slackMm <= a.maxY;
@@ -69,11 +71,11 @@ function corridorDraft(d: Draft, self: Unit, field: Field, unit: Unit, dir: Radi
 }
 
 function evaluate(d: Draft, start: Unit, field: Field, shape: Unit, wheelDeg: number, rolledMm: number, narrowed?: NarrowedFront, stopAtHazards?: number): RoutPath | undefined {
-  const { unit, outerArcMm } = wheelUnit(shape, (wheelDeg * Math.PI) / 180);
+  const { unit, outerArcMm } = wheelUnit(shape, (wheelDeg * Math.PI) / 180, frameOfUnit(shape));
   if (wheelDeg !== 0 && outerArcMm === 0) return undefined;
   // The new pose may not land on a unit the routers were clear of.
   const ub = unitBox(unit);
-  if (field.units.some((x, i) => boxesMeet(ub, field.boxes[i]!, 1) && unitsOverlap(unit, x) && !unitsOverlap(start, x))) return undefined;
+  if (field.units.some((x, i) => boxesMeet(ub, field.boxes[i]!, 1) && unitsOverlap(unit.stands, x.stands) && !unitsOverlap(start.stands, x.stands))) return undefined;
   const dir = unitFacing(unit);
   const base = Math.max(0, rolledMm - outerArcMm * WHEEL.distanceFactor);
   const rm = roadMove(d, unit, dir, base);

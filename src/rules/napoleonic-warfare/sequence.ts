@@ -226,13 +226,13 @@ export const SEQUENCE: SequenceSpec<NwState, NwOptions, NwTables> = {
   phases: [
     {
       id: 'orders', name: 'Orders Phase', rule: 'NW Sequence §11',
-      steps: [{ id: 'place-orders', name: 'Place order markers face down', rule: 'NW Sequence §11', actors: 'both', secret: true, commands: ['placeOrder', 'turnAbout', 'moveGeneral', 'releaseReserve'] }],
+      steps: [{ id: 'place-orders', name: 'Place order markers face down', rule: 'NW Sequence §11', actors: 'both', secret: true, secretDone: 'placed their orders', commands: ['placeOrder', 'turnAbout', 'moveGeneral', 'releaseReserve'] }],
     },
     {
       id: 'strategic', name: 'Strategic Movement Phase', rule: 'NW Sequence §2; §21',
       steps: [{
         // NW §2, A Note on Simultaneous Movement: both sides plan in secret; the plans are carried out together, pro rata, when the step ends.
-        id: 'strategic-move', name: 'Strategic moves (unordered units outside Engagement Range), planned in secret', rule: 'NW §2; §21', actors: 'both', secret: true,
+        id: 'strategic-move', name: 'Strategic moves (unordered units outside Engagement Range), planned in secret', rule: 'NW §2; §21', actors: 'both', secret: true, secretDone: 'planned their strategic moves',
         commands: ['moveUnit', 'retreatUnit', 'deployUnit', 'cancelStrategicMove'],
         onExit: resolveStrategic,
         when: (s) => Object.values(s.ruleset.units).some((u) => u.status === 'active' && u.startedOutsideER && !s.ruleset.orders[u.id]),

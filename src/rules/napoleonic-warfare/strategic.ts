@@ -7,6 +7,7 @@
  * Engagement Range of a visible enemy where that enemy stands at the same moment (NW §2: "must
  * halt as soon as they come to within Engagement Range of any visible enemy unit").
  */
+import { advanceUnit, unitsOverlap, wheelUnit } from '../../geometry/units';
 import { z } from 'zod';
 import { defineCommand, isRejection, reject, type Change, type CommandSpec, type Ctx, type Rejection } from '../../engine/ruleset';
 import { findUnit } from '../../engine/battle';
@@ -14,7 +15,7 @@ import type { Unit } from '../../engine/model';
 import type { Draft, NwGameState, NwOptions, NwState, StrategicPlan } from './types';
 import type { NwTables } from './nwTables';
 import { canSee, clone, enemiesOf, erMm, inMm, makeDraft, nearestEnemy, nwu, toChange, toIn } from './core';
-import { advanceUnit, bearing, unitCentre, unitDistanceMm, unitFacing, unitsOverlap, wheelUnit, commandStand } from './geom';
+import { bearing, unitDistanceMm, unitFacing, commandStand, frameOfUnit } from './geom';
 import { faceTowards, normalMoveMm, retreatMove, runPendingTests } from './morale';
 import { applyDeploy, doMove, type DeployActionCmd } from './commands';
 import { WHEEL } from './tables/movement';
@@ -114,19 +115,19 @@ function makePath(d: Draft, plan: StrategicPlan, u: Unit): Path | undefined {
     // NW Orders/Retreat: turn the back on the nearest enemy, then the move (with its wheel).
     kind = 'retreat';
     const foe = nearestEnemy(d, u);
-    start = faceTowards(u, foe ? bearing(unitCentre(foe), unitCentre(u)) : normaliseAngle(unitFacing(u) + Math.PI));
+    start = faceTowards(u, foe ? bearing(frameOfUnit(foe).centre, frameOfUnit(u).centre) : normaliseAngle(unitFacing(u) + Math.PI));
     const nu = nwu(d, u.id);
     retreatMm = inMm(Number(c['distanceIn']));
     // Unlimbered guns limber and move half (NW Orders/Retreat), as the retreatUnit handler does.
     if (nu.profile.artillery && !nu.limbered) retreatMm = Math.min(retreatMm, normalMoveMm(d, u, true) / 2);
   } else if (c.type !== 'moveUnit') return undefined;
-  const { outerArcMm } = wheelUnit(start, wheelRad);
+  const { outerArcMm } = wheelUnit(start, wheelRad, frameOfUnit(start));
   const wheelCostMm = outerArcMm * WHEEL.distanceFactor;
   const straight = c.type === 'moveUnit' ? inMm(Number(c['distanceIn'])) : Math.max(0, retreatMm - wheelCostMm);
   const totalMm = wheelCostMm + straight;
-  const wheeled = wheelUnit(start, wheelRad).unit;
+  const wheeled = wheelUnit(start, wheelRad, frameOfUnit(start)).unit;
   const at = (sMm: number): Unit => {
-    if (wheelCostMm > 0 && sMm < wheelCostMm) return wheelUnit(start, wheelRad * (sMm / wheelCostMm)).unit;
+    if (wheelCostMm > 0 && sMm < wheelCostMm) return wheelUnit(start, wheelRad * (sMm / wheelCostMm), frameOfUnit(start)).unit;
     return advanceUnit(wheeled, Math.min(straight, sMm - wheelCostMm), unitFacing(wheeled));
   };
   return { plan, kind, start, totalMm, wheelCostMm, wheelRad, at };
@@ -177,14 +178,14 @@ export function proRataHalts(d: Draft, paths: readonly Path[], slices = STRATEGI
   };
   // Movers that overlap when the moves begin (interpenetrating already) are never judged against each other.
   const startOverlap = new Set<string>();
-  for (const p of paths) for (const q of paths) if (p !== q && unitsOverlap(p.start, q.start)) startOverlap.add(`${p.plan.unitId}|${q.plan.unitId}`);
+  for (const p of paths) for (const q of paths) if (p !== q && unitsOverlap(p.start.stands, q.start.stands)) startOverlap.add(`${p.plan.unitId}|${q.plan.unitId}`);
   /** The first other mover whose pose at f overlaps p's pose at f (each where it then is, or halted). */
   const moverHit = (p: Path, f: number): string | undefined => {
     const me = poseAt(p.plan.unitId, f)!;
     for (const q of paths) {
       if (q === p || q.totalMm <= 0 && p.totalMm <= 0 || startOverlap.has(`${p.plan.unitId}|${q.plan.unitId}`)) continue;
       if (d.rs.units[q.plan.unitId]?.status !== 'active') continue;
-      if (unitsOverlap(me, poseAt(q.plan.unitId, f)!)) return q.plan.unitId;
+      if (unitsOverlap(me.stands, poseAt(q.plan.unitId, f)!.stands)) return q.plan.unitId;
     }
     return undefined;
   };
@@ -232,8 +233,8 @@ export function proRataHalts(d: Draft, paths: readonly Path[], slices = STRATEGI
         const qStop = stopOf(who);
         const halted = q.totalMm <= 0 || (qStop !== undefined && qStop <= lo);
         const onwards = (x: Path, f: number) => x.at(Math.min(x.totalMm, x.totalMm * f + COLLIDE_PROBE_MM));
-        const mine = unitsOverlap(onwards(p, lo), poseAt(who, lo)!);
-        const theirs = !halted && unitsOverlap(onwards(q, lo), poseAt(p.plan.unitId, lo)!);
+        const mine = unitsOverlap(onwards(p, lo).stands, poseAt(who, lo)!.stands);
+        const theirs = !halted && unitsOverlap(onwards(q, lo).stands, poseAt(p.plan.unitId, lo)!.stands);
         if (mine || !theirs || halted) stop = { fraction: lo, by: who, reason: 'collision' };
       }
       if (stop) stops.set(p, stop);

@@ -12,6 +12,7 @@
  *                          width sideways, or back (fall back half a move) → deployUnit.
  * A general's drag → moveGeneral (joining a unit when dropped on one of its stands).
  */
+import { advanceUnit, rotateUnit, unitOffTable, unitsOverlap, wheelUnit } from '../../geometry/units';
 import type { Command, MovePreview, PieceMove, ReadOut, SeenGame } from '../../engine/ruleset';
 import type { SideId, Stand, Unit } from '../../engine/model';
 import { findUnit } from '../../engine/battle';
@@ -21,7 +22,7 @@ import { normaliseAngle, pt, rad, type TablePoint } from '../../geometry/types';
 import type { Draft, NwOptions, NwState } from './types';
 import type { NwTables } from './nwTables';
 import { enemiesOf, friendsOf, inMm, nearestEnemy, nwu, toIn, withinER } from './core';
-import { advanceUnit, bearing, commandStand, unitDistanceMm, frameOfUnit, offTable, standPoly, terrainClass, unitCentre, unitFacing, unitsOverlap, unitTerrain, wheelUnit, rotateUnit } from './geom';
+import { bearing, commandStand, unitDistanceMm, frameOfUnit, standPoly, terrainClass, unitFacing, unitTerrain } from './geom';
 import { normalMoveMm, faceTowards } from './morale';
 import { inCombat } from './combat';
 import { chargeTargetProblem, generalCanOrder, orderProblem } from './commands';
@@ -139,9 +140,9 @@ function terrainAlong(d: Draft, u0: Unit, poses: Unit[]): { lines: ReadOut[]; im
 /** Other units the end pose meets: enemies contacted, friends passed through (NW §24). */
 function whoIsMet(d: Draft, u: Unit, end: Unit): ReadOut[] {
   const out: ReadOut[] = [];
-  for (const e of enemiesOf(d, u.side)) if (e.id !== u.id && unitsOverlap(end, e)) out.push({ label: 'Contact', value: `${e.name}: halts on contact, close combat (NW Close Combat §1)` });
+  for (const e of enemiesOf(d, u.side)) if (e.id !== u.id && unitsOverlap(end.stands, e.stands)) out.push({ label: 'Contact', value: `${e.name}: halts on contact, close combat (NW Close Combat §1)` });
   for (const f of friendsOf(d, u.side)) {
-    if (f.id === u.id || !unitsOverlap(end, f) || unitsOverlap(u, f)) continue;
+    if (f.id === u.id || !unitsOverlap(end.stands, f.stands) || unitsOverlap(u.stands, f.stands)) continue;
     const free = f.formation === 'skirmish' || (nwu(d, f.id).profile.artillery && !nwu(d, f.id).limbered) || u.formation === 'skirmish';
     out.push({ label: 'Interpenetrates', value: `${f.name}: ${free ? 'no penalty' : 'placed beyond it, both Disordered'} (NW §24)` });
   }
@@ -177,7 +178,7 @@ function previewAdvance(d: Draft, side: SideId, u: Unit, m: PieceMove, strategic
   const full = normalMoveMm(d, u, strategic);
   const road = u.formation === 'road-column' && unitTerrain(d.battle, u).some((t) => t.kind === 'road');
   const allowance = road ? full * 1.5 : full;
-  const { unit: wheeled, outerArcMm } = wheelUnit(u, plan.wheel);
+  const { unit: wheeled, outerArcMm } = wheelUnit(u, plan.wheel, frameOfUnit(u));
   const wheelCost = outerArcMm * WHEEL.distanceFactor;
   const used = wheelCost + along;
   const readout: ReadOut[] = [
@@ -194,11 +195,11 @@ function previewAdvance(d: Draft, side: SideId, u: Unit, m: PieceMove, strategic
   const drop = road ? undefined : planDropBack(d, wheeled, unitFacing(wheeled), along);
   const mover = drop && typeof drop !== 'string' ? drop.unit : wheeled;
   if (drop && typeof drop !== 'string') readout.push({ label: 'Drop back', value: `${drop.left + drop.right} stand${drop.left + drop.right === 1 ? '' : 's'} into the rear ranks (front ${drop.frontage} wide) to clear ${drop.avoided.map((x) => nameOf(d, x)).join(', ')} (NW Orders/Advance)` });
-  const end = advanceUnit(mover, along);
+  const end = advanceUnit(mover, along, unitFacing(mover));
   const ter = road ? { lines: [{ label: 'Terrain', value: 'road column on a road: terrain ignored (NW §23 Roads)' }] } : terrainAlong(d, u, [mover, ...alongPoses(mover, along, unitFacing(mover))]);
   if ('impassable' in ter && ter.impassable) return illegal(`The move runs into ground it cannot enter: ${ter.impassable}.`, 'NW §23 Terrain Effects', readout);
   readout.push(...ter.lines, ...whoIsMet(d, u, end));
-  if (offTable(d.battle, end)) readout.push({ label: 'Table edge', value: 'leaves the table: removed, may try to return (NW §9)' });
+  if (unitOffTable(end.stands, d.battle.table)) readout.push({ label: 'Table edge', value: 'leaves the table: removed, may try to return (NW §9)' });
   if (strategic && withinER(d, end)) readout.push({ label: 'Halts', value: 'on coming within Engagement Range of a visible enemy (NW §21), where it meets it in the simultaneous moves' });
   const command: Command = { type: 'moveUnit', side, unitId: u.id, wheelDeg: deg(plan.wheel), distanceIn: along / 25.4, ...(mover !== wheeled ? { dropBack: true } : {}) };
   return { legal: true, command, readout };
@@ -209,7 +210,7 @@ function previewRetreat(d: Draft, side: SideId, u: Unit, m: PieceMove, strategic
   const full = normalMoveMm(d, u, strategic);
   const want = Math.hypot(m.dxMm, m.dyMm);
   const foe = nearestEnemy(d, u);
-  const dir = foe ? bearing(unitCentre(foe), unitCentre(u)) : normaliseAngle(unitFacing(u) + Math.PI);
+  const dir = foe ? bearing(frameOfUnit(foe).centre, frameOfUnit(u).centre) : normaliseAngle(unitFacing(u) + Math.PI);
   const faced = faceTowards(u, dir);
   // NW §23 Roads: a Road Column retreating along its road the whole way goes 1½ times.
   const road = isRoadPath(d, faced, unitFacing(faced), want);
@@ -372,7 +373,7 @@ export function previewContact(g: Seen, side: SideId, pieceId: string, targetId:
     if (problem) return illegal(problem, 'NW Orders/Charge', readout);
     // NW Orders/Charge "Any units may drop back stands to avoid running into friendly troops, obstacles
     // or terrain features": offered when a narrower front clears something on the line to the target.
-    const drop = planChargeDropBack(d, u, bearing(unitCentre(u), unitCentre(t)), distMm);
+    const drop = planChargeDropBack(d, u, bearing(frameOfUnit(u).centre, frameOfUnit(t).centre), distMm);
     if (drop && typeof drop !== 'string') readout.push({ label: 'Drop back', value: `${drop.left + drop.right} stand${drop.left + drop.right === 1 ? '' : 's'} into the rear ranks (front ${drop.frontage} wide) to clear ${drop.avoided.map((x) => nameOf(d, x)).join(', ')} (NW Orders/Charge)` });
     return { legal: true, command: { type: 'declareCharge', side, unitId: u.id, targetId: t.id, ...(drop && typeof drop !== 'string' ? { dropBack: true } : {}) }, readout };
   }

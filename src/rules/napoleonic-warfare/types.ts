@@ -3,7 +3,8 @@
  * the battle and ruleset state into a Draft, change it, and return it as the Change: the
  * engine's inputs are never touched (ruleset.ts: handlers are pure).
  */
-import type { Battle, GameState, Ctx } from '../../engine/ruleset';
+import type { GameState } from '../../engine/ruleset';
+import type { WorkingState } from '../../engine/workingState';
 import type { SideId, Unit } from '../../engine/model';
 import type { AmmoState, GunSize, SmallArm } from './tables/fire';
 import type { GeneralRating } from './tables/generals';
@@ -232,14 +233,8 @@ export interface MoveOrderState {
 export type NwGameState = GameState<NwState, NwOptions, NwTables>;
 
 /** A mutable working copy of battle and ruleset state. */
-export interface Draft {
-  battle: Battle;
-  rs: NwState;
-  readonly options: NwOptions;
-  readonly tables: NwTables;
-  readonly ctx: Ctx;
-  readonly turn: number;
-  readonly phase: string;
+/** The engine's working state (src/engine/workingState.ts) for NW, with NW's per-phase memos. */
+export interface Draft extends WorkingState<NwState, NwOptions, NwTables> {
   /** Disorder-causing flags for morale triggers in the current phase. */
   pendingTests: { unitId: string; trigger: 'B' | 'C' | 'D'; detail: string }[];
   /** The Close Combat Phase's memory for NW §30 (who fought whom, who fled, who was pushed back). */

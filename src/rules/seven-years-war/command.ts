@@ -9,8 +9,10 @@ import type { S, SywState, Options } from './state';
 import { isCavalry, isInfantry } from './state';
 import type { Tables } from './tablesSchema';
 import { Work } from './work';
-import { CM, centroid, unitGap } from './geo';
+import { CM, centroid, unitGap, canSee } from './geo';
 import { transferredUnits, joinProblem, applyTransfer } from './transfer';
+import { changeOrder } from './orderChanges';
+import { rallyTest } from './moraleTests';
 
 const P7 = 'SYW (3) Changing Orders (p.7)';
 
@@ -109,13 +111,13 @@ export const prompt = defineCommand<SywState, Options, Tables, Prompt>({
       if (!near) return reject('too-far', 'To transfer a unit the general must be within 5cm of it.', 'SYW (3) Orders NB (p.6)');
     }
     if (cmd.action === 'rally') {
-      const enemyNear = w.enemiesOf(cmd.side).some((e) => units.some((u) => unitGap(u, e) <= ROUT_MOVES.noRallyWithinCm * CM && w.sees(cmd.side, centroid(e.stands), centroid(u.stands))));
+      const enemyNear = w.enemiesOf(cmd.side).some((e) => units.some((u) => unitGap(u, e) <= ROUT_MOVES.noRallyWithinCm * CM && canSee(w.battle, centroid(e.stands), centroid(u.stands))));
       if (enemyNear) return reject('enemy-near', 'Routers may not rally within 10cm of visible enemy.', 'SYW 7 Rallying from Rout (p.16)');
     }
     // Distance from the edge of the general's stand to the exact centre of the target (p.7).
     const target = cmd.action === 'cureDisorder' ? centroid(w.unit(cmd.unit!)!.stands) : centroid(moving.flatMap((u) => u.stands));
     const edge = Math.max(0, Math.hypot(target.x - gen.stand.centre.x, target.y - gen.stand.centre.y) - Math.min(gen.stand.widthMm, gen.stand.depthMm) / 2);
-    const inSight = w.sees(cmd.side, gen.stand.centre, target);
+    const inSight = canSee(w.battle, gen.stand.centre, target);
     const counter = effectiveCounter(gs.counter, commandsWhat(w, gen.id));
     const cautious = cmd.action === 'advance' && counter.psychology === 'cautious';
     const counted = edge * (cautious ? COMMAND.cautiousAdvanceDistanceFactor : 1);
@@ -141,14 +143,14 @@ export const prompt = defineCommand<SywState, Options, Tables, Prompt>({
         ctx.emit({ type: 'DisorderCured', unit: cmd.unit, rule: 'SYW 7 Disorder (p.16)' });
         break;
       case 'rally':
-        w.rallyTest(g.id);
+        rallyTest(w, g.id);
         break;
       case 'transfer':
         applyTransfer(w, g, moving, gen.id, cmd.join);
         break;
       default:
-        // Columns and squares re-form into line on Advance/Retreat (Work.setOrder, reform.ts).
-        w.setOrder(g.id, cmd.action, `ordered by ${gen.name}`, P7);
+        // Columns and squares re-form into line on Advance/Retreat (orderChanges.ts changeOrder, reform.ts).
+        changeOrder(w, g.id, cmd.action, `ordered by ${gen.name}`, P7);
     }
     return w.change();
   },
@@ -172,7 +174,7 @@ export const selfOrder = defineCommand<SywState, Options, Tables, z.infer<typeof
     if (!near) return reject('no-enemy-near', 'Uncommanded units may change orders only within 20cm of known enemy.', 'SYW (1) Generals (p.5)');
     const r = w.roll({ dice: 'd6', purpose: `${cmd.group} (uncommanded) tries ${cmd.order}`, rule: 'SYW (1) Generals (p.5)', target: { value: ORDER_NUMBERS.uncommandedRoll, pass: 'atLeast' }, subjects: [g.id] });
     w.setGroup(g.id, { prompts: { ...g.prompts, self: 1 } });
-    if (r.passed) w.setOrder(g.id, cmd.order, 'uncommanded group changed its own order', 'SYW (1) Generals (p.5)');
+    if (r.passed) changeOrder(w, g.id, cmd.order, 'uncommanded group changed its own order', 'SYW (1) Generals (p.5)');
     return w.change();
   },
 });

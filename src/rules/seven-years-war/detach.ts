@@ -9,7 +9,7 @@
  * `detachedFrom`; the parent unit keeps its other stands, is no longer in melee and may move on.
  * Because the detached stands leave the parent's group, the group's "per 20% of stands killed"
  * and "50% strength" morale modifiers count them as lost; the detachment itself never tests
- * morale (Work.casualtyTest/chargeTest/rallyTest skip it).
+ * morale (moraleTests.ts casualtyTest/chargeTest/rallyTest skip it).
  */
 import { z } from 'zod';
 import { defineCommand, reject } from '../../engine/ruleset';
@@ -20,6 +20,8 @@ import type { Tables } from './tablesSchema';
 import { Work } from './work';
 import { CM, inContact, standGap, unitGap, CONTACT_MM } from './geo';
 import { pt } from '../../geometry/types';
+import { blockedBy } from './forcedMoves';
+import { dropUnit } from '../../engine/workingState';
 
 export const DETACH_RULE = 'SYW §4 Movement when in melee (c) (p.10)';
 /** "or rejoin the parent unit if within 10cms" (p.10). */
@@ -102,7 +104,7 @@ export function settleDetachments(w: Work): void {
     const side = det.side;
     const n = det.stands.length;
     w.rs = { ...w.rs, standsLost: { ...w.rs.standsLost, [side]: (w.rs.standsLost[side] ?? 0) + n }, pointsLost: { ...w.rs.pointsLost, [side]: (w.rs.pointsLost[side] ?? 0) + n * (w.tables.pointsPerStand[det.troopType] ?? 0) } };
-    w.battle = { ...w.battle, units: w.battle.units.filter((x) => x.id !== det.id) };
+    dropUnit(w, det.id);
     dropDetachment(w, g.id, det.id);
     w.ctx.emit({ type: 'DetachmentRemoved', detachment: det.id, stands: n, why: parent ? 'lost contact, parent unit not within 10cm (or no room beside it)' : 'lost contact, parent unit gone', rule: DETACH_RULE });
   }
@@ -135,7 +137,7 @@ function rejoinPlaces(w: Work, parent: Unit, det: Unit): Stand[] | null {
     det.stands.map((_, i) => { const b = front[i % front.length]!; return at(b, i, 0, -(b.depthMm + det.stands[i]!.depthMm) / 2 - Math.floor(i / front.length) * det.stands[i]!.depthMm); }),
   ];
   for (const c of candidates) {
-    if (w.blockedBy(det.id, c).length === 0 && c.every((s) => s.centre.x >= 0 && s.centre.y >= 0 && s.centre.x <= w.battle.table.widthMm && s.centre.y <= w.battle.table.depthMm)) return c;
+    if (blockedBy(w, det.id, c).length === 0 && c.every((s) => s.centre.x >= 0 && s.centre.y >= 0 && s.centre.x <= w.battle.table.widthMm && s.centre.y <= w.battle.table.depthMm)) return c;
   }
   return null;
 }

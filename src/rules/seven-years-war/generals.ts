@@ -1,5 +1,11 @@
-/** General counters: drawing from a nation's deck (SYW (3) Command and Control p.5). */
+/** Generals (SYW (3) Command and Control pp.5-6): counters drawn from a nation's deck, their effective psychology, generals at risk and their replacements. */
 import type { GeneralCounter } from './tables/command';
+import type { Unit } from '../../engine/model';
+import { isCavalry, isInfantry, setGeneral } from './state';
+import { CM } from './geo';
+import { standDistance } from '../../geometry/measure';
+import { GENERAL_RISK_CM, effectiveCounter } from './tables/command';
+import type { Work } from './work';
 
 /** Draw one counter at index `pick(n)`; an empty deck is refilled from the mix. */
 export function nextCounter(deck: readonly GeneralCounter[], mix: readonly GeneralCounter[], pick: (n: number) => number): [GeneralCounter, GeneralCounter[]] {
@@ -25,4 +31,44 @@ export function withoutOne(deck: readonly GeneralCounter[], c: GeneralCounter): 
   const out = [...deck];
   for (let i = out.length - 1; i >= 0; i--) if (same(out[i]!, c)) { out.splice(i, 1); break; }
   return out;
+}
+
+/** A general's psychology after the training rule (p.5; command.ts `commandsWhat` counts the same arms). */
+export function effectivePsychology(w: Work, generalId: string): string {
+  const gs = w.rs.generals[generalId]!;
+  const units = Object.values(w.rs.groups).filter((gr) => gr.general === generalId).flatMap((gr) => gr.units).map((id) => w.battle.units.find((u) => u.id === id)).filter((u): u is Unit => u !== undefined);
+  return effectiveCounter(gs.counter, { infantry: units.some(isInfantry), cavalry: units.some(isCavalry) }).psychology;
+}
+
+/** A general at risk (within 1cm of a unit under fire or in melee) dies if the enemy rolled a natural 6 and his side a 1. */
+export function generalRisk(w: Work, unitId: string, enemyNatural: number, ownNatural: number | null): void {
+  const u = w.unit(unitId);
+  if (!u || enemyNatural !== 6) return;
+  for (const gen of w.battle.generals) {
+    const gs = w.rs.generals[gen.id];
+    if (gen.side !== u.side || !gs || gs.killed) continue;
+    // "within 1cm of a unit under fire or in melee": edge to edge, 1cm.
+    const near = u.stands.some((s) => standDistance(s, gen.stand) <= GENERAL_RISK_CM * CM + 0.5);
+    if (!near) continue;
+    const own = ownNatural ?? w.roll({ dice: 'd6', purpose: `Is ${gen.name} hit? (a 1 kills)`, rule: 'SYW (3) Notes on Generals (d) (p.6)', subjects: [gen.id] }).total;
+    if (own === 1) killGeneral(w, gen.id);
+  }
+}
+
+export function killGeneral(w: Work, id: string): void {
+  const gen = w.battle.generals.find((x) => x.id === id);
+  const gs = w.rs.generals[id];
+  if (!gen || !gs) return;
+  // (3) p.6 "replaced by a random quality General": the text names no die; percentile dice, re-rolled above the largest
+  // multiple of the deck size (so every counter is equally likely), read as (roll − 1) mod deck size.
+  const pick = (n: number): number => {
+    const top = n > 0 && n <= 100 ? Math.floor(100 / n) * n : 100;
+    for (let i = 0; ; i++) {
+      const t = w.roll({ dice: 'd100', purpose: `Replacement general for ${gen.name} (1-${top} counts, ${n} counters)`, rule: 'SYW (3) Notes on Generals, Orders (p.6)', subjects: [id] }).total;
+      if (t <= top || i >= 20) return (t - 1) % Math.max(1, n);
+    }
+  };
+  const [counter, deck] = nextCounter(w.rs.decks[gen.side] ?? [], w.tables.counterMix, pick);
+  w.rs = setGeneral({ ...w.rs, decks: { ...w.rs.decks, [gen.side]: deck } }, id, { counter, attemptsLeft: 0 });
+  w.ctx.emit({ type: 'GeneralKilled', general: id, replacement: counter, rule: 'SYW (3) Notes on Generals (d) (p.6)' });
 }

@@ -20,15 +20,17 @@ import { defineCommand, reject } from '../../engine/ruleset';
 import type { Stand, Unit } from '../../engine/model';
 import { standCorners } from '../../geometry/footprint';
 import { unitDistance } from '../../geometry/measure';
-import { offTable } from '../../geometry/collisions';
 import { pt } from '../../geometry/types';
 import { ORDER_NUMBERS } from './tables/orders';
 import type { OrderName } from './tables/orders';
 import type { SywState, Options } from './state';
 import type { Tables } from './tablesSchema';
+import { unitOffTable } from '../../geometry/units';
 import { Work, normalise } from './work';
 import { CM, centroid, rotateStands, translateStands, inContact } from './geo';
 import { groupSpeedCm, orderDirectionProblem } from './movement';
+import { blockedBy } from './forcedMoves';
+import { changeUnit } from '../../engine/workingState';
 
 export const GROUP_SHAPE = {
   /** Units of a group face the same way within this (a slight echelon is not a wheel). */
@@ -136,7 +138,7 @@ export const dressGroup = defineCommand<SywState, Options, Tables, z.infer<typeo
       for (let j = 0; j <= rest.length; j++) {
         const line = [...rest.slice(0, j), lead, ...rest.slice(j)];
         const st = line.map((s, k) => ({ ...s, facing: lead.facing, centre: pt(lead.centre.x + rx * (k - j) * lead.widthMm, lead.centre.y + ry * (k - j) * lead.widthMm) }));
-        const free = w.blockedBy(u.id, st).every((o) => g.units.includes(o.id));
+        const free = blockedBy(w, u.id, st).every((o) => g.units.includes(o.id));
         const moved = st.reduce((acc, s) => { const o = u.stands.find((x) => x.id === s.id)!; return acc + Math.hypot(s.centre.x - o.centre.x, s.centre.y - o.centre.y); }, 0) + (free ? 0 : 1e9);
         if (moved < bestCost) { bestCost = moved; bestSt = st; }
       }
@@ -175,8 +177,8 @@ export const dressGroup = defineCommand<SywState, Options, Tables, z.infer<typeo
     const allowance = (g.order === 'stand' ? ORDER_NUMBERS.standMoveCm : groupSpeedCm(w, g)) * CM - g.movedMm;
     if (cost > allowance + 0.5) return reject('too-far', `Re-forming moves a stand ${(cost / CM).toFixed(1)}cm; ${(Math.max(0, allowance) / CM).toFixed(1)}cm is left.`, R);
     const all = [...placed.values()].flat();
-    if (offTable(all, w.battle.table).length > 0) return reject('off-table', 'The group would not fit on the table.', 'SYW 8 Groups going off table (p.18)');
-    for (const u of units) if (w.blockedBy(u.id, placed.get(u.id)!).some((o) => !g.units.includes(o.id))) return reject('no-room', `There is no room to re-form ${u.name} there.`, R);
+    if (unitOffTable(all, w.battle.table)) return reject('off-table', 'The group would not fit on the table.', 'SYW 8 Groups going off table (p.18)');
+    for (const u of units) if (blockedBy(w, u.id, placed.get(u.id)!).some((o) => !g.units.includes(o.id))) return reject('no-room', `There is no room to re-form ${u.name} there.`, R);
     const problem = groupShapeProblem(units.map((u) => ({ ...u, stands: placed.get(u.id)!, extra: { ...u.extra, sywSplitThrough: undefined } })), g.order);
     if (problem) return reject('group-shape', problem, R);
     // (3) Order interpretation p.8: re-forming is a move like any other for Advance and Reserve.
@@ -184,7 +186,7 @@ export const dressGroup = defineCommand<SywState, Options, Tables, z.infer<typeo
     if (orders) return orders;
     for (const u of units) {
       w.replaceStands(u.id, placed.get(u.id)!);
-      if (isSplit(u)) w.battle = { ...w.battle, units: w.battle.units.map((x) => (x.id === u.id ? { ...x, extra: Object.fromEntries(Object.entries(x.extra).filter(([k]) => k !== 'sywSplitThrough')) } : x)) };
+      if (isSplit(u)) changeUnit(w, u.id, (x) => ({ ...x, extra: Object.fromEntries(Object.entries(x.extra).filter(([k]) => k !== 'sywSplitThrough')) }));
     }
     if (cost > 0.5) {
       w.setGroup(g.id, { movedMm: g.movedMm + cost, moved: true });

@@ -9,10 +9,10 @@ import { stateFromView } from '../../engine/lookahead';
 import { otherSide } from '../../engine/state';
 import { unitDistance, standDistance } from '../../geometry/measure';
 import { pt } from '../../geometry/types';
-import { offTable } from '../../geometry/collisions';
 import type { SywState, Options, S } from './state';
 import { isArtillery, isCavalry, isInfantry, isLightUnit, qualitiesOf } from './state';
 import { tablesSchema, DEFAULT_TABLES, type Tables } from './tablesSchema';
+import { unitOffTable } from '../../geometry/units';
 import { Work, normalise } from './work';
 import { prompt, selfOrder, rollCommandAttempts } from './command';
 import { changeFormation, moveGeneral, artilleryToStand, validateAndMove, groupSpeedCm, type Leg } from './movement';
@@ -39,6 +39,9 @@ import { ORDER_NUMBERS } from './tables/orders';
 import { OFF_TABLE, FRIENDS_ROUT_RADIUS_CM } from './tables/morale';
 import { CM, centroid, inContact, translateStands, rotateStands } from './geo';
 import type { Stand } from '../../engine/model';
+import { changeOrder } from './orderChanges';
+import { casualtyTest } from './moraleTests';
+import { blockedBy, fallBack, startRout, routMove, homeAngle } from './forcedMoves';
 
 const stepRule = (id: string) => PHASE_STEPS.find((s) => s.id === id)!.rule;
 const hook = (fn: (s: S, w: Work) => void) => (state: S, ctx: Ctx): Change<SywState> => {
@@ -89,8 +92,8 @@ function movementStart(state: S, w: Work): void {
     for (const d of owed) {
       const g = w.group(d.group);
       if (!g || g.offTable || w.groupUnits(g).length === 0) continue;
-      if (d.kind === 'rout' && g.order === 'rout') w.startRout(g.id, pt(d.from.x, d.from.y), 'SYW 7 Pursuit (b) (p.16)');
-      else if (d.kind === 'fallback' && g.order !== 'rout') w.fallBack(g.id, d.mm, pt(d.from.x, d.from.y), 'SYW 7 Pursuit (b) (p.16)');
+      if (d.kind === 'rout' && g.order === 'rout') startRout(w, g.id, pt(d.from.x, d.from.y), 'SYW 7 Pursuit (b) (p.16)');
+      else if (d.kind === 'fallback' && g.order !== 'rout') fallBack(w, g.id, d.mm, pt(d.from.x, d.from.y), 'SYW 7 Pursuit (b) (p.16)');
     }
   }
   for (const g of Object.values(w.rs.groups)) {
@@ -100,13 +103,13 @@ function movementStart(state: S, w: Work): void {
     const c = centroid(units.flatMap((u) => u.stands));
     const speed = (Math.min(...units.map((u) => w.tables.unitTable[u.troopType]?.moveCm ?? 0)) + ORDER_NUMBERS.routExtraCm) * CM;
     // 7 p.15: the most rapid route home avoiding enemy by 5cm; no 10cm lane to their half: surrender.
-    const route = chooseRoute(w, g, w.homeAngle(g.side, c), speed);
+    const route = chooseRoute(w, g, homeAngle(w, g.side, c), speed);
     if (!route.corridorFree) { surrenderGroup(w, units); continue; }
     const ang = route.angle;
     // The group turns to the route as one body about its centre (its units keep their contact, 7 p.15).
     const turn = normalise(ang - units[0]!.stands[0]!.facing);
     for (const u of units) w.replaceStands(u.id, rotateStands(u.stands, c, turn));
-    w.routMove(g.id, ang, speed);
+    routMove(w, g.id, ang, speed);
   }
   for (const g of Object.values(w.rs.groups)) {
     if (g.side !== phasing || !g.pursuing || g.offTable) continue;
@@ -114,7 +117,7 @@ function movementStart(state: S, w: Work): void {
     const routers = w.enemiesOf(g.side).filter((e) => w.groupOf(e.id)?.order === 'rout');
     if (!r.passed || routers.length === 0) {
       w.setGroup(g.id, { pursuing: false });
-      w.setOrder(g.id, 'stand', 'pursuit ends', ROUT_MOVES.rule);
+      changeOrder(w, g.id, 'stand', 'pursuit ends', ROUT_MOVES.rule);
       continue;
     }
     const mine = w.groupUnits(g).flatMap((u) => u.stands);
@@ -137,14 +140,14 @@ function movementStart(state: S, w: Work): void {
       const inward = Math.atan2(w.battle.table.depthMm / 2 - o.y, w.battle.table.widthMm / 2 - o.x);
       let st = rotateStands(u.stands, c, inward - u.stands[0]!.facing);
       st = translateStands(st, o.x - c.x + Math.cos(inward) * 60, o.y - c.y + Math.sin(inward) * 60);
-      if (offTable(st, w.battle.table).length > 0 || !makeRoomForReturn(w, g.units, st)) { ok = false; break; }
+      if (unitOffTable(st, w.battle.table) || !makeRoomForReturn(w, g.units, st)) { ok = false; break; }
       w.replaceStands(u.id, st);
     }
     // A return that cannot be placed leaves everything as it was (the group tries again next phase).
     if (!ok) { w.battle = trial.battle; w.rs = trial.rs; }
     if (!ok) continue;
     w.setGroup(g.id, { offTable: null });
-    w.setOrder(g.id, 'stand', 'returned to the table', OFF_TABLE.rule);
+    changeOrder(w, g.id, 'stand', 'returned to the table', OFF_TABLE.rule);
     w.ctx.emit({ type: 'GroupReturned', group: g.id, at: pt(o.x, o.y), rule: OFF_TABLE.rule });
   }
 }
@@ -168,7 +171,7 @@ function makeRoomForReturn(w: Work, returning: readonly string[], st: readonly S
     // Slide out until 10cm clear (the gap does not grow exactly with the distance moved on a slant).
     let moved = o.stands as Stand[];
     for (let d = need - gap; d <= 2 * need + 1 && unitDistance(moved, st) < need - 0.5; d += 5) moved = translateStands(o.stands, Math.cos(ang) * d, Math.sin(ang) * d);
-    if (unitDistance(moved, st) < need - 0.5 || offTable(moved, w.battle.table).length > 0 || w.blockedBy(o.id, moved).length > 0) return false;
+    if (unitDistance(moved, st) < need - 0.5 || unitOffTable(moved, w.battle.table) || blockedBy(w, o.id, moved).length > 0) return false;
     moves.push([o.id, moved]);
   }
   for (const [id, moved] of moves) {
@@ -205,7 +208,7 @@ function movementEnd(state: S, w: Work): void {
       }
       if (done) break;
     }
-    if (!done && g.order === 'advance') w.setOrder(g.id, 'stand', 'could not advance half speed', 'SYW (3) Order interpretation (p.8)');
+    if (!done && g.order === 'advance') changeOrder(w, g.id, 'stand', 'could not advance half speed', 'SYW (3) Order interpretation (p.8)');
     if (done) w.ctx.emit({ type: 'ForcedMove', group: g.id, order: g.order, rule: 'SYW (3) Order interpretation (p.8): Advance/Retreat move at least half maximum speed' });
   }
 }
@@ -223,7 +226,7 @@ function phaseEnd(_state: S, w: Work): void {
     const c = centroid(units.flatMap((u) => u.stands));
     const near = enemies.length > 0 ? centroid(enemies.reduce((a, e) => (unitDistance(e.stands, units.flatMap((u) => u.stands)) < unitDistance(a.stands, units.flatMap((u) => u.stands)) ? e : a)).stands) : null;
     void c;
-    w.casualtyTest(g.id, 'casualties', [{ label: 'Seeing friends rout or wiped out within 20cm', value: 0, rule: 'SYW 8 Morale (p.17)' }], near);
+    casualtyTest(w, g.id, 'casualties', [{ label: 'Seeing friends rout or wiped out within 20cm', value: 0, rule: 'SYW 8 Morale (p.17)' }], near);
   }
   w.rs = { ...w.rs, routedThisPhase: [], charges: [] };
 }
@@ -391,9 +394,9 @@ export const sevenYearsWar: RulesetModule<SywState, Options, Tables> = {
         // 9 p.19: the defender's brigades but one, then the attacker's army, then the defender's last brigade.
         id: 'deployment', name: 'Deployment', rule: 'SYW 9 Deployment (pp.19-20)', when: deploymentRuns,
         steps: [
-          { id: DEPLOY_STEPS[0], name: 'Defender deploys all but one brigade', rule: DEPLOYMENT_RULE, actors: (s) => [s.ruleset.defender], secret: true, when: defenderFirstStepRuns, commands: [...DEPLOY_COMMANDS, 'holdBackBrigade'], onExit: revealPlaced(0) },
-          { id: DEPLOY_STEPS[1], name: 'Attacker deploys', rule: DEPLOYMENT_RULE, actors: (s) => [s.ruleset.attacker], secret: true, commands: DEPLOY_COMMANDS, onExit: revealPlaced(1) },
-          { id: DEPLOY_STEPS[2], name: 'Defender deploys his last brigade', rule: DEPLOYMENT_RULE, actors: (s) => [s.ruleset.defender], secret: true, when: lastBrigadeStepRuns, commands: DEPLOY_COMMANDS, onExit: revealPlaced(2) },
+          { id: DEPLOY_STEPS[0], name: 'Defender deploys all but one brigade', rule: DEPLOYMENT_RULE, actors: (s) => [s.ruleset.defender], secret: true, secretDone: 'deployed their troops', when: defenderFirstStepRuns, commands: [...DEPLOY_COMMANDS, 'holdBackBrigade'], onExit: revealPlaced(0) },
+          { id: DEPLOY_STEPS[1], name: 'Attacker deploys', rule: DEPLOYMENT_RULE, actors: (s) => [s.ruleset.attacker], secret: true, secretDone: 'deployed their troops', commands: DEPLOY_COMMANDS, onExit: revealPlaced(1) },
+          { id: DEPLOY_STEPS[2], name: 'Defender deploys his last brigade', rule: DEPLOYMENT_RULE, actors: (s) => [s.ruleset.defender], secret: true, secretDone: 'deployed their last brigade', when: lastBrigadeStepRuns, commands: DEPLOY_COMMANDS, onExit: revealPlaced(2) },
         ],
       },
       {

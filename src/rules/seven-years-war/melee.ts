@@ -8,7 +8,6 @@ import { layoutColumn } from '../../geometry/formation';
 import { unitFrame, type Face } from '../../geometry/frame';
 import { contactFace } from '../../geometry/zones';
 import { unitDistance } from '../../geometry/measure';
-import { offTable } from '../../geometry/collisions';
 import { INFANTRY_CHARGE_PRETEST, casualtyResult } from './tables/morale';
 import { EVADE_MOVE, BREAKTHROUGH_MOVE, OBLIQUE_HALT_SHORT_CM } from './tables/melee';
 import { scoreResult } from './tables/shooting';
@@ -19,12 +18,19 @@ import type { SywState, Options, S, PendingCharge, GroupState } from './state';
 import { qualitiesOf, isArtillery, isCavalry, isInfantry, isLightUnit, isMassed } from './state';
 import type { Tables } from './tablesSchema';
 import { modifier } from './tablesSchema';
+import { unitOffTable } from '../../geometry/units';
 import { Work, normalise } from './work';
 import { isHiddenFrom, revealGroup } from './deployment';
 import { groupSpeedCm } from './movement';
 import { planChargeContact } from './chargeContact';
 import { behindDefences } from './defences';
 import { CM, centroid, canSee, coverOf, inContact, inTown, heightAt, rotateStands, translateStands, terrainLevel, standGap } from './geo';
+import { changeOrder, disorderUnit } from './orderChanges';
+import { killStands, destroyUnit, noteRout } from './losses';
+import { groupStands, deploymentOf, casualtyTest, chargeTest } from './moraleTests';
+import { blockedBy, pushUnit, interpenetrated, startRout, goOffTable } from './forcedMoves';
+import { generalRisk } from './generals';
+import { changeUnit } from '../../engine/workingState';
 
 const M = 'SYW 6 Melee (pp.12-14)';
 
@@ -86,7 +92,7 @@ export function chargeCheck(state: S, w: Work, cmd: { side: string; group: strin
   const frontal = face === 'front';
   let pretest: number | null = null;
   if (frontal && units.some((u) => isInfantry(u) && !isLightUnit(u))) {
-    const now = w.groupStands(g);
+    const now = groupStands(w, g);
     const half = g.startStands > 0 && now * 2 <= g.startStands;
     const easy = !half && (units.every((u) => u.troopType === 'heavy-infantry') || coverOf(w.battle, target) !== 'none');
     pretest = easy ? INFANTRY_CHARGE_PRETEST.heavyOrVsCover : INFANTRY_CHARGE_PRETEST.otherInfantry;
@@ -113,11 +119,11 @@ export const declareCharge = defineCommand<SywState, Options, Tables, z.infer<ty
     if (pretest !== null) {
       const r = w.roll({ dice: 'd6', purpose: `${g.id}: musket infantry nerve to charge frontally`, rule: INFANTRY_CHARGE_PRETEST.rule, target: { value: pretest, pass: 'atLeast' }, subjects: [g.id] });
       if (!r.passed) {
-        w.setOrder(g.id, 'stand', 'would not charge', INFANTRY_CHARGE_PRETEST.rule);
+        changeOrder(w, g.id, 'stand', 'would not charge', INFANTRY_CHARGE_PRETEST.rule);
         return w.change();
       }
     }
-    if (!w.chargeTest(g.id, extra, [target])) return w.change();
+    if (!chargeTest(w, g.id, extra, [target])) return w.change();
     // d) the target tests for being charged.
     const tg = w.groupOf(target.id)!;
     const tx: Modifier[] = [];
@@ -127,8 +133,8 @@ export const declareCharge = defineCommand<SywState, Options, Tables, z.infer<ty
     if (!frontal) tx.push(modifier(w.tables, 'moraleModifiers', 'chargedInFlankOrRear'));
     const from = centroid(units.flatMap((u) => u.stands));
     const before = tg.order;
-    const dep = w.deploymentOf(tg);
-    const out = w.casualtyTest(tg.id, 'beingCharged', tx, from, false, units);
+    const dep = deploymentOf(w, tg);
+    const out = casualtyTest(w, tg.id, 'beingCharged', tx, from, false, units);
     const better = out !== undefined && out.order !== 'retreat' && out.order !== 'rout' && !out.artilleryKilled;
     for (const id of tg.units) w.setUnit(id, { mayShootAtChargers: better });
     // h) lights evade with a result better than Go to Retreat: in the open against massed chargers they
@@ -141,11 +147,11 @@ export const declareCharge = defineCommand<SywState, Options, Tables, z.infer<ty
       const d = isCavalry(target) ? EVADE_MOVE.lightCavalry : EVADE_MOVE.lightInfantry;
       const extraCm = w.rollSpec(d, `${target.name} evades`, EVADE_MOVE.rule, [target.id]);
       const ang = Math.atan2(centroid(target.stands).y - from.y, centroid(target.stands).x - from.x);
-      const r = w.pushUnit(target.id, ang, (ORDER_NUMBERS.advanceHaltCm + extraCm) * CM, 'fallback', EVADE_MOVE.rule);
+      const r = pushUnit(w, target.id, ang, (ORDER_NUMBERS.advanceHaltCm + extraCm) * CM, 'fallback', EVADE_MOVE.rule);
       // h) (2) "Evaders may only shoot if Light Cavalry with bows, and in range".
       if (weaponOf(target.troopType as TroopType, qualitiesOf(target)) !== 'mounted-bow') w.setUnit(target.id, { mayNotShoot: true });
-      if (r.offTable) w.goOffTable(tg.id, false, EVADE_MOVE.rule);
-      else w.setOrder(tg.id, 'reserve', 'evaded', EVADE_MOVE.rule);
+      if (r.offTable) goOffTable(w, tg.id, false, EVADE_MOVE.rule);
+      else changeOrder(w, tg.id, 'reserve', 'evaded', EVADE_MOVE.rule);
     }
     // §4 p.10: flank or rear charged units that passed turn to face on a D6 by drill, or rout.
     if (!frontal && better && w.unit(target.id) && !canEvade) {
@@ -155,7 +161,7 @@ export const declareCharge = defineCommand<SywState, Options, Tables, z.infer<ty
       if (r.passed) {
         turnToFace(w, target.id, face, units);
         w.setUnit(target.id, { turnedToFaceThisPhase: true });
-      } else w.startRout(tg.id, from, 'SYW §4 Movement when in melee (p.10): units failing to turn to face rout');
+      } else startRout(w, tg.id, from, 'SYW §4 Movement when in melee (p.10): units failing to turn to face rout');
     }
     const charge: PendingCharge = { group: g.id, chargers: [...g.units], target: target.id, face: w.unit(target.id) && !canEvade && !w.unitState(target.id)?.turnedToFaceThisPhase ? face : 'front', ...(cmd.ifShort ? { ifShort: cmd.ifShort } : {}), ...(canEvade ? { evaded: true } : {}) };
     w.rs = { ...w.rs, charges: [...w.rs.charges, charge] };
@@ -186,8 +192,8 @@ export function turnToFace(w: Work, unitId: string, face: Face, chargers: readon
   if (isInfantry(t) && isMassed(t) && g?.order === 'stand' && wantsSquare && !t.stands.some(engaged)) {
     const sq = layoutColumn(frontAnchor(t.stands), t.stands[0]!.facing, t.stands.map((s) => ({ widthMm: s.widthMm, depthMm: s.depthMm })), 2);
     const st = t.stands.map((s, i) => ({ ...s, centre: sq[i]!.centre, facing: sq[i]!.facing }));
-    if (w.blockedBy(t.id, st).length === 0) {
-      w.battle = { ...w.battle, units: w.battle.units.map((x) => (x.id === t.id ? { ...x, stands: st, formation: 'square', extra: { ...x.extra, sywFormationBeforeTurn: t.formation } } : x)) };
+    if (blockedBy(w, t.id, st).length === 0) {
+      changeUnit(w, t.id, (x) => ({ ...x, stands: st, formation: 'square', extra: { ...x.extra, sywFormationBeforeTurn: t.formation } }));
       w.setUnit(unitId, { turnedFrom: before });
       w.ctx.emit({ type: 'UnitFormedSquare', unit: unitId, face, rule: R });
       return;
@@ -210,8 +216,8 @@ export function turnToFace(w: Work, unitId: string, face: Face, chargers: readon
   }
   const byId = new Map(moved.map((s) => [s.id, s]));
   const st = t.stands.map((s) => byId.get(s.id) ?? s);
-  if (w.blockedBy(t.id, st).length > 0) return;
-  w.battle = { ...w.battle, units: w.battle.units.map((x) => (x.id === t.id ? { ...x, stands: st, extra: { ...x.extra, sywFormationBeforeTurn: t.formation }, ...(face === 'rear' ? {} : { formation: 'column' }) } : x)) };
+  if (blockedBy(w, t.id, st).length > 0) return;
+  changeUnit(w, t.id, (x) => ({ ...x, stands: st, extra: { ...x.extra, sywFormationBeforeTurn: t.formation }, ...(face === 'rear' ? {} : { formation: 'column' }) }));
   w.setUnit(unitId, { turnedFrom: before });
   w.ctx.emit({ type: 'UnitTurnedToFace', unit: unitId, face, stands: moved.length, rule: R });
 }
@@ -225,9 +231,9 @@ export function turnBack(w: Work): void {
     const old = us.turnedFrom;
     const st = u.stands.map((s) => old.find((o) => o.id === s.id) ?? s);
     w.setUnit(u.id, { turnedFrom: null });
-    if (st.length !== old.length || w.blockedBy(u.id, st).length > 0) continue;
+    if (st.length !== old.length || blockedBy(w, u.id, st).length > 0) continue;
     const formation = String((u.extra as Record<string, unknown>).sywFormationBeforeTurn ?? 'line');
-    w.battle = { ...w.battle, units: w.battle.units.map((x) => (x.id === u.id ? { ...x, stands: st, formation: x.formation === 'square' || x.formation === 'column' ? formation : x.formation } : x)) };
+    changeUnit(w, u.id, (x) => ({ ...x, stands: st, formation: x.formation === 'square' || x.formation === 'column' ? formation : x.formation }));
     w.ctx.emit({ type: 'UnitTurnedBack', unit: u.id, rule: 'SYW §4 Movement when in melee (p.10)' });
   }
 }
@@ -257,7 +263,7 @@ export function chargeMoves(state: S, w: Work): void {
       const c = centroid(units.flatMap((u) => u.stands));
       const ang = Math.atan2(centroid(target.stands).y - c.y, centroid(target.stands).x - c.x);
       const go = Math.max(0, Math.min(reach, gap - OBLIQUE_HALT_SHORT_CM * CM));
-      for (const u of units) w.pushUnit(u.id, ang, go, 'advance', 'SYW 6 Melee f) (p.12)');
+      for (const u of units) pushUnit(w, u.id, ang, go, 'advance', 'SYW 6 Melee f) (p.12)');
       w.ctx.emit({ type: 'ChargeFellShort', group: g.id, target: target.id, rule: 'SYW 6 Melee f) (p.12)' });
       continue;
     }
@@ -267,25 +273,25 @@ export function chargeMoves(state: S, w: Work): void {
     if (plan.kind === 'short') {
       const c = centroid(units.flatMap((u) => u.stands));
       const ang = Math.atan2(centroid(target.stands).y - c.y, centroid(target.stands).x - c.x);
-      for (const u of units) w.pushUnit(u.id, ang, Math.max(0, Math.min(reach, gap - OBLIQUE_HALT_SHORT_CM * CM)), 'advance', 'SYW 6 Melee e) (p.12)');
+      for (const u of units) pushUnit(w, u.id, ang, Math.max(0, Math.min(reach, gap - OBLIQUE_HALT_SHORT_CM * CM)), 'advance', 'SYW 6 Melee e) (p.12)');
       w.ctx.emit({ type: 'ChargeFellShort', group: g.id, target: target.id, rule: 'SYW 6 Melee e) (p.12): the chargers cannot touch within their move' });
       continue;
     }
     const placed = plan.kind === 'contact' ? plan.stands : new Map<string, Stand[]>();
     const st = [...placed.values()].flat();
-    if (plan.kind === 'blocked' || offTable(st, w.battle.table).length > 0) {
+    if (plan.kind === 'blocked' || unitOffTable(st, w.battle.table)) {
       // g): insufficient room to make contact: halt 3cm short at Stand.
       const c = centroid(units.flatMap((u) => u.stands));
       const ang = Math.atan2(centroid(target.stands).y - c.y, centroid(target.stands).x - c.x);
-      for (const u of units) w.pushUnit(u.id, ang, Math.max(0, gap - OBLIQUE_HALT_SHORT_CM * CM), 'advance', 'SYW 6 Melee g) (p.13)');
-      w.setOrder(g.id, 'stand', 'halted 3cm short', 'SYW 6 Melee g) (p.13)');
+      for (const u of units) pushUnit(w, u.id, ang, Math.max(0, gap - OBLIQUE_HALT_SHORT_CM * CM), 'advance', 'SYW 6 Melee g) (p.13)');
+      changeOrder(w, g.id, 'stand', 'halted 3cm short', 'SYW 6 Melee g) (p.13)');
       continue;
     }
     if (plan.kind === 'contact' && !plan.aligned && ch.ifShort === 'halt') {
       // g) "If insufficient move distance to make contact fully, Chargers may halt (at Stand) 3cms short": the charger's choice.
       for (const u of units) { w.replaceStands(u.id, plan.haltShort.stands.get(u.id)!); w.setUnit(u.id, { lastMovedPhase: w.rs.phaseCounter }); }
       w.setGroup(g.id, { movedMm: g.movedMm + plan.haltShort.usedMm, moved: plan.haltShort.usedMm > 0.5 || g.moved });
-      w.setOrder(g.id, 'stand', 'halted 3cm short', 'SYW 6 Melee g) (p.13)');
+      changeOrder(w, g.id, 'stand', 'halted 3cm short', 'SYW 6 Melee g) (p.13)');
       w.ctx.emit({ type: 'ChargeHaltedShort', group: g.id, target: target.id, rule: 'SYW 6 Melee g) (p.13): too little move to align; the charger chose to halt 3cm short at Stand' });
       continue;
     }
@@ -293,8 +299,8 @@ export function chargeMoves(state: S, w: Work): void {
     w.setGroup(g.id, { movedMm: g.movedMm + (plan.kind === 'contact' ? plan.usedMm : reach), moved: true });
     if (ch.evaded && tg && tg.order !== 'rout') {
       // 6 h) p.13 evaders "End move at Reserve orders, Rout if contacted": they rout where they stand and fight the chargers at combat value 0 (p.8).
-      w.setOrder(tg.id, 'rout', 'evaders contacted by the chargers', EVADE_MOVE.rule);
-      for (const u of w.groupUnits(tg)) { w.disorder(u.id, 'routers are disordered', 'SYW 7 Rout (p.15)'); w.noteRout(u.side, centroid(u.stands)); }
+      changeOrder(w, tg.id, 'rout', 'evaders contacted by the chargers', EVADE_MOVE.rule);
+      for (const u of w.groupUnits(tg)) { disorderUnit(w, u.id, 'routers are disordered', 'SYW 7 Rout (p.15)'); noteRout(w, u.side, centroid(u.stands)); }
       w.ctx.emit({ type: 'EvadersCaught', group: tg.id, by: g.id, rule: EVADE_MOVE.rule });
     }
     const aligned = plan.kind === 'contact' && plan.aligned;
@@ -389,19 +395,19 @@ export function closeCombat(state: S, w: Work): void {
     const ga = w.groupOf(bout.a.id), gb = w.groupOf(bout.b.id);
     if (ga) fought.add(ga.id);
     if (gb) fought.add(gb.id);
-    if (theirs) w.generalRisk(bout.b.id, mine.natural, theirs.natural);
+    if (theirs) generalRisk(w, bout.b.id, mine.natural, theirs.natural);
     if (res.kills > 0 && w.unit(bout.b.id)) {
-      const k = w.killStands(bout.b.id, res.kills, 'melee', 'SYW 6 Result of Melee (p.14)', centroid(bout.aContact));
+      const k = killStands(w, bout.b.id, res.kills, 'melee', 'SYW 6 Result of Melee (p.14)', centroid(bout.aContact));
       if (ga) w.setGroup(ga.id, { inflictedThisPhase: (w.group(ga.id)?.inflictedThisPhase ?? 0) + k });
     }
-    if (res.disorganises && w.unit(bout.b.id)) w.disorder(bout.b.id, 'melee result', 'SYW 6 Result of Melee (p.14)');
+    if (res.disorganises && w.unit(bout.b.id)) disorderUnit(w, bout.b.id, 'melee result', 'SYW 6 Result of Melee (p.14)');
     if (theirs && ga && mine.score !== theirs.score) {
       const won = mine.score > theirs.score;
       const cur = w.group(ga.id);
       if (cur) w.setGroup(ga.id, won ? { meleesWon: cur.meleesWon + 1 } : { meleesLost: cur.meleesLost + 1 });
       if (!won) lostTo.set(bout.a.id, bout.b.id);
       // 7 p.15: artillery which scores less in combat than its opponent is killed.
-      if (!won && isArtillery(bout.a) && w.unit(bout.a.id)) w.destroyUnit(bout.a.id, 'artillery lost the melee', 'SYW 7 Rout and Pursuit (p.15)');
+      if (!won && isArtillery(bout.a) && w.unit(bout.a.id)) destroyUnit(w, bout.a.id, 'artillery lost the melee', 'SYW 7 Rout and Pursuit (p.15)');
     }
   }
   // Morale for melee (p.17), then breakthrough and pursuit.
@@ -416,7 +422,7 @@ export function closeCombat(state: S, w: Work): void {
     const g = w.group(gid);
     if (!g || g.order === 'rout') continue;
     // 8 p.17 "Uphill of all enemy": the enemy concerned are those it fought.
-    w.casualtyTest(gid, 'casualties', [], froms.get(gid) ?? null, false, foes.get(gid));
+    casualtyTest(w, gid, 'casualties', [], froms.get(gid) ?? null, false, foes.get(gid));
   }
   for (const bout of bouts) {
     const a = w.unit(bout.a.id), b = w.unit(bout.b.id);
@@ -429,18 +435,18 @@ export function closeCombat(state: S, w: Work): void {
       const f = a.stands[0]!.facing;
       const beyond = translateStands(a.stands, Math.cos(f) * depth, Math.sin(f) * depth);
       // (2) there must be space to place the stands beyond the broken through unit.
-      if (w.blockedBy(a.id, beyond).some((o) => o.id !== b.id) || offTable(beyond, w.battle.table).length > 0) continue;
+      if (blockedBy(w, a.id, beyond).some((o) => o.id !== b.id) || unitOffTable(beyond, w.battle.table)) continue;
       const extra = w.rollSpec(BREAKTHROUGH_MOVE.dice, `${a.name} breaks through ${b.name}`, BREAKTHROUGH_MOVE.rule, [a.id, b.id]) * CM;
       const r = drive(w, a.id, f, depth, depth + extra, new Set([b.id]));
-      w.disorder(a.id, 'broke through', 'SYW 7 Disorder (2) (p.16)');
-      if (b.formation === 'square') w.destroyUnit(b.id, 'square broken through and scattered', BREAKTHROUGH_MOVE.rule);
-      else w.disorder(b.id, 'broken through', 'SYW 7 Disorder (2) (p.16)');
+      disorderUnit(w, a.id, 'broke through', 'SYW 7 Disorder (2) (p.16)');
+      if (b.formation === 'square') destroyUnit(w, b.id, 'square broken through and scattered', BREAKTHROUGH_MOVE.rule);
+      else disorderUnit(w, b.id, 'broken through', 'SYW 7 Disorder (2) (p.16)');
       w.ctx.emit({ type: 'BrokeThrough', unit: a.id, through: b.id, rule: BREAKTHROUGH_MOVE.rule });
       if (r.met) {
         // p.15: fresh enemy met: the cavalry count at Advance without testing to charge; the enemy tests as being charged.
-        w.setOrder(ga.id, 'advance', 'breakthrough met fresh enemy', BREAKTHROUGH_MOVE.rule);
+        changeOrder(w, ga.id, 'advance', 'breakthrough met fresh enemy', BREAKTHROUGH_MOVE.rule);
         freshEnemyMet(w, a.id, r.met.id, BREAKTHROUGH_MOVE.rule);
-      } else w.setOrder(ga.id, 'stand', 'breakthrough met no enemy', BREAKTHROUGH_MOVE.rule);
+      } else changeOrder(w, ga.id, 'stand', 'breakthrough met no enemy', BREAKTHROUGH_MOVE.rule);
       continue;
     }
   }
@@ -463,7 +469,7 @@ export function closeCombat(state: S, w: Work): void {
     const tc = centroid(targets.flatMap((u) => u.stands));
     if (choice === 'occupy') { occupyVacated(w, gid, oppBouts.map((b) => b.b)); continue; }
     w.setGroup(gid, { pursuing: true });
-    w.setOrder(gid, 'advance', 'pursues', ROUT_MOVES.rule);
+    changeOrder(w, gid, 'advance', 'pursues', ROUT_MOVES.rule);
     const d = w.rollSpec(cavalry ? ROUT_MOVES.firstPursuit.cavalry : ROUT_MOVES.firstPursuit.infantry, `First pursuit move: ${gid}`, ROUT_MOVES.rule, [gid]);
     pursueTowards(w, gid, tc, d * CM);
   }
@@ -483,7 +489,7 @@ function occupyVacated(w: Work, gid: string, vacated: readonly Unit[]): void {
   if (!g) return;
   const depth = Math.max(...vacated.map((v) => unitFrame(v.stands, v.stands[0]!.facing).halfDepthMm * 2));
   for (const u of w.groupUnits(g)) {
-    const r = w.pushUnit(u.id, u.stands[0]!.facing, depth, 'advance', 'SYW 6 Melee h) (p.15)');
+    const r = pushUnit(w, u.id, u.stands[0]!.facing, depth, 'advance', 'SYW 6 Melee h) (p.15)');
     if (r.movedMm > 0) w.ctx.emit({ type: 'MovedIntoVacatedSpace', unit: u.id, mm: r.movedMm, rule: 'SYW 6 Melee h) (p.15)' });
   }
 }
@@ -500,10 +506,10 @@ export function settleSurrendered(w: Work): void {
     const captors = w.enemiesOf(u.side).filter((e) => inContact(e, u));
     if (captors.length === 0) continue;
     const busy = captors.some((e) => { const eg = w.groupOf(e.id); return !eg || eg.order !== 'stand' || (w.unitState(e.id)?.lastMovedPhase ?? -10) === w.rs.phaseCounter; });
-    if (!busy) { w.destroyUnit(u.id, 'surrendered', R); continue; }
+    if (!busy) { destroyUnit(w, u.id, 'surrendered', R); continue; }
     const g = w.groupOf(u.id);
     w.setUnit(u.id, { surrendered: false });
-    if (g) w.setOrder(g.id, 'reserve', 'surrendered troops rally: the enemy in contact did not stand', R);
+    if (g) changeOrder(w, g.id, 'reserve', 'surrendered troops rally: the enemy in contact did not stand', R);
     w.ctx.emit({ type: 'SurrenderedRallied', unit: u.id, rule: R });
   }
 }
@@ -517,7 +523,7 @@ export function drive(w: Work, unitId: string, angle: number, fromMm: number, to
   const u = w.unit(unitId);
   if (!u) return { movedMm: 0, met: null, offTable: false };
   const at = (d: number) => translateStands(u.stands, Math.cos(angle) * d, Math.sin(angle) * d);
-  const hits = (st: Stand[]) => w.blockedBy(unitId, st).filter((o) => !through.has(o.id));
+  const hits = (st: Stand[]) => blockedBy(w, unitId, st).filter((o) => !through.has(o.id));
   let best = fromMm, met: Unit | null = null, off = false;
   const passed = new Set<string>();
   const ds: number[] = [];
@@ -525,22 +531,22 @@ export function drive(w: Work, unitId: string, angle: number, fromMm: number, to
   ds.push(toMm);
   for (const d of ds) {
     const st = at(d);
-    if (offTable(st, w.battle.table).length > 0) { off = true; break; }
+    if (unitOffTable(st, w.battle.table)) { off = true; break; }
     const h = hits(st);
     const enemy = h.find((o) => o.side !== u.side);
     if (enemy) {
       // Close to within 1mm of the enemy met.
       let lo = best, hi = d;
       while (hi - lo > 0.5) { const mid = (lo + hi) / 2; if (hits(at(mid)).some((o) => o.side !== u.side)) hi = mid; else lo = mid; }
-      if (w.blockedBy(unitId, at(lo)).length === 0) best = lo;
+      if (blockedBy(w, unitId, at(lo)).length === 0) best = lo;
       met = enemy;
       break;
     }
     for (const o of h) passed.add(o.id);
-    if (w.blockedBy(unitId, st).length === 0) best = d;
+    if (blockedBy(w, unitId, st).length === 0) best = d;
   }
   w.replaceStands(unitId, at(best));
-  for (const fid of passed) if (w.unit(fid)?.side === u.side) w.interpenetrated(unitId, fid, 'move', BREAKTHROUGH_MOVE.rule);
+  for (const fid of passed) if (w.unit(fid)?.side === u.side) interpenetrated(w, unitId, fid, 'move', BREAKTHROUGH_MOVE.rule);
   return { movedMm: best, met, offTable: off };
 }
 
@@ -555,7 +561,7 @@ function freshEnemyMet(w: Work, moverId: string, enemyId: string, rule: string, 
   if (face === 'front' && factor(w, m, e) > factor(w, e, m)) tx.push(modifier(w.tables, 'moraleModifiers', 'chargingHigherFactor'));
   if (((isLightUnit(e) && isInfantry(e)) || e.troopType === 'militia') && isCavalry(m) && terrainLevel(w.battle, e.stands) < 1) tx.push(modifier(w.tables, 'moraleModifiers', 'lightsChargedByCavalryInOpen'));
   w.ctx.emit({ type: 'FreshEnemyMet', unit: moverId, enemy: enemyId, face, rule });
-  w.casualtyTest(eg.id, 'beingCharged', tx, centroid(m.stands), defer, [m]);
+  casualtyTest(w, eg.id, 'beingCharged', tx, centroid(m.stands), defer, [m]);
 }
 
 /**
@@ -571,25 +577,25 @@ export function pursueTowards(w: Work, groupId: string, at: { x: number; y: numb
   if (units.length === 0) return;
   const ids = new Set(units.map((u) => u.id));
   // 7 p.16 "Routers and Pursuers always act in groups": the group turns as one body about its centre
-  // towards the routers (as routers turn, Work.startRout) and moves together, so its units keep their places.
+  // towards the routers (as routers turn, forcedMoves.ts startRout) and moves together, so its units keep their places.
   const c = centroid(units.flatMap((u) => u.stands));
   const ang = Math.atan2(at.y - c.y, at.x - c.x);
   const turn = normalise(ang - units[0]!.stands[0]!.facing);
   const turned = units.map((u) => ({ id: u.id, st: rotateStands(u.stands, c, turn) }));
-  if (turned.every((t) => w.blockedBy(t.id, t.st).every((o) => ids.has(o.id)))) for (const t of turned) w.replaceStands(t.id, t.st);
+  if (turned.every((t) => blockedBy(w, t.id, t.st).every((o) => ids.has(o.id)))) for (const t of turned) w.replaceStands(t.id, t.st);
   const through = new Set<string>();
   let done = 0;
   for (let guard = 0; guard < 8 && done < mm - 0.5; guard++) {
     const r = driveGroup(w, [...ids], ang, mm - done, through);
     done += r.movedMm;
-    if (r.offTable) { w.goOffTable(groupId, false, R); return; }
+    if (r.offTable) { goOffTable(w, groupId, false, R); return; }
     if (!r.met || !r.by) break;
     const eg = w.groupOf(r.met.id);
     if (eg?.order === 'rout') break;
     // 7 (b) p.16 "Artillery contacted in Pursuit may be fought, or passed through": the pursuer's standing choice (default pass through).
     if (isArtillery(r.met) && g.fightArtilleryInPursuit !== true) {
       freshEnemyMet(w, r.by, r.met.id, 'SYW 7 Pursuit (b) (p.16)');
-      if (w.unit(r.met.id) && w.groupOf(r.met.id)?.order !== 'rout') w.setOrder(w.groupOf(r.met.id)!.id, 'reserve', 'passed through by pursuers', 'SYW 7 Pursuit (b) (p.16)');
+      if (w.unit(r.met.id) && w.groupOf(r.met.id)?.order !== 'rout') changeOrder(w, w.groupOf(r.met.id)!.id, 'reserve', 'passed through by pursuers', 'SYW 7 Pursuit (b) (p.16)');
       through.add(r.met.id);
       continue;
     }
@@ -611,7 +617,7 @@ export function driveGroup(w: Work, unitIds: readonly string[], angle: number, t
   const ids = new Set(units.map((u) => u.id));
   const side = units[0]!.side;
   const at = (d: number) => units.map((u) => ({ id: u.id, st: translateStands(u.stands, Math.cos(angle) * d, Math.sin(angle) * d) }));
-  const others = (id: string, st: Stand[]) => w.blockedBy(id, st).filter((o) => !ids.has(o.id));
+  const others = (id: string, st: Stand[]) => blockedBy(w, id, st).filter((o) => !ids.has(o.id));
   const enemyHit = (cand: { id: string; st: Stand[] }[]) => {
     for (const c of cand) { const e = others(c.id, c.st).find((o) => o.side !== side && !through.has(o.id)); if (e) return { e, by: c.id }; }
     return null;
@@ -624,7 +630,7 @@ export function driveGroup(w: Work, unitIds: readonly string[], angle: number, t
   ds.push(toMm);
   for (const d of ds) {
     const cand = at(d);
-    if (cand.some((x) => offTable(x.st, w.battle.table).length > 0)) { off = true; break; }
+    if (cand.some((x) => unitOffTable(x.st, w.battle.table))) { off = true; break; }
     const hit = enemyHit(cand);
     if (hit) {
       // Close to within 1mm of the enemy met.
@@ -638,6 +644,6 @@ export function driveGroup(w: Work, unitIds: readonly string[], angle: number, t
     if (clear(cand)) best = d;
   }
   for (const x of at(best)) w.replaceStands(x.id, x.st);
-  for (const [id, set] of passed) for (const fid of set) w.interpenetrated(id, fid, 'pursuit', ROUT_MOVES.rule);
+  for (const [id, set] of passed) for (const fid of set) interpenetrated(w, id, fid, 'pursuit', ROUT_MOVES.rule);
   return { movedMm: best, met, by, offTable: off };
 }

@@ -8,7 +8,6 @@ import type { TablePoint } from '../../geometry/types';
 import { unitFrame } from '../../geometry/frame';
 import { unitDistance, segmentToUnitDistance } from '../../geometry/measure';
 import { inFrontArc } from '../../geometry/zones';
-import { offTable } from '../../geometry/collisions';
 import { boxesOverlap, boundsOf, pointInPolygon, pointInConvex, type Box } from '../../geometry/vec';
 import { standCorners } from '../../geometry/footprint';
 import { layoutLine, layoutColumn } from '../../geometry/formation';
@@ -22,11 +21,16 @@ import { COMMAND } from './tables/command';
 import type { S, SywState, Options, GroupState } from './state';
 import { qualitiesOf, isArtillery, isCavalry, isInfantry, isLightUnit, isMassed } from './state';
 import type { Tables } from './tablesSchema';
+import { unitOffTable } from '../../geometry/units';
 import { Work, normalise } from './work';
 import { revealGroup } from './deployment';
 import { groupShapeProblem, isSplit, GROUP_SHAPE } from './groupShape';
 import { splitAlongside } from './passThrough';
 import { CM, centroid, unitGap, translateStands, rotateStands, standsOverlap, terrainUnder, terrainTypeOf, inContact, unitCircle, isAbatis, CONTACT_MM } from './geo';
+import { changeOrder } from './orderChanges';
+import { closeGroupGaps, destroyUnit } from './losses';
+import { blockedBy, pushUnit, interpenetrated, goOffTable } from './forcedMoves';
+import { changeUnit } from '../../engine/workingState';
 
 const O = 'SYW (3) Order interpretation (p.8)';
 const T = 'SYW §4 Terrain effects on movement (p.9)';
@@ -310,7 +314,7 @@ export function validateAndMove(state: S, w: Work, cmd: MoveGroup, out?: MoveBud
   if (out) { out.usedMm = used; out.allowanceMm = allowance; out.worstTerrain = worst; }
   if (used > allowance + 0.5) return reject('too-far', `The move costs ${(used / CM).toFixed(1)}cm of ${(allowance / CM).toFixed(1)}cm allowed.`, g.order === 'stand' ? O : T);
   // Table edge (p.18): the move was cut at the edge above (cutAtTableEdge).
-  if (offTable(allEnd, w.battle.table).length > 0) return reject('off-table', 'A group halts where it would begin to leave the table.', OFF_RULE);
+  if (unitOffTable(allEnd, w.battle.table)) return reject('off-table', 'A group halts where it would begin to leave the table.', OFF_RULE);
   // Collisions: never through enemy; friends per the interpenetration table (p.10); never end on anyone.
   const ids = new Set(g.units);
   const passedFriends = new Set<string>();
@@ -338,11 +342,11 @@ export function validateAndMove(state: S, w: Work, cmd: MoveGroup, out?: MoveBud
     // 8 p.18: "they are removed from the table when any stand begins to leave it" (placed at the edge, then off).
     if (out?.dryRun) return undefined;
     for (const u of units) w.replaceStands(u.id, plan.stands.get(u.id)!);
-    for (const fid of passedFriends) for (const u of units) w.interpenetrated(u.id, fid, g.order === 'retreat' ? 'retreat' : 'move', 'SYW §4 (p.10)', cmd.afterPassThrough);
+    for (const fid of passedFriends) for (const u of units) interpenetrated(w, u.id, fid, g.order === 'retreat' ? 'retreat' : 'move', 'SYW §4 (p.10)', cmd.afterPassThrough);
     w.setGroup(g.id, { movedMm: used, moved: true });
     if (plan.costMm > 0) revealGroup(w, g.id, 'moved');
     w.ctx.emit({ type: 'GroupMoved', group: g.id, legs: cmd.legs, costMm: Math.round(plan.costMm), allowanceMm: Math.round(allowance), rule: O });
-    w.goOffTable(g.id, false, OFF_RULE);
+    goOffTable(w, g.id, false, OFF_RULE);
     return undefined;
   }
   // §4 p.10 NB: "If a unit ends its movement partially through another unit, each stand may make the
@@ -394,16 +398,16 @@ export function validateAndMove(state: S, w: Work, cmd: MoveGroup, out?: MoveBud
   // Apply.
   for (const u of units) w.replaceStands(u.id, plan.stands.get(u.id)!);
   for (const [id, fid] of splitThrough) {
-    w.battle = { ...w.battle, units: w.battle.units.map((x) => (x.id === id ? { ...x, extra: { ...x.extra, sywSplitThrough: fid } } : x)) };
+    changeUnit(w, id, (x) => ({ ...x, extra: { ...x.extra, sywSplitThrough: fid } }));
     w.ctx.emit({ type: 'UnitSplit', unit: id, through: fid, rule: 'SYW §4 Movement through friendly units (p.10)' });
   }
-  for (const fid of passedFriends) for (const u of units) w.interpenetrated(u.id, fid, g.order === 'retreat' ? 'retreat' : 'move', 'SYW §4 (p.10)', cmd.afterPassThrough);
+  for (const fid of passedFriends) for (const u of units) interpenetrated(w, u.id, fid, g.order === 'retreat' ? 'retreat' : 'move', 'SYW §4 (p.10)', cmd.afterPassThrough);
   if (plan.costMm > 0 || plan.netTurn !== 0) for (const u of units) w.setUnit(u.id, { lastMovedPhase: w.rs.phaseCounter });
   w.setGroup(g.id, { movedMm: used, moved: true, ...(w.group(g.id)!.halted ? {} : {}) });
-  if (g.order === 'advance' && w.group(g.id)!.halted) w.setOrder(g.id, 'stand', 'halted 10cm from enemy/friends', O);
+  if (g.order === 'advance' && w.group(g.id)!.halted) changeOrder(w, g.id, 'stand', 'halted 10cm from enemy/friends', O);
   if (edge === 'halt') {
     // 8 p.18: "may halt at the point where any of its units begins leaving the table, they are then on Reserve orders".
-    w.setOrder(g.id, 'reserve', 'halted at the table edge', OFF_RULE);
+    changeOrder(w, g.id, 'reserve', 'halted at the table edge', OFF_RULE);
     w.ctx.emit({ type: 'HaltedAtTableEdge', group: g.id, rule: OFF_RULE });
   }
   applyTerrainDisorder(w, g.id);
@@ -424,7 +428,7 @@ function cutAtTableEdge(w: Work, plan: Planned, leave: boolean): 'halt' | 'leave
   const lists = [...plan.samples.values()];
   const n = lists[0]?.length ?? 0;
   let k = -1;
-  for (let i = 0; i < n && k < 0; i++) if (lists.some((l) => offTable(l[i]!, w.battle.table).length > 0)) k = i;
+  for (let i = 0; i < n && k < 0; i++) if (lists.some((l) => unitOffTable(l[i]!, w.battle.table))) k = i;
   if (k < 0) return null;
   if (k === 0) return 'stuck';
   for (const [id, l] of plan.samples) { l.splice(k); plan.stands.set(id, l[k - 1]!); }
@@ -501,18 +505,18 @@ export function lightsFallBack(w: Work, advancingGroup: string): void {
     if (need <= 0) continue;
     const ang = Math.atan2(centroid(e.stands).y - fr.centre.y, centroid(e.stands).x - fr.centre.x);
     const speed = (w.tables.unitTable[e.troopType]?.moveCm ?? 0) * CM;
-    const r = w.pushUnit(e.id, ang, Math.min(need, speed), 'fallback', 'SYW §4 lights fall back (p.10)');
-    if (r.offTable) { w.goOffTable(eg.id, false, 'SYW §4 (p.10)'); continue; }
+    const r = pushUnit(w, e.id, ang, Math.min(need, speed), 'fallback', 'SYW §4 lights fall back (p.10)');
+    if (r.offTable) { goOffTable(w, eg.id, false, 'SYW §4 (p.10)'); continue; }
     // p.10 "If the enemy would catch them they must make an additional Evade move, being destroyed if they are contacted":
     // still inside 10cm after the fall back (their move or the ground stopped them): an evade move (D6 LI, D12 LC) straight on.
     if (nearest(w.unit(e.id)!.stands, mine) < LIGHTS_FALL_BACK_CM * CM - 0.5) {
       const extra = w.rollSpec(isCavalry(e) ? EVADE_MOVE.lightCavalry : EVADE_MOVE.lightInfantry, `${e.name} is caught falling back and evades`, 'SYW §4 lights fall back (p.10)', [e.id]);
-      const r2 = w.pushUnit(e.id, ang, extra * CM, 'fallback', 'SYW §4 lights fall back (p.10)');
-      if (r2.offTable) { w.goOffTable(eg.id, false, 'SYW §4 (p.10)'); continue; }
-      if (nearest(w.unit(e.id)!.stands, mine) <= CONTACT_MM) { w.destroyUnit(e.id, 'caught and contacted while falling back', 'SYW §4 lights fall back (p.10)'); continue; }
+      const r2 = pushUnit(w, e.id, ang, extra * CM, 'fallback', 'SYW §4 lights fall back (p.10)');
+      if (r2.offTable) { goOffTable(w, eg.id, false, 'SYW §4 (p.10)'); continue; }
+      if (nearest(w.unit(e.id)!.stands, mine) <= CONTACT_MM) { destroyUnit(w, e.id, 'caught and contacted while falling back', 'SYW §4 lights fall back (p.10)'); continue; }
     }
     w.setUnit(e.id, { mayNotShoot: true });
-    w.setOrder(eg.id, 'reserve', 'lights fell back before massed enemy', 'SYW §4 lights fall back (p.10)');
+    changeOrder(w, eg.id, 'reserve', 'lights fell back before massed enemy', 'SYW §4 lights fall back (p.10)');
   }
 }
 
@@ -560,13 +564,13 @@ export const changeFormation = defineCommand<SywState, Options, Tables, z.infer<
     else if (cmd.formation === 'column') laid = layoutColumn(anchor, front.facing, bases, cmd.width ?? 2);
     else laid = layoutColumn(anchor, front.facing, bases, 2);
     const stands = u.stands.map((s, i) => ({ ...s, centre: laid[i]!.centre, facing: laid[i]!.facing }));
-    if (w.blockedBy(u.id, stands).length > 0) return reject('no-room', 'There is no room for that formation.', F);
+    if (blockedBy(w, u.id, stands).length > 0) return reject('no-room', 'There is no room for that formation.', F);
     const kind = (u.formation === 'line' && cmd.formation === 'column' && (cmd.width ?? 2) <= 2) || (u.formation === 'column' && cmd.formation === 'line') ? 'lineToFlankColumn' : 'other';
-    w.battle = { ...w.battle, units: w.battle.units.map((x) => (x.id === u.id ? { ...x, stands, formation: cmd.formation, extra: { ...x.extra, sywFormationChangedPhase: w.rs.phaseCounter, sywFormationChangeKind: kind } } : x)) };
+    changeUnit(w, u.id, (x) => ({ ...x, stands, formation: cmd.formation, extra: { ...x.extra, sywFormationChangedPhase: w.rs.phaseCounter, sywFormationChangeKind: kind } }));
     // (3) Orders p.6: units of a group may never end a move more than 1cm from every other unit of the
     // group. A change that narrows or widens the unit opens or closes that gap: the group's other units
     // slide sideways the least distance to the 1cm gap (as for casualties); if they cannot, the change is refused.
-    w.closeGroupGaps(g.id);
+    closeGroupGaps(w, g.id);
     const mates = w.groupUnits(w.group(g.id)!);
     const me = w.unit(u.id)!;
     if (mates.length > 1 && mates.every((o) => o.id === me.id || unitGap(o, me) > ORDER_NUMBERS.groupGapCm * CM + 0.5)) return reject('group-gap', `${u.name} would end more than 1cm from every other unit of its group.`, 'SYW (3) Orders (p.6)');
@@ -631,7 +635,7 @@ export const artilleryToStand = defineCommand<SywState, Options, Tables, z.infer
     if (g.order !== 'advance') return reject('not-advancing', 'Only artillery on Advance orders may opt to go to Stand.', O);
     if (g.orderAtPhaseStart === 'stand') return reject('started-at-stand', 'Artillery that started this turn at Stand may not opt to go back to Stand.', O);
     if (!artilleryInRange(w, g)) return reject('out-of-range', 'No enemy is within shooting range of the guns.', O);
-    w.setOrder(g.id, 'stand', 'artillery opted to go to Stand within range of enemy', O);
+    changeOrder(w, g.id, 'stand', 'artillery opted to go to Stand within range of enemy', O);
     return w.change();
   },
 });

@@ -13,6 +13,8 @@ import { FORMATIONS } from './tables/movement';
 import { isArtillery, isInfantry, isMassed } from './state';
 import type { Work } from './work';
 import { centroid, inContact } from './geo';
+import { blockedBy } from './forcedMoves';
+import { changeUnit } from '../../engine/workingState';
 
 const R = 'SYW (3) Order interpretation (p.8), §4 Formations allowed (p.9)';
 
@@ -28,11 +30,11 @@ export function reformToLine(w: Work, unitId: string): void {
   const ranks = isInfantry(u) && isMassed(u) ? FORMATIONS.massedInfantry.line.maxRanks : FORMATIONS.cavalryAndLights.line.maxRanks;
   const laid = layoutLine(anchor, front.facing, u.stands.map((s) => ({ widthMm: s.widthMm, depthMm: s.depthMm })), ranks);
   const stands: Stand[] = u.stands.map((s, i) => ({ ...s, centre: laid[i]!.centre, facing: laid[i]!.facing }));
-  if (w.blockedBy(u.id, stands).length > 0) {
+  if (blockedBy(w, u.id, stands).length > 0) {
     w.ctx.emit({ type: 'ReformBlocked', unit: u.id, formation: u.formation, rule: R });
     return;
   }
   const kind = u.formation === 'column' ? 'lineToFlankColumn' : 'other';
-  w.battle = { ...w.battle, units: w.battle.units.map((x) => (x.id === u.id ? { ...x, stands, formation: 'line', extra: { ...x.extra, sywFormationChangedPhase: w.rs.phaseCounter, sywFormationChangeKind: kind } } : x)) };
+  changeUnit(w, u.id, (x) => ({ ...x, stands, formation: 'line', extra: { ...x.extra, sywFormationChangedPhase: w.rs.phaseCounter, sywFormationChangeKind: kind } }));
   w.ctx.emit({ type: 'FormationChanged', unit: u.id, from: u.formation, to: 'line', why: 'Advance and Retreat are in line', rule: R });
 }

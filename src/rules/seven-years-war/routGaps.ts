@@ -4,7 +4,7 @@
  * corner while routing"; 7 p.15 "Routing units need not retain strict formations, but must retain at
  * least 1 corner-to-corner, or edge-to-edge contact between all of its stands".
  *
- * Reading (RULINGS.md): a unit's rout move is first tried as one body (Work.pushUnit). If that would
+ * Reading (RULINGS.md): a unit's rout move is first tried as one body (forcedMoves.ts pushUnit). If that would
  * make it surrender (blocked by enemy, or less than half its move with enemy within 5cm), its stands
  * may instead move separately into a column one stand wide along the route: each stand goes sideways
  * to the column's lane, then straight along the route to its place in the column (front stands at the
@@ -17,12 +17,12 @@
 import type { Stand } from '../../engine/model';
 import type { Ctx } from '../../engine/ruleset';
 import type { GameEvent } from '../../engine/command';
-import { offTable } from '../../geometry/collisions';
 import { pt } from '../../geometry/types';
 import { ROUT_MOVES } from './tables/movement';
-import type { S } from './state';
-import { Work } from './work';
+import type { Work } from './work';
+import { unitOffTable } from '../../geometry/units';
 import { CM, standsOverlap, unitGap } from './geo';
+import { blockedBy, pushUnit, interpenetrated } from './forcedMoves';
 
 const R = 'SYW (3) Rout (p.8): stands may be moved as separate units to pass through gaps';
 const STEP_MM = 5;
@@ -72,7 +72,7 @@ export function planThread(w: Work, unitId: string, start: readonly Stand[], ang
       const placed = order.map((s, k) => at(s, head - offset[k]!, lane));
       const fits = order.every((s, k) => { const v = head - offset[k]! - A(s); return v <= reach[k]!.fwd + 1e-6 && -v <= reach[k]!.back + 1e-6; });
       if (!fits) continue;
-      const off = offTable(placed, w.battle.table).length > 0;
+      const off = unitOffTable(placed, w.battle.table);
       if (!off && (placed.some(hitsEnemy) || friends.some((f) => placed.some((s) => f.stands.some((t) => standsOverlap(s, t)))))) continue;
       const advance = head - aMax;
       if (!best || (off && !best.offTable) || (off === best.offTable && advance > best.advanceMm + 1e-6)) {
@@ -101,8 +101,8 @@ export function routUnitMove(w: Work, unitId: string, angle: number, mm: number)
   // The body move on a trial copy: its events are kept back until it is chosen.
   const held: GameEvent[] = [];
   const quiet: Ctx = { roll: (spec) => w.ctx.roll(spec), emit: (e) => { held.push(e); } };
-  const trial = new Work({ battle: w.battle, ruleset: w.rs, tables: w.tables } as unknown as S, quiet);
-  const r = trial.pushUnit(unitId, angle, mm, 'rout', ROUT_MOVES.rule);
+  const trial = w.fork(quiet);
+  const r = pushUnit(trial, unitId, angle, mm, 'rout', ROUT_MOVES.rule);
   const adopt = () => { w.battle = trial.battle; w.rs = trial.rs; for (const e of held) w.ctx.emit(e); };
   if (r.offTable) { adopt(); return { offTable: true, surrendered: false }; }
   const enemyClose = (st: readonly Stand[]) => w.enemiesOf(u.side).some((e) => unitGap(e, { ...u, stands: st }) <= ROUT_MOVES.avoidEnemyCm * CM);
@@ -113,7 +113,7 @@ export function routUnitMove(w: Work, unitId: string, angle: number, mm: number)
     w.replaceStands(unitId, th.stands);
     w.setFormation(unitId, 'column');
     w.ctx.emit({ type: 'RoutersThreadedGap', unit: unitId, advanceMm: Math.round(th.advanceMm), rule: R });
-    for (const fid of th.passed) w.interpenetrated(unitId, fid, 'rout', ROUT_MOVES.rule);
+    for (const fid of th.passed) interpenetrated(w, unitId, fid, 'rout', ROUT_MOVES.rule);
     return { offTable: th.offTable, surrendered: false };
   }
   adopt();
@@ -139,7 +139,7 @@ export function routGroupMove(w: Work, groupId: string, angle: number, mm: numbe
   const ids = new Set(units.map((u) => u.id));
   const dx = Math.cos(angle), dy = Math.sin(angle);
   const at = (d: number) => units.map((u) => ({ u, st: u.stands.map((s) => ({ ...s, centre: pt(s.centre.x + dx * d, s.centre.y + dy * d) })) }));
-  const others = (id: string, st: readonly Stand[]) => w.blockedBy(id, st).filter((o) => !ids.has(o.id));
+  const others = (id: string, st: readonly Stand[]) => blockedBy(w, id, st).filter((o) => !ids.has(o.id));
   // The body move: as far as every unit can go at once.
   let moved = 0, off = false, blockedByEnemy = false;
   const passed = new Map<string, Set<string>>();
@@ -148,7 +148,7 @@ export function routGroupMove(w: Work, groupId: string, angle: number, mm: numbe
   if (mm % STEP_MM !== 0) steps.push(mm);
   for (const d of steps) {
     const cand = at(d);
-    if (cand.some((c) => offTable(c.st, w.battle.table).length > 0)) { moved = d; off = true; break; }
+    if (cand.some((c) => unitOffTable(c.st, w.battle.table))) { moved = d; off = true; break; }
     const hits = cand.map((c) => ({ id: c.u.id, hits: others(c.u.id, c.st) }));
     if (hits.some((h) => h.hits.some((o) => o.side !== g.side))) { blockedByEnemy = true; break; }
     for (const h of hits) for (const o of h.hits) { if (!passed.has(h.id)) passed.set(h.id, new Set()); passed.get(h.id)!.add(o.id); }
@@ -156,7 +156,7 @@ export function routGroupMove(w: Work, groupId: string, angle: number, mm: numbe
   }
   const applyBody = () => {
     for (const c of at(moved)) w.replaceStands(c.u.id, c.st);
-    for (const [id, set] of passed) for (const fid of set) w.interpenetrated(id, fid, 'rout', ROUT_MOVES.rule);
+    for (const [id, set] of passed) for (const fid of set) interpenetrated(w, id, fid, 'rout', ROUT_MOVES.rule);
   };
   if (off) { applyBody(); return { offTable: true, surrendered: false }; }
   const enemyClose = () => units.some((u) => w.enemiesOf(u.side).some((e) => unitGap(e, { ...u, stands: at(moved).find((c) => c.u.id === u.id)!.st }) <= ROUT_MOVES.avoidEnemyCm * CM));
@@ -176,7 +176,7 @@ export function routGroupMove(w: Work, groupId: string, angle: number, mm: numbe
       i += u.stands.length;
       w.setFormation(u.id, 'column');
       w.ctx.emit({ type: 'RoutersThreadedGap', unit: u.id, advanceMm: Math.round(th.advanceMm), behind: u.id === lead.id ? null : lead.id, rule: R });
-      for (const fid of th.passed) if (!ids.has(fid)) w.interpenetrated(u.id, fid, 'rout', ROUT_MOVES.rule);
+      for (const fid of th.passed) if (!ids.has(fid)) interpenetrated(w, u.id, fid, 'rout', ROUT_MOVES.rule);
     }
     return { offTable: th.offTable, surrendered: false };
   }

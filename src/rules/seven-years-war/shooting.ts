@@ -16,6 +16,10 @@ import { modifier } from './tablesSchema';
 import { Work } from './work';
 import { isHiddenFrom, reveal } from './deployment';
 import { CM, centroid, canSee, coverOf, inContact, heightAt, townAt } from './geo';
+import { disorderUnit } from './orderChanges';
+import { killStands } from './losses';
+import { casualtyTest } from './moraleTests';
+import { generalRisk, killGeneral } from './generals';
 
 const R = 'SYW (5) Shooting (pp.11-12)';
 
@@ -194,9 +198,9 @@ export function resolveShot(state: S, w: Work, shooter: Unit, target: Unit, p: S
   const res = scoreResult(r.modified);
   const tg = w.groupOf(target.id);
   if (tg && isArtilleryWeapon(p.weapon) && p.band === 'short') w.setGroup(tg.id, { underShortRangeArtillery: true });
-  w.generalRisk(target.id, r.faces[0]!, null);
-  if (res.kills > 0) w.killStands(target.id, res.kills, 'shooting', 'SYW (5) Shooting method (p.11)', centroid(shooter.stands));
-  if (res.disorganises && w.unit(target.id)) w.disorder(target.id, 'shot', 'SYW (5) Shooting method (p.11): units taking casualties are disorganised');
+  generalRisk(w, target.id, r.faces[0]!, null);
+  if (res.kills > 0) killStands(w, target.id, res.kills, 'shooting', 'SYW (5) Shooting method (p.11)', centroid(shooter.stands));
+  if (res.disorganises && w.unit(target.id)) disorderUnit(w, target.id, 'shot', 'SYW (5) Shooting method (p.11): units taking casualties are disorganised');
   return r.modified;
 }
 
@@ -262,7 +266,7 @@ function shootAtGeneral(state: S, w: Work, shooter: Unit, genId: string): Return
   const r = w.roll({ dice: 'd6', purpose: `${shooter.name} shoots at General ${t.name} (${p.band}): a 6, then his side's 1, kills`, rule: 'SYW (3) Notes on Generals (d) (p.6)', subjects: [shooter.id, genId] });
   if (r.faces[0] === 6) {
     const own = w.roll({ dice: 'd6', purpose: `Is ${t.name} hit? (a 1 kills)`, rule: 'SYW (3) Notes on Generals (d) (p.6)', subjects: [genId] });
-    if (own.faces[0] === 1) w.killGeneral(genId);
+    if (own.faces[0] === 1) killGeneral(w, genId);
   }
   w.setUnit(shooter.id, { firedToday: true, firedPhase: w.rs.phaseCounter, standsShot: w.unitState(shooter.id)!.standsShot + p.stands });
   if (w.rs.hidden[shooter.id] !== undefined) reveal(w, shooter.id, 'fired', 'SYW 9 Deployment (p.19)');
@@ -276,7 +280,7 @@ export function shootingMorale(w: Work, enemyOf: (side: string) => string): void
     const enemies = w.enemiesOf(g.side);
     const c = centroid(w.groupUnits(g).flatMap((u) => u.stands));
     const nearestEnemy = enemies.length > 0 ? enemies.reduce((a, e) => (Math.hypot(centroid(e.stands).x - c.x, centroid(e.stands).y - c.y) < Math.hypot(centroid(a.stands).x - c.x, centroid(a.stands).y - c.y) ? e : a)) : undefined;
-    w.casualtyTest(g.id, 'casualties', [], nearestEnemy ? centroid(nearestEnemy.stands) : null);
+    casualtyTest(w, g.id, 'casualties', [], nearestEnemy ? centroid(nearestEnemy.stands) : null);
     void enemyOf;
   }
 }

@@ -15,6 +15,7 @@ import type { GroupState } from './state';
 import { rowOf } from './state';
 import type { Work } from './work';
 import { groupShapeProblem } from './groupShape';
+import { changeOrder } from './orderChanges';
 
 export const TRANSFER_RULE = 'SYW (3) Orders NB (p.6), (1) Groups (p.5)';
 
@@ -48,7 +49,7 @@ export function applyTransfer(w: Work, from: GroupState, moving: readonly Unit[]
   const stands = moving.reduce((a, u) => a + (w.unitState(u.id)?.startStands ?? u.stands.length), 0);
   if (join === undefined && whole) {
     w.setGroup(from.id, { general, uncommanded: false });
-    w.setOrder(from.id, 'reserve', 'transferred to a new command', TRANSFER_RULE);
+    changeOrder(w, from.id, 'reserve', 'transferred to a new command', TRANSFER_RULE);
     return;
   }
   // The units leave their old group (gone if it has no units left).
@@ -67,6 +68,6 @@ export function applyTransfer(w: Work, from: GroupState, moving: readonly Unit[]
   for (let n = 2; groups[id]; n++) id = `${from.id}-${moving[0]!.id}-${n}`;
   groups[id] = { ...from, id, units: [...ids], startStands: stands, general, uncommanded: false, prompts: {}, pursuing: false };
   w.rs = { ...w.rs, groups };
-  w.setOrder(id, 'reserve', 'transferred to a new command', TRANSFER_RULE);
+  changeOrder(w, id, 'reserve', 'transferred to a new command', TRANSFER_RULE);
   w.ctx.emit({ type: 'UnitsTransferred', units: [...ids], from: from.id, to: id, general, rule: TRANSFER_RULE });
 }

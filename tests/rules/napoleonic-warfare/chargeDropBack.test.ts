@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { battle, draftWith, type UnitSpec } from './harness';
 import { resolveCharges, CHARGE_DROP_BACK_RULE, planChargeDropBack } from '../../../src/rules/napoleonic-warfare/charges';
-import { frontRank, unitCentre, bearing } from '../../../src/rules/napoleonic-warfare/geom';
+import { frontRank, frameOfUnit, bearing } from '../../../src/rules/napoleonic-warfare/geom';
 import { findUnit } from '../../../src/engine/battle';
 import { napoleonicWarfare } from '../../../src/rules/napoleonic-warfare';
 import { isRejection } from '../../../src/engine/ruleset';
@@ -77,7 +77,7 @@ describe('When charging hussars have a friend in the path of one end stand (NW O
     const s = battle([chargers, friend, target(26)]);
     const { d } = draftWith(s, []);
     const C = findUnit(d.battle, 'fr-cav')!, T = findUnit(d.battle, 'au-cav')!;
-    const plan = planChargeDropBack(d, C, bearing(unitCentre(C), unitCentre(T)), 6 * 25.4);
+    const plan = planChargeDropBack(d, C, bearing(frameOfUnit(C).centre, frameOfUnit(T).centre), 6 * 25.4);
     expect(plan).toMatchObject({ frontage: 3, avoided: ['fr2'] });
     expect(findUnit(d.battle, 'fr-cav')).toBe(C);
   });

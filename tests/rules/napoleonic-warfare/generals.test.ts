@@ -7,7 +7,7 @@ import { applyFailure } from '../../../src/rules/napoleonic-warfare/morale';
 import { toChange } from '../../../src/rules/napoleonic-warfare/core';
 import { commandStand } from '../../../src/rules/napoleonic-warfare/geom';
 import { findUnit, updateUnit } from '../../../src/engine/battle';
-import { translateUnit } from '../../../src/rules/napoleonic-warfare/geom';
+import { translateUnit } from '../../../src/geometry/units';
 import { pt } from '../../../src/geometry/types';
 
 const loneGeneralInFront = () =>

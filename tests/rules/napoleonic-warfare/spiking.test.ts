@@ -7,7 +7,7 @@ import { battle, draftWith, IN } from './harness';
 import { resolveCharges } from '../../../src/rules/napoleonic-warfare/charges';
 import { applyDeploy } from '../../../src/rules/napoleonic-warfare/commands';
 import { toChange } from '../../../src/rules/napoleonic-warfare/core';
-import { translateUnit } from '../../../src/rules/napoleonic-warfare/geom';
+import { translateUnit } from '../../../src/geometry/units';
 import { gunsState } from '../../../src/rules/napoleonic-warfare/guns';
 import { lossPoints, brokenCount } from '../../../src/rules/napoleonic-warfare/victory';
 import { findUnit, updateUnit } from '../../../src/engine/battle';

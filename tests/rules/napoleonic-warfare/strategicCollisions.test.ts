@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import type { GameEvent } from '../../../src/engine/ruleset';
 import type { AnyEvent } from '../../../src/engine/command';
 import type { NwGameState } from '../../../src/rules/napoleonic-warfare/types';
-import { unitsOverlap } from '../../../src/rules/napoleonic-warfare/geom';
+import { unitsOverlap } from '../../../src/geometry/units';
 import { battle, runCommands, IN, type UnitSpec } from './harness';
 
 const run = runCommands;
@@ -64,7 +64,7 @@ describe('When two friendly columns march across each other\'s paths in the Stra
     expect(r['fr-b']!['rule']).toMatch(/or collided/);
     expect(edges(s, 'fr-a').maxX).toBeCloseTo(28, 3);
     expect(edges(s, 'fr-b').maxY).toBeCloseTo(19, 1);
-    expect(unitsOverlap(unit(s, 'fr-a'), unit(s, 'fr-b'))).toBe(false);
+    expect(unitsOverlap(unit(s, 'fr-a').stands, unit(s, 'fr-b').stands)).toBe(false);
     // Neither burst through the other (NW §24 interpenetration would disorder both).
     expect(s.ruleset.units['fr-a']!.morale).toBe('good');
     expect(s.ruleset.units['fr-b']!.morale).toBe('good');
@@ -85,7 +85,7 @@ describe('When two friendly columns march across each other\'s paths in the Stra
     expect(r['fr-b']).toMatchObject({ halted: 'collision', haltedBy: 'fr-a' });
     expect(r['fr-a']!['atFraction']).toBeCloseTo(5 / 8, 2);
     expect(r['fr-b']!['atFraction']).toBeCloseTo(5 / 8, 2);
-    expect(unitsOverlap(unit(s, 'fr-a'), unit(s, 'fr-b'))).toBe(false);
+    expect(unitsOverlap(unit(s, 'fr-a').stands, unit(s, 'fr-b').stands)).toBe(false);
   });
 
   it('a column whose path crosses no other mover completes its move', () => {

@@ -7,6 +7,8 @@ import { meleeModifiers, pursueTowards } from '../../../src/rules/seven-years-wa
 import { generatePieces, featuresOf, purchaseCost, buyPiece, rotationFor, subSectorCentre, type Roll } from '../../../src/rules/seven-years-war/terrainGen';
 import { GENERATED_PIECE_CM, TERRAIN_GENERATION } from '../../../src/rules/seven-years-war/tables';
 import { SYW, battle, withDice, apply, rejection, advanceTo, setOrder, rolls, scriptedCtx, type St, type U } from './build';
+import { killStands } from '../../../src/rules/seven-years-war/losses';
+import { blockedBy } from '../../../src/rules/seven-years-war/forcedMoves';
 
 const unitOf = (s: St, id: string) => s.battle.units.find((u) => u.id === id)!;
 const blue: U = { id: 'blue-1', side: 'blue', type: 'medium-infantry', x: 900, y: 250, facingDeg: 90, n: 4, depth: 15, ranks: 1 };
@@ -246,7 +248,7 @@ describe('Gap closing when stands are lost (p.7, p.6)', () => {
     const { ctx } = scriptedCtx(s, []);
     const w = new Work(s, ctx);
     // r-a spans x 715-835, r-b 845-965 (a 1cm gap); r-a loses its stand nearest (840, 1000).
-    w.killStands('r-a', 1, 'test', 'test', pt(840, 1000));
+    killStands(w, 'r-a', 1, 'test', 'test', pt(840, 1000));
     const span = (id: string) => { const xs = w.unit(id)!.stands.map((st) => st.centre.x); return [Math.min(...xs) - 20, Math.max(...xs) + 20]; };
     expect(span('r-b')).toEqual([845, 965]);
     expect(span('r-a')[1]).toBeCloseTo(835, 6);
@@ -318,7 +320,7 @@ describe('Fresh enemy met in pursuit (7 (b) p.16)', () => {
     expect(events.find((e) => e.type === 'FreshEnemyMet')).toMatchObject({ enemy: 'red-gun' });
     expect(w.rs.groups['red-gun']!.order).toBe('reserve');
     expect(Math.min(...w.unit('blue-cav')!.stands.map((x) => x.centre.y))).toBeGreaterThan(460);
-    expect(w.blockedBy('blue-cav', w.unit('blue-cav')!.stands)).toHaveLength(0);
+    expect(blockedBy(w, 'blue-cav', w.unit('blue-cav')!.stands)).toHaveLength(0);
   });
   it('fresh infantry met stops the pursuers in contact and tests as being charged', () => {
     const s = battle([cav, { ...red, y: 450 }]);

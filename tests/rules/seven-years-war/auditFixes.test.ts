@@ -4,6 +4,7 @@ import { Work } from '../../../src/rules/seven-years-war/work';
 import { chargeMoves } from '../../../src/rules/seven-years-war/melee';
 import { inContact } from '../../../src/rules/seven-years-war/geo';
 import { battle, withDice, apply, rejection, advanceTo, setOrder, rolls, scriptedCtx, type U, type St } from './build';
+import { casualtyTest } from '../../../src/rules/seven-years-war/moraleTests';
 
 const inf = (id: string, side: 'blue' | 'red', x: number, y: number, facingDeg: number, extra: Partial<U> = {}): U => ({ id, side, type: 'medium-infantry', x, y, facingDeg, n: 4, depth: 15, ranks: 1, ...extra });
 const unit = (s: St, id: string) => s.battle.units.find((u) => u.id === id)!;
@@ -119,7 +120,7 @@ describe('8 p.18 Results: "Testing for casualties, or being Charged 6+ OK; Stay 
     // General D4, 2D6 of 6+6.
     const { ctx } = scriptedCtx(s, [1, 6, 6]);
     const w = new Work(s, ctx);
-    w.casualtyTest('blue-1', 'casualties', [], null);
+    casualtyTest(w, 'blue-1', 'casualties', [], null);
     return w.rs.groups['blue-1']!.order;
   };
   it('by default the group stays at its orders', () => {

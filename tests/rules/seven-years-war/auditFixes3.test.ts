@@ -5,6 +5,9 @@ import { Work } from '../../../src/rules/seven-years-war/work';
 import { canSee, centroid } from '../../../src/rules/seven-years-war/geo';
 import { makeSampler } from '../../../src/ai/sampler';
 import { SYW, battle, withDice, apply, rejection, advanceTo, setOrder, rolls, scriptedCtx, type U, type St } from './build';
+import { changeOrder } from '../../../src/rules/seven-years-war/orderChanges';
+import { blockedBy } from '../../../src/rules/seven-years-war/forcedMoves';
+import { killGeneral } from '../../../src/rules/seven-years-war/generals';
 
 const inf = (id: string, side: 'blue' | 'red', x: number, y: number, facingDeg: number, extra: Partial<U> = {}): U => ({ id, side, type: 'medium-infantry', x, y, facingDeg, n: 4, depth: 15, ranks: 1, ...extra });
 const withUnit = (s: St, id: string, patch: Record<string, unknown>): St => ({ ...s, ruleset: { ...s.ruleset, units: { ...s.ruleset.units, [id]: { ...s.ruleset.units[id]!, ...patch } } } });
@@ -14,7 +17,7 @@ describe('(3) p.8 "Advance: All units in the Group must be in Line formation"; Â
     const s = setOrder(battle([inf('blue-1', 'blue', 900, 300, 90, { formation: 'column' }), inf('red-1', 'red', 900, 1000, -90)]), 'blue-1', 'reserve');
     const { ctx, events } = scriptedCtx(s, []);
     const w = new Work(s, ctx);
-    w.setOrder('blue-1', 'retreat', 'test', 'SYW 8 Morale results (p.18)');
+    changeOrder(w, 'blue-1', 'retreat', 'test', 'SYW 8 Morale results (p.18)');
     const u = w.unit('blue-1')!;
     expect(u.formation).toBe('line');
     expect((u.extra as Record<string, unknown>).sywFormationChangedPhase).toBe(w.rs.phaseCounter);
@@ -22,7 +25,7 @@ describe('(3) p.8 "Advance: All units in the Group must be in Line formation"; Â
     // Two ranks of two stands abreast (massed infantry line up to 2 deep), facing as before.
     expect(new Set(u.stands.map((x) => Math.round(x.centre.x))).size).toBe(2);
     expect(u.stands.every((x) => Math.abs(x.facing - Math.PI / 2) < 1e-6)).toBe(true);
-    expect(w.blockedBy('blue-1', u.stands)).toHaveLength(0);
+    expect(blockedBy(w, 'blue-1', u.stands)).toHaveLength(0);
   });
 });
 
@@ -30,7 +33,7 @@ describe('(3) p.8 drill: "Normal troops: May change into a 1 or 2 wide column to
   it('a normally drilled square put on Advance in its own movement step re-forms into line, may not also move, and is not forced to', () => {
     const s0 = advanceTo(setOrder(battle([inf('blue-1', 'blue', 900, 300, 90, { formation: 'square' }), inf('red-1', 'red', 900, 1000, -90)]), 'blue-1', 'reserve'), 'movement');
     const w = new Work(s0, scriptedCtx(s0, []).ctx);
-    w.setOrder('blue-1', 'advance', 'test', 'SYW (3) Changing Orders (p.7)');
+    changeOrder(w, 'blue-1', 'advance', 'test', 'SYW (3) Changing Orders (p.7)');
     const s: St = { ...s0, battle: w.battle, ruleset: w.rs };
     expect(s.battle.units.find((u) => u.id === 'blue-1')!.formation).toBe('line');
     expect(rejection(s, { type: 'moveGroup', side: 'blue', group: 'blue-1', legs: [{ kind: 'forward', mm: 100 }] })).toBe('changed-formation');
@@ -89,7 +92,7 @@ describe('(3) p.6 "Lost Generals are replaced by a random quality General"', () 
     // 3 counters: 1-99 count; a first roll of 100 (tens 0, units 0) is re-rolled; 12 reads (12 âˆ’ 1) mod 3 = 2, the third counter.
     const { ctx, events } = scriptedCtx(s, [10, 10, 1, 2]);
     const w = new Work(s, ctx);
-    w.killGeneral('blue-cinc');
+    killGeneral(w, 'blue-cinc');
     expect(rolls(events).filter((x) => x.purpose.startsWith('Replacement general'))).toHaveLength(2);
     expect(w.rs.generals['blue-cinc']!.counter).toEqual(deck[2]);
     expect(w.rs.decks.blue).toHaveLength(2);

@@ -5,6 +5,7 @@ import { settleDetachments } from '../../../src/rules/seven-years-war/detach';
 import { viewFor } from '../../../src/engine/view';
 import { sevenYearsWar } from '../../../src/rules/seven-years-war';
 import { SYW, battle, withDice, apply, rejection, advanceTo, setOrder, scriptedCtx, type St, type U } from './build';
+import { moraleModifiers, casualtyTest } from '../../../src/rules/seven-years-war/moraleTests';
 
 const unitOf = (s: St, id: string) => s.battle.units.find((u) => u.id === id);
 // Heavy cavalry, 3 stands, front edge at y = 500 facing down the table: stands at x 860, 900, 940.
@@ -72,10 +73,10 @@ describe('When cavalry that charged successfully are in melee (§4 p.10 (c))', (
     const s = apply(inMelee(), { type: 'detachStands', side: 'blue', unit: 'blue-cav' }).state;
     const { ctx, events } = scriptedCtx(s, [1]);
     const w = new Work(s, ctx);
-    expect(w.casualtyTest('blue-cav.d1', 'casualties', [], null)).toBeUndefined();
+    expect(casualtyTest(w, 'blue-cav.d1', 'casualties', [], null)).toBeUndefined();
     expect(events.filter((e) => e.type === 'DiceRolled')).toHaveLength(0);
     // Parent group: 1 stand of 3 left = 66% lost: three "per 20%" steps.
-    const mods = w.moraleModifiers(w.group('blue-cav')!, 'casualties', []);
+    const mods = moraleModifiers(w, w.group('blue-cav')!, 'casualties', []);
     expect(mods.find((m) => m.label.startsWith('Per 20%'))!.value).toBe(-3);
   });
 

@@ -3,6 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { Work } from '../../../src/rules/seven-years-war/work';
 import { pursueTowards } from '../../../src/rules/seven-years-war/melee';
 import { battle, setOrder, scriptedCtx, advanceTo, rejection, rolls, type U, type St } from './build';
+import { moraleModifiers } from '../../../src/rules/seven-years-war/moraleTests';
+import { interpenetrated } from '../../../src/rules/seven-years-war/forcedMoves';
 
 const work = (s: St, faces: number[] = []) => { const c = scriptedCtx(s, faces); return { w: new Work(s, c.ctx), events: c.events }; };
 
@@ -29,7 +31,7 @@ describe('§4 p.10 "Light and Massed interpenetrating: Both parties go to Stand,
   it('a voluntary move through the same lights still sends the mover to Reserve (§4 p.10 unchanged outside pursuit)', () => {
     const s = setOrder(setOrder(battle([cav, lights, routers]), 'blue-cav', 'advance'), 'blue-li', 'stand');
     const { w } = work(s);
-    w.interpenetrated('blue-cav', 'blue-li', 'move', 'test');
+    interpenetrated(w, 'blue-cav', 'blue-li', 'move', 'test');
     expect(w.rs.groups['blue-cav']!.order).toBe('reserve');
     expect(w.rs.groups['blue-li']!.order).toBe('reserve');
   });
@@ -66,12 +68,12 @@ describe('8 p.17 "+1 ... Uphill of all enemy": all the enemy the test concerns, 
     const st = s();
     const { w } = work(st, [4]);
     const g = st.ruleset.groups['red-1']!;
-    expect(w.moraleModifiers(g, 'beingCharged', [], [w.unit('blue-cav')!]).map((m) => m.label)).toContain(label);
+    expect(moraleModifiers(w, g, 'beingCharged', [], [w.unit('blue-cav')!]).map((m) => m.label)).toContain(label);
   });
   it('with no enemy concerned (rallying, seeing friends rout) every enemy on the table counts: the higher far enemy denies it', () => {
     const st = s();
     const { w } = work(st, [4]);
-    expect(w.moraleModifiers(st.ruleset.groups['red-1']!, 'rally', []).map((m) => m.label)).not.toContain(label);
+    expect(moraleModifiers(w, st.ruleset.groups['red-1']!, 'rally', []).map((m) => m.label)).not.toContain(label);
   });
   it('fresh enemy met in pursuit (7 (b) p.16): the being-charged test counts only the pursuers for "uphill of all enemy"', () => {
     const { w, events } = work(s(), [1, 6, 6]);

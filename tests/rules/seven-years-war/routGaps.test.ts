@@ -7,6 +7,7 @@ import { describe, it, expect } from 'vitest';
 import { battle, setOrder, scriptedCtx, type U } from './build';
 import { Work } from '../../../src/rules/seven-years-war/work';
 import { standsOverlap } from '../../../src/rules/seven-years-war/geo';
+import { routMove } from '../../../src/rules/seven-years-war/forcedMoves';
 
 // Red battalion routing home (down the table, +y): 4 stands x 820-980, front edge y = 600 (stands 585-600).
 const router: U = { id: 'red-1', side: 'red', type: 'medium-infantry', x: 900, y: 600, facingDeg: 90, n: 4, depth: 15 };
@@ -18,7 +19,7 @@ function rout(left: number, right: number) {
   const s = setOrder(battle([router, horse('blue-l', left), horse('blue-r', right)]), 'red-1', 'rout');
   const { ctx, events } = scriptedCtx(s, []);
   const w = new Work(s, ctx);
-  w.routMove('red-1', Math.PI / 2, ROUT_MM);
+  routMove(w, 'red-1', Math.PI / 2, ROUT_MM);
   return { w, events: events as { type: string; advanceMm?: number }[] };
 }
 

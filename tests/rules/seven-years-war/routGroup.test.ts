@@ -10,6 +10,7 @@ import { Work } from '../../../src/rules/seven-years-war/work';
 import { standsOverlap } from '../../../src/rules/seven-years-war/geo';
 import { unitDistance } from '../../../src/geometry/measure';
 import { pt } from '../../../src/geometry/types';
+import { startRout, routMove } from '../../../src/rules/seven-years-war/forcedMoves';
 
 // A red group of two cavalry regiments (2 squadrons, 80mm each) routing home (+y), 1cm apart:
 // red-1 x 860-940, red-2 x 950-1030, front edge y = 600 (stands 570-600).
@@ -30,14 +31,14 @@ const gapMm = (w: Work) => unitDistance(w.unit('red-1')!.stands, w.unit('red-2')
 describe('7 p.15-16: a routing group moves as one body', () => {
   it('unhindered, both units make the same rout move and keep their 1cm spacing', () => {
     const { w } = rout([horse('blue-far', 300)]);
-    w.routMove('rg', Math.PI / 2, ROUT_MM);
+    routMove(w, 'rg', Math.PI / 2, ROUT_MM);
     for (const id of ['red-1', 'red-2']) expect(Math.max(...w.unit(id)!.stands.map((x) => x.centre.y))).toBeCloseTo(585 + ROUT_MM, 6);
     expect(gapMm(w)).toBeCloseTo(10, 6);
   });
   it('one unit blocked by enemy while the other\'s way is open: the group goes on as one column, red-2 following red-1 in contact', () => {
     // Enemy ahead of red-2 only (x 950-1110); red-1's way (860-940) is open.
     const { w } = rout([horse('blue-x', 990), horse('blue-y', 1070)]);
-    w.routMove('rg', Math.PI / 2, ROUT_MM);
+    routMove(w, 'rg', Math.PI / 2, ROUT_MM);
     expect(w.unitState('red-2')!.surrendered).toBe(false);
     expect(Math.min(...w.unit('red-1')!.stands.map((x) => x.centre.y))).toBeGreaterThan(Math.max(...w.unit('red-2')!.stands.map((x) => x.centre.y)));
     expect(gapMm(w)).toBeLessThanOrEqual(1.5);
@@ -47,7 +48,7 @@ describe('7 p.15-16: a routing group moves as one body', () => {
   it('the free 180 degree turn (7 p.15) is made by the group about its centre, so the units stay 1cm apart', () => {
     const { w } = rout([horse('blue-far', 300)], [5]);
     // Broken by enemy below them (+y): they turn to face up the table and rout (first move 30 + D10 = 35cm).
-    w.startRout('rg', pt(945, 900), 'test');
+    startRout(w, 'rg', pt(945, 900), 'test');
     for (const id of ['red-1', 'red-2']) for (const st of w.unit(id)!.stands) expect(Math.sin(st.facing)).toBeCloseTo(-1, 6);
     expect(gapMm(w)).toBeCloseTo(10, 6);
   });
@@ -58,7 +59,7 @@ describe('(3) Rout p.8 with 7 p.15: a routing group threads a gap as one column,
   const wall = [horse('blue-l', 830), horse('blue-r', 970), horse('blue-x', 1050)];
   it('all four squadrons go through the gap on one lane, red-1 leading, each stand touching the next', () => {
     const { w, events } = rout(wall);
-    w.routMove('rg', Math.PI / 2, ROUT_MM);
+    routMove(w, 'rg', Math.PI / 2, ROUT_MM);
     expect(w.unitState('red-1')!.surrendered).toBe(false);
     expect(w.unitState('red-2')!.surrendered).toBe(false);
     const all = [...w.unit('red-1')!.stands, ...w.unit('red-2')!.stands];
@@ -76,7 +77,7 @@ describe('(3) Rout p.8 with 7 p.15: a routing group threads a gap as one column,
   });
   it('a 3cm gap cannot be threaded: the whole group surrenders together (7 p.15)', () => {
     const { w } = rout([horse('blue-l', 830), horse('blue-r', 940), horse('blue-x', 1020)]);
-    w.routMove('rg', Math.PI / 2, ROUT_MM);
+    routMove(w, 'rg', Math.PI / 2, ROUT_MM);
     expect(w.unitState('red-1')!.surrendered).toBe(true);
     expect(w.unitState('red-2')!.surrendered).toBe(true);
     expect(gapMm(w)).toBeCloseTo(10, 6);

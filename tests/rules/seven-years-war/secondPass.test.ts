@@ -3,6 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { Work } from '../../../src/rules/seven-years-war/work';
 import { meleeModifiers } from '../../../src/rules/seven-years-war/melee';
 import { battle, setOrder, scriptedCtx, withDice, apply, rejection, type U, type St } from './build';
+import { interpenetrated } from '../../../src/rules/seven-years-war/forcedMoves';
+import { moraleModifiers } from '../../../src/rules/seven-years-war/moraleTests';
 
 const inf = (id: string, side: 'blue' | 'red', x: number, y: number, facingDeg: number, extra: Partial<U> = {}): U => ({ id, side, type: 'medium-infantry', x, y, facingDeg, n: 4, depth: 15, ranks: 1, ...extra });
 const cav = (id: string, side: 'blue' | 'red', x: number, y: number, facingDeg: number): U => ({ id, side, type: 'heavy-cavalry', x, y, facingDeg, n: 3, depth: 30 });
@@ -14,14 +16,14 @@ describe('§4 p.10 Movement through friendly units: "Routing through any: No pen
   it('a friend on Reserve that routers pass through goes to Stand and is disordered', () => {
     const s = setOrder(setOrder(s0(), 'blue-1', 'rout'), 'blue-2', 'reserve');
     const w = work(s);
-    w.interpenetrated('blue-1', 'blue-2', 'rout', 'test');
+    interpenetrated(w, 'blue-1', 'blue-2', 'rout', 'test');
     expect(w.rs.groups['blue-2']!.order).toBe('stand');
     expect(w.unitState('blue-2')!.disordered).toBe(true);
   });
   it('a friend that is itself routing stays routing (going to Stand would rally it without a rally test, 7 p.16)', () => {
     const s = setOrder(setOrder(s0(), 'blue-1', 'rout'), 'blue-2', 'rout');
     const w = work(s);
-    w.interpenetrated('blue-1', 'blue-2', 'rout', 'test');
+    interpenetrated(w, 'blue-1', 'blue-2', 'rout', 'test');
     expect(w.rs.groups['blue-2']!.order).toBe('rout');
     expect(w.unitState('blue-2')!.disordered).toBe(true);
   });
@@ -31,7 +33,7 @@ describe('§4 p.10 "Massed through Massed: Only allowed if Routing or Breaking t
   it('cavalry breaking through a friendly battalion on Stand: both disordered, neither changes orders', () => {
     const s = setOrder(battle([cav('blue-1', 'blue', 900, 400, 90), inf('blue-2', 'blue', 900, 500, 90), inf('red-1', 'red', 900, 1000, -90)]), 'blue-2', 'stand');
     const w = work(setOrder(s, 'blue-1', 'advance'));
-    w.interpenetrated('blue-1', 'blue-2', 'move', 'test');
+    interpenetrated(w, 'blue-1', 'blue-2', 'move', 'test');
     expect(w.rs.groups['blue-1']!.order).toBe('advance');
     expect(w.rs.groups['blue-2']!.order).toBe('stand');
     expect(w.unitState('blue-1')!.disordered).toBe(true);
@@ -40,7 +42,7 @@ describe('§4 p.10 "Massed through Massed: Only allowed if Routing or Breaking t
   it('passing through artillery at Stand sends both to Reserve, both disordered', () => {
     const s = setOrder(battle([inf('blue-1', 'blue', 900, 400, 90), gun('blue-2', 'blue', 900, 500, 90), inf('red-1', 'red', 900, 1000, -90)]), 'blue-2', 'stand');
     const w = work(setOrder(s, 'blue-1', 'advance'));
-    w.interpenetrated('blue-1', 'blue-2', 'move', 'test');
+    interpenetrated(w, 'blue-1', 'blue-2', 'move', 'test');
     expect(w.rs.groups['blue-1']!.order).toBe('reserve');
     expect(w.rs.groups['blue-2']!.order).toBe('reserve');
     expect(w.unitState('blue-1')!.disordered).toBe(true);
@@ -59,7 +61,7 @@ describe('(3) p.5 Training "Cavalry Generals ... if commanding any Infantry, the
   const labels = (s: St) => {
     expect(s.ruleset.groups['blue-1']!.general).toBe('blue-gen');
     // The D4 for "General within D4 x 5cm".
-    return work(s, [4]).moraleModifiers(s.ruleset.groups['blue-1']!, 'casualties', []).map((m) => m.label);
+    return moraleModifiers(work(s, [4]), s.ruleset.groups['blue-1']!, 'casualties', []).map((m) => m.label);
   };
   it('a brave average general within 5cm gives +1', () => {
     expect(labels(s0('average'))).toContain('Brave general within 5cm');
@@ -77,7 +79,7 @@ describe('8 p.17 "1: ... Testers have Poor Morale, or are Militia in open terrai
   const wood = { id: 'w', kind: 'wood', name: 'Wood', polygon: [[700, 250], [1100, 250], [1100, 500], [700, 500]] };
   const mods = (terrain: unknown[]) => {
     const s = battle([inf('blue-1', 'blue', 900, 400, 90, { type: 'militia' }), inf('red-1', 'red', 900, 1000, -90)], { terrain });
-    return work(s, [4]).moraleModifiers(s.ruleset.groups['blue-1']!, 'casualties', []).map((m) => m.label);
+    return moraleModifiers(work(s, [4]), s.ruleset.groups['blue-1']!, 'casualties', []).map((m) => m.label);
   };
   const label = 'Poor morale, or militia in open terrain';
   it('militia on a type 0 low hill are in the open: -1', () => {

@@ -1,0 +1,111 @@
+/**
+ * Whole units as the rules handle them: a group of stand footprints moved, turned, measured
+ * and checked against the table edge together. Every ruleset uses these (one centre, one
+ * translate, one rotate, one off-table check, one contact tolerance); they are generic over
+ * the ruleset's own stand and unit records, which keep every other field untouched.
+ */
+import type { Radians, StandFootprint, TablePoint } from './types';
+import { normaliseAngle } from './types';
+import { standCornersInto } from './footprint';
+import type { Frame } from './frame';
+import { unitFrame } from './frame';
+import { wheel } from './movement';
+import { footprintGroupsOverlap } from './overlap';
+import { EPS_MM } from './vec';
+import { unitDistance } from './measure';
+import type { TableSize } from './collisions';
+
+/**
+ * The contact tolerance of every ruleset: two units whose nearest stands are at most this far
+ * apart are in contact (base to base on a real table, where bases are set by hand). It judges
+ * contact that already exists; moves made by the core stop exactly touching (gap 0, overlap
+ * tested at EPS_MM), so a move never ends short of contact by this margin.
+ */
+export const CONTACT_MM = 1.5;
+
+/** Anything with stands: a ruleset's unit record, or a bare list wrapped as `{ stands }`. */
+export interface HasStands<S extends StandFootprint = StandFootprint> {
+  readonly stands: readonly S[];
+}
+
+/** The centre of a unit: its frame's centre (the bounding rectangle in its facing, default the first stand's). */
+export function unitCentre(stands: readonly StandFootprint[], facing?: Radians): TablePoint {
+  return unitFrame(stands, facing).centre;
+}
+
+/** Stands moved by (dx, dy); every other field of each stand kept. */
+export function translateStands<S extends StandFootprint>(stands: readonly S[], dx: number, dy: number): S[] {
+  return stands.map((s) => {
+    const out = Object.assign({}, s) as { -readonly [K in keyof S]: S[K] };
+    (out as { centre: TablePoint }).centre = { x: (s.centre.x + dx), y: (s.centre.y + dy) } as TablePoint;
+    return out as S;
+  });
+}
+
+/** Stands turned rigidly about `pivot` by `angle` (clockwise on screen when positive), facings normalised to (−π, π]. */
+export function rotateStands<S extends StandFootprint>(stands: readonly S[], pivot: TablePoint, angle: number): S[] {
+  const cs = Math.cos(angle), sn = Math.sin(angle);
+  return stands.map((s) => {
+    const dx = s.centre.x - pivot.x, dy = s.centre.y - pivot.y;
+    const out = Object.assign({}, s) as { -readonly [K in keyof S]: S[K] };
+    (out as { centre: TablePoint }).centre = { x: pivot.x + dx * cs - dy * sn, y: pivot.y + dx * sn + dy * cs } as TablePoint;
+    (out as { facing: Radians }).facing = normaliseAngle(s.facing + angle);
+    return out as S;
+  });
+}
+
+/** A unit record moved by (dx, dy). */
+export function translateUnit<U extends HasStands<S>, S extends StandFootprint>(u: U, dx: number, dy: number): U {
+  return { ...u, stands: translateStands(u.stands, dx, dy) };
+}
+
+/** A unit record turned rigidly about `pivot` (wheels, about-faces, lining up). */
+export function rotateUnit<U extends HasStands<S>, S extends StandFootprint>(u: U, pivot: TablePoint, angle: number): U {
+  return { ...u, stands: rotateStands(u.stands, pivot, angle) };
+}
+
+/** A unit record moved straight along `facing` by `distMm` (negative: backwards). */
+export function advanceUnit<U extends HasStands<S>, S extends StandFootprint>(u: U, distMm: number, facing: Radians): U {
+  return translateUnit(u, Math.cos(facing) * distMm, Math.sin(facing) * distMm);
+}
+
+const OT = new Float64Array(8);
+
+/** Is any corner of any stand off the table? Touching the edge is on (EPS_MM). */
+export function unitOffTable(stands: readonly StandFootprint[], table: TableSize): boolean {
+  for (const s of stands) {
+    standCornersInto(s, OT);
+    for (let k = 0; k < 8; k += 2) {
+      const x = OT[k]!, y = OT[k + 1]!;
+      if (x < -EPS_MM || y < -EPS_MM || x > table.widthMm + EPS_MM || y > table.depthMm + EPS_MM) return true;
+    }
+  }
+  return false;
+}
+
+/** Are two units in contact (nearest stands at most CONTACT_MM apart)? */
+export function unitsInContact(a: readonly StandFootprint[], b: readonly StandFootprint[]): boolean {
+  return unitDistance(a, b) <= CONTACT_MM;
+}
+
+/**
+ * Do two units overlap (any stand of one over any stand of the other by more than 0.01 mm)?
+ * Touching is not overlap; the 0.01 mm is `footprintGroupsOverlap`'s own slack for bases laid
+ * side by side by arithmetic that does not close exactly.
+ */
+export function unitsOverlap(a: readonly StandFootprint[], b: readonly StandFootprint[]): boolean {
+  return footprintGroupsOverlap(a, b);
+}
+
+/**
+ * A unit record wheeled by `angle` (movement.ts `wheel`: about the front corner on the side
+ * turned towards, in `frame`), with the distance the outer front corner travels. Facings are
+ * normalised to (−π, π].
+ */
+export function wheelUnit<U extends HasStands<S>, S extends StandFootprint>(u: U, angle: number, frame?: Frame): { unit: U; outerArcMm: number } {
+  if (Math.abs(angle) < 1e-9) return { unit: u, outerArcMm: 0 };
+  const plan = wheel(u.stands, angle, frame ? { frame } : {});
+  if (!plan.ok) return { unit: u, outerArcMm: 0 };
+  const leg = plan.legs[0]!;
+  return { unit: leg.kind === 'rotate' ? rotateUnit(u, leg.pivot, leg.angle) : u, outerArcMm: plan.distanceMm };
+}

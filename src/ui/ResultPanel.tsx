@@ -1,0 +1,54 @@
+/** The battle's result: winner, level and reason, shown when the game ends. */
+import { gameOf, type SessionApi } from '../store/session';
+import { mount } from './mount';
+import type { PlayStoreApi } from './playStore';
+import { useStore } from './useStore';
+
+interface Props {
+  readonly session: SessionApi;
+  readonly play: PlayStoreApi;
+}
+
+export function ResultPanel({ session, play }: Props) {
+  const b = useStore(session, (s) => s.battle);
+  const dismissed = useStore(play, (s) => s.resultDismissed);
+  const covered = useStore(play, (s) => s.handover !== null);
+  const r = b ? gameOf(b).result : undefined;
+  if (!b || !r || dismissed || covered) return <div class="modal-backdrop result-backdrop" data-testid="result" hidden />;
+  const name = (id: string) => b.setup.sides.find((s) => s.id === id)?.name ?? id;
+  const score = r.score ? Object.entries(r.score) : [];
+  return (
+    <div class="modal-backdrop result-backdrop" data-testid="result">
+      <div class="modal result" role="dialog" aria-modal="true" aria-labelledby="result-title">
+        <div class="handover-kicker">{`After turn ${gameOf(b).position.turn}`}</div>
+        <h2 id="result-title" data-testid="result-winner">
+          {r.winner ? `Victory to ${name(r.winner)}` : 'A draw'}
+        </h2>
+        <p class="result-level" data-testid="result-level">
+          {r.winner ? `${r.level} victory` : r.level}
+        </p>
+        <p data-testid="result-reason">{r.reason}</p>
+        {r.rule && <p class="rule">{r.rule}</p>}
+        {score.length > 0 && (
+          <ul class="score">
+            {score.map(([side, n]) => (
+              <li key={side}>{`${name(side)}: ${n}`}</li>
+            ))}
+          </ul>
+        )}
+        <div class="modal-actions">
+          <button type="button" onClick={() => play.getState().dismissResult(true)}>
+            Look at the table
+          </button>
+          <button type="button" class="primary" onClick={() => play.getState().open('start')}>
+            New battle
+          </button>
+        </div>
+      </div>
+    </div>
+  );
+}
+
+export function mountResult(host: HTMLElement, session: SessionApi, play: PlayStoreApi): () => void {
+  return mount(host, <ResultPanel session={session} play={play} />);
+}
