@@ -32,6 +32,7 @@ import { createPlayStore, readMode, type PlayStoreApi } from './ui/playStore';
 import { anyPlayable, builtInScenarios, noRulesetMessage, scenarioEntry, seedFromBits, type ScenarioEntry } from './ui/startModel';
 import { mountStartDialog } from './ui/StartDialog';
 import { mountPhaseBar } from './ui/PhaseBar';
+import { mountLegend } from './ui/Legend';
 import { mountHandOver } from './ui/HandOverScreen';
 import { mountEventLog } from './ui/EventLog';
 import { mountInspector } from './ui/Inspector';
@@ -250,6 +251,7 @@ async function main(): Promise<void> {
   });
 
   const table = createBattleTable(session);
+  mountLegend(shell.stage, { game: table.store, table, ui, play });
   scene = new (await sceneClass)(table.store, ui, table);
   await scene.mount(shell.stage);
   const mounted = scene;
