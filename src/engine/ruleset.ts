@@ -404,6 +404,10 @@ export interface TableAdapter<RS, O, T> {
   readonly previewContact?: (game: SeenGame<RS, O, T>, side: SideId, pieceId: string, targetId: string) => MovePreview;
   /** What `side` may do with a piece now (menus, buttons, keyboard). */
   readonly actions?: (game: SeenGame<RS, O, T>, side: SideId, pieceId: string) => readonly PieceAction[];
+  /** Choices that belong to the whole side, not to one piece (who has the initiative, a CinC's counter): the phase bar offers them. */
+  readonly sideActions?: (game: SeenGame<RS, O, T>, side: SideId) => readonly PieceAction[];
+  /** Why a piece of `side` lacks an action a player would expect now ('beyond every general's command radius'), with its rule; undefined when there is nothing to say. */
+  readonly whyNot?: (game: SeenGame<RS, O, T>, side: SideId, pieceId: string) => string | undefined;
   /** Shapes for the selected piece: firing arcs, engagement and command ranges, charge reach. */
   readonly overlays?: (game: SeenGame<RS, O, T>, pieceId: string) => readonly Overlay[];
   /** Inspector lines: type, quality, strength, state, order (as the viewer may see it), what it may do. */
