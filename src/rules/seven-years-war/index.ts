@@ -6,6 +6,9 @@
 import { z } from 'zod';
 import type { RulesetModule, Command, CommandSpec, Sampler, Ctx, Change, GameResult, SeenGame } from '../../engine/ruleset';
 import { stateFromView } from '../../engine/lookahead';
+import { sywDeterminise } from './ai/determinise';
+import { sywEvaluate } from './ai/evaluate';
+import { sywMetrics } from './ai/metrics';
 import { otherSide } from '../../engine/state';
 import { unitDistance, standDistance } from '../../geometry/measure';
 import { pt } from '../../geometry/types';
@@ -423,6 +426,7 @@ export const sevenYearsWar: RulesetModule<SywState, Options, Tables> = {
   describeCommand: (_state, c, names) => (names ? describeSywCommand(c, names) : undefined),
   pieceNames: (game) => groupNames(game),
   legalCommands: legal,
+  ai: { determinise: sywDeterminise, evaluate: sywEvaluate, metrics: sywMetrics },
   victory,
   atTurnLimit,
   invariants: (s) => {
