@@ -32,7 +32,6 @@ import { changeOrder } from './orderChanges';
 import { closeGroupGaps, destroyUnit } from './losses';
 import { blockedBy, pushUnit, interpenetrated, goOffTable } from './forcedMoves';
 import { changeUnit } from '../../engine/workingState';
-import { circlesApart } from '../../geometry/standSets';
 
 const O = 'SYW (3) Order interpretation (p.8)';
 const T = 'SYW §4 Terrain effects on movement (p.9)';
@@ -228,10 +227,14 @@ export function orderDirectionProblem(w: Work, g: GroupState, units: readonly Un
     const allEnd = units.flatMap((u) => end.get(u.id)!);
     const limitMm = ORDER_NUMBERS.reserveNoApproachCm * CM;
     const friends = w.friendsOf(g.side);
-    for (const e of enemies) {
-      // PERF: only an enemy the move ends within 20cm of can refuse it; one further off by bounding circles is not measured
-      // (and the melee and intervening-friends tests, the costly part among thousands of stands, run only for those that can).
-      if (circlesApart(allEnd, e.stands, limitMm)) continue;
+    // PERF: only an enemy the move ends within 20cm of can refuse it: the units whose boxes come within 20cm of the end
+    // position's box, in table order (the melee and intervening-friends tests, the costly part among thousands of stands,
+    // run only for those).
+    const eb = boxOfStands(allEnd);
+    const reach = { minX: eb.minX - limitMm, minY: eb.minY - limitMm, maxX: eb.maxX + limitMm, maxY: eb.maxY + limitMm };
+    const isEnemy = new Set(enemies.map((e) => e.id));
+    for (const e of unitsNear(w.battle.units, reach)) {
+      if (!isEnemy.has(e.id)) continue;
       const b = nearest(allEnd, [e]);
       if (!(b < limitMm)) continue;
       const a = nearest(before, [e]);
