@@ -24,7 +24,7 @@ import type { TerrainIndex } from './terrain';
 import type { TerrainContact } from './pathCost';
 import { terrainContacts } from './pathCost';
 import type { Box } from './vec';
-import { EPS_MM } from './vec';
+import { EPS_MM, segmentHitT } from './vec';
 
 /** A unit the mover may meet: its id and stands. */
 export interface Body {
@@ -361,4 +361,37 @@ export function moveUntilContact(stands: readonly StandFootprint[], legs: readon
   const rule = opts.rule ?? blockAll;
   const passed = trace.meetings.filter((m) => !m.atStart && m.enterMm < stopMm && rule(m) === 'pass');
   return { reason, stopMm, stands: standsAtDistance(stands, legs, stopMm), ...(reason === 'contact' && contact ? { contact } : {}), passed, trace };
+}
+
+/** Does some stand touch the feature of `contact` just after charged distance `atMm` (a stretch ending there does not count)? */
+export function touchingAfter(contact: TerrainContact, atMm: number): boolean {
+  for (const s of contact.stands) for (const iv of s.touching) if (iv.fromMm <= atMm + 1e-9 && iv.toMm > atMm + 1e-9) return true;
+  return false;
+}
+
+/** Every distance along the plan where the touching set of the traced terrain can change (each stretch's two ends), ascending, without repeats. */
+export function terrainMoments(contacts: readonly TerrainContact[]): number[] {
+  const out: number[] = [];
+  for (const c of contacts) for (const s of c.stands) for (const iv of s.touching) out.push(iv.fromMm, iv.toMm);
+  out.sort((a, b) => a - b);
+  return out.filter((x, i) => i === 0 || x - out[i - 1]! > 1e-9);
+}
+
+/**
+ * Charged distances along a straight plan (one translate leg) at which some stand's centre
+ * crosses the polygon's outline (rules that count stands by where their centres are: a
+ * building's garrison, say), ascending.
+ */
+export function centreCrossings(stands: readonly StandFootprint[], leg: Leg, polygon: readonly TablePoint[]): number[] {
+  if (leg.kind !== 'translate') return [];
+  const out: number[] = [];
+  for (const s of stands) {
+    const ax = s.centre.x, ay = s.centre.y, bx = ax + leg.dx, by = ay + leg.dy;
+    for (let k = 0; k < polygon.length; k++) {
+      const p = polygon[k]!, q = polygon[(k + 1) % polygon.length]!;
+      const t = segmentHitT(ax, ay, bx, by, p.x, p.y, q.x, q.y);
+      if (!Number.isNaN(t)) out.push(t * leg.distanceMm);
+    }
+  }
+  return out.sort((a, b) => a - b);
 }

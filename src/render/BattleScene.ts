@@ -311,7 +311,12 @@ export class BattleScene {
       this.markers = this.pieceBoxes.map(({ id, box }) => ({ pieceId: id, box, markers: this.controller.markers(id) }));
     }
     const view = { width: this.app.screen.width, height: this.app.screen.height };
-    this.overlay.update({ camera: ui.camera, view, overlays, tape, sight, move, markers: this.markers, pieces: this.pieceBoxes });
+    // Marker rows keep off the pieces and off the terrain names (whose size on the table depends on the zoom).
+    const names = this.terrainNameAt.map(({ text, at }, i) => {
+      const w = text.width / ui.camera.scale, h = (text.height + 6) / ui.camera.scale;
+      return { id: `name:${i}`, box: { minX: at.x - w / 2, minY: at.y, maxX: at.x + w / 2, maxY: at.y + h } };
+    });
+    this.overlay.update({ camera: ui.camera, view, overlays, tape, sight, move, markers: this.markers, pieces: names.length ? [...this.pieceBoxes, ...names] : this.pieceBoxes });
   }
 
   private drawSelection(u: Unit | null, scale: number): void {

@@ -22,7 +22,8 @@ import type { Radians } from '../../geometry/types';
 import type { Draft } from './types';
 import { activeUnits } from './core';
 import { unitFacing, frameOfUnit } from './geom';
-import { hazardCount, probePath, unitBoxMm, type PathProbe } from './moves';
+import { hazardCount, probePath, type PathProbe } from './moves';
+import { unitBox as standsBox } from '../../geometry/queries';
 import { narrowerFronts, type NarrowedFront } from './dropBack';
 import { roadMove } from './roads';
 import { WHEEL } from './tables/movement';
@@ -44,8 +45,8 @@ export interface RoutPath {
   clear: boolean;
 }
 
-type Box = ReturnType<typeof unitBoxMm>;
-const unitBox = unitBoxMm;
+type Box = ReturnType<typeof standsBox>;
+const unitBox = (u: Unit): Box => standsBox(u.stands);
 
 const boxesMeet = (a: Box, b: Box, slackMm: number): boolean =>
   a.minX - slackMm <= b.maxX && b.minX - slackMm <= a.maxX && a.minY - slackMm <= b.maxY && b.minY - slackMm <= a.maxY;

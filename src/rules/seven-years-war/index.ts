@@ -4,7 +4,8 @@
  * stands killed, 2D6 morale. Tables in tables/, readings of the flattened text in RULINGS.md.
  */
 import { z } from 'zod';
-import type { RulesetModule, Command, CommandSpec, Sampler, Ctx, Change, GameResult } from '../../engine/ruleset';
+import type { RulesetModule, Command, CommandSpec, Sampler, Ctx, Change, GameResult, SeenGame } from '../../engine/ruleset';
+import { stateFromView } from '../../engine/lookahead';
 import { otherSide } from '../../engine/state';
 import { unitDistance, standDistance } from '../../geometry/measure';
 import { pt } from '../../geometry/types';
@@ -32,6 +33,7 @@ import { detachStands, settleDetachments } from './detach';
 import { shoot, shootingMorale } from './shooting';
 import { declareCharge, chargeMoves, closeCombat, pursueTowards, turnBack } from './melee';
 import { setupRuleset, scenarioFieldsSchema, validateSetup } from './setup';
+import { describeSywCommand, describeSywEvent, groupNames } from './logText';
 import { PHASE_STEPS } from './tables/sequence';
 import { ROUT_MOVES, formationChangeLetsMove } from './tables/movement';
 import { ORDER_NUMBERS } from './tables/orders';
@@ -256,7 +258,9 @@ export function atTurnLimit(state: S): GameResult {
   return { winner: winner.id, level: 'marginal', reason: `${winner.name} lost the smaller share of its army by the turn limit.`, rule: 'Vedette house victory (RULINGS.md)', score: { ...rs.pointsLost } };
 }
 
-function legal(state: S, side: string, sm: Sampler): Command[] {
+/** From `side`'s view only (engine lookahead.ts): hidden units, enemy draws and the dice are not in it. */
+function legal(view: SeenGame<SywState, Options, Tables>, side: string, sm: Sampler): Command[] {
+  const state = stateFromView(view) as S;
   const out: Command[] = [];
   const step = state.position.step;
   const w = new Work(state, { roll: () => { throw new Error('no rolls while sampling'); }, emit: () => undefined });
@@ -414,6 +418,10 @@ export const sevenYearsWar: RulesetModule<SywState, Options, Tables> = {
   commands: Object.fromEntries(Object.entries({ prompt, selfOrder, moveGroup: moveGroupAmbushed, changeFormation, moveGeneral, declareCharge, shoot, artilleryToStand, deploy, flankMarch, holdBackBrigade, revealUnit, detachStands, moveHidden, setEvasion, setAfterRout, setAdvanceOnOk, setPursuitArtillery, setFlankSquare, setMoveChoice, chooseCounter, setAmbush, moveMeleeStand, dressGroup, alignInMelee, deployGeneral }).map(([k, v]) => [k, spotting(v)])),
   view: sywView,
   table: sywTable,
+  // The log in sentences, with names for units, generals, sides and groups (logText.ts).
+  describeEvent: (e, names) => describeSywEvent(e, names),
+  describeCommand: (_state, c, names) => (names ? describeSywCommand(c, names) : undefined),
+  pieceNames: (game) => groupNames(game),
   legalCommands: legal,
   victory,
   atTurnLimit,

@@ -42,7 +42,8 @@ const ORDER_LABEL: Record<OrderName, string> = { advance: 'Advance', reserve: 'R
 const ORDER_SHORT: Record<OrderName, string> = { advance: 'Adv', reserve: 'Res', stand: 'Std', retreat: 'Ret', rout: 'Rout' };
 
 // PERF: previews build no dice generator per call: one scripted generator, rolled without keeping its state.
-const LOW_DICE = scriptDice(seedDice(1), Array.from({ length: 16 }, () => 1));
+// 120 ones: enough for any single roll (60 dice, two faces each for d100 or a d10 made of 2d6).
+const LOW_DICE = scriptDice(seedDice(1), Array.from({ length: 120 }, () => 1));
 const previewCtx: Ctx = { roll: (spec) => rollDice(LOW_DICE, spec)[0], emit: () => undefined };
 
 /** A scratch state from the view: what the viewer knows, with scripted dice. Never leaves this module. */
