@@ -39,6 +39,7 @@ import { mountInspector } from './ui/Inspector';
 import { mountToolbar } from './ui/Toolbar';
 import { mountHelp } from './ui/HelpOverlay';
 import { mountResult } from './ui/ResultPanel';
+import { mountTurnSummary } from './ui/TurnSummaryDialog';
 import { mountNotices } from './ui/Notices';
 import { installShortcuts } from './ui/keyboard';
 import './ui/styles.css';
@@ -233,6 +234,7 @@ async function main(): Promise<void> {
   mountInspector(shell.side, session, ui, play, controller);
   mountEventLog(shell.side, session, play);
   mountResult(shell.overlays, session, play);
+  mountTurnSummary(shell.overlays, session, play);
   mountHandOver(shell.overlays, session, play, controller);
   installShortcuts(window, { controller, play, ui, pickLoad: () => toolbar.pickLoad(), hasBattle: () => session.getState().battle !== null });
 

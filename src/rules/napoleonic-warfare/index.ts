@@ -12,6 +12,7 @@ import { nwSetup, validateSetup, ScenarioFieldsSchema } from './setup';
 import { legalCommands } from './legal';
 import { resultFrom } from './victory';
 import { NW_TABLE } from './table';
+import { nwTally } from './turnTally';
 import { describeNwCommand, describeNwEvent } from './logText';
 import { plansSeenBy, withStrategicPlanning } from './strategic';
 import { withMoveOrder } from './moveOrder';
@@ -83,6 +84,7 @@ export const napoleonicWarfare: RulesetModule<NwState, NwOptions, NwTables> = {
   },
   describeCommand: describeNwCommand,
   describeEvent: describeNwEvent,
+  tally: nwTally,
 };
 
 export default napoleonicWarfare;
