@@ -343,6 +343,8 @@ export interface MovePreview {
   readonly reason?: string;
   readonly rule?: string;
   readonly readout: readonly ReadOut[];
+  /** A legal move with a consequence the player should know before making it (NW §13 (4): choices it would lock). */
+  readonly warning?: { readonly message: string; readonly rule: string };
 }
 
 /** Something a player can do with a piece now, for its menu (formation change, order, fire…). */
