@@ -10,9 +10,12 @@
  *
  * Supported dice codes: `d4 d6 d8 d10 d12 d20` with a count (`2d6`, `3d10`), `D3` (a d6 read
  * 1-2 → 1, 3-4 → 2, 5-6 → 3, as Seven Years War uses it), and `d100` (percentile: two d10, tens
- * and units, "00" with "0" reads 100). A d10 reads 1..10 ("0 reads 10", NW §6). With
- * `d10Via2d6: true` each d10 is produced by Napoleonic Warfare's emulation (NW §6 Dice): roll a
- * white d6, re-rolling sixes; a coloured d6 of 1-3 gives the white die, 4-6 gives white + 5.
+ * and units, "00" with "0" reads 100). A d10 reads 1..10 ("0 reads 10").
+ *
+ * Die emulation is a ruleset's business: a ruleset may declare how one die is made from others
+ * (`RulesetModule.dieEmulation`, e.g. a d10 from two d6) and a roll with `emulate: true` then
+ * draws each such die through that procedure. The engine only hands it the draws and logs the
+ * throws it reports (`DiceRolled.emulated`); it knows no particular emulation.
  */
 import { uniformInt } from 'pure-rand/distribution/uniformInt';
 import { xoroshiro128plusFromState } from 'pure-rand/generator/xoroshiro128plus';
@@ -77,6 +80,26 @@ export function endScript(dice: DiceState, what = 'the command'): DiceState {
   const { scripted: _done, ...rest } = dice;
   return rest;
 }
+
+/** One physical die drawn from the engine's source (the seeded generator, or a test's script). */
+export type DrawDie = (sides: number) => number;
+
+/**
+ * The throws that made one emulated die, named by the ruleset: `{ white: [6, 3], coloured: 4 }`.
+ * Plain JSON; the log shows each entry as its name and faces ('white 6, 3; coloured 4').
+ */
+export type EmulationDetail = Readonly<Record<string, number | readonly number[]>>;
+
+/** How a ruleset produces one die from other dice (NW §6: a d10 from a white and a coloured d6). */
+export interface DieEmulation {
+  /** The rule that allows it. */
+  readonly rule: string;
+  /** Draw the dice it needs with `draw`; return the emulated face and the throws that made it. */
+  emulate(draw: DrawDie): { readonly face: number; readonly detail: EmulationDetail };
+}
+
+/** A ruleset's emulations by the number of sides of the die emulated (`{ 10: d10From2d6 }`). */
+export type DieEmulations = Readonly<Partial<Record<number, DieEmulation>>>;
 
 /** `2d6`, `d10`, `3d10`, `D3`, `2D3`, `d100`… The count defaults to 1. */
 export type DiceCode = `${'' | number}${'d' | 'D'}${3 | 4 | 6 | 8 | 10 | 12 | 20 | 100}`;
@@ -156,8 +179,12 @@ export interface RollSpec {
    * Default: 'pass'/'fail' with a target, `${successes} successes` with eachDie, else the total.
    */
   readonly outcome?: string | ((r: RollValues) => string | { readonly outcome: string; readonly row?: string });
-  /** NW §6: produce each d10 from two d6 (the emulation option). Ignored for other dice. */
-  readonly d10Via2d6?: boolean;
+  /**
+   * Produce each die through the ruleset's emulation of it, where the ruleset declares one for
+   * these dice (`RulesetModule.dieEmulation`); otherwise the dice are rolled as they are.
+   * Percentile dice and D3 are never emulated.
+   */
+  readonly emulate?: boolean;
   /** Units, stands or generals the roll concerns, for filtering the log. */
   readonly subjects?: readonly string[];
   /** Hidden roll: only these sides see the event (default: everyone). */
@@ -176,8 +203,8 @@ export interface DiceRolled {
    * digits 0..9 (so `faces` has two entries per percentile die).
    */
   readonly faces: readonly number[];
-  /** NW §6 emulation detail per d10: the white d6 throws (re-rolled sixes included) and the coloured d6. */
-  readonly emulated?: readonly { readonly white: readonly number[]; readonly coloured: number }[];
+  /** Per emulated die, in order, the throws that made it as the ruleset's emulation named them. */
+  readonly emulated?: readonly EmulationDetail[];
   readonly total: number;
   readonly modifiers: readonly Modifier[];
   /** Total plus the roll modifiers (with eachDie: the best modified die). */
@@ -212,7 +239,7 @@ const passes = (value: number, target: number, when: PassWhen): boolean =>
  * Throws only on a programming error (an unknown dice code, a bad scripted face); the engine
  * turns that into an `internal-error` rejection.
  */
-export function rollDice(dice: DiceState, spec: RollSpec): [DiceRolled, DiceState] {
+export function rollDice(dice: DiceState, spec: RollSpec, emulations?: DieEmulations): [DiceRolled, DiceState] {
   const parsed = parseDice(spec.dice);
   if (!parsed) throw new RangeError(`"${spec.dice}" is not a dice code`);
   let words: readonly number[] = dice.words;
@@ -232,7 +259,8 @@ export function rollDice(dice: DiceState, spec: RollSpec): [DiceRolled, DiceStat
   };
   const faces: number[] = [];
   const values: number[] = [];
-  const emulated: { white: number[]; coloured: number }[] = [];
+  const emulated: EmulationDetail[] = [];
+  const emulation = spec.emulate && parsed.sides !== 3 && parsed.sides !== 100 ? emulations?.[parsed.sides] : undefined;
   for (let i = 0; i < parsed.count; i++) {
     if (parsed.sides === 3) {
       const v = Math.ceil(d(6) / 2);
@@ -243,20 +271,12 @@ export function rollDice(dice: DiceState, spec: RollSpec): [DiceRolled, DiceStat
       const units = d(10) % 10;
       faces.push(tens, units);
       values.push(tens === 0 && units === 0 ? 100 : tens * 10 + units);
-    } else if (parsed.sides === 10 && spec.d10Via2d6) {
-      // NW §6: read the white die first, re-rolling a 6; the coloured die picks 1-5 or 6-10.
-      const white: number[] = [];
-      let w = d(6);
-      white.push(w);
-      while (w === 6) {
-        w = d(6);
-        white.push(w);
-      }
-      const coloured = d(6);
-      const v = coloured <= 3 ? w : w + 5;
-      emulated.push({ white, coloured });
-      faces.push(v);
-      values.push(v);
+    } else if (emulation) {
+      const { face, detail } = emulation.emulate(d);
+      if (!Number.isInteger(face) || face < 1 || face > parsed.sides) throw new RangeError(`the emulation (${emulation.rule}) gave ${face}, not a face of a d${parsed.sides}`);
+      emulated.push(detail);
+      faces.push(face);
+      values.push(face);
     } else {
       const v = d(parsed.sides);
       faces.push(v);

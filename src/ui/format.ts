@@ -5,7 +5,7 @@
  * here can show what the viewer may not see.
  */
 import type { AnyEvent } from '../engine/command';
-import type { DiceRolled, Modifier } from '../engine/dice';
+import { parseDice, type DiceRolled, type EmulationDetail, type Modifier } from '../engine/dice';
 import type { Command } from '../engine/command';
 import { sideWords, singulars } from '../rules/words';
 
@@ -53,7 +53,7 @@ export interface DiceLines {
   readonly outcome: string;
   readonly passed?: boolean;
   readonly rule: string;
-  /** NW §6 emulation: 'd10 #1: white 6, 2; coloured 5 → 7'. */
+  /** A ruleset's die emulation, a line a die: 'd10 #1: white 6, 2; coloured 5 → 7' (NW §6). */
   readonly emulation: readonly string[];
 }
 
@@ -101,7 +101,9 @@ export function formatDice(e: DiceRolled, names?: Names): DiceLines {
     target = `Modified roll ${e.modified}`;
   }
   const table = e.table ? `Table ${e.table.id}${e.table.row !== undefined ? `, row ${e.table.row}` : ''}${e.table.column !== undefined ? `, column ${e.table.column}` : ''}` : undefined;
-  const emulation = (e.emulated ?? []).map((x, i) => `d10 #${i + 1}: white ${x.white.join(', ')}; coloured ${x.coloured} → ${e.faces[i] ?? '?'}`);
+  const die = `d${parseDice(e.dice)?.sides ?? '?'}`;
+  const throws = (x: EmulationDetail) => Object.entries(x).map(([name, v]) => `${name} ${typeof v === 'number' ? v : v.join(', ')}`).join('; ');
+  const emulation = (e.emulated ?? []).map((x, i) => `${die} #${i + 1}: ${throws(x)} → ${e.faces[i] ?? '?'}`);
   return {
     purpose: withNames(e.purpose, names),
     roll,

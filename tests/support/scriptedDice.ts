@@ -6,10 +6,11 @@
  * after each test by tests/support/setup.ts). A leftover face means the test never rolled a die
  * it scripted: it did not check what it meant to.
  */
-import { endScript, rollDice, scriptDice, type DiceRolled, type DiceState, type RollSpec } from '../../src/engine/dice';
+import { endScript, rollDice, scriptDice, type DiceRolled, type DiceState, type DieEmulations, type RollSpec } from '../../src/engine/dice';
 
 export interface ScriptedRoller {
-  roll(spec: RollSpec): DiceRolled;
+  /** Roll from the script, through a ruleset's die emulations where the spec asks for them. */
+  roll(spec: RollSpec, emulations?: DieEmulations): DiceRolled;
   /** Faces not rolled yet. */
   left(): number;
 }
@@ -22,8 +23,8 @@ export function scriptedRoller(dice: DiceState, faces: readonly number[], where 
   const entry = { dice: scriptDice(dice, faces), where: sites.length > 0 ? `${where} at ${sites.join(' < ')}` : where, rolled: [] as string[] };
   open.add(entry);
   return {
-    roll(spec) {
-      const [ev, next] = rollDice(entry.dice, spec);
+    roll(spec, emulations) {
+      const [ev, next] = rollDice(entry.dice, spec, emulations);
       entry.dice = next;
       entry.rolled.push(`${ev.dice} [${ev.faces.join(', ')}] for "${ev.purpose}"`);
       return ev;

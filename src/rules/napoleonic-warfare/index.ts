@@ -10,6 +10,7 @@ import { COMMANDS } from './commands';
 import { SEQUENCE } from './sequence';
 import { nwSetup, validateSetup, ScenarioFieldsSchema } from './setup';
 import { legalCommands } from './legal';
+import { D10_FROM_2D6 } from './tables/dice';
 import { resultFrom } from './victory';
 import { NW_TABLE } from './table';
 import { nwTally } from './turnTally';
@@ -47,6 +48,8 @@ export const napoleonicWarfare: RulesetModule<NwState, NwOptions, NwTables> = {
   // NW §2 simultaneous strategic moves (planned, then carried out together); §13 (4) order of moves.
   commands: withMoveOrder(withStrategicPlanning(COMMANDS)),
   legalCommands,
+  // NW §6 Dice: with the option on, every d10 the rules roll through rollD10 is made from two d6.
+  dieEmulation: (options) => (options.d10Via2d6 ? { 10: D10_FROM_2D6 } : undefined),
   /**
    * Face-down orders are hidden from the other side until turned over (NW §11). Once the
    * simultaneous placing is over, the other side sees that a marker lies on a unit, not which.

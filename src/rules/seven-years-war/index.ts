@@ -4,7 +4,8 @@
  * stands killed, 2D6 morale. Tables in tables/, readings of the flattened text in RULINGS.md.
  */
 import { z } from 'zod';
-import type { RulesetModule, Command, CommandSpec, Sampler, Ctx, Change, GameResult } from '../../engine/ruleset';
+import type { RulesetModule, Command, CommandSpec, Sampler, Ctx, Change, GameResult, SeenGame } from '../../engine/ruleset';
+import { stateFromView } from '../../engine/lookahead';
 import { otherSide } from '../../engine/state';
 import { unitDistance, standDistance } from '../../geometry/measure';
 import { pt } from '../../geometry/types';
@@ -258,7 +259,9 @@ export function atTurnLimit(state: S): GameResult {
   return { winner: winner.id, level: 'marginal', reason: `${winner.name} lost the smaller share of its army by the turn limit.`, rule: 'Vedette house victory (RULINGS.md)', score: { ...rs.pointsLost } };
 }
 
-function legal(state: S, side: string, sm: Sampler): Command[] {
+/** From `side`'s view only (engine lookahead.ts): hidden units, enemy draws and the dice are not in it. */
+function legal(view: SeenGame<SywState, Options, Tables>, side: string, sm: Sampler): Command[] {
+  const state = stateFromView(view) as S;
   const out: Command[] = [];
   const step = state.position.step;
   const w = new Work(state, { roll: () => { throw new Error('no rolls while sampling'); }, emit: () => undefined });

@@ -5,7 +5,7 @@ import { napoleonicWarfare } from '../../../src/rules/napoleonic-warfare';
 import { startCombat } from '../../../src/rules/napoleonic-warfare/charges';
 import { closeCombatPhase } from '../../../src/rules/napoleonic-warfare/combat';
 import { combatOrder } from '../../../src/rules/napoleonic-warfare/sequence';
-import { legalCommands } from '../../../src/rules/napoleonic-warfare/legal';
+import { legalCommands } from './harness';
 import { NW_TABLE } from '../../../src/rules/napoleonic-warfare/table';
 import type { NwGameState } from '../../../src/rules/napoleonic-warfare/types';
 import { battle, draftWith } from './harness';

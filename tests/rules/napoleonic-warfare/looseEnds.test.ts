@@ -11,7 +11,7 @@ import { isRejection, registerable, type SeenGame } from '../../../src/engine/ru
 import { napoleonicWarfare } from '../../../src/rules/napoleonic-warfare';
 import type { NwGameState, NwOptions, NwState } from '../../../src/rules/napoleonic-warfare/types';
 import type { NwTables } from '../../../src/rules/napoleonic-warfare/nwTables';
-import { legalCommands } from '../../../src/rules/napoleonic-warfare/legal';
+import { legalCommands } from './harness';
 import { OCCUPY_RULE } from '../../../src/rules/napoleonic-warfare/occupy';
 import { canWheelToFace, raceCharges } from '../../../src/rules/napoleonic-warfare/chargeMovement';
 import { chargeTargetProblem } from '../../../src/rules/napoleonic-warfare/commands';

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { isRejection } from '../../../src/engine/ruleset';
 import { findUnit } from '../../../src/engine/battle';
 import { napoleonicWarfare } from '../../../src/rules/napoleonic-warfare';
-import { legalCommands } from '../../../src/rules/napoleonic-warfare/legal';
+import { legalCommands } from './harness';
 import type { NwGameState } from '../../../src/rules/napoleonic-warfare/types';
 import { battle, draftWith } from './harness';
 

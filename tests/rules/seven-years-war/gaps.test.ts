@@ -1,4 +1,5 @@
 /** Second audit: rules found unenforced or partly enforced and enforced since (each cites its section). */
+import { legalFor } from '../../../src/engine/lookahead';
 import { describe, expect, it } from 'vitest';
 import { Work } from '../../../src/rules/seven-years-war/work';
 import { makeSampler } from '../../../src/ai/sampler';
@@ -186,7 +187,7 @@ describe('(3) Generals p.5: "A CinC draws 3 random counters and chooses 1"', () 
     const s = fresh();
     expect(rejection(s, { type: 'chooseCounter', side: 'blue', general: 'red-cinc', index: 0 })).toBe('bad-general');
     expect(rejection(s, { type: 'chooseCounter', side: 'blue', general: 'blue-cinc', index: 3 })).toBe('bad-index');
-    expect(SYW.legalCommands(s, 'blue', makeSampler(1)).filter((c) => c.type === 'chooseCounter')).toHaveLength(3);
+    expect(legalFor(SYW, s, 'blue', makeSampler(1)).filter((c) => c.type === 'chooseCounter')).toHaveLength(3);
   });
 });
 
