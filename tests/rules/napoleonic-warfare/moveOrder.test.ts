@@ -129,9 +129,7 @@ describe('When the French apply their orders in the Tactical Movement Phase (NW 
 
 describe('When a drag would lock later choices (NW Sequence §13 (4): orders go flank to flank)', () => {
   const drag = (s: NwGameState, unitId: string) => {
-    const u = s.battle.units.find((x) => x.id === unitId)!;
-    const c = u.stands[0]!.centre;
-    return NW_TABLE.previewMove!(viewFor(M, s, 'fr') as never, 'fr', unitId, { dxMm: 0, dyMm: 3 * IN, dRad: 0, pivot: c });
+    return NW_TABLE.previewMove!(viewFor(M, s, 'fr') as never, 'fr', unitId, { dxMm: 0, dyMm: 3 * IN, dRad: 0 });
   };
 
   it('the preview of moving the right-hand unit first, from the left flank, names the units it would lock, before release', () => {
