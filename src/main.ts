@@ -136,7 +136,7 @@ function probe(session: SessionApi, play: PlayStoreApi): PlayProbe | null {
     commandCount: viewOf(b, s.viewer).commandCount,
     // The viewer's undo list: another side's secret commands are not even counted.
     undoable: entriesFor(b.history.entries, s.viewer).length,
-    redoable: b.history.redoStack.length,
+    redoable: entriesFor(b.history.redoStack, s.viewer).length,
     result: g.result ? { ...(g.result.winner ? { winner: g.result.winner } : {}), level: g.result.level, reason: g.result.reason } : null,
   };
 }
