@@ -6,7 +6,7 @@ import type { Unit } from '../../engine/model';
 import type { Modifier } from '../../engine/dice';
 import { findUnit, updateUnit } from '../../engine/battle';
 import type { CloseCombatMemo, Combat, Draft } from './types';
-import { casualtySplit, STANDS_FIGHTING } from './tables/closeCombat';
+import { CASUALTY_RULES, casualtySplit, STANDS_FIGHTING } from './tables/closeCombat';
 import { roundUp } from './tables/dice';
 import { addDisorder, isActive, mod, nwu, removeFromPlay, inflictCasualties, rollD10 } from './core';
 import { faceLengthMm, frontRank, rankCount, unitFacing, bearing, unitDistanceMm, anglesClose, frameOfUnit } from './geom';
@@ -133,12 +133,15 @@ export function resolveCombat(d: Draft, c: Combat, dieCache: Map<string, number>
     const split = casualtySplit(stands, s.score, doubled);
     let n = split.whole;
     if (split.extraOnOrBelow > 0) {
+      // NW §5 "Roll 1d10 for percentages (2.4 casualties gives you a third casualty if you roll
+      // 1-4 on a d10)": the bare die against the tenths. The score's factors made the 2.4; they
+      // are not modifiers of this die (they are logged with the score, on CloseCombatResolved).
       const r = rollD10(d, {
-        purpose: `${x.name} on ${y.name}: ${stands} stands × score ${s.score}${doubled ? ' ×2 flank/rear' : ''} = ${split.raw.toFixed(1)} casualties — the fraction`,
-        rule: R, modifiers: s.mods.map((q) => ({ ...q })), target: { value: split.extraOnOrBelow, pass: 'atMost', label: `1-${split.extraOnOrBelow} for one more` },
+        purpose: `${x.name} on ${y.name}: ${stands} stands × score ${s.score}${s.score < CASUALTY_RULES.minimumScore ? ` (counts as ${CASUALTY_RULES.minimumScore})` : ''}${doubled ? ' ×2 flank/rear' : ''} = ${split.raw.toFixed(1)} casualties — the fraction`,
+        rule: R, target: { value: split.extraOnOrBelow, pass: 'atMost', label: `1-${split.extraOnOrBelow} for one more` },
         subjects: [x.id, y.id], outcome: (v) => (v.passed ? `${n + 1} casualties` : `${n} casualties`),
       });
-      if (r.total <= split.extraOnOrBelow) n++;
+      if (r.passed) n++;
     } else {
       d.ctx.emit({ type: 'CombatScore', unit: x.id, against: y.id, stands, score: s.score, modifiers: s.mods, casualties: n, rule: R });
     }
@@ -146,7 +149,7 @@ export function resolveCombat(d: Draft, c: Combat, dieCache: Map<string, number>
   };
   const lossB = casualties(A, B, fa.stands, sa, bFlanked, aFlanked);
   const lossA = casualties(B, A, fb.stands, sb, aFlanked, bFlanked);
-  d.ctx.emit({ type: 'CloseCombatResolved', combat: c.id, a: A.id, b: B.id, aScore: sa.score, bScore: sb.score, aStands: fa.stands, bStands: fb.stands, aLost: lossA, bLost: lossB, round: c.rounds + 1, rule: R });
+  d.ctx.emit({ type: 'CloseCombatResolved', combat: c.id, a: A.id, b: B.id, aScore: sa.score, bScore: sb.score, aStands: fa.stands, bStands: fb.stands, aLost: lossA, bLost: lossB, aModifiers: sa.mods, bModifiers: sb.mods, round: c.rounds + 1, rule: R });
   inflictCasualties(d, B.id, lossB, `close combat with ${A.name}`, R);
   inflictCasualties(d, A.id, lossA, `close combat with ${B.name}`, R);
   c.rounds++;

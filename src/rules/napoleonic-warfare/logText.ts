@@ -60,7 +60,10 @@ const signedMod = (v: number): string => (v < 0 ? `−${-v}` : `+${v}`);
  * that unit earlier in the same command: its combat die, then each factor, then the total —
  * 'die 5; grade (line-1st) +3, won the combat die 5 v 2 +3, general with unit +2 = 8'.
  */
-function scoreBuild(earlier: readonly AnyEvent[], unitId: string, score: number): string {
+function scoreBuild(earlier: readonly AnyEvent[], unitId: string, score: number, own?: unknown): string {
+  // The factors come with the result (CloseCombatResolved aModifiers/bModifiers); logs saved
+  // before that carried them on the CombatScore event or on the fraction roll.
+  const given = Array.isArray(own) ? (own as readonly { label: string; value: number }[]) : undefined;
   let mods: readonly { label: string; value: number }[] | undefined;
   let die: number | undefined;
   for (const e of earlier) {
@@ -69,9 +72,10 @@ function scoreBuild(earlier: readonly AnyEvent[], unitId: string, score: number)
     if (e.type === 'CombatScore' && f['unit'] === unitId) mods = f['modifiers'] as typeof mods;
     else if (e.type === 'DiceRolled' && subject === unitId && typeof f['purpose'] === 'string') {
       if (/: combat die$/.test(f['purpose'])) die = num(f['total']);
-      else if (/the fraction$/.test(f['purpose'])) mods = f['modifiers'] as typeof mods;
+      else if (/the fraction$/.test(f['purpose']) && Array.isArray(f['modifiers']) && (f['modifiers'] as unknown[]).length > 0) mods = f['modifiers'] as typeof mods;
     }
   }
+  mods = given ?? mods;
   if (!mods) return String(score);
   const parts = mods.map((m) => `${m.label} ${signedMod(m.value)}`).join(', ');
   return `${die !== undefined ? `die ${die}; ` : ''}${parts} = ${score}`;
@@ -129,7 +133,7 @@ export function describeNwEvent(e: AnyEvent, names: EventNames, earlier: readonl
       return `${P('attacker')} ${f['charged'] ? 'charges home on' : 'comes into contact with'} ${P('defender')}${face && face !== 'front' ? ` in the ${face}` : ''}: close combat.`;
     }
     case 'CloseCombatResolved': {
-      const side = (k: 'a' | 'b') => `${P(k)} (${plural(num(f[`${k}Stands`]), 'stand')} fighting, score ${scoreBuild(earlier, s(k), num(f[`${k}Score`]))})`;
+      const side = (k: 'a' | 'b') => `${P(k)} (${plural(num(f[`${k}Stands`]), 'stand')} fighting, score ${scoreBuild(earlier, s(k), num(f[`${k}Score`]), f[`${k}Modifiers`])})`;
       return `Close combat, round ${num(f['round'])}: ${side('a')} against ${side('b')}. ${P('a')} suffers ${plural(num(f['aLost']), 'casualty', 'casualties')}, ${P('b')} ${plural(num(f['bLost']), 'casualty', 'casualties')}.`;
     }
     case 'CombatEnded':

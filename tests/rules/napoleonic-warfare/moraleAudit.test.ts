@@ -97,7 +97,8 @@ describe('When a column of three ranks fights a square (NW §27 Square: "counts 
     resolveCombat(w.d, w.d.rs.combats[0]!, new Map());
     expect(rankCount(findUnit(w.d.battle, 'fr1')!)).toBe(3);
     expect(rankCount(findUnit(w.d.battle, 'au1')!)).toBe(4); // the square's own layout, which must not count
-    const frScore = w.rolls.find((r) => r.subjects?.includes('fr1') && r.modifiers.some((m) => m.label.startsWith('grade')))!;
+    // The French score's factors, logged with the result (fr1 is side a of the combat).
+    const frScore = { modifiers: w.events.find((e) => e.type === 'CloseCombatResolved')!['aModifiers'] as { label: string; value: number }[] };
     expect(frScore.modifiers).toContainEqual(expect.objectContaining({ label: 'deeper formation (2 more complete ranks)', value: 2 }));
   });
 });
@@ -173,7 +174,8 @@ describe('Austrian Mass counts as a (rally) square (NW §27; Combat Score −2d6
     w.d.battle = updateUnit(w.d.battle, 'au1', (u) => relayout({ ...u, formation: 'austrian-mass' }, 'austrian-mass'));
     startCombat(w.d, 'fr1', 'au1', { charged: true, pursuing: false });
     resolveCombat(w.d, w.d.rs.combats[0]!, new Map());
-    const frScore = w.rolls.find((r) => r.subjects?.includes('fr1') && r.modifiers.some((m) => m.label.startsWith('grade')))!;
+    // The French score's factors, logged with the result (fr1 is side a of the combat).
+    const frScore = { modifiers: w.events.find((e) => e.type === 'CloseCombatResolved')!['aModifiers'] as { label: string; value: number }[] };
     expect(frScore.modifiers.map((m) => m.label)).toContain('mounted against a square (−2d6, rolled by the square)');
     expect(frScore.modifiers.map((m) => m.label)).not.toContain('mounted charging or countercharging (+1d6)');
     expect(w.rolls.some((r) => /mounted charging/.test(r.purpose))).toBe(false);
