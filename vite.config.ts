@@ -11,7 +11,7 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: 'unit', include: ['tests/**/*.test.{ts,tsx}'], environment: 'node' },
+        test: { name: 'unit', include: ['tests/**/*.test.{ts,tsx}'], environment: 'node', setupFiles: ['tests/support/setup.ts'] },
       },
       {
         extends: true,

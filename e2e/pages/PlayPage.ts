@@ -108,9 +108,10 @@ export class PlayPage {
 
   /**
    * Drag a unit with the mouse by (dx, dy) table millimetres, grabbing its first stand, and
-   * return the live read-out seen just before release.
+   * return the live read-out seen just before release; `beforeRelease` runs while the mouse is
+   * still down.
    */
-  async dragUnitBy(id: string, dxMm: number, dyMm: number): Promise<ToolsProbe['movePreview']> {
+  async dragUnitBy(id: string, dxMm: number, dyMm: number, beforeRelease?: () => Promise<void>): Promise<ToolsProbe['movePreview']> {
     const c = (await this.unit(id)).stands[0]!.centre;
     const from = await this.toPage(c.x, c.y);
     const to = await this.toPage(c.x + dxMm, c.y + dyMm);
@@ -119,6 +120,7 @@ export class PlayPage {
     await m.down();
     await m.move(to.x, to.y, { steps: 10 });
     const preview = (await this.tools()).movePreview;
+    await beforeRelease?.();
     await m.up();
     return preview;
   }

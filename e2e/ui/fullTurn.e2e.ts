@@ -89,7 +89,8 @@ describe('a full turn of Napoleonic Warfare, hot-seat, with the mouse', () => {
         expect(tooFar?.reason).toBeTruthy();
         expect((await p.unit('fr-1-45')).stands[0]!.centre).toEqual(before);
         expect((await p.tools()).notice).toBeTruthy();
-        const ok = await p.dragUnitBy('fr-1-45', 0, -4 * IN);
+        // The refusal stays up until the next legal drag, which clears it before release.
+        const ok = await p.dragUnitBy('fr-1-45', 0, -4 * IN, async () => expect((await p.tools()).notice).toBeNull());
         expect(ok?.legal, ok?.reason).toBe(true);
         await p.page.waitForFunction((y) => {
           const b = window.__VEDETTE__.battle() as { units: { id: string; stands: { centre: { y: number } }[] }[] };

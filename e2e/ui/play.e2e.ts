@@ -245,6 +245,8 @@ describe('a solo battle', () => {
     await p.byTest('alert-ok').click();
     // The good file loads back to the same place.
     await p.byTest('load-input').setInputFiles({ name: 'good.json', mimeType: 'application/json', buffer: Buffer.from(saved) });
+    // A good save over the battle in progress: the app asks first.
+    await p.byTest('answer-discard').click();
     await p.page.waitForFunction(() => window.__VEDETTE__.play()!.commandCount === 1);
     expect((await p.probe())!.position).toEqual(before.position);
     await p.page.close();
@@ -253,8 +255,11 @@ describe('a solo battle', () => {
   it('shows the result when a side concedes: winner, level and reason', async () => {
     const p = await PlayPage.open(browser, url);
     await p.start('solo');
-    p.page.once('dialog', (d) => void d.accept());
     await p.byTest('concede').click();
+    // Solo: the app's own window asks which side concedes.
+    await p.byTest('question').waitFor();
+    expect(await p.byTest('question-title').textContent()).toBe('Which side concedes?');
+    await p.byTest('answer-fr').click();
     await p.page.waitForFunction(() => window.__VEDETTE__.play()!.commandCount === 1);
     expect(await p.logText()).toMatch(/concedes: the turn is played out/);
     // NW §10: the turn is played out first, then the battle ends.

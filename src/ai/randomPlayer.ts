@@ -5,6 +5,7 @@
  * Used by property tests, `vedette play --auto random`, and later as the AI's baseline.
  */
 import { ENGINE_COMMANDS, isRejection, type AnyEvent, type Command, type Rejection } from '../engine/command';
+import { legalFor } from '../engine/lookahead';
 import { applyCommand, type Applied } from '../engine/game';
 import { currentState, record, type History } from '../engine/history';
 import type { SideId } from '../engine/model';
@@ -41,7 +42,8 @@ export function chooseCommand(module: AnyRuleset, state: GameState, side: SideId
     return { command: endStep, applied: a, refused };
   };
   if (givenThisStep >= (opts.maxPerStep ?? 60) || sampler.chance(opts.endStepChance ?? 0.1)) return tryEnd();
-  const candidates = [...module.legalCommands(state, side, sampler)].filter((c) => !ENGINE_COMMANDS.includes(c.type));
+  // The candidates come from this side's view only (engine lookahead.ts): never the state.
+  const candidates = [...legalFor(module, state, side, sampler)].filter((c) => !ENGINE_COMMANDS.includes(c.type));
   const tries = Math.min(opts.tries ?? 12, candidates.length);
   for (let i = 0; i < tries; i++) {
     const j = sampler.int(i, candidates.length - 1);

@@ -10,9 +10,12 @@
  *
  * Supported dice codes: `d4 d6 d8 d10 d12 d20` with a count (`2d6`, `3d10`), `D3` (a d6 read
  * 1-2 → 1, 3-4 → 2, 5-6 → 3, as Seven Years War uses it), and `d100` (percentile: two d10, tens
- * and units, "00" with "0" reads 100). A d10 reads 1..10 ("0 reads 10", NW §6). With
- * `d10Via2d6: true` each d10 is produced by Napoleonic Warfare's emulation (NW §6 Dice): roll a
- * white d6, re-rolling sixes; a coloured d6 of 1-3 gives the white die, 4-6 gives white + 5.
+ * and units, "00" with "0" reads 100). A d10 reads 1..10 ("0 reads 10").
+ *
+ * Die emulation is a ruleset's business: a ruleset may declare how one die is made from others
+ * (`RulesetModule.dieEmulation`, e.g. a d10 from two d6) and a roll with `emulate: true` then
+ * draws each such die through that procedure. The engine only hands it the draws and logs the
+ * throws it reports (`DiceRolled.emulated`); it knows no particular emulation.
  */
 import { uniformInt } from 'pure-rand/distribution/uniformInt';
 import { xoroshiro128plusFromState } from 'pure-rand/generator/xoroshiro128plus';
@@ -28,7 +31,10 @@ export interface DiceState {
   readonly rolls: number;
   /**
    * Faces queued by tests (`scriptDice`): each physical die takes the next queued face instead
-   * of drawing from the generator. Never set by a real game.
+   * of drawing from the generator. Never set by a real game. Strict: while a script is present
+   * (even empty) every die must come from it — a die wanted after the last face throws
+   * `ScriptedDiceError` — and the engine refuses a command that leaves faces unused
+   * (`endScript`), so a test cannot pass on dice it did not mean to roll or never rolled.
    */
   readonly scripted?: readonly number[];
 }
@@ -53,6 +59,47 @@ export function seedDice(seed: number, seeding: SeedingVersion = SEEDING_VERSION
 export function scriptDice(dice: DiceState, faces: readonly number[]): DiceState {
   return { ...dice, scripted: [...(dice.scripted ?? []), ...faces] };
 }
+
+/** A script was misused: it ran out, or faces were left over. A test's error, never a game's. */
+export class ScriptedDiceError extends Error {
+  override readonly name = 'ScriptedDiceError';
+}
+
+/** Faces still queued (0 when none, or not scripted). */
+export const scriptedLeft = (dice: DiceState): number => dice.scripted?.length ?? 0;
+
+/**
+ * Close a script: throws `ScriptedDiceError` when faces are left over (the test queued dice that
+ * were never rolled, so it did not check what it meant to); otherwise the dice without the script,
+ * drawing from the generator again.
+ */
+export function endScript(dice: DiceState, what = 'the command'): DiceState {
+  if (dice.scripted === undefined) return dice;
+  if (dice.scripted.length > 0)
+    throw new ScriptedDiceError(`${dice.scripted.length} scripted dice face(s) [${dice.scripted.join(', ')}] were left over after ${what}: script only the dice it rolls`);
+  const { scripted: _done, ...rest } = dice;
+  return rest;
+}
+
+/** One physical die drawn from the engine's source (the seeded generator, or a test's script). */
+export type DrawDie = (sides: number) => number;
+
+/**
+ * The throws that made one emulated die, named by the ruleset: `{ white: [6, 3], coloured: 4 }`.
+ * Plain JSON; the log shows each entry as its name and faces ('white 6, 3; coloured 4').
+ */
+export type EmulationDetail = Readonly<Record<string, number | readonly number[]>>;
+
+/** How a ruleset produces one die from other dice (NW §6: a d10 from a white and a coloured d6). */
+export interface DieEmulation {
+  /** The rule that allows it. */
+  readonly rule: string;
+  /** Draw the dice it needs with `draw`; return the emulated face and the throws that made it. */
+  emulate(draw: DrawDie): { readonly face: number; readonly detail: EmulationDetail };
+}
+
+/** A ruleset's emulations by the number of sides of the die emulated (`{ 10: d10From2d6 }`). */
+export type DieEmulations = Readonly<Partial<Record<number, DieEmulation>>>;
 
 /** `2d6`, `d10`, `3d10`, `D3`, `2D3`, `d100`… The count defaults to 1. */
 export type DiceCode = `${'' | number}${'d' | 'D'}${3 | 4 | 6 | 8 | 10 | 12 | 20 | 100}`;
@@ -132,8 +179,12 @@ export interface RollSpec {
    * Default: 'pass'/'fail' with a target, `${successes} successes` with eachDie, else the total.
    */
   readonly outcome?: string | ((r: RollValues) => string | { readonly outcome: string; readonly row?: string });
-  /** NW §6: produce each d10 from two d6 (the emulation option). Ignored for other dice. */
-  readonly d10Via2d6?: boolean;
+  /**
+   * Produce each die through the ruleset's emulation of it, where the ruleset declares one for
+   * these dice (`RulesetModule.dieEmulation`); otherwise the dice are rolled as they are.
+   * Percentile dice and D3 are never emulated.
+   */
+  readonly emulate?: boolean;
   /** Units, stands or generals the roll concerns, for filtering the log. */
   readonly subjects?: readonly string[];
   /** Hidden roll: only these sides see the event (default: everyone). */
@@ -152,8 +203,8 @@ export interface DiceRolled {
    * digits 0..9 (so `faces` has two entries per percentile die).
    */
   readonly faces: readonly number[];
-  /** NW §6 emulation detail per d10: the white d6 throws (re-rolled sixes included) and the coloured d6. */
-  readonly emulated?: readonly { readonly white: readonly number[]; readonly coloured: number }[];
+  /** Per emulated die, in order, the throws that made it as the ruleset's emulation named them. */
+  readonly emulated?: readonly EmulationDetail[];
   readonly total: number;
   readonly modifiers: readonly Modifier[];
   /** Total plus the roll modifiers (with eachDie: the best modified die). */
@@ -168,8 +219,9 @@ export interface DiceRolled {
 }
 
 /** One physical die with `sides` faces, uniformly 1..sides. */
-function draw(words: readonly number[], scripted: readonly number[], sides: number): [number, number[], readonly number[]] {
-  if (scripted.length > 0) {
+function draw(words: readonly number[], scripted: readonly number[] | undefined, sides: number): [number, number[], readonly number[] | undefined] {
+  if (scripted !== undefined) {
+    if (scripted.length === 0) throw new ScriptedDiceError(`the scripted dice ran out: a d${sides} was wanted after the last queued face`);
     const face = scripted[0]!;
     if (!Number.isInteger(face) || face < 1 || face > sides) throw new RangeError(`scripted face ${face} is not on a d${sides}`);
     return [face, [...words], scripted.slice(1)];
@@ -187,20 +239,28 @@ const passes = (value: number, target: number, when: PassWhen): boolean =>
  * Throws only on a programming error (an unknown dice code, a bad scripted face); the engine
  * turns that into an `internal-error` rejection.
  */
-export function rollDice(dice: DiceState, spec: RollSpec): [DiceRolled, DiceState] {
+export function rollDice(dice: DiceState, spec: RollSpec, emulations?: DieEmulations): [DiceRolled, DiceState] {
   const parsed = parseDice(spec.dice);
   if (!parsed) throw new RangeError(`"${spec.dice}" is not a dice code`);
   let words: readonly number[] = dice.words;
-  let scripted: readonly number[] = dice.scripted ?? [];
+  let scripted: readonly number[] | undefined = dice.scripted;
   const d = (sides: number): number => {
-    const [face, w, s] = draw(words, scripted, sides);
+    let drawn: ReturnType<typeof draw>;
+    try {
+      drawn = draw(words, scripted, sides);
+    } catch (e) {
+      if (e instanceof ScriptedDiceError) throw new ScriptedDiceError(`${e.message} (rolling ${spec.dice} for "${spec.purpose}", ${spec.rule})`);
+      throw e;
+    }
+    const [face, w, s] = drawn;
     words = w;
     scripted = s;
     return face;
   };
   const faces: number[] = [];
   const values: number[] = [];
-  const emulated: { white: number[]; coloured: number }[] = [];
+  const emulated: EmulationDetail[] = [];
+  const emulation = spec.emulate && parsed.sides !== 3 && parsed.sides !== 100 ? emulations?.[parsed.sides] : undefined;
   for (let i = 0; i < parsed.count; i++) {
     if (parsed.sides === 3) {
       const v = Math.ceil(d(6) / 2);
@@ -211,20 +271,12 @@ export function rollDice(dice: DiceState, spec: RollSpec): [DiceRolled, DiceStat
       const units = d(10) % 10;
       faces.push(tens, units);
       values.push(tens === 0 && units === 0 ? 100 : tens * 10 + units);
-    } else if (parsed.sides === 10 && spec.d10Via2d6) {
-      // NW §6: read the white die first, re-rolling a 6; the coloured die picks 1-5 or 6-10.
-      const white: number[] = [];
-      let w = d(6);
-      white.push(w);
-      while (w === 6) {
-        w = d(6);
-        white.push(w);
-      }
-      const coloured = d(6);
-      const v = coloured <= 3 ? w : w + 5;
-      emulated.push({ white, coloured });
-      faces.push(v);
-      values.push(v);
+    } else if (emulation) {
+      const { face, detail } = emulation.emulate(d);
+      if (!Number.isInteger(face) || face < 1 || face > parsed.sides) throw new RangeError(`the emulation (${emulation.rule}) gave ${face}, not a face of a d${parsed.sides}`);
+      emulated.push(detail);
+      faces.push(face);
+      values.push(face);
     } else {
       const v = d(parsed.sides);
       faces.push(v);
@@ -294,7 +346,7 @@ export function rollDice(dice: DiceState, spec: RollSpec): [DiceRolled, DiceStat
     algorithm: 'xoroshiro128+',
     words,
     rolls: dice.rolls + 1,
-    ...(scripted.length > 0 ? { scripted } : {}),
+    ...(scripted !== undefined ? { scripted } : {}),
   };
   return [event, next];
 }

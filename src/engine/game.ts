@@ -5,7 +5,7 @@
  * rejections, and a ruleset bug comes back as an `internal-error` rejection.
  */
 import { ENGINE_COMMANDS, isRejection, reject, type AnyEvent, type Command, type Rejection } from './command';
-import { isValidSeed, MAX_SEED, scriptDice, seedDice } from './dice';
+import { endScript, isValidSeed, MAX_SEED, scriptDice, seedDice, type DiceState } from './dice';
 import { SEEDING_VERSION, type SeedingVersion } from './seed';
 import type { BattleSetup, SideId } from './model';
 import type { AnyRuleset, Problem } from './ruleset';
@@ -102,7 +102,8 @@ export function createGame(module: AnyRuleset, input: NewGame): Created {
     for (const e of set.events ?? []) run.push(e);
     run.checkVictory();
     if (!run.state.result) run.startTurn(input.setup.situation?.turn ?? 1);
-    return { ok: true, state: run.state, events: run.events };
+    // Strict scripted dice: every set-up face must have been rolled; then the seed takes over.
+    return { ok: true, state: { ...run.state, dice: endScript(run.state.dice, 'the set-up') }, events: run.events };
   } catch (e) {
     return { ok: false, problems: [{ path: '$', message: `the ruleset "${module.id}" failed to set up this battle (${message(e)}).` }] };
   }
@@ -126,6 +127,20 @@ function check(module: AnyRuleset, state: GameState, command: unknown): Rejectio
  * the command (and any engine steps it set off) produced, or a Rejection.
  */
 export function applyCommand(module: AnyRuleset, state: GameState, command: unknown): Applied | Rejection {
+  const seen = { dice: state.dice };
+  const r = applyChecked(module, state, command, seen);
+  if (!isRejection(r) || r.code === 'internal-error' || seen.dice.scripted === undefined) return r;
+  try {
+    // Strict scripted dice (tests): a refused command must not leave queued faces unrolled either.
+    endScript(seen.dice, `a command refused with "${r.code}" (${r.message})`);
+    return r;
+  } catch (e) {
+    return reject('internal-error', `The engine could not apply this command (${message(e)}). The game is unchanged.`, 'engine');
+  }
+}
+
+/** `applyCommand` itself; `seen.dice` is the dice after the ruleset's handler, if it ran. */
+function applyChecked(module: AnyRuleset, state: GameState, command: unknown, seen: { dice: DiceState }): Applied | Rejection {
   try {
     const c = check(module, state, command);
     if (isRejection(c)) return c;
@@ -139,6 +154,7 @@ export function applyCommand(module: AnyRuleset, state: GameState, command: unkn
       if (module.onConcede) {
         // The ruleset decides what a concession does (it may play the turn out first).
         const out = module.onConcede(run.state, side, run.ctx);
+        seen.dice = run.state.dice;
         if (isRejection(out)) return out;
         run.apply(out);
         run.withhold(state, undefined);
@@ -180,6 +196,7 @@ export function applyCommand(module: AnyRuleset, state: GameState, command: unkn
     }
     if (cur.step.secret) run.secretSide = side;
     const out = spec.handle(run.state, parsed.data, run.ctx);
+    seen.dice = run.state.dice;
     if (isRejection(out)) return out;
     run.apply(out);
     run.secretSide = undefined;
@@ -193,7 +210,8 @@ export function applyCommand(module: AnyRuleset, state: GameState, command: unkn
 }
 
 function finish(run: Run): Applied {
-  const state = { ...run.state, commandCount: run.state.commandCount + 1 };
+  // Strict scripted dice (tests): faces queued for a command must all be rolled by it.
+  const state = { ...run.state, dice: endScript(run.state.dice), commandCount: run.state.commandCount + 1 };
   return { state, events: run.events, rolled: run.events.some((e) => e.type === 'DiceRolled') };
 }
 

@@ -5,7 +5,8 @@
  *
  *   - identity:    id, name, version, the unit players measure in;
  *   - options:     a zod schema (defaults included) plus descriptions for the start dialog —
- *                  optional rules, base sizes, the NW 2d6-for-d10 emulation…;
+ *                  optional rules, base sizes…;
+ *   - dieEmulation: how a die is made from other dice (NW §6 2d6 for a d10), if ever;
  *   - tables:      typed data with a zod schema; house-rule files override them and are
  *                  validated against the same schema (houseRules.ts);
  *   - setup:       the ruleset's initial state from the scenario's battle (may roll dice);
@@ -30,12 +31,12 @@ import type { BattleSetup, SideId, TerrainFeature } from './model';
 import type { SightRule } from '../geometry/sightIndex';
 import type { Battle, GameResult, GameState } from './state';
 import type { AnyEvent, Command, GameEvent, Rejection } from './command';
-import type { DiceRolled, RollSpec } from './dice';
+import type { DiceRolled, DieEmulations, RollSpec } from './dice';
 
 export type { Command, GameEvent, Rejection } from './command';
 export { reject, isRejection } from './command';
 export type { Battle, GameResult, GameState, Position } from './state';
-export type { DiceRolled, RollSpec, Modifier, Target, TableRef, DiceCode } from './dice';
+export type { DiceRolled, RollSpec, Modifier, Target, TableRef, DiceCode, DieEmulation, DieEmulations, DrawDie, EmulationDetail } from './dice';
 
 /** One thing wrong with an input (a JSON path from `$` and a plain sentence). Same shape as scenario's InputProblem. */
 export interface Problem {
@@ -223,6 +224,13 @@ export interface RulesetModule<RS = unknown, O = unknown, T = unknown> {
   /** Further checks of a scenario for this ruleset (troop types it knows, base sizes…). */
   readonly validateSetup?: (setup: BattleSetup, options: O) => readonly Problem[];
 
+  /**
+   * How this ruleset makes a die from other dice under these options (NW §6: a d10 from a white
+   * and a coloured d6 when the option is on), keyed by the sides of the die made. Rolls with
+   * `emulate: true` draw such dice through it; the engine knows no emulation itself.
+   */
+  readonly dieEmulation?: (options: O) => DieEmulations | undefined;
+
   /** The ruleset's initial state. May roll (NW generals' ability) through ctx. */
   readonly setup: (input: SetupInput<O, T>, ctx: Ctx) => SetupResult<RS>;
 
@@ -232,12 +240,17 @@ export interface RulesetModule<RS = unknown, O = unknown, T = unknown> {
   readonly commands: Readonly<Record<string, CommandSpec<RS, O, T>>>;
 
   /**
-   * A sample of commands `side` could give now, used by the random player and property tests.
-   * Continuous choices (move distance, angle, destination) are sampled with `sampler`. Need not
-   * be exhaustive, and may include commands the handler would reject (the player retries), but
-   * should mostly be legal. `endStep` is added by the engine.
+   * A sample of commands `side` could give now, used by the random player, the AI and property
+   * tests, computed from `side`'s view only (engine lookahead.ts `legalFor` passes
+   * `viewFor(module, state, side)`; `stateFromView` makes a state of it for helpers that want
+   * one). Continuous choices (move distance, angle, destination) are sampled with `sampler`.
+   * Need not be exhaustive, and may include commands the handler would reject (the player
+   * retries), but should mostly be legal. `endStep` is added by the engine.
    */
-  readonly legalCommands: (state: GameState<RS, O, T>, side: SideId, sampler: Sampler) => readonly Command[];
+  readonly legalCommands: (view: SeenGame<RS, O, T>, side: SideId, sampler: Sampler) => readonly Command[];
+
+  /** What an AI needs beyond legal commands: determinisation, evaluation, report figures (engine lookahead.ts). */
+  readonly ai?: AiAdapter<RS, O, T>;
 
   /** The battle and ruleset state as `viewer` may see them. Default: everything. */
   readonly view?: (state: GameState<RS, O, T>, viewer: SideId) => { readonly battle: Battle; readonly ruleset: RS };
@@ -259,17 +272,54 @@ export interface RulesetModule<RS = unknown, O = unknown, T = unknown> {
   readonly invariants?: (state: GameState<RS, O, T>) => readonly string[];
 
   /** One line for logs: 'French: 1/45e Ligne advances 8".' */
-  readonly describeCommand?: (state: GameState<RS, O, T>, command: Command) => string;
+  readonly describeCommand?: (state: GameState<RS, O, T>, command: Command, names?: EventNames) => string | undefined;
+
+  /**
+   * Names for ids the ruleset's events and commands mention that are not pieces on the table
+   * (SYW groups, named by their units), as the viewer knows them: the log's lookup adds them.
+   */
+  readonly pieceNames?: (game: SeenGame<RS, O, T>) => Readonly<Record<string, string>>;
 
   /**
    * One sentence for one of the ruleset's own events in the log ('1/45e Ligne is pushed back
    * 1".'); undefined leaves the generic line. Only words: the event itself is unchanged.
-   * `names` gives pieces' and sides' names as the viewer knows them.
+   * `names` gives pieces' and sides' names as the viewer knows them; `earlier`, the events
+   * before it from the same command as the viewer sees them (a combat's rolls, for its result).
    */
-  readonly describeEvent?: (event: AnyEvent, names: EventNames) => string | undefined;
+  readonly describeEvent?: (event: AnyEvent, names: EventNames, earlier?: readonly AnyEvent[]) => string | undefined;
 
   /** How the table's tools become this ruleset's commands, and what the table shows (UI). */
   readonly table?: TableAdapter<RS, O, T>;
+}
+
+/** Per-side figures of a game for reports and batch statistics (`AiAdapter.metrics`). */
+export interface SideMetrics {
+  readonly side: SideId;
+  /** Stands lost, by troop type (the scenario's `troopType`). */
+  readonly standsLostByType: Readonly<Record<string, number>>;
+  /** Units by their morale or order state in the ruleset's words ('good', 'routed', 'gone'…). */
+  readonly unitsByState: Readonly<Record<string, number>>;
+  /** Ground held: the ruleset's measure in [0, 1] (share of the table's depth the side's units stand forward). */
+  readonly ground: number;
+  /** Other figures the ruleset reports (loss points, army break…). */
+  readonly extra?: Readonly<Record<string, number>>;
+}
+
+/**
+ * The ruleset's part of the AI interface. Every function is pure and sees a view (the acting
+ * side's) except `metrics`, which reports on the whole game for a referee or a batch.
+ */
+export interface AiAdapter<RS, O, T> {
+  /**
+   * Fill what `side`'s view hides with plausible values (NW: the other side's face-down orders;
+   * SYW: an unknown enemy CinC counter) so that the engine can apply commands to the result.
+   * Must not consult anything but the view and the sampler.
+   */
+  readonly determinise?: (view: SeenGame<RS, O, T>, side: SideId, sampler: Sampler) => { readonly battle: Battle; readonly ruleset: RS };
+  /** How good the position looks to `side` (higher better): material, morale, ground… */
+  readonly evaluate?: (view: SeenGame<RS, O, T>, side: SideId) => number;
+  /** Per-side figures for reports. */
+  readonly metrics?: (state: GameState<RS, O, T>) => readonly SideMetrics[];
 }
 
 /** Names for ids as a viewer knows them (the log's lookup), for `describeEvent`. */
@@ -354,6 +404,10 @@ export interface TableAdapter<RS, O, T> {
   readonly previewContact?: (game: SeenGame<RS, O, T>, side: SideId, pieceId: string, targetId: string) => MovePreview;
   /** What `side` may do with a piece now (menus, buttons, keyboard). */
   readonly actions?: (game: SeenGame<RS, O, T>, side: SideId, pieceId: string) => readonly PieceAction[];
+  /** Choices that belong to the whole side, not to one piece (who has the initiative, a CinC's counter): the phase bar offers them. */
+  readonly sideActions?: (game: SeenGame<RS, O, T>, side: SideId) => readonly PieceAction[];
+  /** Why a piece of `side` lacks an action a player would expect now ('beyond every general's command radius'), with its rule; undefined when there is nothing to say. */
+  readonly whyNot?: (game: SeenGame<RS, O, T>, side: SideId, pieceId: string) => string | undefined;
   /** Shapes for the selected piece: firing arcs, engagement and command ranges, charge reach. */
   readonly overlays?: (game: SeenGame<RS, O, T>, pieceId: string) => readonly Overlay[];
   /** Inspector lines: type, quality, strength, state, order (as the viewer may see it), what it may do. */

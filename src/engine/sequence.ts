@@ -57,7 +57,8 @@ export class Run {
     this.state = state;
     this.ctx = {
       roll: (spec: RollSpec): DiceRolled => {
-        const [ev, dice] = rollDice(this.state.dice, spec);
+        // A ruleset's die emulation (NW §6 2d6 for a d10) is its own procedure, handed the draws.
+        const [ev, dice] = rollDice(this.state.dice, spec, this.module.dieEmulation?.(this.state.options));
         this.state = { ...this.state, dice };
         this.push(ev);
         return ev;

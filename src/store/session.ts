@@ -57,6 +57,8 @@ export interface SessionState {
   setViewer(v: Viewer): void;
   /** Load a save file's text; on any problem the battle in progress is untouched. */
   loadSave(text: string): Outcome;
+  /** Would this save file load? (Checked before asking to replace the battle in progress; `loadSave` of the same text then reuses the work.) */
+  checkSave(text: string): Outcome;
   /** The battle as a save file (JSON text). */
   saveText(): string | null;
   /** Resume the autosaved battle, if there is a good one. */
@@ -93,8 +95,15 @@ export function createSession(storage: SaveStorage | null, rulesets: readonly An
         // Storage full or refused: the game goes on; the player can still save to a file.
       }
     };
+    // PERF: the last save checked, so loading it after the player's answer does not replay it twice.
+    let checked: { text: string; loaded: ReturnType<typeof loadSaveText> } | null = null;
+    const read = (text: string) => {
+      if (checked?.text !== text) checked = { text, loaded: loadSaveText(text, rulesets) };
+      return checked.loaded;
+    };
     const adopt = (text: string): Outcome => {
-      const r = loadSaveText(text, rulesets);
+      const r = read(text);
+      checked = null;
       if (!r.ok) return { ok: false, problems: r.problems };
       const v = r.value;
       commit({ module: v.module, scenario: v.save.scenario, setup: v.setup, options: v.save.options, seed: v.save.seed, history: v.history });
@@ -151,6 +160,10 @@ export function createSession(storage: SaveStorage | null, rulesets: readonly An
       },
       setViewer: (viewer) => set({ viewer }),
       loadSave: (text) => adopt(text),
+      checkSave: (text) => {
+        const r = read(text);
+        return r.ok ? { ok: true } : { ok: false, problems: r.problems };
+      },
       saveText: () => {
         const b = get().battle;
         return b ? toSave(b) : null;

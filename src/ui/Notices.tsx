@@ -60,11 +60,41 @@ export function AlertWindow({ play }: { readonly play: PlayStoreApi }) {
   );
 }
 
+/** The app's own question window (start over a battle in progress, concede): one button per answer. */
+export function QuestionWindow({ play }: { readonly play: PlayStoreApi }) {
+  const q = useStore(play, (s) => s.question);
+  const main = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (q) main.current?.focus();
+  }, [q]);
+  if (!q) return <div class="modal-backdrop" data-testid="question" hidden />;
+  const focus = q.choices.find((c) => c.primary) ?? q.choices[q.choices.length - 1];
+  return (
+    <div class="modal-backdrop question-backdrop" data-testid="question" onClick={(e) => e.target === e.currentTarget && play.getState().answer(null)}>
+      <div class="modal question" role="alertdialog" aria-modal="true" aria-labelledby="question-title" aria-describedby="question-text">
+        <h2 id="question-title" data-testid="question-title">
+          {q.title}
+        </h2>
+        <p id="question-text">{q.message}</p>
+        <div class="modal-actions">
+          {q.choices.map((c) => (
+            <button key={c.id} ref={c === focus ? main : undefined} type="button" class={c.primary ? 'primary' : undefined} data-testid={`answer-${c.id || 'cancel'}`} onClick={() => play.getState().answer(c.id)}>
+              {c.label}
+            </button>
+          ))}
+        </div>
+      </div>
+    </div>
+  );
+}
+
 export function mountNotices(stageHost: HTMLElement, overlayHost: HTMLElement, ui: UiStoreApi, play: PlayStoreApi): () => void {
   const offBar = mount(stageHost, <NoticeBar ui={ui} play={play} />);
   const offAlert = mount(overlayHost, <AlertWindow play={play} />);
+  const offQuestion = mount(overlayHost, <QuestionWindow play={play} />);
   return () => {
     offBar();
     offAlert();
+    offQuestion();
   };
 }

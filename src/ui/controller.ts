@@ -12,6 +12,7 @@ import { gameOf, type Outcome, type SessionApi, type StartParams } from '../stor
 import type { UiStoreApi } from '../store/uiStore';
 import { commandsFor, decideViewer, hiddenInPlay, NOBODY, waitingSides, type PlayMode } from './handover';
 import { writeMode, type PlayStoreApi } from './playStore';
+import { fileKind } from './startModel';
 
 export interface ControllerIo {
   /** Offer text as a file to save (the browser downloads it). */
@@ -40,6 +41,17 @@ export interface PlayController {
   save(): boolean;
   /** Load a save file's text; on failure an alert lists the problems and the battle is untouched. */
   loadText(text: string): Outcome;
+  /**
+   * A save file given to Load or Resume: a scenario is named as one (use New battle); over a
+   * battle in progress the player is asked first (save, discard, cancel). Null when cancelled.
+   */
+  loadFile(text: string, name: string, mode?: PlayMode): Promise<Outcome | null>;
+  /** Before anything replaces a battle in progress: ask to save it, discard it or cancel. True to go on. */
+  guardReplace(doing: string): Promise<boolean>;
+  /** Ask who concedes (solo: either side; hot-seat: the viewer's side, confirmed) and concede. */
+  askConcede(): Promise<Rejection | null>;
+  /** A battle is in progress (started and not over). */
+  inProgress(): boolean;
   /** Sides the viewer may command now (in the step or not). */
   commandable(): SideId[];
   dispose(): void;
@@ -109,7 +121,13 @@ export function createPlayController(session: SessionApi, ui: UiStoreApi, play: 
     play.getState().dismissResult(false);
   };
 
-  return {
+  const inProgress = (): boolean => {
+    const b = session.getState().battle;
+    return b !== null && gameOf(b).result === undefined;
+  };
+  const sideName = (id: SideId): string => session.getState().battle?.setup.sides.find((x) => x.id === id)?.name ?? id;
+
+  const api: PlayController = {
     start(p, mode) {
       const before = { mode: play.getState().mode, viewer: viewer() };
       // Hot-seat: nobody looks until the first player says who they are, so nothing of either
@@ -216,7 +234,52 @@ export function createPlayController(session: SessionApi, ui: UiStoreApi, play: 
       sync();
       return r;
     },
+    async loadFile(text, name, mode) {
+      if (fileKind(text) === 'scenario') {
+        const problems = [{ path: '$.format', message: `"${name}" is a scenario, not a saved battle — use New battle to start it.` }];
+        play.getState().showAlert({ title: 'This is a scenario — use New battle', message: `"${name}" is a scenario file, not a saved battle. Choose it in New battle (Load a scenario file…) to start a battle on it.`, problems });
+        return { ok: false, problems };
+      }
+      const check = session.getState().checkSave(text);
+      if (!check.ok) return api.loadText(text); // says what is wrong; the battle in progress is untouched
+      if (!(await api.guardReplace('Loading a saved battle'))) return null;
+      const before = play.getState().mode;
+      if (mode) play.getState().setMode(mode);
+      const r = api.loadText(text);
+      if (!r.ok) play.getState().setMode(before);
+      else writeMode(io.storage, play.getState().mode);
+      return r;
+    },
+    async guardReplace(doing) {
+      const b = session.getState().battle;
+      if (!b || !inProgress()) return true;
+      const turn = gameOf(b).position.turn;
+      const answer = await play.getState().ask({
+        title: 'A battle is in progress',
+        message: `${doing} ends "${b.setup.title}" (turn ${turn}). Save it to a file first, or discard it?`,
+        choices: [
+          { id: 'cancel', label: 'Cancel' },
+          { id: 'discard', label: 'Discard it' },
+          { id: 'save', label: 'Save it, then go on', primary: true },
+        ],
+      });
+      if (answer === 'save') return api.save();
+      return answer === 'discard';
+    },
+    async askConcede() {
+      if (!inProgress()) return null;
+      const sides = commandable();
+      if (sides.length === 0) return null;
+      const answer = await play.getState().ask({
+        title: sides.length > 1 ? 'Which side concedes?' : `${sideName(sides[0]!)} concedes?`,
+        message: sides.length > 1 ? 'The side that concedes gives up the battle; the other side wins.' : `${sideName(sides[0]!)} gives up the battle; the other side wins.`,
+        choices: [{ id: '', label: 'Cancel' }, ...sides.map((id) => ({ id, label: sides.length > 1 ? `${sideName(id)} concedes` : 'Concede', primary: sides.length === 1 }))],
+      });
+      return answer ? api.concede(answer) : null;
+    },
+    inProgress,
     commandable,
     dispose: off,
   };
+  return api;
 }

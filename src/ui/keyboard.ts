@@ -12,6 +12,8 @@ export interface ShortcutTargets {
   pickLoad(): void;
   /** Is a battle in progress (else only help, new battle and load work)? */
   hasBattle(): boolean;
+  /** Frame the whole table. */
+  fit?(): void;
 }
 
 /** Text fields and selects take letters themselves; a focused button does not (its keys are Space and Enter). */
@@ -25,7 +27,8 @@ export function installShortcuts(target: Window, t: ShortcutTargets): () => void
     if (!a) return;
     const p = t.play.getState();
     if (a === 'escape') {
-      if (p.alert) p.showAlert(null);
+      if (p.question) p.answer(null);
+      else if (p.alert) p.showAlert(null);
       else if (p.overlay === 'help') p.open('none');
       else if (p.overlay === 'start' && t.hasBattle()) p.open('none');
       else {
@@ -36,7 +39,7 @@ export function installShortcuts(target: Window, t: ShortcutTargets): () => void
       return;
     }
     // A modal window or the hand-over screen is up: its own buttons only.
-    if (p.handover !== null || p.alert !== null || p.overlay === 'start') return;
+    if (p.handover !== null || p.alert !== null || p.question !== null || p.overlay === 'start') return;
     e.preventDefault();
     switch (a) {
       case 'help':
@@ -47,6 +50,9 @@ export function installShortcuts(target: Window, t: ShortcutTargets): () => void
         return;
       case 'load':
         t.pickLoad();
+        return;
+      case 'fit':
+        t.fit?.();
         return;
       case 'tape':
       case 'sight':

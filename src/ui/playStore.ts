@@ -16,6 +16,20 @@ export interface Alert {
   readonly problems?: readonly InputProblem[];
 }
 
+/** One answer to a question the app asks (its own dialog, never the browser's confirm). */
+export interface Choice {
+  readonly id: string;
+  readonly label: string;
+  readonly primary?: boolean;
+}
+
+export interface Question {
+  readonly title: string;
+  readonly message: string;
+  /** In the order shown; the last is the default. Escape or closing answers null. */
+  readonly choices: readonly Choice[];
+}
+
 export interface PlayState {
   readonly mode: PlayMode;
   /** The side the screen is being passed to; null when nobody is waiting at the hand-over screen. */
@@ -25,27 +39,48 @@ export interface PlayState {
   readonly alert: Alert | null;
   /** The result panel was closed to look at the table. */
   readonly resultDismissed: boolean;
+  /** The question waiting for the player's answer, if any. */
+  readonly question: Question | null;
   setMode(m: PlayMode): void;
   setHandover(to: SideId | null): void;
   open(o: Overlay): void;
   showAlert(a: Alert | null): void;
   dismissResult(v: boolean): void;
+  /** Ask the player; resolves with the chosen id, or null when closed. A new question closes an open one. */
+  ask(q: Question): Promise<string | null>;
+  /** Answer the open question (the dialog's buttons, Escape). */
+  answer(id: string | null): void;
 }
 
 export const PLAY_PREFS_KEY = 'vedette.play.v1';
 
 export function createPlayStore(mode: PlayMode = 'solo') {
+  let settle: ((id: string | null) => void) | null = null;
   return createStore<PlayState>()((set) => ({
     mode,
     handover: null,
     overlay: 'none',
     alert: null,
     resultDismissed: false,
+    question: null,
     setMode: (m) => set({ mode: m }),
     setHandover: (handover) => set({ handover }),
     open: (overlay) => set({ overlay }),
     showAlert: (alert) => set({ alert }),
     dismissResult: (resultDismissed) => set({ resultDismissed }),
+    ask: (question) => {
+      settle?.(null);
+      return new Promise<string | null>((resolve) => {
+        settle = resolve;
+        set({ question });
+      });
+    },
+    answer: (id) => {
+      const s = settle;
+      settle = null;
+      set({ question: null });
+      s?.(id);
+    },
   }));
 }
 export type PlayStoreApi = ReturnType<typeof createPlayStore>;

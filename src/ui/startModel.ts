@@ -35,6 +35,21 @@ export function scenarioEntry(source: string, text: string): ScenarioEntry {
   };
 }
 
+export type FileKind = 'scenario' | 'save' | 'other';
+
+/**
+ * What a file says it is, by its `format` field (`vedette-scenario`, `vedette-save`), so a
+ * file given to the wrong button is named for what it is instead of failing the other schema.
+ * Unreadable text and other formats are 'other' (their own loader says what is wrong).
+ */
+export function fileKind(text: string): FileKind {
+  const parsed = parseJsonText(text);
+  if (!parsed.ok) return 'other';
+  const v = parsed.value as { format?: unknown } | null;
+  if (typeof v !== 'object' || v === null) return 'other';
+  return v.format === 'vedette-scenario' ? 'scenario' : v.format === 'vedette-save' ? 'save' : 'other';
+}
+
 /** Built-in scenarios from `import.meta.glob` (path → raw text), the JSON schema left out, sorted by title with the default first. */
 export function builtInScenarios(files: Readonly<Record<string, string>>): ScenarioEntry[] {
   return Object.entries(files)

@@ -1,3 +1,4 @@
+import { legalFor } from '../../src/engine/lookahead';
 import { describe, expect, it } from 'vitest';
 import { chooseCommand, playRandom } from '../../src/ai/randomPlayer';
 import { makeSampler } from '../../src/ai/sampler';
@@ -32,7 +33,7 @@ describe('random legal player', () => {
     const { state } = fixtureGame(2);
     const s = { ...state, position: { ...state.position, phase: 'move', step: 'move' }, ruleset: { ...state.ruleset as object, orders: { b1: 'advance' } } } as typeof state;
     const sampler = makeSampler(5);
-    const moves = Array.from({ length: 20 }, () => M.legalCommands(s, 'blue', sampler)[0]!);
+    const moves = Array.from({ length: 20 }, () => legalFor(M, s, 'blue', sampler)[0]!);
     expect(new Set(moves.map((m) => `${String(m.dx)},${String(m.dy)}`)).size).toBe(20);
   });
 

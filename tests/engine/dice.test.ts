@@ -1,11 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { diceRange, parseDice, rollDice, scriptDice, seedDice, type DiceCode, type DiceState } from '../../src/engine/dice';
+import { diceRange, parseDice, rollDice, scriptDice, seedDice, type DiceCode, type DiceState, type DieEmulations } from '../../src/engine/dice';
+import { D10_FROM_2D6 } from '../../src/rules/napoleonic-warfare/tables/dice';
 
-const many = (code: DiceCode, n: number, extra: Partial<Parameters<typeof rollDice>[1]> = {}) => {
+// NW §6 as a ruleset declares it (RulesetModule.dieEmulation).
+const NW: DieEmulations = { 10: D10_FROM_2D6 };
+
+const many = (code: DiceCode, n: number, extra: Partial<Parameters<typeof rollDice>[1]> = {}, emulations?: DieEmulations) => {
   let d: DiceState = seedDice(12345);
   const out: number[] = [];
   for (let i = 0; i < n; i++) {
-    const [ev, next] = rollDice(d, { dice: code, purpose: 't', rule: 'test', ...extra });
+    const [ev, next] = rollDice(d, { dice: code, purpose: 't', rule: 'test', ...extra }, emulations);
     out.push(ev.total);
     d = next;
   }
@@ -36,12 +40,12 @@ describe('dice', () => {
   });
 
   it('the 2d6-for-d10 emulation: a white 6 is re-rolled, coloured 4-6 adds 5 (NW §6)', () => {
-    const [a] = rollDice(scriptDice(seedDice(1), [6, 3, 4]), { dice: 'd10', purpose: 'p', rule: 'NW §6', d10Via2d6: true });
+    const [a] = rollDice(scriptDice(seedDice(1), [6, 3, 4]), { dice: 'd10', purpose: 'p', rule: 'NW §6', emulate: true }, NW);
     expect(a.faces).toEqual([8]);
     expect(a.emulated).toEqual([{ white: [6, 3], coloured: 4 }]);
-    const [b] = rollDice(scriptDice(seedDice(1), [2, 1]), { dice: 'd10', purpose: 'p', rule: 'NW §6', d10Via2d6: true });
+    const [b] = rollDice(scriptDice(seedDice(1), [2, 1]), { dice: 'd10', purpose: 'p', rule: 'NW §6', emulate: true }, NW);
     expect(b.faces).toEqual([2]);
-    const seen = new Set(many('d10', 2000, { d10Via2d6: true }));
+    const seen = new Set(many('d10', 2000, { emulate: true }, NW));
     expect([...seen].sort((x, y) => x - y)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
   });
 

@@ -1,9 +1,11 @@
 /** Formatting a roll for the log: every die, modifier (with its rule), target and outcome is shown. */
 import { describe, expect, it } from 'vitest';
-import { rollDice, scriptDice, seedDice } from '../../src/engine/dice';
+import { seedDice, type DieEmulations, type rollDice } from '../../src/engine/dice';
+import { D10_FROM_2D6 } from '../../src/rules/napoleonic-warfare/tables/dice';
+import { scriptedRoller } from '../support/scriptedDice';
 import { describeEvent, diceText, formatDice, humanise, modifierLine, plainNames, type Names } from '../../src/ui/format';
 
-const roll = (faces: number[], spec: Parameters<typeof rollDice>[1]) => rollDice(scriptDice(seedDice(1), faces), spec)[0];
+const roll = (faces: number[], spec: Parameters<typeof rollDice>[1], emulations?: DieEmulations) => scriptedRoller(seedDice(1), faces, 'format test').roll(spec, emulations);
 
 describe('a DiceRolled in the log', () => {
   it('shows the dice, each face, the total, each modifier with label, value and rule, the target and the outcome', () => {
@@ -52,7 +54,7 @@ describe('a DiceRolled in the log', () => {
   });
 
   it('shows the NW §6 emulation of a d10 by two d6', () => {
-    const e = roll([6, 2, 5], { dice: 'd10', purpose: 'Morale', rule: 'NW §6', d10Via2d6: true });
+    const e = roll([6, 2, 5], { dice: 'd10', purpose: 'Morale', rule: 'NW §6', emulate: true }, { 10: D10_FROM_2D6 });
     expect(formatDice(e).emulation).toEqual(['d10 #1: white 6, 2; coloured 5 → 7']);
     expect(diceText(e)).toEqual(['Morale (NW §6)', 'd10 → 7', 'd10 #1: white 6, 2; coloured 5 → 7', 'Outcome: 7']);
   });
@@ -70,7 +72,7 @@ describe('other events in the log', () => {
     expect(describeEvent({ type: 'StepStarted', turn: 1, phase: 'orders', step: 'place', actors: [] }, names)).toBe('Place orders — the engine plays it.');
     expect(describeEvent({ type: 'PhaseStarted', turn: 1, phase: 'orders', phasing: 'blue' }, names)).toBe('Orders begins.');
     expect(describeEvent({ type: 'SideFinishedStep', side: 'red', step: 'place' }, names)).toBe('Red ended the step.');
-    expect(describeEvent({ type: 'GameEnded', result: { winner: 'blue', level: 'decisive', reason: 'Red has no units left.' } }, names)).toBe('The battle is over: Blue decisive victory. Red has no units left.');
+    expect(describeEvent({ type: 'GameEnded', result: { winner: 'blue', level: 'decisive', reason: 'Red has no units left.' } }, names)).toBe('The battle is over: Blue wins a decisive victory. Red has no units left.');
   });
 
   it('describes a ruleset event by its type and fields, pieces by name, without its rule or visibility', () => {

@@ -99,11 +99,11 @@ export function nearestEnemy(d: Draft, u: Unit): Unit | undefined {
   return best;
 }
 
-/** A d10 roll respecting the 2d6 emulation option (NW §6). */
-export function rollD10(d: Draft, spec: Omit<RollSpec, 'dice' | 'd10Via2d6'> & { count?: number }): ReturnType<Ctx['roll']> {
+/** A d10 roll, made with two d6 when the option is on (NW §6; the module's `dieEmulation`). */
+export function rollD10(d: Draft, spec: Omit<RollSpec, 'dice' | 'emulate'> & { count?: number }): ReturnType<Ctx['roll']> {
   const { count, ...rest } = spec;
   const dice = (count && count > 1 ? `${count}d10` : 'd10') as DiceCode;
-  return d.ctx.roll({ ...rest, dice, d10Via2d6: d.options.d10Via2d6 });
+  return d.ctx.roll({ ...rest, dice, emulate: true });
 }
 
 export function mod(label: string, value: number, rule: string, appliesTo?: 'roll' | 'target'): Modifier {

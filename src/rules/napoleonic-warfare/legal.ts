@@ -1,6 +1,8 @@
 /** Sampled plausible commands for the random player and the AI (RulesetModule.legalCommands). */
-import type { Command, Sampler } from '../../engine/ruleset';
-import type { NwGameState } from './types';
+import type { Command, Sampler, SeenGame } from '../../engine/ruleset';
+import { stateFromView } from '../../engine/lookahead';
+import type { NwGameState, NwOptions, NwState } from './types';
+import type { NwTables } from './nwTables';
 import type { OrderId } from './tables/orders';
 import { makeDraft, activeUnits, nwu, enemiesOf } from './core';
 import { generalCanOrder, orderProblem, chargeTargetProblem } from './commands';
@@ -21,7 +23,9 @@ export function spikeableGuns(d: Draft, u: Unit): string[] {
 
 const noCtx = { roll: () => { throw new Error('legalCommands does not roll'); }, emit: () => undefined };
 
-export function legalCommands(state: NwGameState, side: string, s: Sampler): Command[] {
+/** From `side`'s view only (engine lookahead.ts): hidden orders, ambushers and the dice are not in it. */
+export function legalCommands(view: SeenGame<NwState, NwOptions, NwTables>, side: string, s: Sampler): Command[] {
+  const state = stateFromView(view) as NwGameState;
   const d = makeDraft(state, noCtx);
   const out: Command[] = [];
   const mine = activeUnits(d).filter((u) => u.side === side);

@@ -8,8 +8,8 @@
 import type { TerrainFeature } from '../../engine/model';
 import type { SideId } from '../../engine/model';
 import { polylineOutline } from '../../geometry/polyline';
-import { polygonDistance, segmentsIntersectXY } from '../../geometry/vec';
 import { inches, mm, pt, type TablePoint } from '../../geometry/types';
+import { bentLineAcross, dicePointInRect, faceFraction, firstClash, gridRect, linesCrossAt, ovalOutline, spaceFromParallels, tableArea } from '../../geometry/terrainGen';
 import type { Scale } from './tables/scale';
 
 export type TerrainPickType = 'none' | 'clear' | 'dense' | 'light' | 'low-hill' | 'village' | 'stream' | 'wall' | 'hedge' | 'gully' | 'road' | 'river' | 'pond' | 'lake';
@@ -94,21 +94,20 @@ export function terrainSizesFor(scale: Scale, widthMm: number, depthMm: number):
  * enemy; "enemy left" is the enemy's own left flank — RULINGS).
  */
 export function sectorRect(input: TerrainGenInput, side: TerrainGenSide, s: SectorName): { x0: number; x1: number; y0: number; y1: number; column: 0 | 1 | 2 } {
-  const w3 = input.widthMm / 3, h2 = input.depthMm / 2;
   const friendly = s.startsWith('friendly');
   const half = friendly === (side.baseline === 'bottom') ? 1 : 0; // row 1 = bottom half
   const flank = s.endsWith('left') ? 'left' : s.endsWith('right') ? 'right' : 'centre';
   // Facing up the table (baseline bottom) a player's left is screen-left; facing down it is screen-right.
   const facingUp = friendly ? side.baseline === 'bottom' : side.baseline !== 'bottom';
   const column = flank === 'centre' ? 1 : (flank === 'left') === facingUp ? 0 : 2;
-  return { x0: column * w3, x1: (column + 1) * w3, y0: half * h2, y1: (half + 1) * h2, column: column as 0 | 1 | 2 };
+  return { ...gridRect(tableArea(input), 3, 2, column, half), column: column as 0 | 1 | 2 };
 }
 
-const octagon = (c: TablePoint, rx: number, ry: number): TablePoint[] =>
-  Array.from({ length: 8 }, (_, k) => pt(c.x + Math.cos((k * Math.PI) / 4 + Math.PI / 8) * rx, c.y + Math.sin((k * Math.PI) / 4 + Math.PI / 8) * ry));
+/** An octagon with flat sides square to the table. */
+const octagon = (c: TablePoint, rx: number, ry: number): TablePoint[] => ovalOutline(c, rx, ry, 8, Math.PI / 8);
 
 /** Map a d10 face to a fraction in [0, 1]. */
-const frac = (d10: number) => (Math.min(10, Math.max(1, d10)) - 1) / 9;
+const frac = (d10: number) => faceFraction(d10, 10);
 
 /** The overlap exceptions of NW §9: what may lie on what. */
 function mayOverlap(a: TerrainFeature, b: TerrainFeature): boolean {
@@ -122,7 +121,6 @@ function mayOverlap(a: TerrainFeature, b: TerrainFeature): boolean {
   return (a.kind === 'hill' && onHill(b)) || (b.kind === 'hill' && onHill(a));
 }
 
-const overlaps = (a: TerrainFeature, b: TerrainFeature) => polygonDistance(a.polygon, b.polygon) < 0.5;
 
 /**
  * Run the whole procedure (NW §9). Each side makes up to five picks; who rolls first is diced
@@ -187,7 +185,7 @@ export function generateTerrain(input: TerrainGenInput, roll: TerrainRoller): Te
     // NW §9 Roads: "may not be placed parallel to any other road within 6" of each other".
     if (feature.kind === 'road') feature = spaceRoad(feature, features, inches(sz.roadSpacingIn), input);
     // Overlapping terrain: shrink to the minimum size once; still on top of something: discarded (RULINGS).
-    const clash = (f: TerrainFeature) => features.find((g) => overlaps(f, g) && !mayOverlap(f, g));
+    const clash = (f: TerrainFeature) => firstClash(f, features, mayOverlap);
     if (clash(feature) && (pick !== 'road' && pick !== 'river' && pick !== 'lake')) feature = shapeFor(input, sz, id, pick, rect, roll, true);
     const c = clash(feature);
     if (c) {
@@ -202,7 +200,7 @@ export function generateTerrain(input: TerrainGenInput, roll: TerrainRoller): Te
   // NW §9 / §23 Rivers: a Bridge (or Ford) one stand wide wherever a Road crosses a River (RULINGS: a bridge).
   for (const road of features.filter((f) => f.kind === 'road')) {
     for (const river of features.filter((f) => f.kind === 'river')) {
-      const x = crossing(road.line ?? [], river.line ?? []);
+      const x = linesCrossAt(road.line ?? [], river.line ?? []);
       if (!x) continue;
       const half = inches(sz.linearWidthIn) * 1.5;
       features.push({ id: `bridge-${road.id}-${river.id}`, kind: 'bridge', name: `Bridge (${road.name} over ${river.name})`, polygon: octagon(x, half, half), props: {} });
@@ -216,11 +214,9 @@ type Rect = ReturnType<typeof sectorRect>;
 function shapeFor(input: TerrainGenInput, sz: (typeof TERRAIN_SIZES)[Scale], id: string, pick: TerrainPickType, rect: Rect, roll: TerrainRoller, minimum = false): TerrainFeature {
   const minMm = inches(sz.minIn), maxMm = inches(sz.maxDiameterIn);
   const sizeRoll = (label: string) => (minimum ? 1 : roll('d10', `Terrain: size of ${label}`, R));
-  const at = (label: string): TablePoint => {
-    const fx = frac(roll('d10', `Terrain: ${label} across its sector`, R));
-    const fy = frac(roll('d10', `Terrain: ${label} up/down its sector`, R));
-    return pt(rect.x0 + (rect.x1 - rect.x0) * (0.15 + 0.7 * fx), rect.y0 + (rect.y1 - rect.y0) * (0.15 + 0.7 * fy));
-  };
+  // A d10 across and a d10 up/down, kept off the sector's outer 15% (RULINGS).
+  const at = (label: string): TablePoint =>
+    dicePointInRect((_faces, purpose) => roll('d10', purpose, R), 10, rect, [`Terrain: ${label} across its sector`, `Terrain: ${label} up/down its sector`], 0.15, 0.7);
   const name = (s: string) => `${s} (${id})`;
   switch (pick) {
     case 'road': {
@@ -274,49 +270,12 @@ function shapeFor(input: TerrainGenInput, sz: (typeof TERRAIN_SIZES)[Scale], id:
   }
 }
 
-/** A line from edge to opposite edge through `c`, bent once at `c` by `bendDeg`. */
-function bentLine(input: TerrainGenInput, c: TablePoint, flankToFlank: boolean, bendDeg: number): TablePoint[] {
-  const t = Math.tan((bendDeg * Math.PI) / 180);
-  if (flankToFlank) {
-    // West half straight along y = c.y; east half bent.
-    const endY = Math.min(input.depthMm, Math.max(0, c.y + t * (input.widthMm - c.x)));
-    return [pt(0, c.y), c, pt(input.widthMm, endY)];
-  }
-  const endX = Math.min(input.widthMm, Math.max(0, c.x + t * (input.depthMm - c.y)));
-  return [pt(c.x, 0), c, pt(endX, input.depthMm)];
-}
+/** A line from edge to opposite edge through `c`, bent once at `c` by `bendDeg` (flank to flank: west half straight, east half bent). */
+const bentLine = (input: TerrainGenInput, c: TablePoint, flankToFlank: boolean, bendDeg: number): TablePoint[] => bentLineAcross(input, c, flankToFlank, bendDeg);
 
-/** Move a road sideways until no parallel road lies within the spacing (NW §9 Roads). */
+/** Move a road sideways until no parallel road lies within the spacing (NW §9 Roads); unmoved if no place is found. */
 function spaceRoad(road: TerrainFeature, placed: readonly TerrainFeature[], spacingMm: number, input: TerrainGenInput): TerrainFeature {
-  const line = road.line ?? [];
-  const vertical = Math.abs(line[0]!.x - line[line.length - 1]!.x) < Math.abs(line[0]!.y - line[line.length - 1]!.y);
-  let shift = 0;
-  for (let i = 0; i < 40; i++) {
-    const moved = line.map((p) => (vertical ? pt(p.x + shift, p.y) : pt(p.x, p.y + shift)));
-    const tooClose = placed.some((o) => {
-      if (o.kind !== 'road' || !o.line) return false;
-      const ov = Math.abs(o.line[0]!.x - o.line[o.line.length - 1]!.x) < Math.abs(o.line[0]!.y - o.line[o.line.length - 1]!.y);
-      if (ov !== vertical) return false;
-      return polygonDistance(polylineOutline(moved, 1), polylineOutline(o.line, 1)) < spacingMm;
-    });
-    const inside = moved.every((p) => p.x >= 0 && p.y >= 0 && p.x <= input.widthMm && p.y <= input.depthMm);
-    if (!tooClose && inside) return { ...road, line: moved, polygon: polylineOutline(moved, road.widthMm ?? 25) };
-    shift = shift <= 0 ? -shift + spacingMm / 2 : -shift;
-  }
-  return road;
-}
-
-/** Where two polylines cross, if they do. */
-function crossing(a: readonly TablePoint[], b: readonly TablePoint[]): TablePoint | undefined {
-  for (let i = 0; i + 1 < a.length; i++) {
-    for (let j = 0; j + 1 < b.length; j++) {
-      const p = a[i]!, q = a[i + 1]!, r = b[j]!, s = b[j + 1]!;
-      if (!segmentsIntersectXY(p.x, p.y, q.x, q.y, r.x, r.y, s.x, s.y)) continue;
-      const d = (q.x - p.x) * (s.y - r.y) - (q.y - p.y) * (s.x - r.x);
-      if (Math.abs(d) < 1e-9) continue;
-      const t = ((r.x - p.x) * (s.y - r.y) - (r.y - p.y) * (s.x - r.x)) / d;
-      return pt(p.x + (q.x - p.x) * t, p.y + (q.y - p.y) * t);
-    }
-  }
-  return undefined;
+  const roads = placed.filter((o) => o.kind === 'road' && o.line).map((o) => o.line!);
+  const moved = spaceFromParallels(road.line ?? [], roads, spacingMm, input);
+  return moved ? { ...road, line: moved, polygon: polylineOutline(moved, road.widthMm ?? 25) } : road;
 }

@@ -12,11 +12,11 @@ import type { Stand, Unit, TerrainFeature } from '../../engine/model';
 import { pointInPolygon, polygonDistance } from '../../geometry/vec';
 import { standCorners } from '../../geometry/footprint';
 import { pt, type TablePoint } from '../../geometry/types';
-import { offTable } from '../../geometry/collisions';
 import { DEPLOYMENT } from './tables/setup';
 import type { S, SywState, Options } from './state';
 import type { Command, Sampler } from '../../engine/ruleset';
 import type { Tables } from './tablesSchema';
+import { unitOffTable } from '../../geometry/units';
 import { Work } from './work';
 import { CM, centroid, canSee, rotateStands, translateStands, unitGap, standsOverlap, isWood, isTown } from './geo';
 import { groupSpeedCm } from './movement';
@@ -282,7 +282,7 @@ export const moveHidden = defineCommand<SywState, Options, Tables, z.infer<typeo
     st = translateStands(st, cmd.x - c.x, cmd.y - c.y);
     const to = concealingPieceOf(w.battle, st);
     if (!to) return reject('not-in-cover', 'The unit must end wholly inside a wood or town.', H);
-    if (offTable(st, w.battle.table).length > 0) return reject('off-table', 'Stay on the table.', H);
+    if (unitOffTable(st, w.battle.table)) return reject('off-table', 'Stay on the table.', H);
     if (blockedBy(w, u.id, st).length > 0) return reject('overlap', 'There is no room there.', H);
     const first = state.position.turn <= (state.battle.situation?.turn ?? 1);
     // p.20 "initially this must be in the deployment area of his army" (the 45cm flank zone only after the first turn).

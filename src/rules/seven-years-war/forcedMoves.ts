@@ -5,7 +5,6 @@
 import type { Stand, Unit } from '../../engine/model';
 import { pt } from '../../geometry/types';
 import type { TablePoint } from '../../geometry/types';
-import { offTable } from '../../geometry/collisions';
 import type { OrderName } from './tables/orders';
 import { ROUT_MOVES } from './tables/movement';
 import { INTERPENETRATION } from './tables/terrain';
@@ -13,6 +12,7 @@ import { isArtillery, isCavalry, isLightUnit } from './state';
 import { CM, centroid, translateStands, rotateStands, standsOverlap } from './geo';
 import { routGroupMove } from './routGaps';
 import type { Work } from './work';
+import { unitOffTable } from '../../geometry/units';
 import { changeOrder, disorderUnit } from './orderChanges';
 import { noteRout } from './losses';
 import { normalise } from './work';
@@ -42,7 +42,7 @@ export function pushUnit(w: Work, unitId: string, angle: number, distanceMm: num
   const passed = new Set<string>();
   for (let d = step; d <= distanceMm + 1e-6; d += step) {
     const cand = translateStands(u.stands, Math.cos(angle) * d, Math.sin(angle) * d);
-    if (offTable(cand, w.battle.table).length > 0) {
+    if (unitOffTable(cand, w.battle.table)) {
       w.replaceStands(unitId, cand);
       return { movedMm: d, offTable: true, blockedByEnemy };
     }
@@ -54,7 +54,7 @@ export function pushUnit(w: Work, unitId: string, angle: number, distanceMm: num
   }
   if (distanceMm % step !== 0 && !blockedByEnemy) {
     const cand = translateStands(u.stands, Math.cos(angle) * distanceMm, Math.sin(angle) * distanceMm);
-    if (blockedBy(w, unitId, cand).length === 0 && offTable(cand, w.battle.table).length === 0) { best = cand; moved = distanceMm; }
+    if (blockedBy(w, unitId, cand).length === 0 && !unitOffTable(cand, w.battle.table)) { best = cand; moved = distanceMm; }
   }
   w.replaceStands(unitId, best);
   for (const fid of passed) interpenetrated(w, unitId, fid, mode, rule);

@@ -9,64 +9,38 @@
 import type { Stand, TerrainFeature, Unit } from '../../engine/model';
 import type { Battle } from '../../engine/state';
 import { unitDistance, standDistance } from '../../geometry/measure';
-import { dist, pointInPolygon, boundsOf, boxesOverlap, type Box } from '../../geometry/vec';
-import { convexPolygonsOverlap } from '../../geometry/collisions';
-import { standCorners, standBounds, translateStand, rotateStand } from '../../geometry/footprint';
-import { buildSightIndex, type SightIndex, type SightRule } from '../../geometry/sightIndex';
+import { dist, pointInPolygon, type Box } from '../../geometry/vec';
+import { standCorners, standBounds } from '../../geometry/footprint';
+import type { SightIndex, SightRule } from '../../geometry/sightIndex';
 import { lineOfSight, groundLevelAt } from '../../geometry/lineOfSight';
 import type { TablePoint } from '../../geometry/types';
-import { pt, normaliseAngle } from '../../geometry/types';
+import { pt } from '../../geometry/types';
+import { CONTACT_MM, translateStands, rotateStands, unitsInContact } from '../../geometry/units';
+import { meanCentre, boundingCircle, circlesApart, standsOverlapBy } from '../../geometry/standSets';
+import { sightIndexOf, terrainIndexOf } from '../../geometry/sightCache';
 import type { TerrainType } from './tables/terrain';
 import { SHOOTING_RULES } from './tables/shooting';
 
 export const CM = 10;
 
 /** Mean of the stand centres (the "exact centre" of a group/unit, p.7). */
-export function centroid(stands: readonly Stand[]): TablePoint {
-  let x = 0, y = 0;
-  for (const s of stands) { x += s.centre.x; y += s.centre.y; }
-  const n = Math.max(1, stands.length);
-  return pt(x / n, y / n);
-}
+export const centroid: (stands: readonly Stand[]) => TablePoint = meanCentre;
 
 export const unitGap = (a: Unit, b: Unit): number => unitDistance(a.stands, b.stands);
 export const standGap = (a: Stand, b: Stand): number => standDistance(a, b);
 
-/** Rigid moves of a unit's stands (src/geometry footprint kernels, keeping the Stand type). */
-export const translateStands = (stands: readonly Stand[], dx: number, dy: number): Stand[] => stands.map((s) => translateStand(s, dx, dy) as Stand);
-export const rotateStands = (stands: readonly Stand[], pivot: TablePoint, angle: number): Stand[] =>
-  stands.map((s) => { const r = rotateStand(s, pivot, angle); return { ...(r as Stand), facing: normaliseAngle(r.facing) }; });
+/** Rigid moves of a unit's stands: the geometry core's (units.ts), keeping the Stand type. */
+export { translateStands, rotateStands, CONTACT_MM };
 
-/** Do two stands overlap (touching, or within 0.5mm, is not overlapping)? */
-export function standsOverlap(a: Stand, b: Stand): boolean {
-  // PERF: stands whose bounding circles are apart cannot overlap; skips two corner arrays and a SAT test.
-  const dx = a.centre.x - b.centre.x, dy = a.centre.y - b.centre.y;
-  const r = (Math.hypot(a.widthMm, a.depthMm) + Math.hypot(b.widthMm, b.depthMm)) / 2;
-  if (dx * dx + dy * dy >= r * r) return false;
-  return convexPolygonsOverlap(standCorners(a), standCorners(b), 0.5);
-}
+/** Stands laid by hand: an overlap of up to 0.5mm is touching, not overlapping (SYW bases side by side). */
+const SYW_OVERLAP_SLACK_MM = 0.5;
+export const standsOverlap = (a: Stand, b: Stand): boolean => standsOverlapBy(a, b, SYW_OVERLAP_SLACK_MM);
 
-/** In contact: within 1.5mm edge to edge. */
-export const CONTACT_MM = 1.5;
-export const inContact = (a: Unit, b: Unit): boolean => {
-  // PERF: units whose bounding circles are more than contact apart are not in contact.
-  const ca = unitCircle(a.stands), cb = unitCircle(b.stands);
-  if (Math.hypot(ca.x - cb.x, ca.y - cb.y) - ca.r - cb.r > CONTACT_MM) return false;
-  return unitGap(a, b) <= CONTACT_MM;
-};
+/** In contact: the core's contact tolerance (CONTACT_MM, 1.5mm edge to edge). PERF: circles further apart are not. */
+export const inContact = (a: Unit, b: Unit): boolean => !circlesApart(a.stands, b.stands, CONTACT_MM) && unitsInContact(a.stands, b.stands);
 
-const circleCache = new WeakMap<readonly Stand[], { x: number; y: number; r: number }>();
 /** A circle holding every stand of the array (centre at the centroid); cached per (immutable) stands array. */
-export function unitCircle(st: readonly Stand[]): { x: number; y: number; r: number } {
-  let c = circleCache.get(st);
-  if (c) return c;
-  const m = centroid(st);
-  let r = 0;
-  for (const s of st) r = Math.max(r, Math.hypot(s.centre.x - m.x, s.centre.y - m.y) + Math.hypot(s.widthMm, s.depthMm) / 2);
-  c = { x: m.x, y: m.y, r };
-  circleCache.set(st, c);
-  return c;
-}
+export const unitCircle = boundingCircle;
 
 /**
  * SYW terrain type of a feature (§4 p.9; mapping in RULINGS.md): props.sywType wins.
@@ -91,27 +65,15 @@ export function terrainTypeOf(f: TerrainFeature): TerrainType | null | 'impassab
   }
 }
 
-// PERF: terrain is fixed for a battle; its bounding boxes and sight index are built once per
-// terrain array (the array is replaced, never mutated, so identity is a safe key).
-const boxCache = new WeakMap<readonly TerrainFeature[], Box[]>();
-function boxesOf(terrain: readonly TerrainFeature[]): Box[] {
-  let b = boxCache.get(terrain);
-  if (!b) { b = terrain.map((f) => boundsOf(f.polygon)); boxCache.set(terrain, b); }
-  return b;
-}
-
 /** The worst SYW terrain type under any of the stands (null: open ground). */
 export function terrainUnder(battle: Battle, stands: readonly Stand[]): TerrainType | null | 'impassable' {
   let worst: TerrainType | null = null;
   if (battle.terrain.length === 0) return null;
-  const boxes = boxesOf(battle.terrain);
-  let sb: Box | null = null;
-  for (let i = 0; i < battle.terrain.length; i++) {
-    const f = battle.terrain[i]!;
+  // PERF: the geometry's terrain index of the layout (built once per terrain array) gives the features near the stands.
+  for (const e of terrainIndexOf(battle.terrain).search(unionBox(stands))) {
+    const f = e.value;
     const t = terrainTypeOf(f);
     if (t === null) continue;
-    sb ??= unionBox(stands);
-    if (!boxesOverlap(boxes[i]!, sb)) continue;
     if (stands.some((s) => standCorners(s).some((c) => pointInPolygon(c, f.polygon)) || pointInPolygon(s.centre, f.polygon))) {
       if (t === 'impassable') return 'impassable';
       if (worst === null || t > worst) worst = t;
@@ -172,14 +134,9 @@ export function sywSightRule(f: TerrainFeature): SightRule {
   return { kind: 'clear' };
 }
 
-const sightCache = new WeakMap<readonly TerrainFeature[], SightIndex>();
+/** The sight index of the layout under SYW's sight rule: the geometry's one sight-index cache. */
 export function sightIndexFor(battle: Battle): SightIndex {
-  let ix = sightCache.get(battle.terrain);
-  if (!ix) {
-    ix = buildSightIndex(battle.terrain.map((f) => ({ ...f, rule: sywSightRule(f) })));
-    sightCache.set(battle.terrain, ix);
-  }
-  return ix;
+  return sightIndexOf(battle.terrain, 'syw', (terrain) => terrain.map((f) => ({ ...f, rule: sywSightRule(f) })));
 }
 
 /** Height level of the ground at a point (the highest hill there, 0 on the flat). */

@@ -4,14 +4,18 @@
  * stands killed, 2D6 morale. Tables in tables/, readings of the flattened text in RULINGS.md.
  */
 import { z } from 'zod';
-import type { RulesetModule, Command, CommandSpec, Sampler, Ctx, Change, GameResult } from '../../engine/ruleset';
+import type { RulesetModule, Command, CommandSpec, Sampler, Ctx, Change, GameResult, SeenGame } from '../../engine/ruleset';
+import { stateFromView } from '../../engine/lookahead';
+import { sywDeterminise } from './ai/determinise';
+import { sywEvaluate } from './ai/evaluate';
+import { sywMetrics } from './ai/metrics';
 import { otherSide } from '../../engine/state';
 import { unitDistance, standDistance } from '../../geometry/measure';
 import { pt } from '../../geometry/types';
-import { offTable } from '../../geometry/collisions';
 import type { SywState, Options, S } from './state';
 import { isArtillery, isCavalry, isInfantry, isLightUnit, qualitiesOf } from './state';
 import { tablesSchema, DEFAULT_TABLES, type Tables } from './tablesSchema';
+import { unitOffTable } from '../../geometry/units';
 import { Work, normalise } from './work';
 import { prompt, selfOrder, rollCommandAttempts } from './command';
 import { changeFormation, moveGeneral, artilleryToStand, validateAndMove, groupSpeedCm, type Leg } from './movement';
@@ -32,6 +36,7 @@ import { detachStands, settleDetachments } from './detach';
 import { shoot, shootingMorale } from './shooting';
 import { declareCharge, chargeMoves, closeCombat, pursueTowards, turnBack } from './melee';
 import { setupRuleset, scenarioFieldsSchema, validateSetup } from './setup';
+import { describeSywCommand, describeSywEvent, groupNames } from './logText';
 import { PHASE_STEPS } from './tables/sequence';
 import { ROUT_MOVES, formationChangeLetsMove } from './tables/movement';
 import { ORDER_NUMBERS } from './tables/orders';
@@ -139,7 +144,7 @@ function movementStart(state: S, w: Work): void {
       const inward = Math.atan2(w.battle.table.depthMm / 2 - o.y, w.battle.table.widthMm / 2 - o.x);
       let st = rotateStands(u.stands, c, inward - u.stands[0]!.facing);
       st = translateStands(st, o.x - c.x + Math.cos(inward) * 60, o.y - c.y + Math.sin(inward) * 60);
-      if (offTable(st, w.battle.table).length > 0 || !makeRoomForReturn(w, g.units, st)) { ok = false; break; }
+      if (unitOffTable(st, w.battle.table) || !makeRoomForReturn(w, g.units, st)) { ok = false; break; }
       w.replaceStands(u.id, st);
     }
     // A return that cannot be placed leaves everything as it was (the group tries again next phase).
@@ -170,7 +175,7 @@ function makeRoomForReturn(w: Work, returning: readonly string[], st: readonly S
     // Slide out until 10cm clear (the gap does not grow exactly with the distance moved on a slant).
     let moved = o.stands as Stand[];
     for (let d = need - gap; d <= 2 * need + 1 && unitDistance(moved, st) < need - 0.5; d += 5) moved = translateStands(o.stands, Math.cos(ang) * d, Math.sin(ang) * d);
-    if (unitDistance(moved, st) < need - 0.5 || offTable(moved, w.battle.table).length > 0 || blockedBy(w, o.id, moved).length > 0) return false;
+    if (unitDistance(moved, st) < need - 0.5 || unitOffTable(moved, w.battle.table) || blockedBy(w, o.id, moved).length > 0) return false;
     moves.push([o.id, moved]);
   }
   for (const [id, moved] of moves) {
@@ -256,7 +261,9 @@ export function atTurnLimit(state: S): GameResult {
   return { winner: winner.id, level: 'marginal', reason: `${winner.name} lost the smaller share of its army by the turn limit.`, rule: 'Vedette house victory (RULINGS.md)', score: { ...rs.pointsLost } };
 }
 
-function legal(state: S, side: string, sm: Sampler): Command[] {
+/** From `side`'s view only (engine lookahead.ts): hidden units, enemy draws and the dice are not in it. */
+function legal(view: SeenGame<SywState, Options, Tables>, side: string, sm: Sampler): Command[] {
+  const state = stateFromView(view) as S;
   const out: Command[] = [];
   const step = state.position.step;
   const w = new Work(state, { roll: () => { throw new Error('no rolls while sampling'); }, emit: () => undefined });
@@ -414,7 +421,12 @@ export const sevenYearsWar: RulesetModule<SywState, Options, Tables> = {
   commands: Object.fromEntries(Object.entries({ prompt, selfOrder, moveGroup: moveGroupAmbushed, changeFormation, moveGeneral, declareCharge, shoot, artilleryToStand, deploy, flankMarch, holdBackBrigade, revealUnit, detachStands, moveHidden, setEvasion, setAfterRout, setAdvanceOnOk, setPursuitArtillery, setFlankSquare, setMoveChoice, chooseCounter, setAmbush, moveMeleeStand, dressGroup, alignInMelee, deployGeneral }).map(([k, v]) => [k, spotting(v)])),
   view: sywView,
   table: sywTable,
+  // The log in sentences, with names for units, generals, sides and groups (logText.ts).
+  describeEvent: (e, names) => describeSywEvent(e, names),
+  describeCommand: (_state, c, names) => (names ? describeSywCommand(c, names) : undefined),
+  pieceNames: (game) => groupNames(game),
   legalCommands: legal,
+  ai: { determinise: sywDeterminise, evaluate: sywEvaluate, metrics: sywMetrics },
   victory,
   atTurnLimit,
   invariants: (s) => {

@@ -8,7 +8,6 @@ import { layoutColumn } from '../../geometry/formation';
 import { unitFrame, type Face } from '../../geometry/frame';
 import { contactFace } from '../../geometry/zones';
 import { unitDistance } from '../../geometry/measure';
-import { offTable } from '../../geometry/collisions';
 import { INFANTRY_CHARGE_PRETEST, casualtyResult } from './tables/morale';
 import { EVADE_MOVE, BREAKTHROUGH_MOVE, OBLIQUE_HALT_SHORT_CM } from './tables/melee';
 import { scoreResult } from './tables/shooting';
@@ -19,6 +18,7 @@ import type { SywState, Options, S, PendingCharge, GroupState } from './state';
 import { qualitiesOf, isArtillery, isCavalry, isInfantry, isLightUnit, isMassed } from './state';
 import type { Tables } from './tablesSchema';
 import { modifier } from './tablesSchema';
+import { unitOffTable } from '../../geometry/units';
 import { Work, normalise } from './work';
 import { isHiddenFrom, revealGroup } from './deployment';
 import { groupSpeedCm } from './movement';
@@ -279,7 +279,7 @@ export function chargeMoves(state: S, w: Work): void {
     }
     const placed = plan.kind === 'contact' ? plan.stands : new Map<string, Stand[]>();
     const st = [...placed.values()].flat();
-    if (plan.kind === 'blocked' || offTable(st, w.battle.table).length > 0) {
+    if (plan.kind === 'blocked' || unitOffTable(st, w.battle.table)) {
       // g): insufficient room to make contact: halt 3cm short at Stand.
       const c = centroid(units.flatMap((u) => u.stands));
       const ang = Math.atan2(centroid(target.stands).y - c.y, centroid(target.stands).x - c.x);
@@ -435,7 +435,7 @@ export function closeCombat(state: S, w: Work): void {
       const f = a.stands[0]!.facing;
       const beyond = translateStands(a.stands, Math.cos(f) * depth, Math.sin(f) * depth);
       // (2) there must be space to place the stands beyond the broken through unit.
-      if (blockedBy(w, a.id, beyond).some((o) => o.id !== b.id) || offTable(beyond, w.battle.table).length > 0) continue;
+      if (blockedBy(w, a.id, beyond).some((o) => o.id !== b.id) || unitOffTable(beyond, w.battle.table)) continue;
       const extra = w.rollSpec(BREAKTHROUGH_MOVE.dice, `${a.name} breaks through ${b.name}`, BREAKTHROUGH_MOVE.rule, [a.id, b.id]) * CM;
       const r = drive(w, a.id, f, depth, depth + extra, new Set([b.id]));
       disorderUnit(w, a.id, 'broke through', 'SYW 7 Disorder (2) (p.16)');
@@ -531,7 +531,7 @@ export function drive(w: Work, unitId: string, angle: number, fromMm: number, to
   ds.push(toMm);
   for (const d of ds) {
     const st = at(d);
-    if (offTable(st, w.battle.table).length > 0) { off = true; break; }
+    if (unitOffTable(st, w.battle.table)) { off = true; break; }
     const h = hits(st);
     const enemy = h.find((o) => o.side !== u.side);
     if (enemy) {
@@ -630,7 +630,7 @@ export function driveGroup(w: Work, unitIds: readonly string[], angle: number, t
   ds.push(toMm);
   for (const d of ds) {
     const cand = at(d);
-    if (cand.some((x) => offTable(x.st, w.battle.table).length > 0)) { off = true; break; }
+    if (cand.some((x) => unitOffTable(x.st, w.battle.table))) { off = true; break; }
     const hit = enemyHit(cand);
     if (hit) {
       // Close to within 1mm of the enemy met.

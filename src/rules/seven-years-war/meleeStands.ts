@@ -9,10 +9,10 @@ import { z } from 'zod';
 import { defineCommand, reject } from '../../engine/ruleset';
 import type { Stand } from '../../engine/model';
 import { pt } from '../../geometry/types';
-import { offTable } from '../../geometry/collisions';
 import type { SywState, Options } from './state';
 import { isCavalry } from './state';
 import type { Tables } from './tablesSchema';
+import { unitOffTable } from '../../geometry/units';
 import { Work } from './work';
 import { CONTACT_MM, standGap, standsOverlap } from './geo';
 import { blockedBy } from './forcedMoves';
@@ -62,7 +62,7 @@ export const moveMeleeStand = defineCommand<SywState, Options, Tables, z.infer<t
       if (!engaged(moved) && !enemies.some((e) => e.stands.some((t) => standGap(moved, t) <= OVERLAP_REACH_MM))) return reject('no-overlap', 'An overlap must be within 45mm of the enemy.', R);
     }
     const stands = u.stands.map((s) => (s.id === st.id ? moved : s));
-    if (offTable([moved], w.battle.table).length > 0) return reject('off-table', 'Stay on the table.', R);
+    if (unitOffTable([moved], w.battle.table)) return reject('off-table', 'Stay on the table.', R);
     if (blockedBy(w, u.id, [moved]).length > 0 || stands.some((s) => s.id !== moved.id && standsOverlap(s, moved))) return reject('no-room', 'That place is taken.', R);
     // p.7: "Each stand must always be in base-to-base contact with at least one other stand in the unit."
     const connected = (list: readonly Stand[]) => {

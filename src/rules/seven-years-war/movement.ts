@@ -8,7 +8,6 @@ import type { TablePoint } from '../../geometry/types';
 import { unitFrame } from '../../geometry/frame';
 import { unitDistance, segmentToUnitDistance } from '../../geometry/measure';
 import { inFrontArc } from '../../geometry/zones';
-import { offTable } from '../../geometry/collisions';
 import { boxesOverlap, boundsOf, pointInPolygon, pointInConvex, type Box } from '../../geometry/vec';
 import { standCorners } from '../../geometry/footprint';
 import { layoutLine, layoutColumn } from '../../geometry/formation';
@@ -22,6 +21,7 @@ import { COMMAND } from './tables/command';
 import type { S, SywState, Options, GroupState } from './state';
 import { qualitiesOf, isArtillery, isCavalry, isInfantry, isLightUnit, isMassed } from './state';
 import type { Tables } from './tablesSchema';
+import { unitOffTable } from '../../geometry/units';
 import { Work, normalise } from './work';
 import { revealGroup } from './deployment';
 import { groupShapeProblem, isSplit, GROUP_SHAPE } from './groupShape';
@@ -314,7 +314,7 @@ export function validateAndMove(state: S, w: Work, cmd: MoveGroup, out?: MoveBud
   if (out) { out.usedMm = used; out.allowanceMm = allowance; out.worstTerrain = worst; }
   if (used > allowance + 0.5) return reject('too-far', `The move costs ${(used / CM).toFixed(1)}cm of ${(allowance / CM).toFixed(1)}cm allowed.`, g.order === 'stand' ? O : T);
   // Table edge (p.18): the move was cut at the edge above (cutAtTableEdge).
-  if (offTable(allEnd, w.battle.table).length > 0) return reject('off-table', 'A group halts where it would begin to leave the table.', OFF_RULE);
+  if (unitOffTable(allEnd, w.battle.table)) return reject('off-table', 'A group halts where it would begin to leave the table.', OFF_RULE);
   // Collisions: never through enemy; friends per the interpenetration table (p.10); never end on anyone.
   const ids = new Set(g.units);
   const passedFriends = new Set<string>();
@@ -428,7 +428,7 @@ function cutAtTableEdge(w: Work, plan: Planned, leave: boolean): 'halt' | 'leave
   const lists = [...plan.samples.values()];
   const n = lists[0]?.length ?? 0;
   let k = -1;
-  for (let i = 0; i < n && k < 0; i++) if (lists.some((l) => offTable(l[i]!, w.battle.table).length > 0)) k = i;
+  for (let i = 0; i < n && k < 0; i++) if (lists.some((l) => unitOffTable(l[i]!, w.battle.table))) k = i;
   if (k < 0) return null;
   if (k === 0) return 'stuck';
   for (const [id, l] of plan.samples) { l.splice(k); plan.stands.set(id, l[k - 1]!); }

@@ -16,8 +16,8 @@ import { reject } from '../../engine/ruleset';
 import type { Rejection } from '../../engine/ruleset';
 import type { Stand } from '../../engine/model';
 import { standCorners } from '../../geometry/footprint';
-import { offTable } from '../../geometry/collisions';
 import type { Work } from './work';
+import { unitOffTable } from '../../geometry/units';
 import { standsOverlap, translateStands, standGap, CONTACT_MM } from './geo';
 
 const R = 'SYW §4 Movement through friendly units (p.10)';
@@ -46,7 +46,7 @@ export function splitAlongside(w: Work, groupUnitIds: readonly string[], end: Re
   const out = new Map<string, Stand[]>([...end].map(([id, st]) => [id, [...st]]));
   const split = new Map<string, string>();
   const placedClear = (s: Stand, selfId: string): boolean => {
-    if (offTable([s], w.battle.table).length > 0) return false;
+    if (unitOffTable([s], w.battle.table)) return false;
     if (others.some((o) => o.stands.some((t) => standsOverlap(s, t)))) return false;
     for (const [id, st] of out) for (const t of st) if (!(id === selfId && t.id === s.id) && standsOverlap(s, t)) return false;
     return true;

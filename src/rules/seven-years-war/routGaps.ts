@@ -17,10 +17,10 @@
 import type { Stand } from '../../engine/model';
 import type { Ctx } from '../../engine/ruleset';
 import type { GameEvent } from '../../engine/command';
-import { offTable } from '../../geometry/collisions';
 import { pt } from '../../geometry/types';
 import { ROUT_MOVES } from './tables/movement';
 import type { Work } from './work';
+import { unitOffTable } from '../../geometry/units';
 import { CM, standsOverlap, unitGap } from './geo';
 import { blockedBy, pushUnit, interpenetrated } from './forcedMoves';
 
@@ -72,7 +72,7 @@ export function planThread(w: Work, unitId: string, start: readonly Stand[], ang
       const placed = order.map((s, k) => at(s, head - offset[k]!, lane));
       const fits = order.every((s, k) => { const v = head - offset[k]! - A(s); return v <= reach[k]!.fwd + 1e-6 && -v <= reach[k]!.back + 1e-6; });
       if (!fits) continue;
-      const off = offTable(placed, w.battle.table).length > 0;
+      const off = unitOffTable(placed, w.battle.table);
       if (!off && (placed.some(hitsEnemy) || friends.some((f) => placed.some((s) => f.stands.some((t) => standsOverlap(s, t)))))) continue;
       const advance = head - aMax;
       if (!best || (off && !best.offTable) || (off === best.offTable && advance > best.advanceMm + 1e-6)) {
@@ -148,7 +148,7 @@ export function routGroupMove(w: Work, groupId: string, angle: number, mm: numbe
   if (mm % STEP_MM !== 0) steps.push(mm);
   for (const d of steps) {
     const cand = at(d);
-    if (cand.some((c) => offTable(c.st, w.battle.table).length > 0)) { moved = d; off = true; break; }
+    if (cand.some((c) => unitOffTable(c.st, w.battle.table))) { moved = d; off = true; break; }
     const hits = cand.map((c) => ({ id: c.u.id, hits: others(c.u.id, c.st) }));
     if (hits.some((h) => h.hits.some((o) => o.side !== g.side))) { blockedByEnemy = true; break; }
     for (const h of hits) for (const o of h.hits) { if (!passed.has(h.id)) passed.set(h.id, new Set()); passed.get(h.id)!.add(o.id); }

@@ -7,10 +7,10 @@
 import type { Stand, Unit } from '../../engine/model';
 import { unitDistance, segmentToUnitDistance } from '../../geometry/measure';
 import { pt } from '../../geometry/types';
-import { offTable } from '../../geometry/collisions';
 import { ROUT_MOVES } from './tables/movement';
 import type { GroupState } from './state';
 import type { Work } from './work';
+import { unitOffTable } from '../../geometry/units';
 import { CM, centroid, translateStands } from './geo';
 
 /** Headings tried either side of straight home (degrees). */
@@ -50,7 +50,7 @@ export function chooseRoute(w: Work, g: GroupState, homeAngle: number, mm: numbe
     let score = 0;
     for (let d = 10; d <= mm + 1e-6; d += 10) {
       const st = translateStands(stands, dx * d, dy * d);
-      if (offTable(st, w.battle.table).length > 0) {
+      if (unitOffTable(st, w.battle.table)) {
         const exit = centroid(st);
         // Off the base edge, or a side edge in their own half: the table edge is reached.
         if (ownHalf(exit.y)) score = 1e6 - Math.abs(deg);

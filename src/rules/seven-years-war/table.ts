@@ -42,7 +42,8 @@ const ORDER_LABEL: Record<OrderName, string> = { advance: 'Advance', reserve: 'R
 const ORDER_SHORT: Record<OrderName, string> = { advance: 'Adv', reserve: 'Res', stand: 'Std', retreat: 'Ret', rout: 'Rout' };
 
 // PERF: previews build no dice generator per call: one scripted generator, rolled without keeping its state.
-const LOW_DICE = scriptDice(seedDice(1), Array.from({ length: 16 }, () => 1));
+// 120 ones: enough for any single roll (60 dice, two faces each for d100 or a d10 made of 2d6).
+const LOW_DICE = scriptDice(seedDice(1), Array.from({ length: 120 }, () => 1));
 const previewCtx: Ctx = { roll: (spec) => rollDice(LOW_DICE, spec)[0], emit: () => undefined };
 
 /** A scratch state from the view: what the viewer knows, with scripted dice. Never leaves this module. */
@@ -209,6 +210,32 @@ const dryRun: DryRun = (game, spec, cmd) => spec.handle(scratch(game), cmd as ne
 /** Would the handler accept this (dice-free) command? */
 function accepts(game: G, spec: { handle: (s: S, c: never, ctx: Ctx) => unknown }, cmd: Command): boolean {
   return dryRun(game, spec, cmd).rejected !== true;
+}
+
+/** Choices for the whole side, in the phase bar: (3) p.5 the CinC keeps one of his three counters. */
+function sideActions(game: G, side: string): PieceAction[] {
+  return game.position.step === 'chooseCounter' && acting(game, side) ? counterChoices(game, side) : [];
+}
+
+/**
+ * Why a unit's group is offered no order change in its command changes ((3) Changing Orders
+ * p.7): no general may prompt it (uncommanded, p.4: only the CinC, and only to rally a retreat),
+ * or those who may have no attempts left this turn.
+ */
+function whyNot(game: G, side: string, pieceId: string): string | undefined {
+  if (game.position.step !== 'commandChanges' || !acting(game, side)) return undefined;
+  const u = unitOf(game, pieceId);
+  const g = u && u.side === side ? groupOfUnit(game.ruleset, u.id) : undefined;
+  if (!g || g.order === 'rout') return undefined;
+  const rs = game.ruleset;
+  const may = game.battle.generals.filter((gen) => {
+    const gs = rs.generals[gen.id];
+    if (gen.side !== side || !gs || gs.killed || (!gs.cinc && g.general !== gen.id)) return false;
+    return !(g.uncommanded && !(gs.cinc && g.order === 'retreat'));
+  });
+  if (may.length === 0) return g.uncommanded ? 'No order change: the group has no general of its own (uncommanded, SYW p.4); only the CinC may prompt it, and only while it is on Retreat.' : 'No order change: no living general may prompt this group (SYW (3) Changing Orders p.7).';
+  if (may.every((gen) => (rs.generals[gen.id]?.attemptsLeft ?? 0) <= 0)) return `No order change: ${may.map((gen) => gen.name).join(' and ')} ${may.length > 1 ? 'have' : 'has'} no prompt attempts left this turn (SYW (3) Changing Orders p.7).`;
+  return undefined;
 }
 
 function actions(game: G, side: string, pieceId: string): PieceAction[] {
@@ -457,6 +484,8 @@ export const sywTable: TableAdapter<SywState, Options, Tables> = {
   previewMove,
   previewContact,
   actions,
+  sideActions,
+  whyNot,
   overlays,
   inspect,
   markers,

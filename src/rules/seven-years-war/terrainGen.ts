@@ -6,15 +6,15 @@
  */
 import type { TerrainFeature } from '../../engine/model';
 import type { TablePoint } from '../../geometry/types';
-import { pt, mm } from '../../geometry/types';
-import { rotateAbout } from '../../geometry/vec';
+import { mm } from '../../geometry/types';
 import { polylineOutline } from '../../geometry/polyline';
+import { diceSubSector, lineAcrossTable, pieceOutline, subCellCentre, tableAreas, type Area } from '../../geometry/terrainGen';
 import { TERRAIN_GENERATION as G, TERRAIN_ROTATION_DEG, TERRAIN_PURCHASE, woodCost, GENERATED_PIECE_CM } from './tables/setup';
 
 /** One die: returns a face 1..faces. */
 export type Roll = (faces: 3 | 4 | 6, purpose: string) => number;
 
-export interface Area { readonly x0: number; readonly y0: number; readonly w: number; readonly h: number }
+export type { Area };
 
 export interface Piece {
   readonly kind: 'hill' | 'wood' | 'marsh' | 'stream' | 'village' | 'road';
@@ -32,19 +32,12 @@ export interface Piece {
 
 /** The areas diced separately: large tables (wider than 180cm, RULINGS.md) are split in two halves. */
 export function areasOf(table: { widthMm: number; depthMm: number }): Area[] {
-  if (table.widthMm > G.largeTableWidthCm * 10) {
-    const w = table.widthMm / 2;
-    return [{ x0: 0, y0: 0, w, h: table.depthMm }, { x0: w, y0: 0, w, h: table.depthMm }];
-  }
-  return [{ x0: 0, y0: 0, w: table.widthMm, h: table.depthMm }];
+  return tableAreas(table, G.largeTableWidthCm * 10);
 }
 
 /** Six sectors (3 across, 2 deep, numbered 1-3 along the top row, 4-6 below), each cut into six sub-sectors the same way. */
 export function subSectorCentre(a: Area, sector: number, sub: number): TablePoint {
-  const sw = a.w / 3, sh = a.h / 2;
-  const sx = a.x0 + ((sector - 1) % 3) * sw, sy = a.y0 + Math.floor((sector - 1) / 3) * sh;
-  const uw = sw / 3, uh = sh / 2;
-  return pt(sx + ((sub - 1) % 3) * uw + uw / 2, sy + Math.floor((sub - 1) / 3) * uh + uh / 2);
+  return subCellCentre(a, 3, 2, sector, sub);
 }
 
 /** Rotation D6 (p.22): 1 45° right, 2 90° right, 3 45° left, 4 90° left, 5-6 none. `adjust` (bought terrain) shifts the die ±1. */
@@ -54,8 +47,7 @@ export function rotationFor(die: number, adjust = 0): number {
 }
 
 function place(kind: Piece['kind'], level: number, large: boolean, areaIx: number, a: Area, roll: Roll, sector?: number, rotationAdjust = 0): Piece {
-  const sec = sector ?? roll(6, `Sector for a ${kind}`);
-  const sub = roll(6, `Sub-sector for a ${kind}`);
+  const { sector: sec, sub } = diceSubSector((faces, purpose) => roll(faces as 6, purpose), 6, kind, sector);
   const rot = rotationFor(roll(6, `Rotation of the ${kind}`), rotationAdjust);
   const size = GENERATED_PIECE_CM[kind === 'road' || kind === 'stream' ? 'stream' : kind][large ? 'large' : 'normal'];
   return { kind, level, large, area: areaIx, sector: sec, subSector: sub, rotationDeg: rot, centre: subSectorCentre(a, sec, sub), widthMm: size[0] * 10, depthMm: size[1] * 10 };
@@ -135,26 +127,14 @@ export function buyPiece(table: { widthMm: number; depthMm: number }, p: Purchas
   return { ...piece, widthMm: s, depthMm: s };
 }
 
-/** An oval (hills, woods, marshes) or a box (towns) of the piece's size, rotated about its centre, kept on the table. */
+/** An oval of 12 points (hills, woods, marshes) or a box (towns) of the piece's size, kept on the table, rotated about its centre. */
 function outline(p: Piece, table: { widthMm: number; depthMm: number }): TablePoint[] {
-  const hw = p.widthMm / 2, hd = p.depthMm / 2;
-  const cx = Math.min(Math.max(p.centre.x, hw), table.widthMm - hw), cy = Math.min(Math.max(p.centre.y, hd), table.depthMm - hd);
-  const c = pt(cx, cy);
-  const pts: TablePoint[] = p.kind === 'village'
-    ? [pt(cx - hw, cy - hd), pt(cx + hw, cy - hd), pt(cx + hw, cy + hd), pt(cx - hw, cy + hd)]
-    : Array.from({ length: 12 }, (_, i) => pt(cx + Math.cos((i * Math.PI) / 6) * hw, cy + Math.sin((i * Math.PI) / 6) * hd));
-  return pts.map((q) => rotateAbout(q, c, (p.rotationDeg * Math.PI) / 180));
+  return pieceOutline({ shape: p.kind === 'village' ? 'box' : 'oval', centre: p.centre, widthMm: p.widthMm, depthMm: p.depthMm, rotationDeg: p.rotationDeg, points: 12 }, table);
 }
 
-/** A stream or road through the piece's centre, running across the table and turned by its rotation, cut at the table edges. */
+/** A stream or road through the piece's centre, running up the table turned by its rotation, cut at the table edges. */
 function crossing(p: Piece, table: { widthMm: number; depthMm: number }): TablePoint[] {
-  const th = Math.PI / 2 + (p.rotationDeg * Math.PI) / 180;
-  const dx = Math.cos(th), dy = Math.sin(th);
-  const ts: number[] = [];
-  if (Math.abs(dx) > 1e-9) ts.push(-p.centre.x / dx, (table.widthMm - p.centre.x) / dx);
-  if (Math.abs(dy) > 1e-9) ts.push(-p.centre.y / dy, (table.depthMm - p.centre.y) / dy);
-  const back = Math.max(...ts.filter((t) => t <= 0)), fwd = Math.min(...ts.filter((t) => t >= 0));
-  return [pt(p.centre.x + dx * back, p.centre.y + dy * back), pt(p.centre.x + dx * fwd, p.centre.y + dy * fwd)];
+  return lineAcrossTable(p.centre, Math.PI / 2 + (p.rotationDeg * Math.PI) / 180, table);
 }
 
 /** Scenario-ready terrain from pieces. Ids `syw-gen-<n>`. */

@@ -31,7 +31,7 @@ describe('When limbered horse artillery with an Advance order moves half and unl
     if (isRejection(after)) throw new Error(after.message);
     expect(y(after) - y(s)).toBeCloseTo(half, 1);
     expect(after.ruleset.units['fr-guns']!.limbered).toBe(false);
-    const { d, rolls } = draftWith(after, [10, 10, 10, 10]);
+    const { d, rolls } = draftWith(after, [10, 10]);
     const shot = planShots(d, (u) => u.id === 'fr-guns')[0]!;
     expect(shot.target.id).toBe('au1');
     resolveVolley(d, shot);

@@ -56,7 +56,8 @@ describe('When foot with a Form Square order are charged by foot (NW Orders/Form
     { unitId: 'au1', side: 'au', order: 'form-square', revealed: false },
   ]);
   it('"the foot automatically will form a normal square before taking their morale test for being charged", whoever charges', () => {
-    const r = playStep(setUp(), 'resolve-charges', [10]);
+    // Test A 10, then the G range die, the defenders' volley, the French volley and the charge 3"+1d6.
+    const r = playStep(setUp(), 'resolve-charges', [10, 9, 3, 5, 6, 2, 10, 2]);
     const formed = r.events.findIndex((e) => e.type === 'SquareFormed');
     const testA = r.events.findIndex((e) => e.type === 'DiceRolled' && (e as unknown as DiceRolled).purpose.startsWith('Morale test (A) for au1'));
     expect(formed).toBeGreaterThanOrEqual(0);
@@ -65,7 +66,8 @@ describe('When foot with a Form Square order are charged by foot (NW Orders/Form
     expect(findUnit(r.s.battle, 'au1')!.formation).toBe('square');
   });
   it('§27 "Squares are not allowed in dense terrain": in a wood no square forms (SquareNotFormed)', () => {
-    const r = playStep(setUp([rect('w', 'wood', 30, 22, 42, 30)]), 'resolve-charges', [10]);
+    // In the wood no square forms: test A 10, the charge 3"+1d6 and the wood's delay d6.
+    const r = playStep(setUp([rect('w', 'wood', 30, 22, 42, 30)]), 'resolve-charges', [10, 3, 5]);
     expect(ofType(r.events, 'SquareNotFormed')).toEqual([expect.objectContaining({ unit: 'au1', rule: 'NW §27 Special Formations' })]);
     expect(findUnit(r.s.battle, 'au1')!.formation).toBe('line');
   });
@@ -136,7 +138,7 @@ describe('When foot countercharge foot, or two foot units charge each other (NW 
       { unitId: 'fr1', side: 'fr', order: 'charge', target: 'au1' },
       { unitId: 'fr2', side: 'fr', order: 'charge', target: 'au1' },
     ]);
-    const r = playStep(s, 'resolve-charges', [10, 9, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1]);
+    const r = playStep(s, 'resolve-charges', [10, 9, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1]);
     const p = purposes(r.rolls);
     expect(p.filter((x) => x.startsWith('Morale test (A) for au1'))).toEqual(['Morale test (A) for au1: charged by fr1 and fr2']);
     expect(p.filter((x) => x.includes('at what range'))).toHaveLength(1);

@@ -5,7 +5,7 @@ import { napoleonicWarfare } from '../../../src/rules/napoleonic-warfare';
 import { startCombat } from '../../../src/rules/napoleonic-warfare/charges';
 import { closeCombatPhase } from '../../../src/rules/napoleonic-warfare/combat';
 import { combatOrder } from '../../../src/rules/napoleonic-warfare/sequence';
-import { legalCommands } from '../../../src/rules/napoleonic-warfare/legal';
+import { legalCommands } from './harness';
 import { NW_TABLE } from '../../../src/rules/napoleonic-warfare/table';
 import type { NwGameState } from '../../../src/rules/napoleonic-warfare/types';
 import { battle, draftWith } from './harness';
@@ -21,8 +21,8 @@ const twoFights = () =>
 const withWinner = (s: NwGameState, flank?: 'left' | 'right'): NwGameState => ({ ...s, ruleset: { ...s.ruleset, initiativeWinner: 'fr', ...(flank ? { combatFlank: flank } : {}) } });
 
 function firstResolved(s: NwGameState): string {
-  // The seeded dice decide the fights; only their order is tested.
-  const { d, events } = draftWith(s, []);
+  // Only the order of the fights is tested: each takes two combat d6 and two fraction d10 (NW Close Combat §5).
+  const { d, events } = draftWith(s, [3, 5, 5, 6, 4, 2, 8, 6]);
   startCombat(d, 'fr-w', 'au-w', { charged: false, pursuing: false });
   startCombat(d, 'fr-e', 'au-e', { charged: false, pursuing: false });
   closeCombatPhase(d, combatOrder(s));

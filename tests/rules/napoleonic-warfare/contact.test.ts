@@ -31,7 +31,7 @@ describe('When a formed unit advances into skirmish infantry (NW Orders/Retreat 
     expect(d.rs.units['au-sk']!.morale).toBe('disordered');
   });
   it('skirmishers meeting skirmishers stand and fight', () => {
-    const { d } = draftWith(screen('skirmish'), [4]);
+    const { d } = draftWith(screen('skirmish'), []);
     expect(skirmishersEvade(d, 'au-sk', findUnit(d.battle, 'fr1')!)).toBe(false);
   });
 });

@@ -32,7 +32,7 @@ describe('When dragoons on Deploy orders dismount (NW Orders/Deploy; §4 Strengt
     const shots = planShots(d, (u) => u.id === 'fr-drag');
     expect(shots.map((s) => s.target.id)).toEqual(['au1']);
     // Scripted d10s for the volley: all 10s hit.
-    const { d: d2, rolls } = draftWith({ ...dragoons(), ruleset: d.rs } as NwGameState, [10, 10, 10, 10, 10, 10, 10, 10]);
+    const { d: d2, rolls } = draftWith({ ...dragoons(), ruleset: d.rs } as NwGameState, [10, 10, 10, 10]);
     const res = resolveVolley(d2, planShots(d2, (u) => u.id === 'fr-drag')[0]!);
     expect(res.hits).toBeGreaterThan(0);
     // At 2" a musket would be at close range; a carbine (close to 1") is at effective range.

@@ -32,7 +32,7 @@ describe('When a stand has two enemy units equally near (NW Fire §29: roll a di
       { id: 'au1', side: 'au', x: 35, y: 25, facingDeg: -90, stands: 1 },
       { id: 'au2', side: 'au', x: 37, y: 24, facingDeg: -90, stands: 1 },
     ]);
-    const { d, rolls } = draftWith(s, [1]);
+    const { d, rolls } = draftWith(s, []);
     expect(planShots(d, (u) => u.id === 'fr1', rollingTieSettler(d)).map((x) => x.target.id)).toEqual(['au2']);
     expect(rolls).toHaveLength(0);
   });

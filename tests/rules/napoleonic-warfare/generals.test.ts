@@ -18,7 +18,7 @@ const loneGeneralInFront = () =>
 
 describe('When a general stands alone nearest to a firing line (NW Generals §3; Fire §29 nearest target)', () => {
   it('the line fires at his stand, shot at as a mounted target (+1), and his first hit is a wound', () => {
-    const { d, events } = draftWith(loneGeneralInFront(), [9, 1, 1, 1, 1, 1, 1, 1]);
+    const { d, events } = draftWith(loneGeneralInFront(), [9, 1, 1, 1]);
     const shots = planShots(d, (u) => u.id === 'fr1');
     expect(shots.map((s) => s.target.id)).toEqual(['g-au']);
     const r = resolveVolley(d, shots[0]!);
@@ -30,7 +30,7 @@ describe('When a general stands alone nearest to a firing line (NW Generals §3;
   });
   it('a second hit removes him and friends within Engagement Range test (NW §18 B)', () => {
     const s = loneGeneralInFront();
-    const w = draftWith(s, [9, 9, 1, 1, 1, 1, 1, 1]);
+    const w = draftWith(s, [9, 9, 1, 1]);
     w.d.rs.generals['g-au']!.hits = 1;
     const shots = planShots(w.d, (u) => u.id === 'fr1');
     const r = resolveVolley(w.d, shots[0]!);
@@ -39,7 +39,7 @@ describe('When a general stands alone nearest to a firing line (NW Generals §3;
     expect(w.events.some((e) => e.type === 'GeneralLost')).toBe(true);
   });
   it('with misses only he is untouched (the test can fail)', () => {
-    const { d } = draftWith(loneGeneralInFront(), [1, 1, 1, 1, 1, 1, 1, 1]);
+    const { d } = draftWith(loneGeneralInFront(), [1, 1, 1, 1]);
     const shots = planShots(d, (u) => u.id === 'fr1');
     applyFireResults(d, [{ shot: shots[0]!, ...resolveVolley(d, shots[0]!) }]);
     expect(d.rs.generals['g-au']!.hits).toBe(0);
@@ -62,7 +62,7 @@ describe('When a unit with a general fails morale and routs (NW §20 Morale Test
       { id: 'au1', side: 'au', x: 36, y: 26, facingDeg: -90 },
     ], { generals: [{ id: 'g-fr', side: 'fr', x: 36, y: 19, withUnit: 'fr1' }, { id: 'g-au', side: 'au', x: 60, y: 46 }] });
   it('he routs with it by his own allowance (light cavalry 6"+2d6 on medium bases), leaves the unit and is indisposed', () => {
-    const { d, rolls, events } = draftWith(withGeneral(), [3, 4, 2, 6, 6, 6, 6, 6, 6, 6, 6, 6]);
+    const { d, rolls, events } = draftWith(withGeneral(), [3, 4, 2]);
     const y0 = d.battle.generals.find((g) => g.id === 'g-fr')!.stand.centre.y;
     applyFailure(d, 'fr1', { kind: 'rout', standsLost: 1 }, { cause: 'au1' });
     const gr = rolls.find((r) => /g-fr routs with the unit/.test(r.purpose))!;
@@ -77,7 +77,7 @@ describe('When a unit with a general fails morale and routs (NW §20 Morale Test
   });
   it('a general routed off the table is lost (NW Generals §8)', () => {
     const s = withGeneral();
-    const { d } = draftWith(s, [6, 6, 2, 6, 6, 6, 6, 6, 6, 6, 6, 6]);
+    const { d } = draftWith(s, [6, 6, 2]);
     // Put the general's stand 5" from the top edge: 18" of rout takes him off.
     d.battle = { ...d.battle, generals: d.battle.generals.map((g) => (g.id === 'g-fr' ? { ...g, stand: { ...g.stand, centre: pt(36 * IN, 5 * IN) } } : g)) };
     applyFailure(d, 'fr1', { kind: 'rout', standsLost: 1 }, { cause: 'au1' });

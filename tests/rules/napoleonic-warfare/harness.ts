@@ -1,9 +1,11 @@
 // Small builders for NW scenario tests: a battle from a few unit specs, a Draft with scripted dice.
 import { loadScenario } from '../../../src/scenario/load';
 import { applyCommand, createGame } from '../../../src/engine/game';
-import { registerable, isRejection, type Ctx, type GameEvent } from '../../../src/engine/ruleset';
+import { registerable, isRejection, type Command, type Ctx, type GameEvent, type Sampler } from '../../../src/engine/ruleset';
+import { legalFor } from '../../../src/engine/lookahead';
 import type { AnyEvent } from '../../../src/engine/command';
-import { rollDice, scriptDice, type DiceRolled } from '../../../src/engine/dice';
+import type { DiceRolled } from '../../../src/engine/dice';
+import { scriptedRoller } from '../../support/scriptedDice';
 import { napoleonicWarfare } from '../../../src/rules/napoleonic-warfare';
 import type { Draft, NwGameState } from '../../../src/rules/napoleonic-warfare/types';
 import { makeDraft } from '../../../src/rules/napoleonic-warfare/core';
@@ -71,15 +73,14 @@ export function scenarioObject(units: UnitSpec[], opts: BattleOpts = {}): Record
   return scenario;
 }
 
-/** A Draft whose dice are the scripted faces (then the seeded generator). */
+/** A Draft whose dice are exactly the scripted faces (strict: tests/support/scriptedDice.ts). */
 export function draftWith(state: NwGameState, faces: number[]): { d: Draft; rolls: DiceRolled[]; events: GameEvent[] } {
-  let dice = scriptDice(state.dice, faces);
+  const dice = scriptedRoller(state.dice, faces, `draftWith [${faces.join(', ')}]`);
   const rolls: DiceRolled[] = [];
   const events: GameEvent[] = [];
   const ctx: Ctx = {
     roll(spec) {
-      const [ev, next] = rollDice(dice, spec);
-      dice = next;
+      const ev = dice.roll(spec, napoleonicWarfare.dieEmulation?.(state.options));
       rolls.push(ev);
       events.push(ev as unknown as GameEvent);
       return ev;
@@ -103,4 +104,9 @@ export function runCommands(s0: NwGameState, cmds: object[]): { s: NwGameState; 
     events.push(...r.events);
   }
   return { s, events };
+}
+
+/** The NW sample of commands for `side`, as a player gets it: from that side's view (engine lookahead.ts). */
+export function legalCommands(s: NwGameState, side: string, sampler: Sampler): Command[] {
+  return [...legalFor(registerable(napoleonicWarfare), s, side, sampler)];
 }

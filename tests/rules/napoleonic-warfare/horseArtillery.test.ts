@@ -38,10 +38,10 @@ function game(b: Battery): NwGameState {
   return created.state as NwGameState;
 }
 
-/** The battery's volley at au1 with every d10 a 5: the dice rolled and the gunner modifiers. */
-function volley(b: Battery) {
+/** The battery's volley at au1 with every d10 a 5 (one scripted for each of the `dice` it should roll): the dice rolled and the gunner modifiers. */
+function volley(b: Battery, dice: number) {
   const s = game(b);
-  const { d, rolls } = draftWith(s, Array.from({ length: 12 }, () => 5));
+  const { d, rolls } = draftWith(s, Array.from({ length: dice }, () => 5));
   const shots = planShots(d, (u) => u.id === 'bty');
   expect(shots).toHaveLength(1);
   expect(shots[0]!.target.id).toBe('au1');
@@ -52,28 +52,28 @@ function volley(b: Battery) {
 
 describe('When a 6-gun horse battery is based on foot/cavalry-width stands (NW Basing 4)', () => {
   it('on 3 narrow stands of 2 gunners it fires as 3 stands of 2 gunners: 3d10 at +1', () => {
-    expect(volley({ troopType: 'horse-artillery', stands: 3, gunners: 2, widthIn: 1 })).toEqual({ dice: 3, gunnerMods: ['2 gunners per stand +1'], physical: 3 });
+    expect(volley({ troopType: 'horse-artillery', stands: 3, gunners: 2, widthIn: 1 }, 3)).toEqual({ dice: 3, gunnerMods: ['2 gunners per stand +1'], physical: 3 });
   });
   it('on 2 narrow stands of 3 gunners (6 tubes) it still fires as 3 stands of 2 gunners: 3d10 at +1', () => {
-    expect(volley({ troopType: 'horse-artillery', stands: 2, gunners: 3, widthIn: 1 })).toEqual({ dice: 3, gunnerMods: ['2 gunners per stand +1'], physical: 2 });
+    expect(volley({ troopType: 'horse-artillery', stands: 2, gunners: 3, widthIn: 1 }, 3)).toEqual({ dice: 3, gunnerMods: ['2 gunners per stand +1'], physical: 2 });
   });
   it('on the ordinary 1½-width artillery stands (2 of 3 gunners) it fires as based: 2d10, no gunner modifier', () => {
-    expect(volley({ troopType: 'horse-artillery', stands: 2, gunners: 3, widthIn: 1.5 })).toEqual({ dice: 2, gunnerMods: [], physical: 2 });
+    expect(volley({ troopType: 'horse-artillery', stands: 2, gunners: 3, widthIn: 1.5 }, 2)).toEqual({ dice: 2, gunnerMods: [], physical: 2 });
   });
 });
 
 describe('When a smaller or larger horse battery is based on foot/cavalry-width stands (NW Basing 4: "otherwise as 2 stands of 3 gunners")', () => {
   it('a 4-gun battery on 2 narrow stands of 2 gunners fires as 2 stands of 3 gunners: 2d10, no +1', () => {
-    expect(volley({ troopType: 'horse-artillery', stands: 2, gunners: 2, widthIn: 1 })).toEqual({ dice: 2, gunnerMods: [], physical: 2 });
+    expect(volley({ troopType: 'horse-artillery', stands: 2, gunners: 2, widthIn: 1 }, 2)).toEqual({ dice: 2, gunnerMods: [], physical: 2 });
   });
   it('a battery on 4 narrow stands that extra.guns says has 4 guns fires as 2 stands of 3 gunners: 2d10, no +1', () => {
-    expect(volley({ troopType: 'horse-artillery', stands: 4, gunners: 2, widthIn: 1, guns: 4 })).toEqual({ dice: 2, gunnerMods: [], physical: 4 });
+    expect(volley({ troopType: 'horse-artillery', stands: 4, gunners: 2, widthIn: 1, guns: 4 }, 2)).toEqual({ dice: 2, gunnerMods: [], physical: 4 });
   });
   it('an 8-gun battery on 2 narrow stands of 4 gunners fires as 2 stands of 3: no 4-gunner −1', () => {
-    expect(volley({ troopType: 'horse-artillery', stands: 2, gunners: 4, widthIn: 1 })).toEqual({ dice: 2, gunnerMods: [], physical: 2 });
+    expect(volley({ troopType: 'horse-artillery', stands: 2, gunners: 4, widthIn: 1 }, 2)).toEqual({ dice: 2, gunnerMods: [], physical: 2 });
   });
   it('as based on artillery-width stands, the 8-gun battery has its 4 gunners a stand (−1)', () => {
-    expect(volley({ troopType: 'horse-artillery', stands: 2, gunners: 4, widthIn: 1.5 })).toEqual({ dice: 2, gunnerMods: ['4 gunners per stand -1'], physical: 2 });
+    expect(volley({ troopType: 'horse-artillery', stands: 2, gunners: 4, widthIn: 1.5 }, 2)).toEqual({ dice: 2, gunnerMods: ['4 gunners per stand -1'], physical: 2 });
   });
 });
 
@@ -82,7 +82,7 @@ describe('Which batteries the basing note covers (NW Basing 4)', () => {
     const s = game({ troopType: 'foot-artillery', stands: 3, gunners: 2, widthIn: 1 });
     const { d } = draftWith(s, []);
     expect(narrowHorseBattery(d.rs.units['bty']!.profile, findUnit(s.battle, 'bty')!, 'medium')).toBeUndefined();
-    expect(volley({ troopType: 'foot-artillery', stands: 3, gunners: 2, widthIn: 1 })).toEqual({ dice: 3, gunnerMods: ['2 gunners per stand +1'], physical: 3 });
+    expect(volley({ troopType: 'foot-artillery', stands: 3, gunners: 2, widthIn: 1 }, 3)).toEqual({ dice: 3, gunnerMods: ['2 gunners per stand +1'], physical: 3 });
   });
   it('the battery size comes from the crews (one gunner a tube) unless extra.guns says', () => {
     const s = game({ troopType: 'horse-artillery', stands: 3, gunners: 2, widthIn: 1 });

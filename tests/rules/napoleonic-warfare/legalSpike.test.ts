@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { battle, draftWith } from './harness';
 import { resolveCharges } from '../../../src/rules/napoleonic-warfare/charges';
-import { legalCommands } from '../../../src/rules/napoleonic-warfare/legal';
+import { legalCommands } from './harness';
 import { napoleonicWarfare } from '../../../src/rules/napoleonic-warfare';
 import { isRejection } from '../../../src/engine/ruleset';
 import type { NwGameState } from '../../../src/rules/napoleonic-warfare/types';

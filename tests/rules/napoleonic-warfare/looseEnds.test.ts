@@ -11,7 +11,7 @@ import { isRejection, registerable, type SeenGame } from '../../../src/engine/ru
 import { napoleonicWarfare } from '../../../src/rules/napoleonic-warfare';
 import type { NwGameState, NwOptions, NwState } from '../../../src/rules/napoleonic-warfare/types';
 import type { NwTables } from '../../../src/rules/napoleonic-warfare/nwTables';
-import { legalCommands } from '../../../src/rules/napoleonic-warfare/legal';
+import { legalCommands } from './harness';
 import { OCCUPY_RULE } from '../../../src/rules/napoleonic-warfare/occupy';
 import { canWheelToFace, raceCharges } from '../../../src/rules/napoleonic-warfare/chargeMovement';
 import { chargeTargetProblem } from '../../../src/rules/napoleonic-warfare/commands';
@@ -101,10 +101,11 @@ describe('Item 2 — "be able to wheel to face their attackers" is the 45° whee
 
 describe('Item 3 — §19 "If Charging" applies only while the charges are made (NW Morale §19 Morale Failure; §20)', () => {
   // A French line flagged as having charged this turn loses a stand (test C); d10 = 1 fails it.
-  const testIn = (phase: string) => {
+  // `faces`: the test C die, and the retreat 3"+1d6 where the failure sends the line back.
+  const testIn = (phase: string, faces: number[]) => {
     const s0 = battle([{ id: 'fr1', side: 'fr', x: 36, y: 20, facingDeg: 90 }, { id: 'au1', side: 'au', x: 10, y: 46, facingDeg: -90 }]);
     const s = { ...s0, position: { ...s0.position, phase } } as NwGameState;
-    const { d, events } = draftWith(s, [1]);
+    const { d, events } = draftWith(s, faces);
     d.rs.units['fr1']!.charging = true;
     d.pendingTests.push({ unitId: 'fr1', trigger: 'C', detail: 'stand lost' });
     runPendingTests(d);
@@ -112,13 +113,13 @@ describe('Item 3 — §19 "If Charging" applies only while the charges are made 
   };
 
   it('in the Charge Declaration Phase a charger fails on the charging column', () => {
-    const e = testIn('charges');
+    const e = testIn('charges', [1]);
     expect(e['charging']).toBe(true);
     expect(e['result']).toEqual(failureOutcome(true, e['failedBy'] as number));
   });
 
   it('later in the turn (the Fire Phase) the same unit fails on the "Otherwise" column', () => {
-    const e = testIn('fire');
+    const e = testIn('fire', [1, 3]);
     expect(e['charging']).toBe(false);
     expect(e['result']).toEqual(failureOutcome(false, e['failedBy'] as number));
   });
@@ -202,7 +203,7 @@ describe('Item 6 — Terrain Effects: light terrain disorders all but units in s
     expect(TERRAIN_EFFECTS.light.disorders).toBe(true);
     const scrub = [{ id: 'rough', kind: 'rough', name: 'rough', polygon: [[20 * IN, 21.5 * IN], [52 * IN, 21.5 * IN], [52 * IN, 30 * IN], [20 * IN, 30 * IN]], props: {} }];
     const enter = (spec: Partial<UnitSpec>) => {
-      const { d } = draftWith(battle([{ id: 'fr1', side: 'fr', x: 36, y: 20, facingDeg: 90, ...spec }, { id: 'au1', side: 'au', x: 10, y: 46, facingDeg: -90 }], { terrain: scrub }), [1, 1, 1, 1]);
+      const { d } = draftWith(battle([{ id: 'fr1', side: 'fr', x: 36, y: 20, facingDeg: 90, ...spec }, { id: 'au1', side: 'au', x: 10, y: 46, facingDeg: -90 }], { terrain: scrub }), [1]);
       const u = findUnit(d.battle, 'fr1')!;
       walk(d, u, u.stands[0]!.facing, 4 * IN, 'advance');
       return d.rs.units['fr1']!.morale;

@@ -38,7 +38,7 @@ describe('When a routed unit given a Recover order fails its one rally (NW §17 
     return w;
   };
   it('failing by 6 or more makes one rout move and disperses it — not the failure table\'s surrender in contact', () => {
-    const { d, events, rolls } = setup([1]);
+    const { d, events, rolls } = setup([1, 3]);
     expect(rallyRouted(d, 'au1')).toBe(false);
     expect(rolls[0]!.purpose).toMatch(/Morale test \(E\)/);
     expect(d.rs.units['au1']!.status).toBe('dispersed');
@@ -50,7 +50,7 @@ describe('When a routed unit given a Recover order fails its one rally (NW §17 
   it('whatever the margin, no stands are lost to the failure table and no retreat move precedes the rout move', () => {
     // 2nd Rate To Pass 5; modifiers −5 (Austrian line −1, three markers −3, unsupported −1): faces 6-9 fail by 4, 3, 2, 1.
     for (const face of [6, 7, 8, 9]) {
-      const { d, events, rolls } = setup([face]);
+      const { d, events, rolls } = setup([face, 3]);
       const standsBefore = findUnit(d.battle, 'au1')!.stands.length;
       expect(rallyRouted(d, 'au1')).toBe(false);
       expect(rolls[0]!.modified).toBe(face - 5);
@@ -71,7 +71,7 @@ describe('When a routed unit given a Recover order fails its one rally (NW §17 
     const orders = { au1: { unitId: 'au1', side: 'au', order: 'recover' as const, generalId: 'g-au', revealed: true } };
     const s = { ...s0, ruleset: { ...s0.ruleset, units, orders } } as never;
     const step = napoleonicWarfare.sequence.phases.flatMap((p) => p.steps).find((x) => x.id === 'recovery')!;
-    const w = draftWith(s, [1]);
+    const w = draftWith(s, [1, 3]);
     const ch = (step as { onEnter: (s: never, c: unknown) => { ruleset?: Draft['rs'] } }).onEnter(s, w.d.ctx);
     expect(ch.ruleset!.units['au1']!.status).toBe('dispersed');
     expect(ofType(w.events, 'MoraleFailed')).toHaveLength(0);
@@ -91,7 +91,7 @@ describe('When a column of three ranks fights a square (NW §27 Square: "counts 
       // 6 stands two wide: three complete ranks.
       { id: 'fr1', side: 'fr', formation: 'column', ranks: 2, stands: 6, x: 36, y: 20, facingDeg: 90 },
       { id: 'au1', side: 'au', x: 36, y: 24, facingDeg: -90 },
-    ]), [3, 3, 5, 5, 5, 5]);
+    ]), [3, 3, 5, 5]);
     w.d.battle = updateUnit(w.d.battle, 'au1', (u) => relayout({ ...u, formation: 'square' }, 'square'));
     startCombat(w.d, 'fr1', 'au1', { charged: false, pursuing: false });
     resolveCombat(w.d, w.d.rs.combats[0]!, new Map());
@@ -152,7 +152,7 @@ describe('When a Recovering, Disordered unit fires (NW Orders/Recover: "may fire
     const { d, events, rolls } = draftWith(battle([
       { id: 'fr1', side: 'fr', x: 36, y: 20, facingDeg: 90 },
       { id: 'au1', side: 'au', x: 36, y: 23, facingDeg: -90 },
-    ]), [5, 5, 5, 5, 5, 5, 5, 5]);
+    ]), [5, 5, 5, 5, 5, 5]);
     d.rs.units['fr1']!.morale = 'disordered';
     order(d, 'fr1', 'recover');
     firePhase(d);
@@ -169,7 +169,7 @@ describe('Austrian Mass counts as a (rally) square (NW §27; Combat Score −2d6
     const w = draftWith(battle([
       { id: 'fr1', side: 'fr', arm: 'cavalry', troopType: 'dragoon', x: 36, y: 20, facingDeg: 90, stands: 3 },
       { id: 'au1', side: 'au', x: 36, y: 24, facingDeg: -90, stands: 6 },
-    ]), [4, 4, 3, 3, 5, 5, 5, 5, 5]);
+    ]), [4, 4, 3, 3, 5, 5]);
     w.d.battle = updateUnit(w.d.battle, 'au1', (u) => relayout({ ...u, formation: 'austrian-mass' }, 'austrian-mass'));
     startCombat(w.d, 'fr1', 'au1', { charged: true, pursuing: false });
     resolveCombat(w.d, w.d.rs.combats[0]!, new Map());
@@ -182,7 +182,7 @@ describe('Austrian Mass counts as a (rally) square (NW §27; Combat Score −2d6
     const { d, rolls } = draftWith(battle([
       { id: 'fr-guns', side: 'fr', arm: 'artillery', troopType: 'foot-artillery', x: 36, y: 10, facingDeg: 90, stands: 2 },
       { id: 'au1', side: 'au', x: 36, y: 24, facingDeg: -90, stands: 6 },
-    ]), []);
+    ]), [9, 3]);
     d.battle = updateUnit(d.battle, 'au1', (u) => relayout({ ...u, formation: 'austrian-mass' }, 'austrian-mass'));
     const g = findUnit(d.battle, 'fr-guns')!;
     const au = findUnit(d.battle, 'au1')!;
@@ -197,7 +197,7 @@ describe('A volley of more dice than one roll takes (Fire tables; every roll exp
     const { d, rolls } = draftWith(battle([
       { id: 'fr1', side: 'fr', x: 36, y: 20, facingDeg: 90 },
       { id: 'au1', side: 'au', x: 36, y: 23, facingDeg: -90 },
-    ]), []);
+    ]), Array.from({ length: 61 }, (_, i) => (i % 10) + 1));
     const f = findUnit(d.battle, 'fr1')!;
     const stands = Array.from({ length: MAX_DICE_PER_ROLL + 1 }, () => f.stands[0]!);
     resolveVolley(d, { firer: f, target: findUnit(d.battle, 'au1')!, stands, distMm: 2 * IN });
@@ -230,11 +230,12 @@ describe('Victory Points "for each 50 points of enemy killed" (NW §10)', () => 
 
 describe('Enfilade is judged "before any charges, movement or shooting" (NW §3 Enfilade; Fire tables "Enfilade Fire = Double dice")', () => {
   // The Austrian line faces up the table (its front at y ≈ 24"); the French line faces east at its left.
-  const setup = (frY: number) => {
+  // `faces`: one d10 for the single stand's die, two when it enfilades (double dice).
+  const setup = (frY: number, faces: number[]) => {
     const w = draftWith(battle([
       { id: 'fr1', side: 'fr', x: 30, y: frY, facingDeg: 0 },
       { id: 'au1', side: 'au', x: 36, y: 24, facingDeg: -90 },
-    ]), []);
+    ]), faces);
     noteEnfilades(w.d); // as at the start of the turn
     return w;
   };
@@ -243,13 +244,13 @@ describe('Enfilade is judged "before any charges, movement or shooting" (NW §3 
     return resolveVolley(d, { firer: f, target: findUnit(d.battle, 'au1')!, stands: [f.stands[0]!], distMm: 3 * IN });
   };
   it('a unit already behind the enemy front when the turn began fires double dice at its flank', () => {
-    const { d, rolls } = setup(26);
+    const { d, rolls } = setup(26, [9, 3]);
     expect(faceStruck(findUnit(d.battle, 'fr1')!, findUnit(d.battle, 'au1')!)).not.toBe('front');
     shoot(d);
     expect(rolls[0]!.faces).toHaveLength(2);
   });
   it('a unit that moved round to the flank this turn fires single dice and contacts the front', () => {
-    const { d, rolls, events } = setup(18);
+    const { d, rolls, events } = setup(18, [9]);
     d.battle = updateUnit(d.battle, 'fr1', (u) => ({ ...u, stands: u.stands.map((s) => ({ ...s, centre: { ...s.centre, y: (s.centre.y + 8 * IN) as typeof s.centre.y } })) }));
     expect(faceStruck(findUnit(d.battle, 'fr1')!, findUnit(d.battle, 'au1')!)).not.toBe('front');
     shoot(d);
@@ -258,7 +259,7 @@ describe('Enfilade is judged "before any charges, movement or shooting" (NW §3 
     expect(events.find((e) => e.type === 'CloseCombatJoined')!['face']).toBe('front');
   });
   it('the unit that was behind the front contacts the flank', () => {
-    const { d, events } = setup(26);
+    const { d, events } = setup(26, []);
     startCombat(d, 'fr1', 'au1', { charged: true, pursuing: false });
     expect(events.find((e) => e.type === 'CloseCombatJoined')!['face']).not.toBe('front');
   });

@@ -7,7 +7,7 @@ import { registerable, isRejection } from '../../../src/engine/ruleset';
 import { napoleonicWarfare } from '../../../src/rules/napoleonic-warfare';
 import type { NwGameState } from '../../../src/rules/napoleonic-warfare/types';
 import type { OrderId } from '../../../src/rules/napoleonic-warfare/tables/orders';
-import { legalCommands } from '../../../src/rules/napoleonic-warfare/legal';
+import { legalCommands } from './harness';
 import { NW_TABLE } from '../../../src/rules/napoleonic-warfare/table';
 import { rightSignOf } from '../../../src/rules/napoleonic-warfare/moveOrder';
 import { battle, runCommands, IN } from './harness';

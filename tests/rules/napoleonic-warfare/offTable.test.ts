@@ -142,7 +142,7 @@ describe('When a unit lies in ambush in a gully (NW §3 Known Enemy; §23 Obstac
   });
   it('charging out it is revealed, disordered and loses a d6 of its charge move', () => {
     const s = ambush();
-    const { d, rolls, events } = draftWith(s, [4, 4, 3, 2, 5, 5, 5, 5, 5, 5, 5, 5]);
+    const { d, rolls, events } = draftWith(s, [4, 4, 3, 2, 5, 5, 5, 5]);
     d.rs.orders['au-amb'] = { unitId: 'au-amb', side: 'au', order: 'charge', generalId: 'g-au', revealed: false, target: 'fr1' };
     revealCharges(d);
     expect(d.rs.units['au-amb']!.ambush).toBe(false);

@@ -116,7 +116,8 @@ describe('When a line on Deploy orders is charged in its flank and chooses to fa
   });
   it('standing instead, it is struck in the (left) flank and disordered', () => {
     const s = play(setUp(), respond('au1', 'stand')).s;
-    const r = playStep(s, 'resolve-charges', faces);
+    // Struck in the flank it does not fire at the charger: A test 9, the French volley, charge 3"+d6 = 6.
+    const r = playStep(s, 'resolve-charges', [9, 1, 1, 1, 1, 1, 1, 1, 1, 6]);
     expect(joined(r.events)).toEqual([expect.objectContaining({ face: 'left' })]);
     expect(r.s.ruleset.units['au1']!.morale).toBe('disordered');
   });
@@ -150,7 +151,7 @@ describe('When foot form a hasty square against charging dragoons (NW Morale §1
     { unitId: 'au1', side: 'au', order: 'defend' },
   ]), respond('au1', 'hasty-square')).s;
   it('an F test of 9 against To Pass 4 forms the square (Austrians: Austrian mass, §27) before the A test', () => {
-    const r = playStep(setUp(), 'resolve-charges', [9, 9, 9, 1, 1, 1, 1, 1, 1]);
+    const r = playStep(setUp(), 'resolve-charges', [9, 9, 9, 1, 1, 1, 1]);
     expect(r.rolls[0]).toMatchObject({ purpose: 'Morale test (F) for au1: forming hasty square against fr1', faces: [9], rule: 'NW Morale §18 F; §27', outcome: 'square formed' });
     expect(r.rolls[0]!.target).toMatchObject({ value: 4 });
     expect(purposes(r.rolls)[1]).toMatch(/^Morale test \(A\) for au1/);

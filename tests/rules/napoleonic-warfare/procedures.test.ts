@@ -109,7 +109,7 @@ describe('When a 1st rate line is charged in the flank (NW Close Combat §5)', (
       { id: 'au1', side: 'au', quality: 'line-1st', x: 36, y: 24, facingDeg: -90 },
       { id: 'fr1', side: 'fr', quality: 'line-1st', x: 41.5, y: 24.5, facingDeg: 180, stands: 4 },
     ]);
-    const { d, rolls, events } = draftWith(s, [4, 9, 9]);
+    const { d, rolls, events } = draftWith(s, [4]);
     startCombat(d, 'fr1', 'au1', { charged: false, pursuing: false });
     const c = d.rs.combats[0]!;
     expect(c.bFace).toBe('right');

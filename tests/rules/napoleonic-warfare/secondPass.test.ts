@@ -78,14 +78,14 @@ describe('NW After Close Combat "their opponent must pursue unless it has Deploy
     { id: 'au1', side: 'au', x: 36, y: 30, facingDeg: 90 },
   ]), [{ unitId: 'fr1', side: 'fr', order }], 'close-combat');
   it('an Advance-ordered victor pursues at once', () => {
-    const { d, events } = draftWith(setUp('advance'), [1, 1, 1, 1]);
+    const { d, events } = draftWith(setUp('advance'), [1]);
     pursue(d, 'fr1', 'au1');
     expect(events.some((e) => e.type === 'UnitPursued')).toBe(true);
     expect(d.rs.pendingFollowUps ?? []).toHaveLength(0);
   });
   it('a Deploy-ordered victor is offered the pursuit; declining it leaves the unit where it is', () => {
     const s = setUp('deploy');
-    const { d, events } = draftWith(s, [1, 1, 1, 1]);
+    const { d, events } = draftWith(s, []);
     pursue(d, 'fr1', 'au1');
     expect(events.some((e) => e.type === 'UnitPursued')).toBe(false);
     expect(d.rs.pendingFollowUps).toEqual([expect.objectContaining({ unitId: 'fr1', loserId: 'au1', pursuit: true })]);
@@ -96,7 +96,7 @@ describe('NW After Close Combat "their opponent must pursue unless it has Deploy
     expect(d.rs.pendingFollowUps).toEqual([]);
   });
   it('a Deploy-ordered victor whose owner chooses to pursue makes the pursuit move', () => {
-    const { d, events } = draftWith(setUp('deploy'), [1, 1, 1, 1]);
+    const { d, events } = draftWith(setUp('deploy'), [1]);
     pursue(d, 'fr1', 'au1');
     settleFollowUp(d, 'fr1', true);
     expect(events.some((e) => e.type === 'UnitPursued')).toBe(true);
@@ -152,7 +152,7 @@ describe('NW After Close Combat "A square is broken when it is pushed back and t
 });
 
 describe('NW Orders/Deploy note "Skirmishers with Deploy orders who are charged, automatically go to Retreat orders"', () => {
-  const play = (skirmishOrder: string) => {
+  const play = (skirmishOrder: string, faces: number[]) => {
     const s = withOrders(battle([
       { id: 'fr-drag', side: 'fr', arm: 'cavalry', troopType: 'dragoons', x: 36, y: 20, facingDeg: 90, stands: 2 },
       { id: 'au-sk', side: 'au', arm: 'cavalry', troopType: 'hussars', formation: 'skirmish', x: 36, y: 24, facingDeg: -90, stands: 2 },
@@ -161,19 +161,19 @@ describe('NW Orders/Deploy note "Skirmishers with Deploy orders who are charged,
       { unitId: 'au-sk', side: 'au', order: skirmishOrder },
     ]);
     const step = napoleonicWarfare.sequence.phases.flatMap((p) => p.steps).find((x) => x.id === 'resolve-charges')!;
-    // Every die a 5 (charge and retreat d6s, the d10s of any test).
-    const { d, events } = draftWith(s, [5, 5, 5, 5, 5, 5, 5, 5, 5, 5]);
+    // Every die a 5: the dice each case rolls (charge and retreat d6s, the d10 of the test).
+    const { d, events } = draftWith(s, faces);
     const ch = (step as { onEnter: (s: unknown, c: unknown) => Change<NwState> | undefined }).onEnter(s, d.ctx);
     return { s: ch ? merge(s, ch) : s, events };
   };
   it('skirmishing hussars with a Deploy order take a Retreat order and fall back from the dragoons', () => {
-    const r = play('deploy');
+    const r = play('deploy', [5, 5, 5, 5, 5]);
     expect(r.events).toContainEqual(expect.objectContaining({ type: 'SkirmishersOrderedToRetreat', unit: 'au-sk', from: 'fr-drag' }));
     expect(r.s.ruleset.orders['au-sk']!.order).toBe('retreat');
     expect(r.events).toContainEqual(expect.objectContaining({ type: 'UnitRetreated', unit: 'au-sk' }));
   });
   it('the same hussars with an Advance order (no response chosen) keep their order: the note is for Deploy orders', () => {
-    const r = play('advance');
+    const r = play('advance', [5, 5, 5]);
     expect(r.events.some((e) => e.type === 'SkirmishersOrderedToRetreat')).toBe(false);
     expect(r.s.ruleset.orders['au-sk']!.order).toBe('advance');
   });

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { isRejection } from '../../../src/engine/ruleset';
 import { findUnit } from '../../../src/engine/battle';
 import { napoleonicWarfare } from '../../../src/rules/napoleonic-warfare';
-import { legalCommands } from '../../../src/rules/napoleonic-warfare/legal';
+import { legalCommands } from './harness';
 import type { NwGameState } from '../../../src/rules/napoleonic-warfare/types';
 import { battle, draftWith } from './harness';
 
@@ -37,7 +37,7 @@ describe('When French infantry advance into Austrian skirmish cavalry (NW Orders
   it('choosing to retreat ends the combat: the hussars move away, not disordered (they had not moved)', () => {
     const s = advanced();
     const y0 = findUnit(s.battle, 'au-cav')!.stands[0]!.centre.y;
-    const after = apply(s, { type: 'evadeContact', side: 'au', unitId: 'au-cav', evade: true }, [6, 6, 6, 6, 6, 6]);
+    const after = apply(s, { type: 'evadeContact', side: 'au', unitId: 'au-cav', evade: true }, [6, 6]);
     expect(after.ruleset.combats).toEqual([]);
     expect(findUnit(after.battle, 'au-cav')!.stands[0]!.centre.y).toBeGreaterThan(y0 + 25);
     expect(after.ruleset.units['au-cav']!.morale).toBe('good');
@@ -46,7 +46,7 @@ describe('When French infantry advance into Austrian skirmish cavalry (NW Orders
   it('if they had already moved this turn the extra movement disorders them', () => {
     const s0 = advanced();
     const s = { ...s0, ruleset: { ...s0.ruleset, units: { ...s0.ruleset.units, 'au-cav': { ...s0.ruleset.units['au-cav']!, movedThisTurn: true } } } } as NwGameState;
-    const after = apply(s, { type: 'evadeContact', side: 'au', unitId: 'au-cav', evade: true }, [6, 6, 6, 6, 6, 6]);
+    const after = apply(s, { type: 'evadeContact', side: 'au', unitId: 'au-cav', evade: true }, [6, 6]);
     expect(after.ruleset.units['au-cav']!.morale).toBe('disordered');
   });
   it('choosing to stay keeps the combat; only the owner may choose', () => {

@@ -9,7 +9,7 @@ import { registerable, isRejection, type GameEvent } from '../../../src/engine/r
 import type { AnyEvent } from '../../../src/engine/command';
 import { napoleonicWarfare } from '../../../src/rules/napoleonic-warfare';
 import type { NwGameState } from '../../../src/rules/napoleonic-warfare/types';
-import { legalCommands } from '../../../src/rules/napoleonic-warfare/legal';
+import { legalCommands } from './harness';
 import { NW_TABLE } from '../../../src/rules/napoleonic-warfare/table';
 import { STRATEGIC_SLICES } from '../../../src/rules/napoleonic-warfare/strategic';
 import { battle, runCommands, IN, type UnitSpec, type BattleOpts } from './harness';

@@ -14,7 +14,7 @@ const patch = (id: string, kind: string, y0: number, y1: number, props: Record<s
   id, kind, name: id, polygon: [[20 * IN, y0 * IN], [52 * IN, y0 * IN], [52 * IN, y1 * IN], [20 * IN, y1 * IN]], props,
 });
 // One unit marching down the table (facing +y) from y = 20", far from the enemy.
-const march = (spec: Partial<UnitSpec>, terrain: unknown[], distIn: number, morale: MoraleState = 'good', faces: number[] = [1, 1, 1, 1]) => {
+const march = (spec: Partial<UnitSpec>, terrain: unknown[], distIn: number, morale: MoraleState = 'good', faces: number[] = [1]) => {
   const w = draftWith(battle([
     { id: 'fr1', side: 'fr', x: 36, y: 20, facingDeg: 90, ...spec },
     { id: 'au1', side: 'au', x: 10, y: 46, facingDeg: -90 },
@@ -67,7 +67,7 @@ describe('Dense terrain disorder (NW §17 "Movement … through dense delaying t
     const w = draftWith(battle([
       { id: 'fr1', side: 'fr', x: 36, y: 20, facingDeg: 90 },
       { id: 'au1', side: 'au', x: 10, y: 46, facingDeg: -90 },
-    ], { terrain: inside }), [1, 1, 1, 1]);
+    ], { terrain: inside }), [1]);
     w.d.rs.units['fr1']!.morale = 'routed';
     const u = findUnit(w.d.battle, 'fr1')!;
     walk(w.d, u, u.stands[0]!.facing, 6 * IN, 'rout');

@@ -1,7 +1,8 @@
 /** Small builders for Seven Years War scenario tests: a battle in code, scripted dice. */
 import { createGame, applyCommand } from '../../../src/engine/game';
 import { registerable } from '../../../src/engine/ruleset';
-import { scriptDice, rollDice } from '../../../src/engine/dice';
+import { scriptDice } from '../../../src/engine/dice';
+import { scriptedRoller } from '../../support/scriptedDice';
 import type { Ctx } from '../../../src/engine/ruleset';
 import type { GameState } from '../../../src/engine/state';
 import type { AnyEvent } from '../../../src/engine/command';
@@ -92,11 +93,11 @@ export function advanceTo(s: St, step: string): St {
 
 export const rolls = (events: AnyEvent[]) => events.filter((e) => e.type === 'DiceRolled') as unknown as { purpose: string; faces: number[]; modified: number; outcome: string; modifiers: { label: string; value: number }[] }[];
 
-/** A Ctx over scripted dice for calling procedures directly (events collected). */
+/** A Ctx over exactly the scripted faces for calling procedures directly (strict: tests/support/scriptedDice.ts). */
 export function scriptedCtx(s: St, faces: number[]): { ctx: Ctx; events: AnyEvent[] } {
-  let dice = scriptDice(s.dice, faces);
+  const dice = scriptedRoller(s.dice, faces, `scriptedCtx [${faces.join(', ')}]`);
   const events: AnyEvent[] = [];
-  return { events, ctx: { roll: (spec) => { const [ev, d] = rollDice(dice, spec); dice = d; events.push(ev); return ev; }, emit: (e) => { events.push(e); } } };
+  return { events, ctx: { roll: (spec) => { const ev = dice.roll(spec); events.push(ev); return ev; }, emit: (e) => { events.push(e); } } };
 }
 
 /** The Kolin ridge scenario with hidden deployment (seed 11), past the CinC counter choice: the deployment steps are next. */

@@ -4,6 +4,7 @@
  * deployed all his troops. The side with Initiative places all its units anywhere ... may mark any
  * hidden units on a map, as above."
  */
+import { legalFor } from '../../../src/engine/lookahead';
 import { describe, expect, it } from 'vitest';
 import { viewFor, eventsFor } from '../../../src/engine/view';
 import type { Sampler } from '../../../src/engine/ruleset';
@@ -131,7 +132,7 @@ describe('SYW 9 Deployment (p.19): hidden units marked on the map in the sequenc
 
   it('the random player is offered deployments only of the troops the step places, and the brigade to hold back', () => {
     const s = start();
-    const cmds = SYW.legalCommands(s, 'red', sampler);
+    const cmds = legalFor(SYW, s, 'red', sampler);
     const units = cmds.filter((c) => c.type === 'deploy').map((c) => (c as unknown as { unit: string }).unit);
     expect(units).toEqual(['red-1']);
     expect(cmds.some((c) => c.type === 'holdBackBrigade')).toBe(true);

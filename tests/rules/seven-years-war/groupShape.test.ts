@@ -3,6 +3,7 @@
  * echeloned (or in column of units if on Reserve orders only)" — "Both groups of units are all ok if
  * gaps are up to 1cm". Checked at set-up (a problem with its path) and at the end of every move.
  */
+import { legalFor } from '../../../src/engine/lookahead';
 import { describe, it, expect } from 'vitest';
 import { battle, setOrder, advanceTo, apply, rejection, SYW, type U, type St } from './build';
 import { makeSampler } from '../../../src/ai/sampler';
@@ -87,7 +88,7 @@ describe('(3) Orders p.6-7: the shape at the end of a move', () => {
     expect(rejection(r.state, { type: 'moveGroup', side: 'blue', group: 'g', legs: [{ kind: 'forward', mm: 20 }] })).toBe('accepted');
   });
   it('the built-in players are offered dressGroup, not moves, for a group out of shape', () => {
-    const cmds = SYW.legalCommands!(column(), 'blue', makeSampler(1));
+    const cmds = legalFor(SYW, column(), 'blue', makeSampler(1));
     expect(cmds.filter((c) => c.group === 'g').map((c) => c.type)).toEqual(['dressGroup']);
   });
   it('re-forming farther than the move left is refused', () => {

@@ -15,7 +15,7 @@ describe('§4 p.10 "Light and Massed interpenetrating: Both parties go to Stand,
   it('pursuing cavalry passing through friendly lights keep pursuing on Advance; the lights go to Reserve in good order', () => {
     let s = setOrder(setOrder(battle([cav, lights, routers]), 'blue-cav', 'advance'), 'blue-li', 'stand');
     s = setOrder(s, 'red-1', 'rout');
-    const { w, events } = work(s, [6, 6, 6]);
+    const { w, events } = work(s, []);
     w.setGroup('blue-cav', { pursuing: true });
     pursueTowards(w, 'blue-cav', { x: 900, y: 1000 }, 300);
     expect(events.some((e) => e.type === 'UnitsInterpenetrated' && e.other === 'blue-li' && e.kind === 'lightAndMassed')).toBe(true);
@@ -66,13 +66,13 @@ describe('8 p.17 "+1 ... Uphill of all enemy": all the enemy the test concerns, 
   const s = () => battle([cav, far, red], { terrain: [lowHill, highHill] });
   it('a group higher than the enemy charging it gets +1 though another enemy far off stands higher', () => {
     const st = s();
-    const { w } = work(st);
+    const { w } = work(st, [4]);
     const g = st.ruleset.groups['red-1']!;
     expect(moraleModifiers(w, g, 'beingCharged', [], [w.unit('blue-cav')!]).map((m) => m.label)).toContain(label);
   });
   it('with no enemy concerned (rallying, seeing friends rout) every enemy on the table counts: the higher far enemy denies it', () => {
     const st = s();
-    const { w } = work(st);
+    const { w } = work(st, [4]);
     expect(moraleModifiers(w, st.ruleset.groups['red-1']!, 'rally', []).map((m) => m.label)).not.toContain(label);
   });
   it('fresh enemy met in pursuit (7 (b) p.16): the being-charged test counts only the pursuers for "uphill of all enemy"', () => {

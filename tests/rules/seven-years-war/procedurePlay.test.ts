@@ -105,7 +105,7 @@ describe('SYW 6 Melee breakthrough (p.15): charging cavalry in line that beat an
     expect(w.rs.units['red-1']!.disordered).toBe(true);
   });
   it('cavalry that did not charge do not break through', () => {
-    const { w, events } = melee(setUp(false), [6, 1, 4, 4, 4, 4, 4, 4, 4]);
+    const { w, events } = melee(setUp(false), [6, 1, 4, 4, 4, 4, 4, 4]);
     expect(events.some((e) => e.type === 'BrokeThrough')).toBe(false);
     expect(w.unit('blue-cav')!.stands.map((x) => x.centre.y)).toEqual([285, 285, 285]);
   });
@@ -156,7 +156,7 @@ describe('SYW (5) Artillery bounce through (p.11): a hit at long range carries o
     expect(r.state.ruleset.units['red-2']!.disordered).toBe(true);
   });
   it('a 4 at long range is a 3, no hit: nothing bounces', () => {
-    const r = apply(withDice(setUp(), [4, 5]), shoot);
+    const r = apply(withDice(setUp(), [4]), shoot);
     expect(summary(r.events)).toEqual([['blue-art shoots at red-1 (long)', [4], 3, 'none']]);
     expect(r.state.ruleset.units['red-2']!.disordered).toBe(false);
   });

@@ -20,9 +20,9 @@ const red2: U = { ...red1, id: 'red-2', x: 990 };
 const horse = (id: string, x: number): U => ({ id, side: 'blue', type: 'medium-cavalry', x, y: 650, facingDeg: -90, n: 2, depth: 30 });
 const ROUT_MM = 320; // medium cavalry 30cm + 2cm (p.8)
 
-function rout(blue: U[]) {
+function rout(blue: U[], faces: number[] = []) {
   const s = setOrder(battle([red1, red2, ...blue], { groups: [{ id: 'rg', units: ['red-1', 'red-2'] }] }), 'rg', 'rout');
-  const { ctx, events } = scriptedCtx(s, [5]);
+  const { ctx, events } = scriptedCtx(s, faces);
   const w = new Work(s, ctx);
   return { s, w, events: events as { type: string; unit?: string; behind?: string | null }[] };
 }
@@ -46,7 +46,7 @@ describe('7 p.15-16: a routing group moves as one body', () => {
     expect(Math.max(...w.unit('red-1')!.stands.map((x) => x.centre.y))).toBeLessThan(585 + ROUT_MM);
   });
   it('the free 180 degree turn (7 p.15) is made by the group about its centre, so the units stay 1cm apart', () => {
-    const { w } = rout([horse('blue-far', 300)]);
+    const { w } = rout([horse('blue-far', 300)], [5]);
     // Broken by enemy below them (+y): they turn to face up the table and rout (first move 30 + D10 = 35cm).
     startRout(w, 'rg', pt(945, 900), 'test');
     for (const id of ['red-1', 'red-2']) for (const st of w.unit(id)!.stands) expect(Math.sin(st.facing)).toBeCloseTo(-1, 6);

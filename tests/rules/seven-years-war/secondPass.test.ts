@@ -119,7 +119,7 @@ describe('(3) Orders p.6 "Some troops may change their own orders ... (Uncommand
     return { ...s, ruleset: { ...s.ruleset, generals: { ...s.ruleset.generals, 'blue-cinc': { ...s.ruleset.generals['blue-cinc']!, attemptsLeft: 2 } } } } as St;
   };
   it('the CinC may not take a retreating uncommanded unit into his command (transfer)', () => {
-    expect(rejection(withDice(setUp(), [6]), { type: 'prompt', side: 'blue', general: 'blue-cinc', group: 'blue-1', action: 'transfer' })).toBe('uncommanded');
+    expect(rejection(withDice(setUp(), []), { type: 'prompt', side: 'blue', general: 'blue-cinc', group: 'blue-1', action: 'transfer' })).toBe('uncommanded');
   });
   it('the CinC may rally it from Retreat (D6 6 always succeeds)', () => {
     const r = apply(withDice(setUp(), [6]), { type: 'prompt', side: 'blue', general: 'blue-cinc', group: 'blue-1', action: 'stand' });

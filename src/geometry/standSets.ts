@@ -1,0 +1,62 @@
+/**
+ * Sets of stands taken together (a unit, a group of units): their mean centre, a circle holding
+ * them (cached per stands array, for cheap "too far apart to matter" tests), and whether two
+ * stands overlap by more than a slack. Generic over the ruleset's stand records.
+ */
+import type { StandFootprint, TablePoint } from './types';
+import { pt } from './types';
+import { standCorners } from './footprint';
+import { convexPolygonsOverlap } from './collisions';
+
+/**
+ * The mean of the stand centres: a unit's or group's "exact centre" where a ruleset measures
+ * from one (SYW p.7). Not the frame centre (`unitCentre`), which is the centre of the bounding
+ * rectangle in the unit's facing; for a regular block the two coincide.
+ */
+export function meanCentre(stands: readonly StandFootprint[]): TablePoint {
+  let x = 0, y = 0;
+  for (const s of stands) { x += s.centre.x; y += s.centre.y; }
+  const n = Math.max(1, stands.length);
+  return pt(x / n, y / n);
+}
+
+export interface Circle {
+  readonly x: number;
+  readonly y: number;
+  readonly r: number;
+}
+
+const circleCache = new WeakMap<readonly StandFootprint[], Circle>();
+
+/**
+ * A circle holding every stand (centre at the mean centre). PERF: cached per stands array, which
+ * is immutable in a game state, so a drag previewing many poses against the same field pays once.
+ */
+export function boundingCircle(stands: readonly StandFootprint[]): Circle {
+  let c = circleCache.get(stands);
+  if (c) return c;
+  const m = meanCentre(stands);
+  let r = 0;
+  for (const s of stands) r = Math.max(r, Math.hypot(s.centre.x - m.x, s.centre.y - m.y) + Math.hypot(s.widthMm, s.depthMm) / 2);
+  c = { x: m.x, y: m.y, r };
+  circleCache.set(stands, c);
+  return c;
+}
+
+/** Are two stand sets' circles further apart than `gapMm` (so the sets are too)? */
+export function circlesApart(a: readonly StandFootprint[], b: readonly StandFootprint[], gapMm: number): boolean {
+  const ca = boundingCircle(a), cb = boundingCircle(b);
+  return Math.hypot(ca.x - cb.x, ca.y - cb.y) - ca.r - cb.r > gapMm;
+}
+
+/**
+ * Do two stands overlap by more than `slackMm` (touching, or overlapping less, is not)? A
+ * ruleset's slack is the care with which bases are laid by hand (SYW: 0.5 mm).
+ */
+export function standsOverlapBy(a: StandFootprint, b: StandFootprint, slackMm: number): boolean {
+  // PERF: stands whose bounding circles are apart cannot overlap; skips two corner arrays and a SAT test.
+  const dx = a.centre.x - b.centre.x, dy = a.centre.y - b.centre.y;
+  const r = (Math.hypot(a.widthMm, a.depthMm) + Math.hypot(b.widthMm, b.depthMm)) / 2;
+  if (dx * dx + dy * dy >= r * r) return false;
+  return convexPolygonsOverlap(standCorners(a), standCorners(b), slackMm);
+}
