@@ -41,6 +41,7 @@ import { mountHelp } from './ui/HelpOverlay';
 import { mountResult } from './ui/ResultPanel';
 import { mountNotices } from './ui/Notices';
 import { installShortcuts } from './ui/keyboard';
+import { keepTableView, type TableView } from './ui/tableView';
 import './ui/styles.css';
 
 const BUILT_IN = import.meta.glob('../scenarios/*.json', { query: '?raw', import: 'default', eager: true }) as Record<string, string>;
@@ -169,7 +170,7 @@ async function main(): Promise<void> {
     onStarted: () => {
       // A battle started from a free table: play it on the battle table (the autosave resumes it).
       if (free) location.assign(location.pathname);
-      else scene?.fit();
+      else tableView?.fit();
     },
   });
   mountHelp(shell.overlays, play);
@@ -178,6 +179,7 @@ async function main(): Promise<void> {
   const scenarioUrl = params.get('scenario');
   const free = scenarioUrl !== null || params.get('table') === 'free';
   let scene: BattleScene | null = null;
+  let tableView: TableView | null = null;
   if (free) {
     let text = defaultScenario;
     let source = 'the built-in battle';
@@ -205,7 +207,7 @@ async function main(): Promise<void> {
       }, { class: 'primary', 'data-testid': 'play-this' }),
     );
     if (hook) installTestHook(t.game, ui, t.scene);
-    installShortcuts(window, { controller, play, ui, pickLoad: () => undefined, hasBattle: () => false });
+    installShortcuts(window, { controller, play, ui, pickLoad: () => undefined, hasBattle: () => false, fit: () => t.scene.fit() });
     root.dataset.ready = 'true';
     return;
   }
@@ -234,7 +236,7 @@ async function main(): Promise<void> {
   mountEventLog(shell.side, session, play);
   mountResult(shell.overlays, session, play);
   mountHandOver(shell.overlays, session, play, controller);
-  installShortcuts(window, { controller, play, ui, pickLoad: () => toolbar.pickLoad(), hasBattle: () => session.getState().battle !== null });
+  installShortcuts(window, { controller, play, ui, pickLoad: () => toolbar.pickLoad(), hasBattle: () => session.getState().battle !== null, fit: () => tableView?.fit() });
 
   // The title and badges follow the battle.
   watch([session, play], () => {
@@ -252,12 +254,15 @@ async function main(): Promise<void> {
   mountLegend(shell.stage, { game: table.store, table, ui, play });
   scene = new (await sceneClass)(table.store, ui, table);
   await scene.mount(shell.stage);
+  const mounted = scene;
+  tableView = keepTableView({ stage: shell.stage, ui, session, play, storage, fit: () => mounted.fit() });
   if (hook) installTestHook(table.store, ui, scene, () => probe(session, play));
 
   if (hasAutosave) {
     const r = controller.resume(readMode(storage) ?? 'hotseat');
-    if (r.ok) scene.fit();
-    else {
+    if (r.ok) {
+      if (!tableView.restore()) tableView.fit();
+    } else {
       play.getState().showAlert({ title: 'The autosaved battle could not be resumed', message: 'Start a new battle. What is wrong with the autosave:', problems: r.problems });
       play.getState().open('start');
     }

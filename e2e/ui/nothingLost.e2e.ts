@@ -103,3 +103,30 @@ describe('files given to the wrong button', () => {
     await p.page.close();
   });
 });
+
+describe('a reload', () => {
+  it('keeps the zoom and the selection as well as the battle; F fits the table again', async () => {
+    const p = await PlayPage.open(browser, url);
+    await p.start('solo');
+    const fitted = await p.page.evaluate(() => window.__VEDETTE__.camera());
+    const unit = ((await p.page.evaluate(() => window.__VEDETTE__.battle())) as { units: { id: string }[] }).units[0]!.id;
+    await p.clickUnit(unit);
+    await p.page.waitForFunction((id) => window.__VEDETTE__.selected() === id, unit);
+    const box = (await p.page.locator('canvas').boundingBox())!;
+    await p.page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await p.page.mouse.wheel(0, -300);
+    await p.page.waitForFunction((s) => window.__VEDETTE__.camera().scale > s, fitted.scale);
+    const camera = await p.page.evaluate(() => window.__VEDETTE__.camera());
+    const before = (await p.probe())!;
+    await p.reload();
+    expect(await p.probe()).toEqual(before);
+    expect(await p.page.evaluate(() => window.__VEDETTE__.camera())).toEqual(camera);
+    expect(await p.page.evaluate(() => window.__VEDETTE__.selected())).toBe(unit);
+    expect(await p.byTest('selected-name').count()).toBe(1);
+    await p.page.keyboard.press('f');
+    await p.page.waitForFunction((s) => window.__VEDETTE__.camera().scale === s, fitted.scale);
+    expect(await p.page.evaluate(() => window.__VEDETTE__.camera())).toEqual(fitted);
+    expect(p.errors).toEqual([]);
+    await p.page.close();
+  });
+});

@@ -7,8 +7,9 @@
 import type { BenchSection } from './bench/harness';
 import { geometryBench } from './bench/geometry';
 import { routPathBench } from './bench/routPath';
+import { nwPreviewBench } from './bench/nwPreview';
 
-const SECTIONS: readonly BenchSection[] = [geometryBench, routPathBench];
+const SECTIONS: readonly BenchSection[] = [geometryBench, routPathBench, nwPreviewBench];
 
 async function main(): Promise<void> {
   const args = process.argv.slice(2);

@@ -272,14 +272,21 @@ export interface RulesetModule<RS = unknown, O = unknown, T = unknown> {
   readonly invariants?: (state: GameState<RS, O, T>) => readonly string[];
 
   /** One line for logs: 'French: 1/45e Ligne advances 8".' */
-  readonly describeCommand?: (state: GameState<RS, O, T>, command: Command) => string;
+  readonly describeCommand?: (state: GameState<RS, O, T>, command: Command, names?: EventNames) => string | undefined;
+
+  /**
+   * Names for ids the ruleset's events and commands mention that are not pieces on the table
+   * (SYW groups, named by their units), as the viewer knows them: the log's lookup adds them.
+   */
+  readonly pieceNames?: (game: SeenGame<RS, O, T>) => Readonly<Record<string, string>>;
 
   /**
    * One sentence for one of the ruleset's own events in the log ('1/45e Ligne is pushed back
    * 1".'); undefined leaves the generic line. Only words: the event itself is unchanged.
-   * `names` gives pieces' and sides' names as the viewer knows them.
+   * `names` gives pieces' and sides' names as the viewer knows them; `earlier`, the events
+   * before it from the same command as the viewer sees them (a combat's rolls, for its result).
    */
-  readonly describeEvent?: (event: AnyEvent, names: EventNames) => string | undefined;
+  readonly describeEvent?: (event: AnyEvent, names: EventNames, earlier?: readonly AnyEvent[]) => string | undefined;
 
   /** How the table's tools become this ruleset's commands, and what the table shows (UI). */
   readonly table?: TableAdapter<RS, O, T>;
@@ -397,6 +404,10 @@ export interface TableAdapter<RS, O, T> {
   readonly previewContact?: (game: SeenGame<RS, O, T>, side: SideId, pieceId: string, targetId: string) => MovePreview;
   /** What `side` may do with a piece now (menus, buttons, keyboard). */
   readonly actions?: (game: SeenGame<RS, O, T>, side: SideId, pieceId: string) => readonly PieceAction[];
+  /** Choices that belong to the whole side, not to one piece (who has the initiative, a CinC's counter): the phase bar offers them. */
+  readonly sideActions?: (game: SeenGame<RS, O, T>, side: SideId) => readonly PieceAction[];
+  /** Why a piece of `side` lacks an action a player would expect now ('beyond every general's command radius'), with its rule; undefined when there is nothing to say. */
+  readonly whyNot?: (game: SeenGame<RS, O, T>, side: SideId, pieceId: string) => string | undefined;
   /** Shapes for the selected piece: firing arcs, engagement and command ranges, charge reach. */
   readonly overlays?: (game: SeenGame<RS, O, T>, pieceId: string) => readonly Overlay[];
   /** Inspector lines: type, quality, strength, state, order (as the viewer may see it), what it may do. */

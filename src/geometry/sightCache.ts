@@ -1,5 +1,5 @@
 /**
- * One sight-index cache (and one terrain-index cache) for every ruleset: a sight grid is built once per terrain layout (the
+ * One sight-index cache (and one terrain- and stand-index cache) for every ruleset: a sight grid is built once per terrain layout (the
  * very array the battle holds; a changed layout is a new array) and per sight rule the
  * ruleset names by a key (a scale, a variant), and dropped with the layout (WeakMap).
  */
@@ -7,7 +7,9 @@ import type { SightFeature, SightIndex } from './sightIndex';
 import { buildSightIndex } from './sightIndex';
 import type { TerrainIndex, TerrainShape } from './terrain';
 import { buildTerrainIndex } from './terrain';
-import type { SpatialIndex } from './collisions';
+import type { SpatialIndex, StandIndex } from './collisions';
+import { buildStandIndex } from './collisions';
+import type { Body } from './moveCore';
 
 const cache = new WeakMap<readonly object[], Map<string, SightIndex>>();
 
@@ -33,4 +35,20 @@ export function terrainIndexOf<T extends TerrainShape>(terrain: readonly T[]): S
   let ix = terrainCache.get(terrain);
   if (!ix) terrainCache.set(terrain, (ix = buildTerrainIndex(terrain)));
   return ix as SpatialIndex<T>;
+}
+
+const standCache = new WeakMap<readonly Body[], StandIndex>();
+
+/**
+ * A stand index (`buildStandIndex`: every stand under its unit's id) of a list of units, built
+ * once per list array (a battle's units array is replaced whenever a unit moves), for
+ * `traceMove`'s `others`: a drag preview asks it on every pointer move of an unchanged battle.
+ */
+export function standIndexOf(units: readonly Body[]): StandIndex {
+  let ix = standCache.get(units);
+  if (!ix) {
+    ix = buildStandIndex(units.flatMap((u) => u.stands.map((s, k) => ({ id: `${u.id}#${k}`, unitId: u.id, footprint: s }))));
+    standCache.set(units, ix);
+  }
+  return ix;
 }

@@ -4,6 +4,7 @@
  * colours and the legend panel reads them, so the two cannot disagree.
  */
 import type { Marker, Overlay } from '../engine/ruleset';
+import { PALETTE } from './palette';
 
 export interface KeyEntry {
   readonly colour: number;
@@ -35,9 +36,9 @@ export const MARKER_KEY: Readonly<Record<Marker['kind'], KeyEntry>> = {
 
 /** The rings, handles and lines of selection and the tools. */
 export const TABLE_KEY = {
-  selection: { colour: 0xffd34d, shape: 'ring', label: 'Selected', meaning: 'the piece you act with' },
-  rotate: { colour: 0xffd34d, shape: 'dot', label: 'Turn handle', meaning: 'drag to turn about the centre' },
-  wheel: { colour: 0xffd34d, shape: 'square', label: 'Wheel handles', meaning: 'drag to wheel about the other front corner' },
+  selection: { colour: PALETTE.selection, shape: 'ring', label: 'Selected', meaning: 'the piece you act with' },
+  rotate: { colour: PALETTE.handle, shape: 'dot', label: 'Turn handle', meaning: 'drag to turn about the centre' },
+  wheel: { colour: PALETTE.handle, shape: 'square', label: 'Wheel handles', meaning: 'drag to wheel about the other front corner' },
   path: { colour: 0xffffff, shape: 'line', label: 'Move', meaning: 'the drag in progress, from where the piece stood' },
   illegal: { colour: 0xff5252, shape: 'line', label: 'Not allowed', meaning: 'a drag the rules refuse (the read-out says why)' },
   tape: { colour: 0xffe082, shape: 'line', label: 'Tape (M)', meaning: 'distance between two points or stands' },

@@ -12,7 +12,7 @@ import type { Rejection } from '../engine/ruleset';
 import { eventsFor, type Viewer } from '../engine/view';
 import { viewOf, type Battle, type SessionApi } from '../store/session';
 import type { Names } from './format';
-import { entryItems, eventItem, type LogItem } from './logModel';
+import { entryItems, eventItems, type LogItem } from './logModel';
 import { mount } from './mount';
 import { namesFor } from './names';
 import type { PlayStoreApi } from './playStore';
@@ -156,7 +156,7 @@ function LogList({ b, viewer, last, scroll }: { readonly b: Battle; readonly vie
   const lastBase = useRef<object | null>(null);
   const h = b.history;
   const names: Names = namesFor(b.module, viewOf(b, viewer), [b.setup]);
-  const initial = cached(h.initial, viewer, () => eventsFor(h.initialEvents, viewer).map((e) => eventItem(e, names, b.module)));
+  const initial = cached(h.initial, viewer, () => eventItems(eventsFor(h.initialEvents, viewer), names, b.module));
   useLayoutEffect(() => {
     const el = list.current;
     if (!el) return;

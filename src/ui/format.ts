@@ -7,6 +7,7 @@
 import type { AnyEvent } from '../engine/command';
 import { parseDice, type DiceRolled, type EmulationDetail, type Modifier } from '../engine/dice';
 import type { Command } from '../engine/command';
+import { sideWords, singulars } from '../rules/words';
 
 /** Looks up names for ids; unknown ids are shown as they are. */
 export interface Names {
@@ -14,6 +15,23 @@ export interface Names {
   piece(id: string): string;
   phase(id: string): string;
   step(phaseId: string, stepId: string): string;
+  /** Every piece id the lookup knows with its name: ids left in a ruleset's free text are replaced. */
+  readonly known?: ReadonlyMap<string, string>;
+}
+
+const idPatterns = new WeakMap<ReadonlyMap<string, string>, RegExp | null>();
+
+/** `text` with every known piece id (a whole word, hyphens included) replaced by its name. */
+export function withNames(text: string, names?: Names): string {
+  const known = names?.known;
+  if (!known || known.size === 0) return singulars(text);
+  let re = idPatterns.get(known);
+  if (re === undefined) {
+    const ids = [...known].filter(([id, name]) => id !== name && id.length > 1).map(([id]) => id).sort((a, b) => b.length - a.length);
+    re = ids.length ? new RegExp(`(?<![\\w-])(?:${ids.map((id) => id.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')})(?![\\w-])`, 'g') : null;
+    idPatterns.set(known, re);
+  }
+  return singulars(re ? text.replace(re, (id) => known.get(id) ?? id) : text);
 }
 
 export const plainNames: Names = { side: (s) => s, piece: (p) => p, phase: (p) => p, step: (_p, s) => s };
@@ -39,22 +57,12 @@ export interface DiceLines {
   readonly emulation: readonly string[];
 }
 
-/** Names of peoples that take a plural verb without a final s ('the French have'). */
-const PLURAL_PEOPLES = /^(?:the\s+)?(?:french|british|english|dutch|irish|scots|spanish|portuguese|swiss|danish|polish|swedish|welsh)$/i;
-
-/**
- * A side's name as the subject of a sentence: 'The Austrians' (plural) or 'French Advance
- * Guard' (singular), with the verb forms that agree ('have'/'has', 'win'/'wins', 'their'/'its').
- */
-export function sideSubject(name: string): { readonly subject: string; readonly plural: boolean; verb(plural: string, singular: string): string } {
-  const plural = PLURAL_PEOPLES.test(name.trim()) || /[^s]s$/i.test(name.trim());
-  const subject = plural && !/^the\s/i.test(name) ? `The ${name}` : name;
-  return { subject, plural, verb: (p, s1) => (plural ? p : s1) };
-}
+/** A side's name as the subject of a sentence, with the verb forms that agree (rules/words.ts). */
+export const sideSubject = sideWords;
 
 /** '<Side> have placed their orders.' for a side ending a secret step (`StepSpec.secretDone`). */
 export function secretStepLine(sideName: string, done: string): string {
-  const s = sideSubject(sideName);
+  const s = sideWords(sideName);
   const words = s.plural ? done : done.replace(/\btheir\b/g, 'its').replace(/\bthemselves\b/g, 'itself');
   return `${s.subject} ${s.verb('have', 'has')} ${words}.`;
 }
@@ -68,20 +76,28 @@ export function modifierLine(m: Modifier): string {
   return `${signed(m.value)} ${m.label}${onTarget} (${m.rule})`;
 }
 
-export function formatDice(e: DiceRolled): DiceLines {
-  const sum = e.faces.length > 1 && !e.dice.endsWith('d100') ? `${e.faces.join(' + ')} = ${e.total}` : `${e.total}`;
-  const roll = `${e.dice} → ${e.faces.length > 1 && e.dice.endsWith('d100') ? `${e.faces.join(' ')} = ` : ''}${sum}`;
+/**
+ * A roll as lines. Dice checked each on its own (`successes`: one die per firing stand) are
+ * shown face by face and never summed: their total means nothing. Ids a ruleset left in its
+ * purpose or outcome text are replaced by names when `names` knows them.
+ */
+export function formatDice(e: DiceRolled, names?: Names): DiceLines {
+  const each = e.successes !== undefined;
   const rollMods = e.modifiers.filter((m) => (m.appliesTo ?? 'roll') === 'roll');
+  const rollMod = rollMods.reduce((n, m) => n + m.value, 0);
+  const sum = e.faces.length > 1 && !e.dice.endsWith('d100') ? `${e.faces.join(' + ')} = ${e.total}` : `${e.total}`;
+  const roll = each
+    ? `${e.dice} → ${e.faces.join(', ')}${rollMod !== 0 ? ` (modified ${e.faces.map((f) => f + rollMod).join(', ')})` : ''}`
+    : `${e.dice} → ${e.faces.length > 1 && e.dice.endsWith('d100') ? `${e.faces.join(' ')} = ` : ''}${sum}`;
   let target: string | undefined;
   if (e.target) {
     const t = e.target;
     const name = t.label ?? 'Target';
     const sign = PASS_WORDS[t.pass] ?? t.pass;
     const moved = t.modifiedValue !== t.value ? ` (${t.value} modified to ${t.modifiedValue})` : '';
-    const got = rollMods.length > 0 ? `Modified roll ${e.modified}` : `Roll ${e.modified}`;
-    const each = e.successes !== undefined ? ` each die; ${e.successes} succeeded` : '';
-    target = `${got} against ${name} ${t.value}${moved}: needs ${sign} ${t.modifiedValue}${each}`;
-  } else if (rollMods.length > 0) {
+    if (each) target = `Each die${rollMods.length > 0 ? ', modified,' : ''} against ${name} ${t.value}${moved}: needs ${sign} ${t.modifiedValue} (each die; ${e.successes} succeeded)`;
+    else target = `${rollMods.length > 0 ? `Modified roll ${e.modified}` : `Roll ${e.modified}`} against ${name} ${t.value}${moved}: needs ${sign} ${t.modifiedValue}`;
+  } else if (rollMods.length > 0 && !each) {
     target = `Modified roll ${e.modified}`;
   }
   const table = e.table ? `Table ${e.table.id}${e.table.row !== undefined ? `, row ${e.table.row}` : ''}${e.table.column !== undefined ? `, column ${e.table.column}` : ''}` : undefined;
@@ -89,13 +105,13 @@ export function formatDice(e: DiceRolled): DiceLines {
   const throws = (x: EmulationDetail) => Object.entries(x).map(([name, v]) => `${name} ${typeof v === 'number' ? v : v.join(', ')}`).join('; ');
   const emulation = (e.emulated ?? []).map((x, i) => `${die} #${i + 1}: ${throws(x)} → ${e.faces[i] ?? '?'}`);
   return {
-    purpose: e.purpose,
+    purpose: withNames(e.purpose, names),
     roll,
     faces: e.faces,
-    modifiers: e.modifiers.map(modifierLine),
+    modifiers: e.modifiers.map((m) => withNames(modifierLine(m), names)),
     ...(target !== undefined ? { target } : {}),
     ...(table !== undefined ? { table } : {}),
-    outcome: `Outcome: ${e.outcome}`,
+    outcome: `Outcome: ${withNames(e.outcome, names)}`,
     ...(e.passed !== undefined ? { passed: e.passed } : {}),
     rule: e.rule,
     emulation,
@@ -157,7 +173,10 @@ export function describeEvent(e: AnyEvent, names: Names): string {
       return `${names.side(s('side'))} ended the step.`;
     case 'GameEnded': {
       const r = (f.result ?? {}) as { winner?: string; level?: string; reason?: string };
-      return `The battle is over: ${r.winner ? `${names.side(r.winner)} ${r.level ?? ''} victory` : (r.level ?? 'draw')}. ${r.reason ?? ''}`.trim();
+      if (!r.winner) return `The battle is over: ${r.level && r.level !== 'draw' ? r.level : 'a draw'}. ${r.reason ?? ''}`.trim();
+      const w = sideWords(names.side(r.winner));
+      const level = r.level ?? '';
+      return `The battle is over: ${w.noun} ${w.verb('win', 'wins')} ${/^[aeiou]/i.test(level) ? 'an' : 'a'} ${level} victory. ${r.reason ?? ''}`.trim();
     }
     default: {
       const parts: string[] = [];

@@ -12,6 +12,8 @@ export interface ShortcutTargets {
   pickLoad(): void;
   /** Is a battle in progress (else only help, new battle and load work)? */
   hasBattle(): boolean;
+  /** Frame the whole table. */
+  fit?(): void;
 }
 
 /** Text fields and selects take letters themselves; a focused button does not (its keys are Space and Enter). */
@@ -48,6 +50,9 @@ export function installShortcuts(target: Window, t: ShortcutTargets): () => void
         return;
       case 'load':
         t.pickLoad();
+        return;
+      case 'fit':
+        t.fit?.();
         return;
       case 'tape':
       case 'sight':

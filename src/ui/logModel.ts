@@ -8,7 +8,7 @@ import type { DiceRolled } from '../engine/dice';
 import type { History, HistoryEntry } from '../engine/history';
 import type { AnyRuleset } from '../engine/ruleset';
 import { commandFor, eventsFor, type Viewer } from '../engine/view';
-import { describeCommandLine, describeEvent, formatDice, isDice, secretStepLine, type DiceLines, type Names } from './format';
+import { describeCommandLine, describeEvent, formatDice, isDice, secretStepLine, withNames, type DiceLines, type Names } from './format';
 
 /** Engine events about the sequence of play: shown small, as signposts. */
 const SEQUENCE = new Set(['TurnStarted', 'TurnEnded', 'PhaseStarted', 'PhaseEnded', 'StepStarted', 'StepEnded', 'SideFinishedStep', 'GameStarted', 'GameEnded']);
@@ -26,20 +26,40 @@ function secretDone(module: AnyRuleset | undefined, e: AnyEvent): string | undef
   return undefined;
 }
 
-export function eventItem(e: AnyEvent, names: Names, module?: AnyRuleset): LogItem {
-  if (isDice(e)) return { kind: 'dice', dice: formatDice(e), event: e };
+export function eventItem(e: AnyEvent, names: Names, module?: AnyRuleset, earlier: readonly AnyEvent[] = []): LogItem {
+  if (isDice(e)) return { kind: 'dice', dice: formatDice(e, names), event: e };
   // One line per side and secret step, in place of a line per secret command (which would count them).
   const done = secretDone(module, e);
   if (done !== undefined) return { kind: 'event', text: secretStepLine(names.side(String(e['side'])), done), eventType: e.type };
-  const text = (SEQUENCE.has(e.type) ? undefined : rulesetWords(module, e, names)) ?? describeEvent(e, names);
+  const text = withNames((SEQUENCE.has(e.type) ? undefined : rulesetWords(module, e, names, earlier)) ?? describeEvent(e, names), names);
   if (SEQUENCE.has(e.type)) return { kind: 'sequence', text, eventType: e.type };
   return { kind: 'event', text, eventType: e.type, ...(typeof e.rule === 'string' ? { rule: e.rule } : {}) };
 }
 
+/**
+ * Items for a run of events (one command's, as the viewer sees them), each given the events
+ * before it. A rule cited by the item just before is not cited again.
+ */
+export function eventItems(events: readonly AnyEvent[], names: Names, module?: AnyRuleset): LogItem[] {
+  const out: LogItem[] = [];
+  let lastRule: string | undefined;
+  events.forEach((e, i) => {
+    let item = eventItem(e, names, module, events.slice(0, i));
+    const rule = item.kind === 'dice' ? item.dice.rule : item.kind === 'event' ? item.rule : undefined;
+    if (rule !== undefined && rule === lastRule) {
+      if (item.kind === 'dice') item = { ...item, dice: { ...item.dice, rule: '' } };
+      else if (item.kind === 'event') item = { kind: 'event', text: item.text, eventType: item.eventType };
+    }
+    if (item.kind !== 'sequence') lastRule = rule;
+    out.push(item);
+  });
+  return out;
+}
+
 /** The ruleset's own sentence for one of its events, if it gives one (a failing describer falls back). */
-function rulesetWords(module: AnyRuleset | undefined, e: AnyEvent, names: Names): string | undefined {
+function rulesetWords(module: AnyRuleset | undefined, e: AnyEvent, names: Names, earlier: readonly AnyEvent[]): string | undefined {
   try {
-    return module?.describeEvent?.(e, names);
+    return module?.describeEvent?.(e, names, earlier);
   } catch {
     return undefined;
   }
@@ -53,20 +73,19 @@ function rulesetWords(module: AnyRuleset | undefined, e: AnyEvent, names: Names)
  */
 export function entryItems(entry: HistoryEntry, viewer: Viewer, names: Names, module?: AnyRuleset): LogItem[] {
   const c = commandFor(entry.command, entry.secret, viewer);
-  const own = module?.describeCommand ? describeWithRuleset(module, entry) : undefined;
-  const items: LogItem[] = c.type === 'hidden' ? [] : [{ kind: 'command', text: describeCommandLine(c, names, own), side: c.side, hidden: false }];
-  for (const e of eventsFor(entry.events, viewer)) items.push(eventItem(e, names, module));
-  return items;
+  const own = module?.describeCommand ? describeWithRuleset(module, entry, names) : undefined;
+  const items: LogItem[] = c.type === 'hidden' ? [] : [{ kind: 'command', text: withNames(describeCommandLine(c, names, own), names), side: c.side, hidden: false }];
+  return [...items, ...eventItems(eventsFor(entry.events, viewer), names, module)];
 }
 
 /**
  * The ruleset's own words for a command it accepted. It is given the state after the command
  * (the one the history kept); it sees only the command, which the viewer may see anyway.
  */
-function describeWithRuleset(module: AnyRuleset, entry: HistoryEntry): (c: { type: string; side: string }) => string | undefined {
+function describeWithRuleset(module: AnyRuleset, entry: HistoryEntry, names: Names): (c: { type: string; side: string }) => string | undefined {
   return (c) => {
     try {
-      return module.describeCommand!(entry.state, c as never);
+      return module.describeCommand!(entry.state, c as never, names);
     } catch {
       return undefined;
     }
@@ -82,7 +101,7 @@ export interface LogModel {
 
 export function buildLog(history: History, viewer: Viewer, names: Names, module?: AnyRuleset): LogModel {
   return {
-    initial: eventsFor(history.initialEvents, viewer).map((e) => eventItem(e, names, module)),
+    initial: eventItems(eventsFor(history.initialEvents, viewer), names, module),
     entries: history.entries.map((e) => entryItems(e, viewer, names, module)).filter((items) => items.length > 0),
   };
 }

@@ -2,7 +2,7 @@
  * Keyboard shortcuts for the common actions, as data: the help overlay lists this table and
  * the key handler reads it. Pure: `actionForKey` takes the fields of a KeyboardEvent it needs.
  */
-export type ShortcutAction = 'tape' | 'sight' | 'endStep' | 'undo' | 'redo' | 'save' | 'load' | 'newBattle' | 'help' | 'escape';
+export type ShortcutAction = 'tape' | 'sight' | 'fit' | 'endStep' | 'undo' | 'redo' | 'save' | 'load' | 'newBattle' | 'help' | 'escape';
 
 export interface Shortcut {
   readonly action: ShortcutAction;
@@ -14,6 +14,7 @@ export interface Shortcut {
 export const SHORTCUTS: readonly Shortcut[] = [
   { action: 'tape', keys: ['M'], label: 'Measuring tape (again: back to selecting)' },
   { action: 'sight', keys: ['V'], label: 'Line of sight (again: back to selecting)' },
+  { action: 'fit', keys: ['F'], label: 'Fit the whole table in view' },
   { action: 'endStep', keys: ['E'], label: 'End the step (for the first side still to act that you command)' },
   { action: 'undo', keys: ['Z', 'Ctrl+Z'], label: 'Undo the last command (never a die roll)' },
   { action: 'redo', keys: ['Y', 'Ctrl+Y', 'Ctrl+Shift+Z'], label: 'Redo' },
@@ -54,6 +55,8 @@ export function actionForKey(k: KeyInput): ShortcutAction | null {
       return 'tape';
     case 'v':
       return 'sight';
+    case 'f':
+      return 'fit';
     case 'z':
       return 'undo';
     case 'y':

@@ -72,7 +72,7 @@ describe('other events in the log', () => {
     expect(describeEvent({ type: 'StepStarted', turn: 1, phase: 'orders', step: 'place', actors: [] }, names)).toBe('Place orders — the engine plays it.');
     expect(describeEvent({ type: 'PhaseStarted', turn: 1, phase: 'orders', phasing: 'blue' }, names)).toBe('Orders begins.');
     expect(describeEvent({ type: 'SideFinishedStep', side: 'red', step: 'place' }, names)).toBe('Red ended the step.');
-    expect(describeEvent({ type: 'GameEnded', result: { winner: 'blue', level: 'decisive', reason: 'Red has no units left.' } }, names)).toBe('The battle is over: Blue decisive victory. Red has no units left.');
+    expect(describeEvent({ type: 'GameEnded', result: { winner: 'blue', level: 'decisive', reason: 'Red has no units left.' } }, names)).toBe('The battle is over: Blue wins a decisive victory. Red has no units left.');
   });
 
   it('describes a ruleset event by its type and fields, pieces by name, without its rule or visibility', () => {

@@ -7,6 +7,7 @@ describe('keyboard shortcuts', () => {
     [{ key: 'e' }, 'endStep'],
     [{ key: 'm' }, 'tape'],
     [{ key: 'v' }, 'sight'],
+    [{ key: 'f' }, 'fit'],
     [{ key: 'E', shiftKey: true }, 'endStep'],
     [{ key: 'z' }, 'undo'],
     [{ key: 'z', ctrlKey: true }, 'undo'],
@@ -40,7 +41,7 @@ describe('keyboard shortcuts', () => {
 
   it('lists every action in the help, each with a key the handler accepts', () => {
     const actions = new Set(SHORTCUTS.map((s) => s.action));
-    expect(actions).toEqual(new Set(['tape', 'sight', 'endStep', 'undo', 'redo', 'save', 'load', 'newBattle', 'help', 'escape']));
+    expect(actions).toEqual(new Set(['tape', 'sight', 'fit', 'endStep', 'undo', 'redo', 'save', 'load', 'newBattle', 'help', 'escape']));
     for (const s of SHORTCUTS) {
       const first = s.keys[0]!;
       const key = first === 'Esc' ? 'Escape' : first.replace(/^Ctrl\+(Shift\+)?/, '');

@@ -8,6 +8,7 @@ import type { AnyEvent, Command } from '../../engine/command';
 import type { EventNames } from '../../engine/ruleset';
 import type { NwGameState } from './types';
 import { ORDERS, type OrderId } from './tables/orders';
+import { sideWords } from '../words';
 
 const STATE: Record<string, string> = { good: 'Good Order', disordered: 'Disordered', fragmented: 'Fragmented', routed: 'Routed', dispersed: 'Dispersed' };
 const REMOVED: Record<string, string> = {
@@ -52,12 +53,37 @@ function failureWords(r: unknown): string {
   }
 }
 
+const signedMod = (v: number): string => (v < 0 ? `−${-v}` : `+${v}`);
+
+/**
+ * How a close-combat score was built (NW Combat Score Tables), from the roll or score event of
+ * that unit earlier in the same command: its combat die, then each factor, then the total —
+ * 'die 5; grade (line-1st) +3, won the combat die 5 v 2 +3, general with unit +2 = 8'.
+ */
+function scoreBuild(earlier: readonly AnyEvent[], unitId: string, score: number): string {
+  let mods: readonly { label: string; value: number }[] | undefined;
+  let die: number | undefined;
+  for (const e of earlier) {
+    const f = e as unknown as Record<string, unknown>;
+    const subject = Array.isArray(f['subjects']) ? (f['subjects'] as string[])[0] : undefined;
+    if (e.type === 'CombatScore' && f['unit'] === unitId) mods = f['modifiers'] as typeof mods;
+    else if (e.type === 'DiceRolled' && subject === unitId && typeof f['purpose'] === 'string') {
+      if (/: combat die$/.test(f['purpose'])) die = num(f['total']);
+      else if (/the fraction$/.test(f['purpose'])) mods = f['modifiers'] as typeof mods;
+    }
+  }
+  if (!mods) return String(score);
+  const parts = mods.map((m) => `${m.label} ${signedMod(m.value)}`).join(', ');
+  return `${die !== undefined ? `die ${die}; ` : ''}${parts} = ${score}`;
+}
+
 /** One sentence for an NW event, or undefined for the log's generic line. */
-export function describeNwEvent(e: AnyEvent, names: EventNames): string | undefined {
+export function describeNwEvent(e: AnyEvent, names: EventNames, earlier: readonly AnyEvent[] = []): string | undefined {
   const f = e as unknown as Record<string, unknown>;
   const s = (k: string): string => (typeof f[k] === 'string' ? (f[k] as string) : '');
   const P = (k: string): string => names.piece(s(k));
   const S = (k: string): string => names.side(s(k));
+  const W = (k: string) => sideWords(S(k));
   const u = P('unit');
   switch (e.type) {
     case 'ArmiesReady':
@@ -102,12 +128,14 @@ export function describeNwEvent(e: AnyEvent, names: EventNames): string | undefi
       const face = s('face');
       return `${P('attacker')} ${f['charged'] ? 'charges home on' : 'comes into contact with'} ${P('defender')}${face && face !== 'front' ? ` in the ${face}` : ''}: close combat.`;
     }
-    case 'CloseCombatResolved':
-      return `Close combat, round ${num(f['round'])}: ${P('a')} (${plural(num(f['aStands']), 'stand')} fighting, score ${num(f['aScore'])}) against ${P('b')} (${plural(num(f['bStands']), 'stand')}, score ${num(f['bScore'])}). ${P('a')} loses ${num(f['aLost'])}, ${P('b')} loses ${num(f['bLost'])}.`;
+    case 'CloseCombatResolved': {
+      const side = (k: 'a' | 'b') => `${P(k)} (${plural(num(f[`${k}Stands`]), 'stand')} fighting, score ${scoreBuild(earlier, s(k), num(f[`${k}Score`]))})`;
+      return `Close combat, round ${num(f['round'])}: ${side('a')} against ${side('b')}. ${P('a')} suffers ${plural(num(f['aLost']), 'casualty', 'casualties')}, ${P('b')} ${plural(num(f['bLost']), 'casualty', 'casualties')}.`;
+    }
     case 'CombatEnded':
       return `The close combat ends: ${s('reason')}.`;
     case 'CombatFlankChosen':
-      return `${S('by')} resolves this turn's close combats starting from its ${s('flank')}.`;
+      return `${W('by').subject} ${W('by').verb('resolve', 'resolves')} this turn's close combats starting from ${W('by').their} ${s('flank')}.`;
     case 'CombatLocked':
       return 'Both sides lost as many: they are locked in melee and fight on next turn.';
     case 'CombatScore': {
@@ -115,7 +143,7 @@ export function describeNwEvent(e: AnyEvent, names: EventNames): string | undefi
       return `${u} fights ${P('against')} with ${plural(num(f['stands']), 'stand')} at combat score ${num(f['score'])}${mods ? ` (${mods})` : ''}: ${plural(num(f['casualties']), 'casualty', 'casualties')}, no fraction to roll.`;
     }
     case 'Conceded':
-      return `${S('side')} concedes: the turn is played out, then Loss Points are counted.`;
+      return `${W('side').subject} ${W('side').verb('concede', 'concedes')}: the turn is played out, then Loss Points are counted.`;
     case 'EvasionOffered':
       return `${u}, skirmishing cavalry advanced into by ${P('from')}, may retreat or stay and fight.`;
     case 'FireAndFleeNoShot':
@@ -147,15 +175,15 @@ export function describeNwEvent(e: AnyEvent, names: EventNames): string | undefi
     case 'HaltedAtEngagementRange':
       return `${u} halts on coming within Engagement Range of a visible enemy.`;
     case 'InitiativeChosen':
-      return `${S('by')} gives the Initiative to ${S('initiative')}, which moves first.`;
+      return `${W('by').subject} ${W('by').verb('give', 'gives')} the Initiative to ${W('initiative').noun}, who ${W('initiative').verb('move', 'moves')} first.`;
     case 'InitiativeWon':
-      return `${S('side')} wins the initiative roll.`;
+      return `${W('side').subject} ${W('side').verb('win', 'wins')} the initiative roll.`;
     case 'MoraleFailed':
       return `${u} fails its morale test by ${num(f['failedBy'])}${f['charging'] ? ' while charging' : ''}: ${failureWords(f['result'])}.`;
     case 'MoraleStateChanged':
       return `${u} goes from ${STATE[s('from')] ?? s('from')} to ${STATE[s('to')] ?? s('to')}: ${s('cause')}.`;
     case 'MoveFlankChosen':
-      return `${S('side')} moves its units starting from its ${s('flank')} flank${f['automatic'] ? ' (taken as the side of the first unit moved)' : ''}.`;
+      return `${W('side').subject} ${W('side').verb('move', 'moves')} ${W('side').their} units starting from ${W('side').their} ${s('flank')} flank${f['automatic'] ? ' (taken as the side of the first unit moved)' : ''}.`;
     case 'NearestTargetSettled': {
       const among = Array.isArray(f['among']) ? (f['among'] as string[]).map((x) => names.piece(x)).join(' and ') : '';
       return `${among} are equally near ${u}: it fires at ${P('target')}.`;
@@ -228,7 +256,7 @@ export function describeNwEvent(e: AnyEvent, names: EventNames): string | undefi
     case 'TerrainGenerated':
       return `The terrain is generated by the Terrain Table: ${plural(Array.isArray(f['features']) ? (f['features'] as unknown[]).length : 0, 'feature')}; ${S('firstPlayer')} placed first.`;
     case 'TerrainShiftRefused':
-      return `${S('side')} may not shift a terrain placement: only an Exceptional or Charismatic CinC may.`;
+      return `${W('side').subject} may not shift a terrain placement: only an Exceptional or Charismatic CinC may.`;
     case 'UnitArrived':
       return `${u} arrives on the table${s('kind') === 'reserve' ? ' from the reserve' : s('kind') === 'flank-march' ? ' from its flank march' : s('kind') === 'returning' ? ', returning' : ''}.`;
     case 'UnitDeployed':

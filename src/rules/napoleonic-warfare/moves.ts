@@ -6,7 +6,7 @@
  */
 import { advanceUnit, CONTACT_MM, unitOffTable } from '../../geometry/units';
 import { centreCrossings, terrainMoments, touchingAfter, traceMove, type Meeting, type MoveTrace } from '../../geometry/moveCore';
-import { terrainIndexOf } from '../../geometry/sightCache';
+import { standIndexOf, terrainIndexOf } from '../../geometry/sightCache';
 import { unitBox } from '../../geometry/queries';
 import type { Leg } from '../../geometry/movement';
 import type { TerrainFeature, Unit } from '../../engine/model';
@@ -62,7 +62,15 @@ export function buildingCapacity(t: TerrainFeature): number {
 }
 
 /** A straight plan of `distMm` along `dir` (one leg of the geometry core). */
-const straight = (dir: number, distMm: number): Leg[] => [{ kind: 'translate', dx: Math.cos(dir) * distMm, dy: Math.sin(dir) * distMm, distanceMm: distMm }];
+export const straight = (dir: number, distMm: number): Leg[] => [{ kind: 'translate', dx: Math.cos(dir) * distMm, dy: Math.sin(dir) * distMm, distanceMm: distMm }];
+
+/**
+ * The geometry core's trace of `legs` for `u` against the other active units (`byId`), the
+ * table edge and the terrain, each from the core's index of the battle (built once per layout).
+ */
+export function traceStraight(d: Draft, u: Unit, legs: readonly Leg[], byId: ReadonlyMap<string, Unit>): MoveTrace {
+  return traceMove(u.stands, legs, { others: standIndexOf(d.battle.units), ignore: (id) => id === u.id || !byId.has(id), table: d.battle.table, terrain: terrainIndexOf(d.battle.terrain) });
+}
 
 /** The diagonal of a unit's box: how far past a unit's start another unit can reach across it. */
 function extentMm(u: Unit): number {
@@ -71,7 +79,7 @@ function extentMm(u: Unit): number {
 }
 
 /** The moments of a traced move, in order: where the table edge, terrain or a unit is met. */
-type Moment = { atMm: number; kind: 'edge' } | { atMm: number; kind: 'terrain' } | { atMm: number; kind: 'unit'; meeting: Meeting };
+export type Moment = { atMm: number; kind: 'edge' } | { atMm: number; kind: 'terrain' } | { atMm: number; kind: 'unit'; meeting: Meeting };
 const KIND_ORDER = { edge: 0, terrain: 1, unit: 2 } as const;
 
 /**
@@ -80,7 +88,7 @@ const KIND_ORDER = { edge: 0, terrain: 1, unit: 2 } as const;
  * count stands by where they stand), and every unit entered. At the same distance the edge
  * comes first, then terrain, then units (the order the rules are applied in).
  */
-function momentsOf(u: Unit, legs: readonly Leg[], trace: MoveTrace): Moment[] {
+export function momentsOf(u: Unit, legs: readonly Leg[], trace: MoveTrace): Moment[] {
   const out: Moment[] = [];
   if (trace.leavesTableAtMm !== undefined) out.push({ atMm: trace.leavesTableAtMm, kind: 'edge' });
   for (const x of terrainMoments(trace.terrain)) out.push({ atMm: x, kind: 'terrain' });
@@ -93,7 +101,7 @@ function momentsOf(u: Unit, legs: readonly Leg[], trace: MoveTrace): Moment[] {
 }
 
 /** The features some stand touches just after `atMm`, in the trace's order (first touched, then id). */
-const terrainAfter = (trace: MoveTrace, atMm: number): TerrainFeature[] => trace.terrain.filter((c) => touchingAfter(c, atMm)).map((c) => c.feature as TerrainFeature);
+export const terrainAfter = (trace: MoveTrace, atMm: number): TerrainFeature[] => trace.terrain.filter((c) => touchingAfter(c, atMm)).map((c) => c.feature as TerrainFeature);
 
 /**
  * Move `u` straight along `dir` up to `budgetMm`, paying terrain delays as they are met.
@@ -122,7 +130,7 @@ export function walk(d: Draft, u0: Unit, dir: Radians, budgetMm: number, mode: M
   // Traced past the allowance far enough to place the unit clear of a friend it goes through.
   const reachMm = budgetMm + extentMm(u0) + Math.max(0, ...others.filter((f) => f.side === u0.side).map(extentMm)) + 1;
   const legs = straight(dir, reachMm);
-  const trace = traceMove(u0.stands, legs, { others, table: d.battle.table, terrain: terrainIndexOf(d.battle.terrain) });
+  const trace = traceStraight(d, u0, legs, byId);
   const at = (x: number): Unit => advanceUnit(u0, x, dir);
   const clearOf = (m: Meeting): number => m.clearMm ?? reachMm;
   const done = (posMm: number, usedMm = posMm): MoveResult => {
@@ -334,7 +342,7 @@ export function probePath(d: Draft, u: Unit, dir: Radians, distMm: number, opts:
   const others = activeUnits(d).filter((x) => x.id !== u.id);
   const byId = new Map(others.map((x) => [x.id, x]));
   const legs = straight(dir, distMm);
-  const trace = traceMove(u.stands, legs, { others, table: d.battle.table, terrain: terrainIndexOf(d.battle.terrain) });
+  const trace = traceStraight(d, u, legs, byId);
   const startEnemies = new Set<string>();
   for (const m of trace.meetings) {
     const x = byId.get(m.unitId)!;

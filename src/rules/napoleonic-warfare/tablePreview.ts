@@ -12,7 +12,8 @@
  *                          width sideways, or back (fall back half a move) → deployUnit.
  * A general's drag → moveGeneral (joining a unit when dropped on one of its stands).
  */
-import { advanceUnit, rotateUnit, unitOffTable, unitsOverlap, wheelUnit } from '../../geometry/units';
+import { advanceUnit, rotateUnit, wheelUnit } from '../../geometry/units';
+import type { MoveTrace } from '../../geometry/moveCore';
 import type { Command, MovePreview, PieceMove, ReadOut, SeenGame } from '../../engine/ruleset';
 import type { SideId, Stand, Unit } from '../../engine/model';
 import { findUnit } from '../../engine/battle';
@@ -21,7 +22,8 @@ import { pointInConvex } from '../../geometry/vec';
 import { normaliseAngle, pt, rad, type TablePoint } from '../../geometry/types';
 import type { Draft, NwOptions, NwState } from './types';
 import type { NwTables } from './nwTables';
-import { enemiesOf, friendsOf, inMm, nearestEnemy, nwu, toIn, withinER } from './core';
+import { activeUnits, friendsOf, inMm, nearestEnemy, nwu, toIn, withinER } from './core';
+import { momentsOf, straight, terrainAfter, traceStraight } from './moves';
 import { bearing, commandStand, unitDistanceMm, frameOfUnit, standPoly, terrainClass, unitFacing, unitTerrain } from './geom';
 import { normalMoveMm, faceTowards } from './morale';
 import { inCombat } from './combat';
@@ -106,16 +108,25 @@ export function solveWheelThenAdvance(u: Unit, goal: TablePoint, fixedWheel?: nu
   return best;
 }
 
-/** What the ground along a move does (NW §23), as read-out lines and an impassable reason. */
-function terrainAlong(d: Draft, u0: Unit, poses: Unit[]): { lines: ReadOut[]; impassable?: string } {
+/** The geometry core's trace of `mover` going `distMm` along `dir`, against the other active units, the table edge and the terrain. */
+function traceAhead(d: Draft, mover: Unit, dir: number, distMm: number): { trace: MoveTrace; byId: Map<string, Unit> } {
+  const byId = new Map<string, Unit>();
+  for (const x of activeUnits(d)) if (x.id !== mover.id) byId.set(x.id, x);
+  return { trace: traceStraight(d, mover, straight(dir, distMm), byId), byId };
+}
+
+/** What the ground along a traced move does (NW §23), as read-out lines and an impassable reason. */
+function terrainAlong(d: Draft, u0: Unit, mover: Unit, trace: MoveTrace): { lines: ReadOut[]; impassable?: string } {
   const nu = nwu(d, u0.id);
   const p = nu.profile;
   const skirmishFoot = p.foot && u0.formation === 'skirmish';
   const start = new Set(unitTerrain(d.battle, u0).map((t) => t.id));
   const seen = new Map<string, string>();
   const tbl = d.tables.movement[d.rs.scale];
-  for (const pose of poses) {
-    const ter = unitTerrain(d.battle, pose);
+  // The ground at each place along the move where what is touched changes (the start included).
+  const moments = [0, ...momentsOf(mover, [], trace).filter((x) => x.kind === 'terrain').map((x) => x.atMm)];
+  for (const atMm of moments) {
+    const ter = terrainAfter(trace, atMm);
     const crossing = ter.some((t) => t.kind === 'ford' || t.kind === 'bridge');
     for (const t of ter) {
       const cls = terrainClass(t);
@@ -137,22 +148,24 @@ function terrainAlong(d: Draft, u0: Unit, poses: Unit[]): { lines: ReadOut[]; im
   return { lines: [...seen.values()].map((v) => ({ label: 'Terrain', value: v })) };
 }
 
-/** Other units the end pose meets: enemies contacted, friends passed through (NW §24). */
-function whoIsMet(d: Draft, u: Unit, end: Unit): ReadOut[] {
+/**
+ * Other units the traced move meets: the first enemy it touches (it halts there), friends it
+ * passes through before that (NW §24), and whether it goes over the table edge first (NW §9).
+ */
+function whoIsMet(d: Draft, u: Unit, trace: MoveTrace, byId: ReadonlyMap<string, Unit>): ReadOut[] {
   const out: ReadOut[] = [];
-  for (const e of enemiesOf(d, u.side)) if (e.id !== u.id && unitsOverlap(end.stands, e.stands)) out.push({ label: 'Contact', value: `${e.name}: halts on contact, close combat (NW Close Combat §1)` });
-  for (const f of friendsOf(d, u.side)) {
-    if (f.id === u.id || !unitsOverlap(end.stands, f.stands) || unitsOverlap(u.stands, f.stands)) continue;
+  const enemy = trace.meetings.find((m) => !m.atStart && byId.get(m.unitId)!.side !== u.side);
+  const stopMm = enemy?.enterMm ?? Infinity;
+  for (const m of trace.meetings) {
+    if (m.atStart || m.enterMm > stopMm) continue;
+    const f = byId.get(m.unitId)!;
+    if (f.side !== u.side || out.some((x) => x.value.startsWith(`${f.name}:`))) continue;
     const free = f.formation === 'skirmish' || (nwu(d, f.id).profile.artillery && !nwu(d, f.id).limbered) || u.formation === 'skirmish';
     out.push({ label: 'Interpenetrates', value: `${f.name}: ${free ? 'no penalty' : 'placed beyond it, both Disordered'} (NW §24)` });
   }
+  if (enemy) out.unshift({ label: 'Contact', value: `${byId.get(enemy.unitId)!.name}: halts on contact, close combat (NW Close Combat §1)` });
+  if (trace.leavesTableAtMm !== undefined && trace.leavesTableAtMm < stopMm) out.push({ label: 'Table edge', value: 'leaves the table: removed, may try to return (NW §9)' });
   return out;
-}
-
-/** Poses along a straight leg (start excluded) for terrain checks. */
-function alongPoses(u: Unit, distMm: number, dir: number): Unit[] {
-  const n = Math.max(1, Math.min(8, Math.ceil(distMm / 25)));
-  return Array.from({ length: n }, (_, i) => advanceUnit(u, (distMm * (i + 1)) / n, rad(dir)));
 }
 
 /** NW Orders/Advance and §21 Strategic Movement: wheel ≤ 45°, then straight ahead. */
@@ -195,11 +208,12 @@ function previewAdvance(d: Draft, side: SideId, u: Unit, m: PieceMove, strategic
   const drop = road ? undefined : planDropBack(d, wheeled, unitFacing(wheeled), along);
   const mover = drop && typeof drop !== 'string' ? drop.unit : wheeled;
   if (drop && typeof drop !== 'string') readout.push({ label: 'Drop back', value: `${drop.left + drop.right} stand${drop.left + drop.right === 1 ? '' : 's'} into the rear ranks (front ${drop.frontage} wide) to clear ${drop.avoided.map((x) => nameOf(d, x)).join(', ')} (NW Orders/Advance)` });
-  const end = advanceUnit(mover, along, unitFacing(mover));
-  const ter = road ? { lines: [{ label: 'Terrain', value: 'road column on a road: terrain ignored (NW §23 Roads)' }] } : terrainAlong(d, u, [mover, ...alongPoses(mover, along, unitFacing(mover))]);
+  // The whole straight move through the geometry core, once: terrain, units and the table edge met.
+  const { trace, byId } = traceAhead(d, mover, unitFacing(mover), along);
+  const ter = road ? { lines: [{ label: 'Terrain', value: 'road column on a road: terrain ignored (NW §23 Roads)' }] } : terrainAlong(d, u, mover, trace);
   if ('impassable' in ter && ter.impassable) return illegal(`The move runs into ground it cannot enter: ${ter.impassable}.`, 'NW §23 Terrain Effects', readout);
-  readout.push(...ter.lines, ...whoIsMet(d, u, end));
-  if (unitOffTable(end.stands, d.battle.table)) readout.push({ label: 'Table edge', value: 'leaves the table: removed, may try to return (NW §9)' });
+  readout.push(...ter.lines, ...whoIsMet(d, u, trace, byId));
+  const end = advanceUnit(mover, along, unitFacing(mover));
   if (strategic && withinER(d, end)) readout.push({ label: 'Halts', value: 'on coming within Engagement Range of a visible enemy (NW §21), where it meets it in the simultaneous moves' });
   const command: Command = { type: 'moveUnit', side, unitId: u.id, wheelDeg: deg(plan.wheel), distanceIn: along / 25.4, ...(mover !== wheeled ? { dropBack: true } : {}) };
   return { legal: true, command, readout };
@@ -227,7 +241,7 @@ function previewRetreat(d: Draft, side: SideId, u: Unit, m: PieceMove, strategic
   const drop = road ? undefined : planDropBack(d, faced, unitFacing(faced), want);
   const mover = drop && typeof drop !== 'string' ? drop.unit : faced;
   if (drop && typeof drop !== 'string') readout.push({ label: 'Drop back', value: `${drop.left + drop.right} stand${drop.left + drop.right === 1 ? '' : 's'} into the rear ranks (front ${drop.frontage} wide) to clear ${drop.avoided.map((x) => nameOf(d, x)).join(', ')} (NW Orders/Retreat)` });
-  const ter = road ? { lines: [] } : terrainAlong(d, u, alongPoses(mover, want, dir));
+  const ter = road ? { lines: [] } : terrainAlong(d, u, mover, traceAhead(d, mover, dir, want).trace);
   if ('impassable' in ter && ter.impassable) return illegal(`The retreat runs into ground it cannot enter: ${ter.impassable}.`, 'NW §23 Terrain Effects', readout);
   readout.push(...ter.lines);
   if (want > full / 2 && u.formation !== 'skirmish') readout.push({ label: 'State', value: 'Disordered: more than half a move (NW §17)' });

@@ -36,6 +36,7 @@ import { detachStands, settleDetachments } from './detach';
 import { shoot, shootingMorale } from './shooting';
 import { declareCharge, chargeMoves, closeCombat, pursueTowards, turnBack } from './melee';
 import { setupRuleset, scenarioFieldsSchema, validateSetup } from './setup';
+import { describeSywCommand, describeSywEvent, groupNames } from './logText';
 import { PHASE_STEPS } from './tables/sequence';
 import { ROUT_MOVES, formationChangeLetsMove } from './tables/movement';
 import { ORDER_NUMBERS } from './tables/orders';
@@ -420,6 +421,10 @@ export const sevenYearsWar: RulesetModule<SywState, Options, Tables> = {
   commands: Object.fromEntries(Object.entries({ prompt, selfOrder, moveGroup: moveGroupAmbushed, changeFormation, moveGeneral, declareCharge, shoot, artilleryToStand, deploy, flankMarch, holdBackBrigade, revealUnit, detachStands, moveHidden, setEvasion, setAfterRout, setAdvanceOnOk, setPursuitArtillery, setFlankSquare, setMoveChoice, chooseCounter, setAmbush, moveMeleeStand, dressGroup, alignInMelee, deployGeneral }).map(([k, v]) => [k, spotting(v)])),
   view: sywView,
   table: sywTable,
+  // The log in sentences, with names for units, generals, sides and groups (logText.ts).
+  describeEvent: (e, names) => describeSywEvent(e, names),
+  describeCommand: (_state, c, names) => (names ? describeSywCommand(c, names) : undefined),
+  pieceNames: (game) => groupNames(game),
   legalCommands: legal,
   ai: { determinise: sywDeterminise, evaluate: sywEvaluate, metrics: sywMetrics },
   victory,

@@ -28,12 +28,12 @@ describe('NW events read as sentences (names, inches, what happened)', () => {
     [ev('MoraleFailed', { unit: 'au1', failedBy: 4, charging: false, result: { kind: 'rout', standsLost: 1 } }), 'IR 4 Deutschmeister fails its morale test by 4: it routs, losing 1 stand.'],
     [ev('MoraleStateChanged', { unit: 'fr1', from: 'good', to: 'disordered', cause: 'pushed back' }), '1/45e Ligne goes from Good Order to Disordered: pushed back.'],
     [ev('CasualtiesInflicted', { unit: 'au1', casualties: 5, standsLost: 1, standsLeft: 3, carried: 1, source: 'fire by 1/45e Ligne' }), 'IR 4 Deutschmeister suffers 5 casualties from fire by 1/45e Ligne, losing 1 stand (3 left); 1 carried towards the next stand.'],
-    [ev('CloseCombatResolved', { a: 'fr1', b: 'au1', aScore: 7, bScore: 2, aStands: 4, bStands: 3, aLost: 0, bLost: 3, round: 1 }), 'Close combat, round 1: 1/45e Ligne (4 stands fighting, score 7) against IR 4 Deutschmeister (3 stands, score 2). 1/45e Ligne loses 0, IR 4 Deutschmeister loses 3.'],
+    [ev('CloseCombatResolved', { a: 'fr1', b: 'au1', aScore: 7, bScore: 2, aStands: 4, bStands: 3, aLost: 0, bLost: 3, round: 1 }), 'Close combat, round 1: 1/45e Ligne (4 stands fighting, score 7) against IR 4 Deutschmeister (3 stands fighting, score 2). 1/45e Ligne suffers 0 casualties, IR 4 Deutschmeister 3 casualties.'],
     [ev('OrderPlaced', { unit: 'fr1', order: 'advance', general: 'g-fr' }), 'General Friant gives 1/45e Ligne an Advance order, face down.'],
     [ev('AmmunitionChanged', { unit: 'fr1', from: 'stocked', to: 'low', tens: 1 }), '1/45e Ligne rolled a "10" firing: it is now Low on ammunition (only half its stands fire).'],
     [ev('UnitSeparated', { unit: 'fr1', stands: ['fr1.s4'], gapIn: 1, cause: 'a stand was lost to fire', fragmented: true }), '1 stand of 1/45e Ligne is cut off from the rest of the unit, 1" away (a stand was lost to fire): the unit is Fragmented.'],
     [ev('GunsSpiked', { unit: 'au1', by: 'fr1' }), '1/45e Ligne spikes the captured guns of IR 4 Deutschmeister: they will never fire again.'],
-    [ev('InitiativeChosen', { by: 'fr', initiative: 'au' }), 'French gives the Initiative to Austrians, which moves first.'],
+    [ev('InitiativeChosen', { by: 'fr', initiative: 'au' }), 'The French give the Initiative to the Austrians, who move first.'],
   ])('%#: %s', (e, want) => {
     expect(describeNwEvent(e, names)).toBe(want);
   });
