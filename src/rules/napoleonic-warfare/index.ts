@@ -16,6 +16,7 @@ import { nwMetrics } from './ai/metrics';
 import { D10_FROM_2D6 } from './tables/dice';
 import { resultFrom } from './victory';
 import { NW_TABLE } from './table';
+import { nwTally } from './turnTally';
 import { describeNwCommand, describeNwEvent } from './logText';
 import { plansSeenBy, withStrategicPlanning } from './strategic';
 import { withMoveOrder } from './moveOrder';
@@ -90,6 +91,7 @@ export const napoleonicWarfare: RulesetModule<NwState, NwOptions, NwTables> = {
   },
   describeCommand: describeNwCommand,
   describeEvent: describeNwEvent,
+  tally: nwTally,
 };
 
 export default napoleonicWarfare;

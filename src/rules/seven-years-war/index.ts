@@ -37,6 +37,7 @@ import { shoot, shootingMorale } from './shooting';
 import { declareCharge, chargeMoves, closeCombat, pursueTowards, turnBack } from './melee';
 import { setupRuleset, scenarioFieldsSchema, validateSetup } from './setup';
 import { describeSywCommand, describeSywEvent, groupNames } from './logText';
+import { sywTally } from './turnTally';
 import { PHASE_STEPS } from './tables/sequence';
 import { ROUT_MOVES, formationChangeLetsMove } from './tables/movement';
 import { ORDER_NUMBERS } from './tables/orders';
@@ -425,6 +426,7 @@ export const sevenYearsWar: RulesetModule<SywState, Options, Tables> = {
   describeEvent: (e, names) => describeSywEvent(e, names),
   describeCommand: (_state, c, names) => (names ? describeSywCommand(c, names) : undefined),
   pieceNames: (game) => groupNames(game),
+  tally: sywTally,
   legalCommands: legal,
   ai: { determinise: sywDeterminise, evaluate: sywEvaluate, metrics: sywMetrics },
   victory,
