@@ -84,6 +84,12 @@ describe('the play screen at each size', () => {
       expect(await p.page.locator('[data-testid=pb-choice]').count()).toBe(3);
       await p.page.screenshot({ path: `e2e/screenshots/layout-${size.width}x${size.height}-syw.png` });
       expect(await layoutProblems(p)).toEqual([]);
+      // Kept from the phase bar: the third counter.
+      const n = (await p.probe())!.commandCount;
+      await p.byTest('pb-choice-list').selectOption('2');
+      await p.byTest('pb-choice-go').click();
+      await p.page.waitForFunction((k) => window.__VEDETTE__.play()!.commandCount > k, n);
+      if ((await p.probe())!.handover) await p.takeOver();
       // The table fills the stage after a resize, and the page still fits.
       await p.page.setViewportSize({ width: size.width + 200, height: size.height + 100 });
       await p.page.waitForFunction(() => {
