@@ -1,5 +1,5 @@
 /**
- * The play screen from 900×700 up: no sideways scroll, every toolbar button and End step
+ * The play screen from 900×700 to 2560×1440: no sideways scroll, every toolbar button and End step
  * clickable at its centre (nothing covers it), the phase bar's texts uncut. Screenshots of
  * each size land in e2e/screenshots/ for a person to look at.
  */
@@ -61,6 +61,7 @@ const SIZES = [
   { width: 900, height: 700 },
   { width: 1280, height: 720 },
   { width: 1920, height: 1080 },
+  { width: 2560, height: 1440 },
 ] as const;
 
 describe('the play screen at each size', () => {
