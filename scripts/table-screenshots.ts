@@ -46,6 +46,13 @@ try {
       await page.mouse.click(box.x + s.x, box.y + s.y);
       await page.waitForTimeout(200);
       await page.screenshot({ path: `${out}/${name}-selected.png` });
+      // Where the piece may be given an order from the inspector (NW orders), give it, to see a marker.
+      const order = page.locator('button', { hasText: 'Order: Advance' });
+      if (await order.count()) {
+        await order.first().click();
+        await page.waitForTimeout(300);
+        await page.screenshot({ path: `${out}/${name}-order.png` });
+      }
       await page.mouse.move(box.x + s.x, box.y + s.y);
       await page.mouse.down();
       await page.mouse.move(box.x + s.x + 60, box.y + s.y - 90, { steps: 8 });

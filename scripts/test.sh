@@ -10,6 +10,7 @@ echo "== lint"; npx eslint .
 echo "== unit"; npx vitest run --project unit --reporter=default --reporter=json --outputFile.json=test-results/unit.json
 echo "== e2e"; node scripts/ensure-chromium.mjs
 npx vite build --mode e2e --logLevel warn
+echo "== initial JavaScript (budget 250 KB gzip)"; node scripts/bundle-size.mjs --max 250 | tail -1
 npx vitest run --project e2e --reporter=default --reporter=json --outputFile.json=test-results/e2e.json
 node -e '
 const fs = require("fs");

@@ -290,6 +290,24 @@ export interface RulesetModule<RS = unknown, O = unknown, T = unknown> {
 
   /** How the table's tools become this ruleset's commands, and what the table shows (UI). */
   readonly table?: TableAdapter<RS, O, T>;
+
+  /**
+   * What one of the ruleset's events counts for in a turn's summary (a unit lost, routed or
+   * rallied, ground taken, casualties), read against the viewer's game; [] when nothing.
+   */
+  readonly tally?: (event: AnyEvent, game: SeenGame<RS, O, T>) => readonly Tally[];
+}
+
+/** One thing an event counts for in a turn's summary (`RulesetModule.tally`). */
+export interface Tally {
+  readonly kind: 'lost' | 'routed' | 'rallied' | 'ground' | 'casualties';
+  /** The unit (or SYW group) concerned. */
+  readonly piece: string;
+  /** Its side, when the piece is not on the table to look up (a group, a unit removed). */
+  readonly side?: SideId;
+  /** For casualties: how many, and of what ('casualty', 'stand'). */
+  readonly count?: number;
+  readonly noun?: string;
 }
 
 /** Per-side figures of a game for reports and batch statistics (`AiAdapter.metrics`). */
@@ -368,6 +386,8 @@ export interface MovePreview {
   readonly reason?: string;
   readonly rule?: string;
   readonly readout: readonly ReadOut[];
+  /** A legal move with a consequence the player should know before making it (NW §13 (4): choices it would lock). */
+  readonly warning?: { readonly message: string; readonly rule: string };
 }
 
 /** Something a player can do with a piece now, for its menu (formation change, order, fire…). */

@@ -105,7 +105,7 @@ export class BattleScene {
     } satisfies Partial<CSSStyleDeclaration>);
     this.tip.hidden = true;
     host.appendChild(this.tip);
-    this.world.addChild(this.tableLayer, this.unitLayer, this.overlay.shapes);
+    this.world.addChild(this.tableLayer, this.overlay.areas, this.unitLayer, this.overlay.shapes);
     this.app.stage.addChild(this.world, this.terrainNames, this.overlay.labels);
     this.art = await loadTerrainArt();
 
@@ -269,6 +269,8 @@ export class BattleScene {
   private lastReadouts: { tape: string | null; sight: string | null } = { tape: null, sight: null };
   private markersRevision = -1;
   private markers: MarkerItem[] = [];
+  /** The piece last tinted by a drag preview. */
+  private tinted: UnitView | null = null;
   private pieceBoxes: { id: string; box: Box }[] = [];
 
   private updateOverlay(): void {
@@ -292,13 +294,19 @@ export class BattleScene {
       sight = { span: ui.sightLine, answer, text };
     }
     let move = null;
+    // A refused drag's red tint goes with the drag: the piece stands where it was, unrefused.
+    if (this.tinted && this.tinted.root.destroyed === false && this.tinted.id !== ui.preview?.unitId) this.tinted.root.tint = 0xffffff;
+    if (!ui.preview) this.tinted = null;
     if (ui.preview) {
       const u = pieces.find((p) => p.id === ui.preview!.unitId);
       if (u) {
         const c = unitCentre(u);
         move = { preview: ui.movePreview, from: c, to: { x: c.x + ui.preview.dxMm, y: c.y + ui.preview.dyMm } };
         const view = this.views.get(u.id);
-        if (view) view.root.tint = ui.movePreview && !ui.movePreview.legal ? 0xff6060 : 0xffffff;
+        if (view) {
+          view.root.tint = ui.movePreview && !ui.movePreview.legal ? 0xff6060 : 0xffffff;
+          this.tinted = view;
+        }
       }
     }
     this.lastReadouts = { tape: tape?.text ?? null, sight: sight?.text ?? null };

@@ -84,7 +84,9 @@ class Plate {
 }
 
 export class OverlayView {
-  /** In the world (table mm). */
+  /** In the world (table mm), under the pieces: the selected piece's ranges, so pieces stay crisp. */
+  readonly areas = new Graphics({ label: 'overlay-areas' });
+  /** In the world (table mm), over the pieces: the drag path, the tape, the sight line. */
   readonly shapes = new Graphics({ label: 'overlays' });
   /** In screen pixels, above everything. */
   readonly labels = new Container({ label: 'labels' });
@@ -114,12 +116,13 @@ export class OverlayView {
   }): void {
     const { camera, view } = args;
     const px = 1 / camera.scale;
-    const g = this.shapes.clear();
+    const a = this.areas.clear();
     for (const o of args.overlays) {
       if (o.polygon.length < 2) continue;
       const c = OVERLAY_KEY[o.kind].colour;
-      g.poly(o.polygon.flatMap((p) => [p.x, p.y])).fill({ color: c, alpha: 0.12 }).stroke({ width: 1.5 * px, color: c, alpha: 0.9 });
+      a.poly(o.polygon.flatMap((p) => [p.x, p.y])).fill({ color: c, alpha: 0.12 }).stroke({ width: 1.5 * px, color: c, alpha: 0.9 });
     }
+    const g = this.shapes.clear();
     // Drag in progress: the path from where the piece was, and its read-out beside it.
     this.readout.hide();
     if (args.move) {
