@@ -112,7 +112,9 @@ export class OverlayView {
     sight: { span: Span; answer: SightAnswer & { blockerName?: string }; text: string } | null;
     move: { preview: MovePreview | null; from: { x: number; y: number }; to: { x: number; y: number } } | null;
     markers: readonly MarkerItem[];
+    /** What marker rows keep off (pieces, names, handles), and a key that changes when it does beyond the zoom. */
     pieces: readonly { id: string; box: Box }[];
+    layoutKey?: string;
   }): void {
     const { camera, view } = args;
     const px = 1 / camera.scale;
@@ -161,21 +163,21 @@ export class OverlayView {
       const s = tableToScreen(camera, span.to);
       this.sightText.show(wrap([text], view.width), colour === TABLE_KEY.sight.colour ? colour : 0xff8a80, s.x + 12, s.y + 8, view.width, view.height);
     }
-    this.drawMarkers(args.markers, args.pieces, camera);
+    this.drawMarkers(args.markers, args.pieces, camera, args.layoutKey ?? '');
   }
 
   private markerItems: readonly MarkerItem[] | null = null;
-  private markerScale = NaN;
+  private markerLayoutKey = '';
   private markerRows: { item: MarkerItem; row: Container; chips: { marker: Marker; x: number; width: number; height: number }[]; at: { x: number; y: number } }[] = [];
 
   /**
    * PERF: chips are built only when the markers change (a new array) and laid out again only
-   * when the zoom changes; a pan only moves each row to its new place on screen.
+   * when the zoom or the selection changes; a pan only moves each row to its new place on screen.
    */
-  private drawMarkers(items: readonly MarkerItem[], pieces: readonly { id: string; box: Box }[], camera: Camera): void {
+  private drawMarkers(items: readonly MarkerItem[], pieces: readonly { id: string; box: Box }[], camera: Camera, key: string): void {
     if (items !== this.markerItems) {
       this.markerItems = items;
-      this.markerScale = NaN;
+      this.markerLayoutKey = '';
       for (const c of this.markerLayer.removeChildren()) c.destroy({ children: true });
       this.markerRows = [];
       for (const item of items) {
@@ -199,8 +201,9 @@ export class OverlayView {
         this.markerRows.push({ item, row, chips, at: { x: item.box.minX, y: item.box.minY } });
       }
     }
-    if (camera.scale !== this.markerScale) {
-      this.markerScale = camera.scale;
+    const layoutKey = `${camera.scale}|${key}`;
+    if (layoutKey !== this.markerLayoutKey) {
+      this.markerLayoutKey = layoutKey;
       const k = markerFontPx(camera.scale) / CHIP_FONT_PX;
       const rows = this.markerRows.map((r) => {
         r.row.scale.set(k);
