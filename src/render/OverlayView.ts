@@ -17,13 +17,12 @@ import type { SightAnswer } from '../geometry/lineOfSight';
 import { tableToScreen } from './camera';
 import { MARKER_KEY, OVERLAY_KEY, TABLE_KEY } from './legend';
 import { layoutMarkerRows, type Box } from './markerLayout';
+import { markerFontPx, placeInView, wrap } from './readoutLayout';
 
 const LABEL_STYLE = { fontFamily: 'system-ui, sans-serif', fontSize: 13, fill: 0xffffff, lineHeight: 17 } as const;
 
 /** Marker chips are built at this size and scaled to `markerFontPx(scale)`. */
 const CHIP_FONT_PX = 14;
-/** Chip text size for a zoom: about 22 px per table mm of scale, never below 9 px nor above 16 px. */
-export const markerFontPx = (scale: number): number => Math.max(9, Math.min(16, 22 * scale));
 
 export interface MarkerItem {
   readonly pieceId: string;
@@ -64,13 +63,8 @@ class Plate {
       this.text.style.fill = fill;
       this.bg.clear().roundRect(0, 0, this.text.width + 12, this.text.height + 8, 5).fill({ color: 0x15181d, alpha: 0.86 }).stroke({ width: 1, color: fill, alpha: 0.6 });
     }
-    const w = this.text.width + 12, h = this.text.height + 8;
-    // Off the right or bottom edge: put it on the other side of the anchor first, then clamp.
-    let px = x + w > viewW - 4 ? x - w - 24 : x;
-    let py = y + h > viewH - 4 ? y - h - 24 : y;
-    px = Math.max(4, Math.min(px, viewW - w - 4));
-    py = Math.max(4, Math.min(py, viewH - h - 4));
-    this.root.position.set(Math.round(px), Math.round(py));
+    const at = placeInView(x, y, this.text.width + 12, this.text.height + 8, viewW, viewH);
+    this.root.position.set(at.x, at.y);
     this.root.visible = text.length > 0;
   }
 
@@ -250,21 +244,4 @@ function dashed(g: Graphics, a: { x: number; y: number }, b: { x: number; y: num
     g.moveTo(a.x + ux * d, a.y + uy * d).lineTo(a.x + ux * e, a.y + uy * e);
   }
   return g;
-}
-
-/** Break long read-out lines at spaces so the plate fits a view `viewW` pixels wide. */
-function wrap(lines: readonly string[], viewW: number): string {
-  const max = Math.max(24, Math.floor((Math.min(viewW, 720) - 40) / 7.2));
-  const out: string[] = [];
-  for (const line of lines) {
-    let rest = line;
-    while (rest.length > max) {
-      const cut = rest.lastIndexOf(' ', max);
-      const at = cut > max / 2 ? cut : max;
-      out.push(rest.slice(0, at));
-      rest = (out.length > 0 ? '  ' : '') + rest.slice(at).trimStart();
-    }
-    out.push(rest);
-  }
-  return out.join('\n');
 }
