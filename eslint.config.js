@@ -12,7 +12,12 @@ const PURE = new Set(['geometry', 'engine', 'rules', 'scenario', 'ai']);
 function forbiddenFor(layer) {
   const later = LAYERS.slice(LAYERS.indexOf(layer) + 1);
   const patterns = later.map((l) => ({
-    group: [`**/${l}/*`, `**/${l}`, `../${l}/*`, `../../${l}/*`, `../../../${l}/*`],
+    // Imports climb out of the layer (`../…/<layer>`); a ruleset's own `./ai/` folder (STYLE.md:
+    // its candidate actions and evaluation) is not the ai layer, so `**/ai/*` may not be used for it.
+    group:
+      l === 'ai' && layer === 'rules'
+        ? [`../${l}/*`, `../../${l}/*`, `../../../${l}/*`, `../../../../${l}/*`, `../${l}`, `../../${l}`, `../../../${l}`]
+        : [`**/${l}/*`, `**/${l}`, `../${l}/*`, `../../${l}/*`, `../../../${l}/*`],
     message: `src/${layer} may not import src/${l}: layers point down the list (STYLE.md).`,
   }));
   if (PURE.has(layer) || layer === 'store') {

@@ -39,6 +39,7 @@ import { mountInspector } from './ui/Inspector';
 import { mountToolbar } from './ui/Toolbar';
 import { mountHelp } from './ui/HelpOverlay';
 import { mountResult } from './ui/ResultPanel';
+import { mountTurnSummary } from './ui/TurnSummaryDialog';
 import { mountNotices } from './ui/Notices';
 import { installShortcuts } from './ui/keyboard';
 import { keepTableView, type TableView } from './ui/tableView';
@@ -135,7 +136,7 @@ function probe(session: SessionApi, play: PlayStoreApi): PlayProbe | null {
     commandCount: viewOf(b, s.viewer).commandCount,
     // The viewer's undo list: another side's secret commands are not even counted.
     undoable: entriesFor(b.history.entries, s.viewer).length,
-    redoable: b.history.redoStack.length,
+    redoable: entriesFor(b.history.redoStack, s.viewer).length,
     result: g.result ? { ...(g.result.winner ? { winner: g.result.winner } : {}), level: g.result.level, reason: g.result.reason } : null,
   };
 }
@@ -235,6 +236,7 @@ async function main(): Promise<void> {
   mountInspector(shell.side, session, ui, play, controller);
   mountEventLog(shell.side, session, play);
   mountResult(shell.overlays, session, play);
+  mountTurnSummary(shell.overlays, session, play);
   mountHandOver(shell.overlays, session, play, controller);
   installShortcuts(window, { controller, play, ui, pickLoad: () => toolbar.pickLoad(), hasBattle: () => session.getState().battle !== null, fit: () => tableView?.fit() });
 

@@ -108,6 +108,15 @@ describe('a full turn of Napoleonic Warfare, hot-seat, with the mouse', () => {
     const phases = steps.map((x) => x.split('/')[0]).filter((x, i, a) => a[i - 1] !== x);
     expect(phases.slice(0, 3)).toEqual(['orders', 'strategic', 'initiative']);
     expect(phases).toContain('tactical');
+    // The turn's end pauses on what happened in it, for whoever looks next; Continue goes on.
+    if (await p.byTest('handover-confirm').isVisible()) await p.takeOver();
+    const summary = p.byTest('turn-summary');
+    await summary.locator('[role=dialog]').waitFor();
+    expect(await summary.locator('h2').textContent()).toBe('Turn 1 is over');
+    expect(await summary.locator('[data-testid=turn-summary-side]').count()).toBe(2);
+    await p.page.screenshot({ path: 'e2e/screenshots/nw-turn-1-summary.png' });
+    await p.byTest('turn-summary-continue').click();
+    await summary.locator('[role=dialog]').waitFor({ state: 'detached' });
     await p.page.screenshot({ path: 'e2e/screenshots/nw-turn-2.png' });
     expect(p.errors).toEqual([]);
     await p.page.close();

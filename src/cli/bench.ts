@@ -7,8 +7,10 @@
 import type { BenchSection } from './bench/harness';
 import { geometryBench } from './bench/geometry';
 import { routPathBench } from './bench/routPath';
+import { nwPreviewBench } from './bench/nwPreview';
+import { sywDragBench } from './bench/sywDrag';
 
-const SECTIONS: readonly BenchSection[] = [geometryBench, routPathBench];
+const SECTIONS: readonly BenchSection[] = [geometryBench, routPathBench, nwPreviewBench, sywDragBench];
 
 async function main(): Promise<void> {
   const args = process.argv.slice(2);

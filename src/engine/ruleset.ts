@@ -290,6 +290,24 @@ export interface RulesetModule<RS = unknown, O = unknown, T = unknown> {
 
   /** How the table's tools become this ruleset's commands, and what the table shows (UI). */
   readonly table?: TableAdapter<RS, O, T>;
+
+  /**
+   * What one of the ruleset's events counts for in a turn's summary (a unit lost, routed or
+   * rallied, ground taken, casualties), read against the viewer's game; [] when nothing.
+   */
+  readonly tally?: (event: AnyEvent, game: SeenGame<RS, O, T>) => readonly Tally[];
+}
+
+/** One thing an event counts for in a turn's summary (`RulesetModule.tally`). */
+export interface Tally {
+  readonly kind: 'lost' | 'routed' | 'rallied' | 'ground' | 'casualties';
+  /** The unit (or SYW group) concerned. */
+  readonly piece: string;
+  /** Its side, when the piece is not on the table to look up (a group, a unit removed). */
+  readonly side?: SideId;
+  /** For casualties: how many, and of what ('casualty', 'stand'). */
+  readonly count?: number;
+  readonly noun?: string;
 }
 
 /** Per-side figures of a game for reports and batch statistics (`AiAdapter.metrics`). */
@@ -368,6 +386,8 @@ export interface MovePreview {
   readonly reason?: string;
   readonly rule?: string;
   readonly readout: readonly ReadOut[];
+  /** A legal move with a consequence the player should know before making it (NW §13 (4): choices it would lock). */
+  readonly warning?: { readonly message: string; readonly rule: string };
 }
 
 /** Something a player can do with a piece now, for its menu (formation change, order, fire…). */
@@ -404,6 +424,10 @@ export interface TableAdapter<RS, O, T> {
   readonly previewContact?: (game: SeenGame<RS, O, T>, side: SideId, pieceId: string, targetId: string) => MovePreview;
   /** What `side` may do with a piece now (menus, buttons, keyboard). */
   readonly actions?: (game: SeenGame<RS, O, T>, side: SideId, pieceId: string) => readonly PieceAction[];
+  /** Choices that belong to the whole side, not to one piece (who has the initiative, a CinC's counter): the phase bar offers them. */
+  readonly sideActions?: (game: SeenGame<RS, O, T>, side: SideId) => readonly PieceAction[];
+  /** Why a piece of `side` lacks an action a player would expect now ('beyond every general's command radius'), with its rule; undefined when there is nothing to say. */
+  readonly whyNot?: (game: SeenGame<RS, O, T>, side: SideId, pieceId: string) => string | undefined;
   /** Shapes for the selected piece: firing arcs, engagement and command ranges, charge reach. */
   readonly overlays?: (game: SeenGame<RS, O, T>, pieceId: string) => readonly Overlay[];
   /** Inspector lines: type, quality, strength, state, order (as the viewer may see it), what it may do. */

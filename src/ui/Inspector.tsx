@@ -6,7 +6,7 @@ import { gameOf, viewOf, type SessionApi } from '../store/session';
 import type { UiStoreApi } from '../store/uiStore';
 import type { PlayController } from './controller';
 import { waitingSides } from './handover';
-import { inspect, pieceActions } from './inspectModel';
+import { inspect, pieceActions, whyNot } from './inspectModel';
 import { mount } from './mount';
 import type { PlayStoreApi } from './playStore';
 import { useStore } from './useStore';
@@ -36,6 +36,7 @@ export function Inspector({ session, ui, play, controller }: Props) {
   }
   const mayAct = controller.commandable().includes(seen.side) && waitingSides(gameOf(b).position).includes(seen.side);
   const actions = mayAct ? pieceActions(b.module, view, seen.side, seen.id) : [];
+  const missing = mayAct ? whyNot(b.module, view, seen.side, seen.id) : undefined;
   return (
     <section class="panel inspector" aria-live="polite" data-testid="selection">
       <div class="insp-kicker" data-side={seen.side}>
@@ -46,6 +47,11 @@ export function Inspector({ session, ui, play, controller }: Props) {
         {seen.lines.map((l, i) => [<dt key={`t${i}`}>{l.label}</dt>, <dd key={`d${i}`}>{l.value}</dd>])}
       </dl>
       <h3>May do now</h3>
+      {missing && (
+        <p class="why-not" role="note" data-testid="why-not">
+          {missing}
+        </p>
+      )}
       <div class="actions" data-testid="inspector-actions">
         {actions.length ? (
           actions.map((a, i) => (

@@ -3,6 +3,8 @@ import { viewOf, type SessionApi } from '../store/session';
 import type { PlayController } from './controller';
 import { mount } from './mount';
 import { phaseBarModel } from './phaseModel';
+import { waitingSides } from './handover';
+import { sideActions } from './inspectModel';
 import type { PlayStoreApi } from './playStore';
 import { useStore } from './useStore';
 
@@ -17,8 +19,15 @@ export function PhaseBar({ session, play, controller }: Props) {
   const viewer = useStore(session, (s) => s.viewer);
   const handover = useStore(play, (s) => s.handover);
   if (!battle || handover !== null) return <nav class="phase-bar" aria-label="Sequence of play" data-testid="phase-bar" hidden />;
-  const m = phaseBarModel(battle.module, viewOf(battle, viewer), viewer);
-  const enders = m.actors.filter((a) => a.canEnd);
+  const view = viewOf(battle, viewer);
+  const m = phaseBarModel(battle.module, view, viewer);
+  // Side-wide choices (who has the initiative, a CinC's counter) for each side the viewer commands that is to act.
+  const mine = controller.commandable();
+  const choices = waitingSides(view.position)
+    .filter((side) => mine.includes(side))
+    .map((side) => ({ side, name: m.actors.find((a) => a.side === side)?.name ?? side, actions: sideActions(battle.module, view, side) }))
+    .filter((c) => c.actions.length > 0);
+  const waiting = m.actors.some((a) => !a.done);
   return (
     <nav class="phase-bar" aria-label="Sequence of play" data-testid="phase-bar">
       <div class="pb-turn" data-testid="pb-turn">
@@ -29,9 +38,10 @@ export function PhaseBar({ session, play, controller }: Props) {
         <div class="pb-phase" data-testid="pb-phase">
           {m.phase}
           {m.phasing && <span class="pb-phasing">{` · ${m.phasing}`}</span>}
+          {m.rule && <span class="rule">{m.rule}</span>}
         </div>
         <div class="pb-step-row">
-          <span class="pb-step" data-testid="pb-step" title={m.step}>
+          <span class="pb-step" data-testid="pb-step">
             {m.step}
           </span>
           {m.secret && (
@@ -39,28 +49,35 @@ export function PhaseBar({ session, play, controller }: Props) {
               secret
             </span>
           )}
-          {m.rule && <span class="rule">{m.rule}</span>}
         </div>
       </div>
-      <div class="pb-acting">
-        <div class="pb-actors">
-          {m.actors.map((a) => (
-            <span key={a.side} class={`pb-chip${a.done ? ' done' : ''}`} data-side={a.side} title={a.done ? `${a.name} has ended this step` : `${a.name} to act`}>
-              {a.done ? `✓ ${a.name}` : a.name}
-            </span>
+      {choices.map((c) => (
+        <div key={c.side} class="pb-choices" role="group" aria-label={`Choices for ${c.name}`} data-testid={`pb-choices-${c.side}`}>
+          {choices.length > 1 && <span class="pb-label">{c.name}</span>}
+          {c.actions.map((a, i) => (
+            <button key={`${i}:${a.label}`} type="button" data-testid="pb-choice" title={[a.detail, a.rule].filter(Boolean).join(' · ')} onClick={() => controller.dispatch(a.command)}>
+              {a.label}
+            </button>
           ))}
         </div>
-        <div class="pb-who" data-testid="pb-who">
+      ))}
+      <div class="pb-acting" role="group" aria-label={m.who}>
+        {m.actors.map((a) => (
+          <div key={a.side} class="pb-actor" data-side={a.side}>
+            <span class={`pb-chip${a.done ? ' done' : ''}`} title={a.done ? `${a.name} has ended this step` : `${a.name} to act`}>
+              {a.done ? `✓ ${a.name}` : a.name}
+            </span>
+            {a.canEnd && (
+              <button type="button" class="primary" data-testid={`end-step-${a.side}`} aria-label={`End step · ${a.name}`} title={`${a.name} has finished this step (E)`} onClick={() => controller.endStep(a.side)}>
+                End step
+              </button>
+            )}
+          </div>
+        ))}
+        {/* The chips say who is to act; words only when nobody is (the engine's step, the end). */}
+        <div class={waiting ? 'pb-who visually-hidden' : 'pb-who'} data-testid="pb-who">
           {m.who}
         </div>
-      </div>
-      <div class={enders.length > 1 ? 'pb-ends two' : 'pb-ends'}>
-        {enders.map((a) => (
-          <button key={a.side} type="button" class="primary" data-testid={`end-step-${a.side}`} title={`${a.name} has finished this step (E)`} onClick={() => controller.endStep(a.side)}>
-            {/* Name the side only when there is a button per side (solo, both sides acting). */}
-            {enders.length > 1 ? `End step · ${a.name}` : 'End step'}
-          </button>
-        ))}
       </div>
     </nav>
   );

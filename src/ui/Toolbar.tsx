@@ -1,5 +1,6 @@
 /** The header's controls: the table's tools, new battle, undo, redo, save, load, concede, help. */
 import { createRef } from 'preact';
+import { entriesFor } from '../engine/history';
 import type { SessionApi } from '../store/session';
 import type { ToolName, UiStoreApi } from '../store/uiStore';
 import type { PlayController } from './controller';
@@ -26,7 +27,7 @@ interface Props {
 export function Toolbar({ session, play, controller, ui, loader }: Props) {
   const tool = useStore(ui, (s) => s.tool);
   const b = useStore(session, (s) => s.battle);
-  useStore(session, (s) => s.viewer);
+  const viewer = useStore(session, (s) => s.viewer);
   const covered = useStore(play, (s) => s.handover !== null);
   const off = !b || covered;
   // Say why undo would be refused before the player tries (a roll cannot be taken back).
@@ -47,7 +48,7 @@ export function Toolbar({ session, play, controller, ui, loader }: Props) {
       <button type="button" data-testid="undo" class={blocked ? 'blocked' : undefined} disabled={off} title={blocked ? `Undo (Z): ${blocked.message}` : b && !covered ? 'Undo the last command (Z)' : 'Undo (Z)'} onClick={() => controller.undo()}>
         ↶ Undo
       </button>
-      <button type="button" data-testid="redo" disabled={off || b.history.redoStack.length === 0} title="Redo (Y)" onClick={() => controller.redo()}>
+      <button type="button" data-testid="redo" disabled={off || entriesFor(b.history.redoStack, viewer).length === 0} title="Redo (Y)" onClick={() => controller.redo()}>
         ↷ Redo
       </button>
       <span class="sep" />

@@ -93,3 +93,25 @@ export function pieceActions(module: AnyRuleset, view: GameView, side: string, i
     return [];
   }
 }
+
+/** Choices for the whole of `side` now (the phase bar), from the table adapter (none without one). */
+export function sideActions(module: AnyRuleset, view: GameView, side: string): readonly PieceAction[] {
+  const f = module.table?.sideActions;
+  if (!f) return [];
+  try {
+    return f(view as never, side);
+  } catch {
+    return [];
+  }
+}
+
+/** Why the piece lacks an action the player would expect now, in the ruleset's words; undefined when there is nothing to say. */
+export function whyNot(module: AnyRuleset, view: GameView, side: string, id: string): string | undefined {
+  const f = module.table?.whyNot;
+  if (!f) return undefined;
+  try {
+    return f(view as never, side, id);
+  } catch {
+    return undefined;
+  }
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { rollDice, scriptDice } from '../../src/engine/dice';
+import { scriptedRoller } from '../support/scriptedDice';
 import type { AnyEvent } from '../../src/engine/command';
 import type { Ctx } from '../../src/engine/ruleset';
 import type { GameState } from '../../src/engine/state';
@@ -16,9 +16,9 @@ const game = (): Sk => fixtureGame().state as Sk;
 
 /** A ctx over scripted faces that records what it was given, in order. */
 function recordingCtx(s: GameState, faces: number[] = []): { ctx: Ctx; events: AnyEvent[] } {
-  let dice = scriptDice(s.dice, faces);
+  const dice = scriptedRoller(s.dice, faces, 'recordingCtx');
   const events: AnyEvent[] = [];
-  return { events, ctx: { roll: (spec) => { const [ev, d] = rollDice(dice, spec); dice = d; events.push(ev); return ev; }, emit: (e) => { events.push(e); } } };
+  return { events, ctx: { roll: (spec) => { const ev = dice.roll(spec); events.push(ev); return ev; }, emit: (e) => { events.push(e); } } };
 }
 
 describe('A working state started from a game state', () => {

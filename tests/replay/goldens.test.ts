@@ -23,6 +23,6 @@ describe('Replay goldens', () => {
       expect(got.hash).toBe(save.hash);
       expect(got).toEqual(expected[f]);
       expect(got.commands).toBeGreaterThanOrEqual(100);
-    });
+    }, 120_000); // a few hundred commands each: seconds on a quiet machine, more on a loaded one
   }
 });

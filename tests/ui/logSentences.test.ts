@@ -60,7 +60,7 @@ describe('The log of a scripted NW fire (NW §5 Fire: one d10 per firing stand)'
       { id: 'fr1', side: 'fr', x: 36, y: 20, facingDeg: 90 },
       { id: 'au1', side: 'au', x: 36, y: 23, facingDeg: -90 },
     ]), NW_NAMES) as NwGameState;
-    const { d, events } = draftWith(s, [9, 2, 7, 10, 1, 1, 1, 1, 5, 5, 5, 5]);
+    const { d, events } = draftWith(s, [9, 2, 7, 10, 1, 1, 1, 1]);
     firePhase(d);
     const lines = nwLog(s, events);
     expectNoIds(lines, idsOf(s));
@@ -79,7 +79,7 @@ describe('The log of a scripted NW close combat (NW Close Combat §5: score = gr
       { id: 'fr1', side: 'fr', x: 36, y: 20, facingDeg: 90 },
       { id: 'au1', side: 'au', quality: 'line-2nd', x: 36, y: 24, facingDeg: -90 },
     ]), NW_NAMES) as NwGameState;
-    const { d, events } = draftWith(s, [6, 1, 9, 9, 1, 1, 1, 1]);
+    const { d, events } = draftWith(s, [6, 1, 9]);
     startCombat(d, 'fr1', 'au1', { charged: false, pursuing: false });
     resolveCombat(d, d.rs.combats[0]!, new Map());
     const lines = nwLog(s, events);

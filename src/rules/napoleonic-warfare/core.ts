@@ -1,4 +1,6 @@
 /** Shared procedures on a Draft: finding units, visibility, disorder, casualties, removal. */
+import { standIndexOf } from '../../geometry/sightCache';
+import { unitBox } from '../../geometry/queries';
 import type { Unit } from '../../engine/model';
 import type { Change, Ctx, GameEvent } from '../../engine/ruleset';
 import type { DiceCode, Modifier, RollSpec, Target } from '../../engine/dice';
@@ -75,7 +77,11 @@ export function canSee(d: { battle: Draft['battle']; rs: NwState }, a: Unit, b: 
 
 /** NW §3 Engagement Range: is a visible, known enemy within `rangeMm`? */
 export function visibleEnemyWithin(d: Draft, u: Unit, rangeMm: number): boolean {
-  return enemiesOf(d, u.side).some((e) => unitDistanceMm(u, e) <= rangeMm + 1e-6 && canSee(d, u, e));
+  // PERF: only a unit with a stand whose box comes within the range of this unit's box can be
+  // within range (the geometry core's stand index of the battle; exact, it only skips work).
+  const b = unitBox(u.stands), r = rangeMm + 1;
+  const near = new Set(standIndexOf(d.battle.units).search({ minX: b.minX - r, minY: b.minY - r, maxX: b.maxX + r, maxY: b.maxY + r }).map((e) => e.value.unitId));
+  return enemiesOf(d, u.side).some((e) => near.has(e.id) && unitDistanceMm(u, e) <= rangeMm + 1e-6 && canSee(d, u, e));
 }
 export const withinER = (d: Draft, u: Unit): boolean => visibleEnemyWithin(d, u, erMm(d));
 

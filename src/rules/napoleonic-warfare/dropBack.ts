@@ -11,6 +11,8 @@
  * here return plans; the callers move the unit.
  */
 import { unitsOverlap } from '../../geometry/units';
+import { standIndexOf } from '../../geometry/sightCache';
+import { unitBox } from '../../geometry/queries';
 import type { Stand, Unit } from '../../engine/model';
 import { updateUnit } from '../../engine/battle';
 import { fromLocal } from '../../geometry/frame';
@@ -94,7 +96,9 @@ export function narrowerFronts(u: Unit): NarrowedFront[] {
 
 /** A narrowed unit may not land its dropped stands on another unit it was clear of. */
 function landsClear(d: Draft, before: Unit, after: Unit): boolean {
-  return !activeUnits(d).some((x) => x.id !== before.id && unitsOverlap(after.stands, x.stands) && !unitsOverlap(before.stands, x.stands));
+  // Only units with a stand in the new pose's box can overlap it (the core's stand index of the battle).
+  const near = new Set(standIndexOf(d.battle.units).search(unitBox(after.stands)).map((e) => e.value.unitId));
+  return !activeUnits(d).some((x) => x.id !== before.id && near.has(x.id) && unitsOverlap(after.stands, x.stands) && !unitsOverlap(before.stands, x.stands));
 }
 
 export interface DropBackPlan extends NarrowedFront {

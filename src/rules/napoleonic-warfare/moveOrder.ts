@@ -92,6 +92,46 @@ export function checkMoveOrder(g: G, side: SideId, unitId: string): MoveOrderChe
   };
 }
 
+/** Orders carried out by a move in the tactical steps (the commands `inMoveOrder` holds to the order of moves). */
+const MOVING_ORDERS: readonly string[] = ['advance', 'retreat', 'deploy'];
+
+export interface OrdersLocked {
+  /** Units of the side whose orders could no longer be carried out. */
+  readonly units: readonly string[];
+  readonly message: string;
+}
+
+/**
+ * What carrying out `unitId`'s order now would lock (NW §13 (4)): the side's units still to
+ * carry out a moving order (Advance, Retreat, Deploy) that stand nearer the flank the orders
+ * start from — once a unit further across has carried out its order they may not carry out
+ * theirs. Undefined when nothing would be locked (the unit has already acted, or nobody is left
+ * behind it). For the drag preview, before the move is made.
+ */
+export function ordersLockedBy(g: G, side: SideId, unitId: string): OrdersLocked | undefined {
+  if (!TACTICAL_STEPS.includes(g.position.step)) return undefined;
+  const rec = moveOrderOf(g, side);
+  if (rec.done.includes(unitId)) return undefined;
+  const flank = rec.flank ?? nearestFlank(rec, g, unitId);
+  const mine = progress(rec, flank, g, unitId);
+  const behind: { id: string; at: number }[] = [];
+  for (const o of Object.values(g.ruleset.orders)) {
+    if (o.unitId === unitId || o.side !== side || o.cancelled || !MOVING_ORDERS.includes(o.order) || rec.done.includes(o.unitId)) continue;
+    if (g.ruleset.units[o.unitId]?.status !== 'active' || !findUnit(g.battle, o.unitId)) continue;
+    const at = progress(rec, flank, g, o.unitId);
+    if (mine - at > LEVEL_MM) behind.push({ id: o.unitId, at });
+  }
+  if (behind.length === 0) return undefined;
+  behind.sort((a, b) => a.at - b.at);
+  const names = behind.map((b) => findUnit(g.battle, b.id)?.name ?? b.id);
+  const list = names.length === 1 ? names[0]! : `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
+  const who = rec.flank === undefined ? `the ${flank} flank (taken as the flank nearer this unit)` : `your ${flank} flank`;
+  return {
+    units: behind.map((b) => b.id),
+    message: `Carrying out this order now locks ${list}: nearer ${who}, ${names.length === 1 ? 'it' : 'they'} could no longer carry out ${names.length === 1 ? 'its order' : 'their orders'}. Move ${names.length === 1 ? 'it' : 'them'} first to keep the choice.`,
+  };
+}
+
 /** Record that `unitId` carried out (part of) its order: the change's ruleset with the side's record updated. */
 function noted(g: G, rs: NwState, side: SideId, unitId: string, flank: 'left' | 'right', automatic: boolean): NwState {
   const rec = moveOrderOf(g, side);

@@ -148,17 +148,45 @@ function actions(g: Seen, side: SideId, pieceId: string): PieceAction[] {
       }
     }
   }
+  // NW §2: a planned strategic move may be taken back until the step ends.
+  if (acting && step === 'strategic-move' && u && g.ruleset.strategicPlans?.[u.id]?.side === side) out.push({ label: 'Cancel the planned strategic move', command: { type: 'cancelStrategicMove', side, unitId: u.id }, rule: 'NW §2; §21' });
+  out.push(...sideActions(g, side));
+  if (acting) out.push({ label: 'End step', command: { type: 'endStep', side }, detail: 'finished acting in this step' });
+  return out;
+}
+
+/** Choices for the whole side (the phase bar offers them; a unit's menu repeats them). */
+function sideActions(g: Seen, side: SideId): PieceAction[] {
+  const out: PieceAction[] = [];
+  const acting = g.position.actors.includes(side) && !g.position.done.includes(side);
+  const step = g.position.step;
+  if (!acting) return out;
   // NW §13 (4): the moving side chooses the flank its orders are applied from, before the first move.
-  if (acting && (step === 'initiative-side' || step === 'other-side')) {
+  if (step === 'initiative-side' || step === 'other-side') {
     const rec = moveOrderOf(g, side);
     if (rec.done.length === 0) for (const f of ['left', 'right'] as const) if (rec.flank !== f) out.push({ label: `Apply orders from my ${f} flank`, command: { type: 'chooseMoveFlank', side, flank: f }, detail: rec.flank ? `instead of the ${rec.flank}` : 'then unit by unit across the table', rule: 'NW Sequence §13 (4)' });
   }
-  // NW §2: a planned strategic move may be taken back until the step ends.
-  if (acting && step === 'strategic-move' && u && g.ruleset.strategicPlans?.[u.id]?.side === side) out.push({ label: 'Cancel the planned strategic move', command: { type: 'cancelStrategicMove', side, unitId: u.id }, rule: 'NW §2; §21' });
-  if (acting && step === 'choose-combat-flank') for (const f of ['left', 'right'] as const) out.push({ label: `Close combats from my ${f}`, command: { type: 'chooseCombatFlank', side, flank: f }, rule: 'NW Sequence §15' });
-  if (acting && step === 'choose-initiative') for (const s of g.battle.sides) out.push({ label: `${s.name} move first`, command: { type: 'chooseInitiative', side, moveFirst: s.id }, rule: 'NW Sequence §3' });
-  if (acting) out.push({ label: 'End step', command: { type: 'endStep', side }, detail: 'finished acting in this step' });
+  if (step === 'choose-combat-flank') for (const f of ['left', 'right'] as const) out.push({ label: `Close combats from my ${f}`, command: { type: 'chooseCombatFlank', side, flank: f }, rule: 'NW Sequence §15' });
+  if (step === 'choose-initiative') for (const s of g.battle.sides) out.push({ label: `${s.name} move first`, command: { type: 'chooseInitiative', side, moveFirst: s.id }, rule: 'NW Sequence §3' });
   return out;
+}
+
+/**
+ * Why a unit of `side` is offered no order in the Orders Phase: every general is out of reach
+ * (NW Generals §2 command radius; §8 an indisposed general gives none), or no order suits it.
+ */
+function whyNot(g: Seen, side: SideId, pieceId: string): string | undefined {
+  if (g.position.step !== 'place-orders' || !g.position.actors.includes(side) || g.position.done.includes(side)) return undefined;
+  const u = findUnit(g.battle, pieceId);
+  if (!u || u.side !== side || g.ruleset.units[u.id]?.status !== 'active' || g.ruleset.orders[u.id]) return undefined;
+  const d = seenDraft(g);
+  const gens = g.battle.generals.filter((x) => x.side === side);
+  if (gens.length === 0) return 'No order: the side has no general on the table to give one (NW Generals §2).';
+  const reasons = gens.map((x) => generalCanOrder(d, x.id, u));
+  if (reasons.every((r) => r !== undefined)) return `No order: outside every general's command radius — ${reasons.join('; ')}.`;
+  const problems = ORDER_IDS.map((id) => orderProblem(d, u, id));
+  if (problems.every((p) => p !== undefined)) return `No order suits it now: ${problems[0]}.`;
+  return undefined;
 }
 
 function overlays(g: Seen, pieceId: string): Overlay[] {
@@ -270,4 +298,4 @@ function sight(g: Seen): { rule: (f: TerrainFeature) => ReturnType<typeof sightR
   return { rule: (f) => sightRuleOf(f, sc), standsBlock: false, minGapMm: 0 };
 }
 
-export const NW_TABLE: TableAdapter<NwState, NwOptions, NwTables> = { previewMove, previewContact, actions, overlays, inspect, markers, sight };
+export const NW_TABLE: TableAdapter<NwState, NwOptions, NwTables> = { previewMove, previewContact, actions, sideActions, whyNot, overlays, inspect, markers, sight };

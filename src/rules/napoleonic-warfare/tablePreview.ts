@@ -36,7 +36,7 @@ import { isRoadPath, ROAD_FACTOR } from './roads';
 
 /** A unit's or terrain feature's name, for read-outs. */
 const nameOf = (d: Draft, id: string): string => d.battle.units.find((x) => x.id === id)?.name ?? d.battle.terrain.find((t) => t.id === id)?.name ?? id;
-import { checkMoveOrder, MOVE_ORDER_RULE } from './moveOrder';
+import { checkMoveOrder, MOVE_ORDER_RULE, ordersLockedBy } from './moveOrder';
 
 export type Seen = SeenGame<NwState, NwOptions, NwTables>;
 
@@ -344,13 +344,16 @@ export function previewMove(g: Seen, side: SideId, pieceId: string, m: PieceMove
     if (nu.movedStrategic) return illegal('Units may never move in both movement phases of a turn.', 'NW Sequence §2');
     const order = checkMoveOrder(g, side, u.id).problem;
     if (order && (o.order === 'deploy' || o.order === 'advance' || o.order === 'retreat')) return illegal(order.message, MOVE_ORDER_RULE);
-    if (o.order === 'deploy') return previewDeploy(d, side, u, m, false);
+    // NW §13 (4): a legal move that would lock friends' orders says so before it is made.
+    const lock = ordersLockedBy(g, side, u.id);
+    const told = (p: MovePreview): MovePreview => (lock && p.legal ? { ...p, warning: { message: lock.message, rule: MOVE_ORDER_RULE }, readout: [...p.readout, { label: 'Order of moves', value: lock.message }] } : p);
+    if (o.order === 'deploy') return told(previewDeploy(d, side, u, m, false));
     if (nu.movedThisTurn) return illegal(`${u.name} has already moved this turn.`, 'NW §22');
     if (o.order === 'advance') {
       if (inCombat(d, u.id)) return illegal('Units in close combat cannot advance.', 'NW Orders');
-      return previewAdvance(d, side, u, m, false);
+      return told(previewAdvance(d, side, u, m, false));
     }
-    if (o.order === 'retreat') return previewRetreat(d, side, u, m, false);
+    if (o.order === 'retreat') return told(previewRetreat(d, side, u, m, false));
     return illegal(`${ORDERS[o.order].name} orders do not move the unit in the Tactical Movement Phase.`, ORDERS[o.order].rule);
   }
   return illegal('Nothing moves by hand in this step.', 'NW Sequence of Play');

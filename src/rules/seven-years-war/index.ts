@@ -6,6 +6,9 @@
 import { z } from 'zod';
 import type { RulesetModule, Command, CommandSpec, Sampler, Ctx, Change, GameResult, SeenGame } from '../../engine/ruleset';
 import { stateFromView } from '../../engine/lookahead';
+import { sywDeterminise } from './ai/determinise';
+import { sywEvaluate } from './ai/evaluate';
+import { sywMetrics } from './ai/metrics';
 import { otherSide } from '../../engine/state';
 import { unitDistance, standDistance } from '../../geometry/measure';
 import { pt } from '../../geometry/types';
@@ -34,6 +37,7 @@ import { shoot, shootingMorale } from './shooting';
 import { declareCharge, chargeMoves, closeCombat, pursueTowards, turnBack } from './melee';
 import { setupRuleset, scenarioFieldsSchema, validateSetup } from './setup';
 import { describeSywCommand, describeSywEvent, groupNames } from './logText';
+import { sywTally } from './turnTally';
 import { PHASE_STEPS } from './tables/sequence';
 import { ROUT_MOVES, formationChangeLetsMove } from './tables/movement';
 import { ORDER_NUMBERS } from './tables/orders';
@@ -422,7 +426,9 @@ export const sevenYearsWar: RulesetModule<SywState, Options, Tables> = {
   describeEvent: (e, names) => describeSywEvent(e, names),
   describeCommand: (_state, c, names) => (names ? describeSywCommand(c, names) : undefined),
   pieceNames: (game) => groupNames(game),
+  tally: sywTally,
   legalCommands: legal,
+  ai: { determinise: sywDeterminise, evaluate: sywEvaluate, metrics: sywMetrics },
   victory,
   atTurnLimit,
   invariants: (s) => {

@@ -9,6 +9,7 @@ import { unitFrame } from '../../geometry/frame';
 import { unitDistance, segmentToUnitDistance } from '../../geometry/measure';
 import { inFrontArc } from '../../geometry/zones';
 import { boxesOverlap, boundsOf, pointInPolygon, pointInConvex, type Box } from '../../geometry/vec';
+import { SpatialIndex } from '../../geometry/collisions';
 import { standCorners } from '../../geometry/footprint';
 import { layoutLine, layoutColumn } from '../../geometry/formation';
 import { ORDER_NUMBERS, ORDER_RULES } from './tables/orders';
@@ -224,13 +225,25 @@ export function orderDirectionProblem(w: Work, g: GroupState, units: readonly Un
     const ids = new Set(g.units);
     const before = units.flatMap((u) => u.stands);
     const allEnd = units.flatMap((u) => end.get(u.id)!);
-    for (const e of enemies) {
+    const limitMm = ORDER_NUMBERS.reserveNoApproachCm * CM;
+    const friends = w.friendsOf(g.side);
+    // PERF: only an enemy the move ends within 20cm of can refuse it: the units whose boxes come within 20cm of the end
+    // position's box, in table order (the melee and intervening-friends tests, the costly part among thousands of stands,
+    // run only for those).
+    const eb = boxOfStands(allEnd);
+    const reach = { minX: eb.minX - limitMm, minY: eb.minY - limitMm, maxX: eb.maxX + limitMm, maxY: eb.maxY + limitMm };
+    const isEnemy = new Set(enemies.map((e) => e.id));
+    for (const e of unitsNear(w.battle.units, reach)) {
+      if (!isEnemy.has(e.id)) continue;
+      const b = nearest(allEnd, [e]);
+      if (!(b < limitMm)) continue;
+      const a = nearest(before, [e]);
+      if (!(b < a - 0.5)) continue;
       const eg = w.groupOf(e.id);
-      const inMelee = w.friendsOf(g.side).some((f) => inContact(f, e)) || eg?.order === 'rout';
+      const inMelee = friends.some((f) => inContact(f, e)) || eg?.order === 'rout';
       if (inMelee) continue;
-      const a = nearest(before, [e]), b = nearest(allEnd, [e]);
       // "... unless these are in melee, or there are intervening friends" (p.8): a friendly unit across the line from the group's end position to the enemy.
-      if (b < ORDER_NUMBERS.reserveNoApproachCm * CM && b < a - 0.5 && !w.friendsOf(g.side).some((f) => !ids.has(f.id) && segmentToUnitDistance(centroid(allEnd), centroid(e.stands), f.stands) < 0.5)) return reject('reserve-approach', `On Reserve a group may not move closer to ${e.name} inside 20cm.`, O);
+      if (!friends.some((f) => !ids.has(f.id) && segmentToUnitDistance(centroid(allEnd), centroid(e.stands), f.stands) < 0.5)) return reject('reserve-approach', `On Reserve a group may not move closer to ${e.name} inside 20cm.`, O);
     }
   }
   return undefined;
@@ -320,8 +333,8 @@ export function validateAndMove(state: S, w: Work, cmd: MoveGroup, out?: MoveBud
   const passedFriends = new Set<string>();
   // §4 p.10 NB: a move may end part way through friends it may interpenetrate (split, below).
   const endOnFriends = new Set<string>();
-  for (const o of w.battle.units) {
-    if (ids.has(o.id) || !boxesOverlap(sweptBox, boxOfStands(o.stands)) || w.isOff(o.id)) continue;
+  for (const o of unitsNear(w.battle.units, sweptBox)) {
+    if (ids.has(o.id) || w.isOff(o.id)) continue;
     if (allEnd.some((s) => o.stands.some((t) => standsOverlap(s, t)))) {
       if (o.side !== g.side) return reject('overlap', w.rs.hidden[o.id] !== undefined ? 'Troops hidden there block the move.' : `The move would end on top of ${o.name}.`, 'SYW §4 Movement through friendly units (p.10)');
       endOnFriends.add(o.id);
@@ -433,6 +446,22 @@ function cutAtTableEdge(w: Work, plan: Planned, leave: boolean): 'halt' | 'leave
   if (k === 0) return 'stuck';
   for (const [id, l] of plan.samples) { l.splice(k); plan.stands.set(id, l[k - 1]!); }
   return leave ? 'leave' : 'halt';
+}
+
+// PERF: the units as a box index, built once per units array (a new array whenever any unit changes), so a drag
+// among thousands of stands tests only the units near the swept box; they come back in table order, as a scan would.
+const unitIndexCache = new WeakMap<readonly Unit[], { index: SpatialIndex<number>; boxes: Box[] }>();
+function unitsNear(units: readonly Unit[], box: Box): Unit[] {
+  let c = unitIndexCache.get(units);
+  if (!c) {
+    const boxes = units.map((u) => boxOfStands(u.stands));
+    const index = new SpatialIndex<number>();
+    index.reset(units.map((u, i) => ({ id: `${i}`, box: boxes[i]!, value: i })));
+    unitIndexCache.set(units, (c = { index, boxes }));
+  }
+  const found = c.index.search(box).map((e) => e.value).filter((i) => boxesOverlap(box, c.boxes[i]!));
+  found.sort((a, b) => a - b);
+  return found.map((i) => units[i]!);
 }
 
 function boxOfStands(st: readonly Stand[]): Box {

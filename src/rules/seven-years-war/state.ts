@@ -181,8 +181,34 @@ export const isInfantry = (u: Unit): boolean => rowOf(u).troopClass === 'infantr
 export const isLightUnit = (u: Unit): boolean => rowOf(u).deployment === 'light';
 export const isMassed = (u: Unit): boolean => rowOf(u).deployment === 'massed';
 
+// PERF: unit → group, indexed once per groups record (replaced, never changed, by every update): lookups
+// in loops over all units (friends, enemies, off-table checks) were a scan of every group each.
+const groupIndex = new WeakMap<SywState['groups'], Map<string, GroupState>>();
+
+const offIndex = new WeakMap<SywState['groups'], Set<string>>();
+/** Units whose group is off the table (8 p.18), as `groupOfUnit(rs, id)?.offTable` says; one set per groups record. */
+export function unitsOffTable(rs: SywState): ReadonlySet<string> {
+  let off = offIndex.get(rs.groups);
+  if (!off) {
+    off = new Set();
+    for (const g of Object.values(rs.groups)) for (const u of g.units) if (groupOfUnit(rs, u)?.offTable != null) off.add(u);
+    offIndex.set(rs.groups, off);
+  }
+  return off;
+}
+
+/** The group a unit belongs to (the first listed, as a scan of the groups in order would find). */
 export function groupOfUnit(rs: SywState, unitId: string): GroupState | undefined {
-  for (const g of Object.values(rs.groups)) if (g.units.includes(unitId)) return g;
+  let ix = groupIndex.get(rs.groups);
+  if (!ix) {
+    ix = new Map();
+    for (const g of Object.values(rs.groups)) for (const u of g.units) if (!ix.has(u)) ix.set(u, g);
+    groupIndex.set(rs.groups, ix);
+  }
+  const g = ix.get(unitId);
+  // The index stands while the record holds the same group with the unit; a record filled in after it was indexed (set-up) is scanned.
+  if (g && rs.groups[g.id] === g && g.units.includes(unitId)) return g;
+  for (const x of Object.values(rs.groups)) if (x.units.includes(unitId)) return x;
   return undefined;
 }
 

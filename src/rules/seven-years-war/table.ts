@@ -212,6 +212,32 @@ function accepts(game: G, spec: { handle: (s: S, c: never, ctx: Ctx) => unknown 
   return dryRun(game, spec, cmd).rejected !== true;
 }
 
+/** Choices for the whole side, in the phase bar: (3) p.5 the CinC keeps one of his three counters. */
+function sideActions(game: G, side: string): PieceAction[] {
+  return game.position.step === 'chooseCounter' && acting(game, side) ? counterChoices(game, side) : [];
+}
+
+/**
+ * Why a unit's group is offered no order change in its command changes ((3) Changing Orders
+ * p.7): no general may prompt it (uncommanded, p.4: only the CinC, and only to rally a retreat),
+ * or those who may have no attempts left this turn.
+ */
+function whyNot(game: G, side: string, pieceId: string): string | undefined {
+  if (game.position.step !== 'commandChanges' || !acting(game, side)) return undefined;
+  const u = unitOf(game, pieceId);
+  const g = u && u.side === side ? groupOfUnit(game.ruleset, u.id) : undefined;
+  if (!g || g.order === 'rout') return undefined;
+  const rs = game.ruleset;
+  const may = game.battle.generals.filter((gen) => {
+    const gs = rs.generals[gen.id];
+    if (gen.side !== side || !gs || gs.killed || (!gs.cinc && g.general !== gen.id)) return false;
+    return !(g.uncommanded && !(gs.cinc && g.order === 'retreat'));
+  });
+  if (may.length === 0) return g.uncommanded ? 'No order change: the group has no general of its own (uncommanded, SYW p.4); only the CinC may prompt it, and only while it is on Retreat.' : 'No order change: no living general may prompt this group (SYW (3) Changing Orders p.7).';
+  if (may.every((gen) => (rs.generals[gen.id]?.attemptsLeft ?? 0) <= 0)) return `No order change: ${may.map((gen) => gen.name).join(' and ')} ${may.length > 1 ? 'have' : 'has'} no prompt attempts left this turn (SYW (3) Changing Orders p.7).`;
+  return undefined;
+}
+
 function actions(game: G, side: string, pieceId: string): PieceAction[] {
   // (3) p.5: in the first step any of the side's pieces offers its CinC's three draws.
   if (game.position.step === 'chooseCounter') return acting(game, side) && pieceSide(game, pieceId) === side ? counterChoices(game, side) : [];
@@ -458,6 +484,8 @@ export const sywTable: TableAdapter<SywState, Options, Tables> = {
   previewMove,
   previewContact,
   actions,
+  sideActions,
+  whyNot,
   overlays,
   inspect,
   markers,

@@ -17,7 +17,7 @@ import { otherSide } from '../../engine/state';
 import { WorkingDraft } from '../../engine/workingState';
 import type { DiceSpec } from './tables/cite';
 import type { Options, S, SywState, GroupState, UnitState } from './state';
-import { isArtillery, isCavalry, isLightUnit, isMassed, setGroup, setUnitState, groupOfUnit } from './state';
+import { isArtillery, isCavalry, isLightUnit, isMassed, setGroup, setUnitState, groupOfUnit, unitsOffTable } from './state';
 import type { Tables } from './tablesSchema';
 
 export const diceCode = (d: DiceSpec): RollSpec['dice'] => `${d.count === 1 ? '' : d.count}d${d.faces}` as RollSpec['dice'];
@@ -47,13 +47,15 @@ export class Work extends WorkingDraft<SywState, Options, Tables> {
   }
   /** Enemy units on the table (a group gone off it is out of play until it returns, 8 p.18). */
   enemiesOf(side: string): Unit[] {
-    return this.battle.units.filter((u) => u.side !== side && !this.isOff(u.id));
+    const off = unitsOffTable(this.rs);
+    return this.battle.units.filter((u) => u.side !== side && !off.has(u.id));
   }
   friendsOf(side: string): Unit[] {
-    return this.battle.units.filter((u) => u.side === side && !this.isOff(u.id));
+    const off = unitsOffTable(this.rs);
+    return this.battle.units.filter((u) => u.side === side && !off.has(u.id));
   }
   isOff(unitId: string): boolean {
-    return this.groupOf(unitId)?.offTable != null;
+    return unitsOffTable(this.rs).has(unitId);
   }
   setGroup(id: string, patch: Partial<GroupState>): void {
     this.rs = setGroup(this.rs, id, patch);

@@ -126,3 +126,39 @@ describe('When the French apply their orders in the Tactical Movement Phase (NW 
     expect(legalCommands(moved, 'fr', sampler).some((c) => c['unitId'] === 'fr-b')).toBe(false);
   });
 });
+
+describe('When a drag would lock later choices (NW Sequence §13 (4): orders go flank to flank)', () => {
+  const drag = (s: NwGameState, unitId: string) => {
+    return NW_TABLE.previewMove!(viewFor(M, s, 'fr') as never, 'fr', unitId, { dxMm: 0, dyMm: 3 * IN, dRad: 0 });
+  };
+
+  it('the preview of moving the right-hand unit first, from the left flank, names the units it would lock, before release', () => {
+    const { s } = run(frenchToMove(), [{ type: 'chooseMoveFlank', side: 'fr', flank: 'left' }]);
+    const p = drag(s, 'fr-c');
+    expect(p.legal).toBe(true);
+    expect(p.warning?.rule).toMatch(/NW Sequence §13 \(4\)/);
+    expect(p.warning?.message).toMatch(/^Carrying out this order now locks fr-a and fr-b: nearer your left flank, they could no longer carry out their orders\./);
+    expect(p.readout).toContainEqual({ label: 'Order of moves', value: p.warning!.message });
+  });
+
+  it('the outermost unit on the chosen flank locks nothing, and says nothing', () => {
+    const { s } = run(frenchToMove(), [{ type: 'chooseMoveFlank', side: 'fr', flank: 'left' }]);
+    const p = drag(s, 'fr-a');
+    expect(p.legal).toBe(true);
+    expect(p.warning).toBeUndefined();
+    expect(p.readout.some((r) => r.label === 'Order of moves')).toBe(false);
+  });
+
+  it('units with orders that do not move (Defend) are not locked out of anything', () => {
+    const { s } = run(frenchToMove({ 'fr-a': 'defend', 'fr-b': 'advance', 'fr-c': 'advance' }), [{ type: 'chooseMoveFlank', side: 'fr', flank: 'left' }]);
+    expect(drag(s, 'fr-c').warning?.message).toMatch(/locks fr-b: nearer your left flank, it could no longer carry out its order/);
+  });
+
+  it('with no flank chosen, the first move takes the flank nearer it, and the preview says so', () => {
+    const p = drag(frenchToMove(), 'fr-b');
+    // fr-b is level with neither end; the nearer flank is taken, leaving the unit beyond it... locked or not, the preview agrees with the engine.
+    const after = run(frenchToMove(), [advance('fr-b')]).s;
+    const locked = ['fr-a', 'fr-c'].filter((id) => isRejection(applyCommand(M, after, advance(id))));
+    expect(p.warning ? [...p.warning.message.matchAll(/fr-[ac]/g)].map((m) => m[0]).sort() : []).toEqual(locked.sort());
+  });
+});

@@ -150,3 +150,47 @@ describe('Overlays, inspector and sight of a selected unit (NW §3, Fire §29, O
     expect(p.readout.find((r) => r.label === 'Charge move')?.value).toBe('6"+2d6 (8"–18")');
   });
 });
+
+describe('When a battalion stands beyond every general\'s command radius in the Orders Phase (NW Generals §2; Sequence §11)', () => {
+  const far = () =>
+    battle(
+      [
+        { id: 'fr1', side: 'fr', x: 36, y: 20, facingDeg: 90 },
+        { id: 'au1', side: 'au', x: 36, y: 30, facingDeg: -90 },
+      ],
+      { generals: [{ id: 'g-fr', side: 'fr', x: 2, y: 2 }, { id: 'g-au', side: 'au', x: 36, y: 33 }] },
+    );
+  it('offers it no order, and says why: outside every general\'s command radius', () => {
+    const s = far();
+    expect(s.position.step).toBe('place-orders');
+    const g = seen(s, 'fr');
+    expect(T.actions!(g, 'fr', 'fr1').filter((a) => a.command.type === 'placeOrder')).toEqual([]);
+    const why = T.whyNot!(g, 'fr', 'fr1');
+    expect(why).toMatch(/^No order: outside every general's command radius — the unit is beyond g-fr's command radius of \d+" \(NW Generals §2\)\.$/);
+  });
+  it('says nothing for a battalion within a general\'s radius, nor for the enemy\'s', () => {
+    const s = far();
+    expect(T.whyNot!(seen(s, 'au'), 'au', 'au1')).toBeUndefined();
+    expect(T.whyNot!(seen(s, 'fr'), 'fr', 'au1')).toBeUndefined();
+  });
+});
+
+describe('When the initiative winner chooses who moves first (NW Sequence §3)', () => {
+  it('the choice is the side\'s, offered apart from any unit (the phase bar), and only to the winner', () => {
+    let s = two();
+    s = step(s, { type: 'placeOrder', side: 'fr', unitId: 'fr1', order: 'advance', generalId: 'g-fr' });
+    s = step(s, { type: 'placeOrder', side: 'au', unitId: 'au1', order: 'defend', generalId: 'g-au' });
+    s = step(s, { type: 'endStep', side: 'fr' });
+    s = step(s, { type: 'endStep', side: 'au' });
+    for (let i = 0; i < 20 && s.position.step !== 'choose-initiative'; i++) s = step(s, { type: 'endStep', side: s.position.actors.find((a) => !s.position.done.includes(a))! });
+    expect(s.position.step).toBe('choose-initiative');
+    const winner = s.position.actors[0]!;
+    const loser = winner === 'fr' ? 'au' : 'fr';
+    const choices = T.sideActions!(seen(s, winner), winner);
+    expect(choices.map((a) => a.label)).toEqual(['French move first', 'Austrians move first']);
+    expect(choices.every((a) => a.command.type === 'chooseInitiative' && a.rule === 'NW Sequence §3')).toBe(true);
+    expect(T.sideActions!(seen(s, loser), loser)).toEqual([]);
+    // Dispatched as offered, it is accepted.
+    expect(isRejection(applyCommand(M, s, choices[1]!.command))).toBe(false);
+  });
+});

@@ -1,0 +1,24 @@
+/**
+ * SYW determinisation (RulesetModule.ai.determinise). What a view hides: the counter an enemy
+ * CinC holds until he keeps one ((3) p.5; the view shows an average counter marked
+ * `counterUnknown`), the enemy's deck, and hidden or not yet deployed enemy units (9 p.19,
+ * (3) Visibility p.7). The counter is drawn from the counter mix in force; hidden units stay
+ * absent — a side plans against the troops it has seen, as a player at the table does.
+ */
+import type { Sampler, SeenGame } from '../../../engine/ruleset';
+import type { Battle } from '../../../engine/state';
+import type { Options, SywState } from '../state';
+import type { Tables } from '../tablesSchema';
+
+export function sywDeterminise(view: SeenGame<SywState, Options, Tables>, side: string, sampler: Sampler): { battle: Battle; ruleset: SywState } {
+  const rs = view.ruleset;
+  const generals = Object.fromEntries(
+    Object.entries(rs.generals).map(([gid, gs]) => {
+      if (!gs.counterUnknown) return [gid, gs];
+      const { counterUnknown: _unknown, ...known } = gs;
+      return [gid, { ...known, counter: { ...sampler.pick(view.tables.counterMix) } }];
+    }),
+  );
+  void side;
+  return { battle: view.battle, ruleset: { ...rs, generals } };
+}

@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { boundingCircle, circlesApart, meanCentre, standsOverlapBy } from '../../src/geometry/standSets';
+import { standCorners } from '../../src/geometry/footprint';
+import { unitDistance } from '../../src/geometry/measure';
+import { mm, pt, rad, type StandFootprint } from '../../src/geometry/types';
+
+const stand = (x: number, y: number, facing = 0, w = 40, d = 20): StandFootprint => ({ centre: pt(x, y), facing: rad(facing), widthMm: mm(w), depthMm: mm(d) });
+
+describe('The mean centre of a set of stands', () => {
+  it('is the mean of the stand centres (a line of three: the middle stand; an L: pulled towards the arm)', () => {
+    expect(meanCentre([stand(0, 0), stand(40, 0), stand(80, 0)])).toEqual(pt(40, 0));
+    expect(meanCentre([stand(0, 0), stand(40, 0), stand(0, 30)])).toEqual(pt(40 / 3, 10));
+    expect(meanCentre([])).toEqual(pt(0, 0));
+  });
+});
+
+describe('The bounding circle of a set of stands', () => {
+  it('holds every corner of every stand and is the same object for the same stands array', () => {
+    const st = [stand(0, 0), stand(40, 0, 0.3), stand(100, 50, 1.2)];
+    const c = boundingCircle(st);
+    for (const s of st) for (const p of standCorners(s)) expect(Math.hypot(p.x - c.x, p.y - c.y)).toBeLessThanOrEqual(c.r + 1e-9);
+    expect(boundingCircle(st)).toBe(c);
+  });
+
+  it('circles apart by more than the gap mean the stands are too (property)', () => {
+    fc.assert(fc.property(fc.double({ min: -500, max: 500, noNaN: true }), fc.double({ min: -500, max: 500, noNaN: true }), fc.double({ min: 0, max: 200, noNaN: true }), (x, y, gap) => {
+      const a = [stand(0, 0), stand(40, 0)], b = [stand(x, y, 0.7), stand(x + 30, y + 10, 0.7)];
+      if (circlesApart(a, b, gap)) expect(unitDistance(a, b)).toBeGreaterThan(gap);
+    }));
+  });
+
+  it('3-4-5: two single stands 100mm apart centre to centre, radii 25 (half the 40×30 diagonal)', () => {
+    const a = [stand(0, 0, 0, 40, 30)], b = [stand(60, 80, 0, 40, 30)];
+    expect(boundingCircle(a).r).toBeCloseTo(25, 12);
+    expect(circlesApart(a, b, 49.9)).toBe(true);
+    expect(circlesApart(a, b, 50.1)).toBe(false);
+  });
+});
+
+describe('Stands overlapping by more than a slack', () => {
+  // Facing 0 is along +x, so a stand's 40mm width runs along y: side by side means 40mm apart in y.
+  it('side by side touching, or overlapping less than the slack, is not overlapping; deeper is', () => {
+    expect(standsOverlapBy(stand(0, 0), stand(0, 40), 0.5)).toBe(false);
+    expect(standsOverlapBy(stand(0, 0), stand(0, 39.6), 0.5)).toBe(false);
+    expect(standsOverlapBy(stand(0, 0), stand(0, 39), 0.5)).toBe(true);
+    expect(standsOverlapBy(stand(0, 0), stand(0, 39.6), 0)).toBe(true);
+  });
+
+  it('turned stands: a stand turned 45° over another\'s corner overlaps; far apart never', () => {
+    expect(standsOverlapBy(stand(0, 0), stand(25, 15, Math.PI / 4), 0.5)).toBe(true);
+    expect(standsOverlapBy(stand(0, 0), stand(200, 0, Math.PI / 4), 0.5)).toBe(false);
+  });
+});
