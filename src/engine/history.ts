@@ -53,12 +53,19 @@ function pushRun<T>(r: Run<T>, x: T): Run<T> {
 
 const popRun = <T>(r: Run<T>): Run<T> => ({ items: r.items, length: r.length - 1 });
 
-const runs = new WeakMap<History, { readonly entries: Run<HistoryEntry>; readonly redo: Run<HistoryEntry> }>();
+interface Runs {
+  /** The value these runs belong to: a spread copy of it carries the key but is not its owner. */
+  readonly owner: History;
+  readonly entries: Run<HistoryEntry>;
+  readonly redo: Run<HistoryEntry>;
+}
+
+const RUNS = Symbol('history runs');
 
 function makeHistory(initial: GameState, initialEvents: readonly AnyEvent[], entries: Run<HistoryEntry>, redo: Run<HistoryEntry>): History {
   let entryList: HistoryEntry[] | undefined;
   let redoList: HistoryEntry[] | undefined;
-  const h: History = {
+  const h = {
     initial,
     initialEvents,
     get entries() {
@@ -67,18 +74,24 @@ function makeHistory(initial: GameState, initialEvents: readonly AnyEvent[], ent
     get redoStack() {
       return (redoList ??= redo.items.slice(0, redo.length));
     },
+    [RUNS]: undefined as Runs | undefined,
   };
-  runs.set(h, { entries, redo });
+  h[RUNS] = { owner: h, entries, redo };
   return h;
 }
 
+const ownRuns = (h: History): Runs | undefined => {
+  const r = (h as { [RUNS]?: Runs })[RUNS];
+  return r?.owner === h ? r : undefined;
+};
+
 /** The runs of `h`; a History built elsewhere (e.g. a spread copy in a test) gets its own copies. */
 function runsOf(h: History): { readonly entries: Run<HistoryEntry>; readonly redo: Run<HistoryEntry> } {
-  return runs.get(h) ?? { entries: { items: [...h.entries], length: h.entries.length }, redo: { items: [...h.redoStack], length: h.redoStack.length } };
+  return ownRuns(h) ?? { entries: { items: [...h.entries], length: h.entries.length }, redo: { items: [...h.redoStack], length: h.redoStack.length } };
 }
 
 function lastEntry(h: History): HistoryEntry | undefined {
-  const r = runs.get(h)?.entries;
+  const r = ownRuns(h)?.entries;
   return r ? r.items[r.length - 1] : h.entries[h.entries.length - 1];
 }
 
@@ -90,7 +103,7 @@ export const currentState = (h: History): GameState => lastEntry(h)?.state ?? h.
 
 /** The full command log (what a save holds). */
 export const commandLog = (h: History): Command[] => {
-  const r = runs.get(h)?.entries;
+  const r = ownRuns(h)?.entries;
   return r ? r.items.slice(0, r.length).map((e) => e.command) : h.entries.map((e) => e.command);
 };
 
