@@ -1,5 +1,5 @@
 /**
- * The play screen from 900×700 up: no sideways scroll, every toolbar button and End step
+ * The play screen from 900×700 to 2560×1440: no sideways scroll, every toolbar button and End step
  * clickable at its centre (nothing covers it), the phase bar's texts uncut. Screenshots of
  * each size land in e2e/screenshots/ for a person to look at.
  */
@@ -61,6 +61,7 @@ const SIZES = [
   { width: 900, height: 700 },
   { width: 1280, height: 720 },
   { width: 1920, height: 1080 },
+  { width: 2560, height: 1440 },
 ] as const;
 
 describe('the play screen at each size', () => {
@@ -84,6 +85,12 @@ describe('the play screen at each size', () => {
       expect(await p.page.locator('[data-testid=pb-choice]').count()).toBe(3);
       await p.page.screenshot({ path: `e2e/screenshots/layout-${size.width}x${size.height}-syw.png` });
       expect(await layoutProblems(p)).toEqual([]);
+      // Kept from the phase bar: the third counter.
+      const n = (await p.probe())!.commandCount;
+      await p.byTest('pb-choice-list').selectOption('2');
+      await p.byTest('pb-choice-go').click();
+      await p.page.waitForFunction((k) => window.__VEDETTE__.play()!.commandCount > k, n);
+      if ((await p.probe())!.handover) await p.takeOver();
       // The table fills the stage after a resize, and the page still fits.
       await p.page.setViewportSize({ width: size.width + 200, height: size.height + 100 });
       await p.page.waitForFunction(() => {

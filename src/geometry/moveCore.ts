@@ -25,6 +25,7 @@ import type { TerrainContact } from './pathCost';
 import { terrainContacts } from './pathCost';
 import type { Box } from './vec';
 import { EPS_MM, segmentHitT } from './vec';
+import { unitDistance } from './measure';
 
 /** A unit the mover may meet: its id and stands. */
 export interface Body {
@@ -394,4 +395,29 @@ export function centreCrossings(stands: readonly StandFootprint[], leg: Leg, pol
     }
   }
   return out.sort((a, b) => a - b);
+}
+
+/**
+ * The first charged distance along the plan at which the stands come within `gapMm` of the
+ * body (nearest points, `unitDistance`), or undefined if they never do. Sampled every `stepMm`
+ * of the plan's distance, the crossing bisected to 1e-9 of a step (rules that halt a set
+ * distance short of a target: "halts 1 inch short").
+ */
+export function distanceToGap(stands: readonly StandFootprint[], legs: readonly Leg[], body: readonly StandFootprint[], gapMm: number, stepMm = 1): number | undefined {
+  const total = legsDistance(legs);
+  const within = (x: number) => unitDistance(standsAtDistance(stands, legs, x), body) <= gapMm;
+  if (within(0)) return 0;
+  const n = Math.max(1, Math.ceil(total / stepMm));
+  for (let k = 1; k <= n; k++) {
+    const x = (total * k) / n;
+    if (within(x)) {
+      let lo = (total * (k - 1)) / n, hi = x;
+      for (let i = 0; i < BISECT; i++) {
+        const mid = (lo + hi) / 2;
+        if (within(mid)) hi = mid; else lo = mid;
+      }
+      return hi;
+    }
+  }
+  return undefined;
 }

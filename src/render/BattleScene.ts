@@ -324,7 +324,17 @@ export class BattleScene {
       const w = text.width / ui.camera.scale, h = (text.height + 6) / ui.camera.scale;
       return { id: `name:${i}`, box: { minX: at.x - w / 2, minY: at.y, maxX: at.x + w / 2, maxY: at.y + h } };
     });
-    this.overlay.update({ camera: ui.camera, view, overlays, tape, sight, move, markers: this.markers, pieces: names.length ? [...this.pieceBoxes, ...names] : this.pieceBoxes });
+    // ...and off the selected piece's handles, which must stay in sight to be grabbed.
+    const selUnit = ui.selected ? pieces.find((u) => u.id === ui.selected) : undefined;
+    const handles = selUnit
+      ? [this.handlePosition(selUnit, ui.camera.scale), ...this.wheelHandles(selUnit, ui.camera.scale).map((w) => w.at)].map((h, i) => {
+          const r = (HANDLE_RADIUS_PX + 2) / ui.camera.scale;
+          return { id: `handle:${i}`, box: { minX: h.x - r, minY: h.y - r, maxX: h.x + r, maxY: h.y + r } };
+        })
+      : [];
+    const obstacles = names.length || handles.length ? [...this.pieceBoxes, ...names, ...handles] : this.pieceBoxes;
+    const layoutKey = selUnit ? `${selUnit.id}|${this.markersRevision}` : `${this.markersRevision}`;
+    this.overlay.update({ camera: ui.camera, view, overlays, tape, sight, move, markers: this.markers, pieces: obstacles, layoutKey });
   }
 
   private drawSelection(u: Unit | null, scale: number): void {
@@ -332,6 +342,8 @@ export class BattleScene {
     if (!u) { g.removeFromParent(); return; }
     const view = this.views.get(u.id)!;
     view.root.addChild(g);
+    // The selected piece on top, so that no neighbour hides its handles.
+    this.unitLayer.setChildIndex(view.root, this.unitLayer.children.length - 1);
     const c = unitCentre(u);
     for (const s of u.stands) {
       const f = forward(s.facing);

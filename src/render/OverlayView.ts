@@ -17,13 +17,12 @@ import type { SightAnswer } from '../geometry/lineOfSight';
 import { tableToScreen } from './camera';
 import { MARKER_KEY, OVERLAY_KEY, TABLE_KEY } from './legend';
 import { layoutMarkerRows, type Box } from './markerLayout';
+import { markerFontPx, placeInView, wrap } from './readoutLayout';
 
 const LABEL_STYLE = { fontFamily: 'system-ui, sans-serif', fontSize: 13, fill: 0xffffff, lineHeight: 17 } as const;
 
 /** Marker chips are built at this size and scaled to `markerFontPx(scale)`. */
 const CHIP_FONT_PX = 14;
-/** Chip text size for a zoom: about 22 px per table mm of scale, never below 9 px nor above 16 px. */
-export const markerFontPx = (scale: number): number => Math.max(9, Math.min(16, 22 * scale));
 
 export interface MarkerItem {
   readonly pieceId: string;
@@ -64,13 +63,8 @@ class Plate {
       this.text.style.fill = fill;
       this.bg.clear().roundRect(0, 0, this.text.width + 12, this.text.height + 8, 5).fill({ color: 0x15181d, alpha: 0.86 }).stroke({ width: 1, color: fill, alpha: 0.6 });
     }
-    const w = this.text.width + 12, h = this.text.height + 8;
-    // Off the right or bottom edge: put it on the other side of the anchor first, then clamp.
-    let px = x + w > viewW - 4 ? x - w - 24 : x;
-    let py = y + h > viewH - 4 ? y - h - 24 : y;
-    px = Math.max(4, Math.min(px, viewW - w - 4));
-    py = Math.max(4, Math.min(py, viewH - h - 4));
-    this.root.position.set(Math.round(px), Math.round(py));
+    const at = placeInView(x, y, this.text.width + 12, this.text.height + 8, viewW, viewH);
+    this.root.position.set(at.x, at.y);
     this.root.visible = text.length > 0;
   }
 
@@ -112,7 +106,9 @@ export class OverlayView {
     sight: { span: Span; answer: SightAnswer & { blockerName?: string }; text: string } | null;
     move: { preview: MovePreview | null; from: { x: number; y: number }; to: { x: number; y: number } } | null;
     markers: readonly MarkerItem[];
+    /** What marker rows keep off (pieces, names, handles), and a key that changes when it does beyond the zoom. */
     pieces: readonly { id: string; box: Box }[];
+    layoutKey?: string;
   }): void {
     const { camera, view } = args;
     const px = 1 / camera.scale;
@@ -161,21 +157,21 @@ export class OverlayView {
       const s = tableToScreen(camera, span.to);
       this.sightText.show(wrap([text], view.width), colour === TABLE_KEY.sight.colour ? colour : 0xff8a80, s.x + 12, s.y + 8, view.width, view.height);
     }
-    this.drawMarkers(args.markers, args.pieces, camera);
+    this.drawMarkers(args.markers, args.pieces, camera, args.layoutKey ?? '');
   }
 
   private markerItems: readonly MarkerItem[] | null = null;
-  private markerScale = NaN;
+  private markerLayoutKey = '';
   private markerRows: { item: MarkerItem; row: Container; chips: { marker: Marker; x: number; width: number; height: number }[]; at: { x: number; y: number } }[] = [];
 
   /**
    * PERF: chips are built only when the markers change (a new array) and laid out again only
-   * when the zoom changes; a pan only moves each row to its new place on screen.
+   * when the zoom or the selection changes; a pan only moves each row to its new place on screen.
    */
-  private drawMarkers(items: readonly MarkerItem[], pieces: readonly { id: string; box: Box }[], camera: Camera): void {
+  private drawMarkers(items: readonly MarkerItem[], pieces: readonly { id: string; box: Box }[], camera: Camera, key: string): void {
     if (items !== this.markerItems) {
       this.markerItems = items;
-      this.markerScale = NaN;
+      this.markerLayoutKey = '';
       for (const c of this.markerLayer.removeChildren()) c.destroy({ children: true });
       this.markerRows = [];
       for (const item of items) {
@@ -199,8 +195,9 @@ export class OverlayView {
         this.markerRows.push({ item, row, chips, at: { x: item.box.minX, y: item.box.minY } });
       }
     }
-    if (camera.scale !== this.markerScale) {
-      this.markerScale = camera.scale;
+    const layoutKey = `${camera.scale}|${key}`;
+    if (layoutKey !== this.markerLayoutKey) {
+      this.markerLayoutKey = layoutKey;
       const k = markerFontPx(camera.scale) / CHIP_FONT_PX;
       const rows = this.markerRows.map((r) => {
         r.row.scale.set(k);
@@ -247,21 +244,4 @@ function dashed(g: Graphics, a: { x: number; y: number }, b: { x: number; y: num
     g.moveTo(a.x + ux * d, a.y + uy * d).lineTo(a.x + ux * e, a.y + uy * e);
   }
   return g;
-}
-
-/** Break long read-out lines at spaces so the plate fits a view `viewW` pixels wide. */
-function wrap(lines: readonly string[], viewW: number): string {
-  const max = Math.max(24, Math.floor((Math.min(viewW, 720) - 40) / 7.2));
-  const out: string[] = [];
-  for (const line of lines) {
-    let rest = line;
-    while (rest.length > max) {
-      const cut = rest.lastIndexOf(' ', max);
-      const at = cut > max / 2 ? cut : max;
-      out.push(rest.slice(0, at));
-      rest = (out.length > 0 ? '  ' : '') + rest.slice(at).trimStart();
-    }
-    out.push(rest);
-  }
-  return out.join('\n');
 }

@@ -1,4 +1,6 @@
 /** The phase bar: turn, phase, step, who acts, and "End step" for each side the viewer commands. */
+import { useState } from 'preact/hooks';
+import type { PieceAction } from '../engine/ruleset';
 import { viewOf, type SessionApi } from '../store/session';
 import type { PlayController } from './controller';
 import { mount } from './mount';
@@ -7,6 +9,49 @@ import { waitingSides } from './handover';
 import { sideActions } from './inspectModel';
 import type { PlayStoreApi } from './playStore';
 import { useStore } from './useStore';
+
+/** Up to this many choices are buttons; more are a list to pick from and one button (the bar stays one row high). */
+const MAX_CHOICE_BUTTONS = 2;
+
+interface ChoicesProps {
+  readonly side: string;
+  readonly name: string;
+  /** Name the side (solo: both sides may have choices). */
+  readonly label: boolean;
+  readonly actions: readonly PieceAction[];
+  readonly controller: PlayController;
+}
+
+function SideChoices({ side, name, label, actions, controller }: ChoicesProps) {
+  const [picked, setPicked] = useState(0);
+  const help = (a: PieceAction) => [a.detail, a.rule].filter(Boolean).join(' · ');
+  const chosen = actions[Math.min(picked, actions.length - 1)]!;
+  return (
+    <div class="pb-choices" role="group" aria-label={`Choices for ${name}`} data-testid={`pb-choices-${side}`}>
+      {label && <span class="pb-label">{name}</span>}
+      {actions.length <= MAX_CHOICE_BUTTONS ? (
+        actions.map((a, i) => (
+          <button key={`${i}:${a.label}`} type="button" data-testid="pb-choice" title={help(a)} onClick={() => controller.dispatch(a.command)}>
+            {a.label}
+          </button>
+        ))
+      ) : (
+        <>
+          <select data-testid="pb-choice-list" aria-label={`Choice for ${name}`} title={help(chosen)} value={String(actions.indexOf(chosen))} onChange={(e) => setPicked(Number(e.currentTarget.value))}>
+            {actions.map((a, i) => (
+              <option key={`${i}:${a.label}`} value={String(i)} data-testid="pb-choice" title={help(a)}>
+                {a.label}
+              </option>
+            ))}
+          </select>
+          <button type="button" class="primary" data-testid="pb-choice-go" title={help(chosen)} onClick={() => controller.dispatch(chosen.command)}>
+            Choose
+          </button>
+        </>
+      )}
+    </div>
+  );
+}
 
 interface Props {
   readonly session: SessionApi;
@@ -52,14 +97,7 @@ export function PhaseBar({ session, play, controller }: Props) {
         </div>
       </div>
       {choices.map((c) => (
-        <div key={c.side} class="pb-choices" role="group" aria-label={`Choices for ${c.name}`} data-testid={`pb-choices-${c.side}`}>
-          {choices.length > 1 && <span class="pb-label">{c.name}</span>}
-          {c.actions.map((a, i) => (
-            <button key={`${i}:${a.label}`} type="button" data-testid="pb-choice" title={[a.detail, a.rule].filter(Boolean).join(' · ')} onClick={() => controller.dispatch(a.command)}>
-              {a.label}
-            </button>
-          ))}
-        </div>
+        <SideChoices key={c.side} side={c.side} name={c.name} label={choices.length > 1} actions={c.actions} controller={controller} />
       ))}
       <div class="pb-acting" role="group" aria-label={m.who}>
         {m.actors.map((a) => (

@@ -14,6 +14,7 @@ import { viewFor } from '../../src/engine/view';
 import type { GameState } from '../../src/engine/state';
 import { napoleonicWarfare } from '../../src/rules/napoleonic-warfare';
 import { battle } from '../rules/napoleonic-warfare/harness';
+import { SYW as SYW_MODULE, battle as sywBattle, type U } from '../rules/seven-years-war/build';
 
 const M = registerable(napoleonicWarfare);
 const send = (s: GameState, c: object): GameState => {
@@ -85,5 +86,35 @@ describe('A player program sees only its side\'s view (NW §11 face-down orders)
     expect(m[0]!.standsLostByType).toEqual({ 'line-infantry': 2 });
     expect(m[0]!.unitsByState).toEqual({ disordered: 1 });
     expect(m[0]!.ground + m[1]!.ground).toBeCloseTo(1, 6);
+  });
+});
+
+describe('…and in SYW (3) p.5, where each CinC chooses his counter from three drawn in secret', () => {
+  const good = { training: 'average', psychology: 'brave', ability: 'competent' };
+  const bad = { training: 'infantry', psychology: 'cautious', ability: 'incompetent' };
+  const mid = { training: 'cavalry', psychology: 'none', ability: 'normal' };
+  const blueInf: U = { id: 'blue-1', side: 'blue', type: 'medium-infantry', x: 900, y: 300, facingDeg: 90, n: 4, depth: 15, ranks: 1 };
+  const redInf: U = { id: 'red-1', side: 'red', type: 'medium-infantry', x: 900, y: 700, facingDeg: -90, n: 4, depth: 15, ranks: 1 };
+  const fresh = () => sywBattle([blueInf, redInf], { chooseCounters: true, fields: { counterMix: { blue: [good, bad, mid], red: [good, bad, mid] } } });
+  const S = registerable(SYW_MODULE);
+
+  it('red\'s secret draws do not change blue\'s candidates or the random player\'s pick; determinising gives red a counter from the mix', () => {
+    const a = fresh();
+    expect(a.position.step).toBe('chooseCounter');
+    // The same game but red drew its counters in another order and provisionally holds another one.
+    const draws = a.ruleset.cincDraws!['red-cinc']!;
+    const rs = { ...a.ruleset, cincDraws: { ...a.ruleset.cincDraws, 'red-cinc': [...draws].reverse() }, generals: { ...a.ruleset.generals, 'red-cinc': { ...a.ruleset.generals['red-cinc']!, counter: draws[2]! } } };
+    const b = { ...a, ruleset: rs };
+    expect(JSON.stringify(a)).not.toBe(JSON.stringify(b));
+    expect(viewFor(S, a, 'blue')).toEqual(viewFor(S, b, 'blue'));
+    for (let i = 0; i < 3; i++) {
+      expect(legalFor(S, a, 'blue', makeSampler(playerSeed(3, i)))).toEqual(legalFor(S, b, 'blue', makeSampler(playerSeed(3, i))));
+      expect(chooseCommand(S, a, 'blue', makeSampler(playerSeed(3, i)), 0, { endStepChance: 0 })?.command).toEqual(chooseCommand(S, b, 'blue', makeSampler(playerSeed(3, i)), 0, { endStepChance: 0 })?.command);
+    }
+    const view = sideView(S, a, 'blue');
+    const hypo = determinise(S, view, 'blue', makeSampler(9), lookaheadSeed(playerSeed(3), 0));
+    const red = (hypo.ruleset as { generals: Record<string, { counter: object; counterUnknown?: boolean }> }).generals['red-cinc']!;
+    expect(red.counterUnknown).toBeUndefined();
+    expect([good, bad, mid]).toContainEqual(red.counter);
   });
 });

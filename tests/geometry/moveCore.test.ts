@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { firstContact, moveUntilContact, traceMove, type Body } from '../../src/geometry/moveCore';
+import { distanceToGap, firstContact, moveUntilContact, traceMove, type Body } from '../../src/geometry/moveCore';
 import { advance, wheel, type Leg } from '../../src/geometry/movement';
 import { buildStandIndex, convexPolygonsOverlap } from '../../src/geometry/collisions';
 import { standCorners } from '../../src/geometry/footprint';
@@ -70,6 +70,13 @@ describe('Straight moves meet other units exactly where they first touch', () =>
     // Rear edge 90 + d passes the square's far edge 125 at d = 35.
     expect(t.meetings[0]!.clearMm).toBeCloseTo(35, 5);
     expect(firstContact(t)).toBeUndefined();
+  });
+
+  it('comes within 5 mm of a square 40 mm ahead after exactly 35 mm, and never within reach of one out of the way', () => {
+    // Front edge x = 110 + d; the square's near edge x = 150, same y band: gap 40 − d.
+    expect(distanceToGap(mover, go(100, 0), [stand(160, 100, 0, 20, 20)], 5)).toBeCloseTo(35, 6);
+    expect(distanceToGap(mover, go(100, 0), [stand(160, 300, 0, 20, 20)], 5)).toBeUndefined();
+    expect(distanceToGap(mover, go(100, 0), [stand(125, 100, 0, 20, 20)], 5)).toBe(0);
   });
 
   it('leaves a 200×150 table on a 3-4-5 move where the first corner crosses the edge', () => {

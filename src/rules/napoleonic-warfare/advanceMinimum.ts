@@ -6,7 +6,7 @@
  * RULINGS (last items): "must move" is an obligation, not a disorder: an Advance unit that has not
  * moved when its side's tactical movement ends is moved half its move straight ahead (no wheel).
  */
-import { advanceUnit, unitsOverlap } from '../../geometry/units';
+import { straight, traceStraight } from './moves';
 import type { Unit } from '../../engine/model';
 import type { Draft } from './types';
 import { activeUnits, nwu } from './core';
@@ -16,17 +16,10 @@ import { doMove } from './commands';
 import { isRejection } from '../../engine/ruleset';
 
 const R = 'NW Orders/Advance';
-const STEP_MM = 4;
-
-/** Would half a move straight ahead run into an enemy ("enemy in the way")? */
+/** Would half a move straight ahead run into an enemy ("enemy in the way")? The geometry core's trace of the move against the enemy. */
 export function enemyInTheWay(d: Draft, u: Unit, distMm: number): boolean {
-  const enemies = activeUnits(d).filter((e) => e.side !== u.side);
-  const dir = unitFacing(u);
-  for (let s = 0; s <= distMm + STEP_MM; s += STEP_MM) {
-    const at = advanceUnit(u, Math.min(s, distMm), dir);
-    if (enemies.some((e) => unitsOverlap(at.stands, e.stands))) return true;
-  }
-  return false;
+  const enemies = new Map(activeUnits(d).filter((e) => e.side !== u.side).map((e) => [e.id, e]));
+  return traceStraight(d, u, straight(unitFacing(u), distMm), enemies).meetings.length > 0;
 }
 
 export function enforceAdvanceMinimum(d: Draft, u: Unit): void {

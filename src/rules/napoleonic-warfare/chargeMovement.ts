@@ -18,7 +18,8 @@ import type { Unit } from '../../engine/model';
 import type { Draft } from './types';
 import { activeUnits, addDisorder, inMm, isActive, scaleOf } from './core';
 import { bearing, unitDistanceMm, unitFacing, frameOfUnit } from './geom';
-import { walk } from './moves';
+import { straight, walk } from './moves';
+import { distanceToGap as coreDistanceToGap, traceMove } from '../../geometry/moveCore';
 import { WHEEL } from './tables/movement';
 import { rad, type Radians } from '../../geometry/types';
 
@@ -55,7 +56,6 @@ export interface LegStop {
 }
 
 const SLICES = 40;
-const STEP_MM = 5;
 
 /**
  * NW Orders/Charge "a 45 degree wheel at the start of the Charge" (countercharge: Orders/Advance
@@ -104,21 +104,14 @@ function frameSpan(u: Unit): [number, number] {
   return [Math.max(...xs) - Math.min(...xs) + pad, Math.max(...ys) - Math.min(...ys) + pad];
 }
 
+/** Does `u` going straight along `dir` for `reachMm` touch `target` anywhere on the way (the geometry core's trace)? */
 function pathMeets(u: Unit, dir: number, reachMm: number, target: Unit): boolean {
-  for (let s = 0; s <= reachMm + 1e-6; s += STEP_MM) if (unitsOverlap(advanceUnit(u, s, rad(dir)).stands, target.stands)) return true;
-  return unitsOverlap(advanceUnit(u, reachMm, rad(dir)).stands, target.stands);
+  return traceMove(u.stands, straight(dir, reachMm), { others: [{ id: target.id, stands: target.stands }] }).meetings.length > 0;
 }
 
-/** The straight distance after which `u` (going along `dir`) is `gapMm` from `target`, capped at `maxMm`. */
+/** The straight distance after which `u` (going along `dir`) is `gapMm` from `target`, capped at `maxMm` (the geometry core's `distanceToGap`). */
 function distanceToGap(u: Unit, dir: number, target: Unit, gapMm: number, maxMm: number): number {
-  let s = 0;
-  while (s + STEP_MM <= maxMm && unitDistanceMm(advanceUnit(u, s + STEP_MM, rad(dir)), target) > gapMm) s += STEP_MM;
-  let lo = s, hi = Math.min(maxMm, s + STEP_MM);
-  for (let i = 0; i < 12; i++) {
-    const mid = (lo + hi) / 2;
-    if (unitDistanceMm(advanceUnit(u, mid, rad(dir)), target) > gapMm) lo = mid; else hi = mid;
-  }
-  return unitDistanceMm(advanceUnit(u, hi, rad(dir)), target) > gapMm ? hi : lo;
+  return Math.min(maxMm, coreDistanceToGap(u.stands, straight(dir, maxMm), target.stands, gapMm) ?? maxMm);
 }
 
 /**

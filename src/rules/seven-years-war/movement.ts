@@ -257,7 +257,12 @@ export function validateAndMove(state: S, w: Work, cmd: MoveGroup, out?: MoveBud
   if (units.length === 0) return reject('bad-group', 'The group has no units.', O);
   if (state.ruleset.charges.some((c) => c.group === g.id)) return reject('charging', 'The group has declared a charge; it moves in the charge step.', 'SYW (2) Sequence of play (p.5)');
   if (g.ambushedPhase === state.ruleset.phaseCounter) return reject('ambushed', 'Troops fired on from hiding as they came within 5cm halt.', 'SYW (3) Visibility (p.7)');
-  if (units.some((u) => w.enemiesOf(g.side).some((e) => inContact(u, e)))) return reject('in-melee', 'Units in melee may not move (only gap filling, p.10).', 'SYW §4 Movement when in melee (p.10)');
+  // PERF: only enemies whose boxes come within contact of the group's can be in contact with it (from the units' box index).
+  const gb = boxOfStands(units.flatMap((u) => u.stands));
+  const touching = { minX: gb.minX - CONTACT_MM, minY: gb.minY - CONTACT_MM, maxX: gb.maxX + CONTACT_MM, maxY: gb.maxY + CONTACT_MM };
+  const enemyIds = new Set(w.enemiesOf(g.side).map((e) => e.id));
+  const enemiesTouching = unitsNear(w.battle.units, touching).filter((e) => enemyIds.has(e.id));
+  if (units.some((u) => enemiesTouching.some((e) => inContact(u, e)))) return reject('in-melee', 'Units in melee may not move (only gap filling, p.10).', 'SYW §4 Movement when in melee (p.10)');
   // §4 p.10 NB: a split unit's next movement re-forms it, and comes before the interpenetrated unit's next movement.
   const split = units.find(isSplit);
   if (split) return reject('split', `${split.name} is split around a friend: re-form it first (dressGroup), measured from its front element.`, 'SYW §4 Movement through friendly units (p.10)');

@@ -47,12 +47,23 @@ export class Work extends WorkingDraft<SywState, Options, Tables> {
   }
   /** Enemy units on the table (a group gone off it is out of play until it returns, 8 p.18). */
   enemiesOf(side: string): Unit[] {
-    const off = unitsOffTable(this.rs);
-    return this.battle.units.filter((u) => u.side !== side && !off.has(u.id));
+    return this.onTable(side, false).slice();
   }
   friendsOf(side: string): Unit[] {
-    const off = unitsOffTable(this.rs);
-    return this.battle.units.filter((u) => u.side === side && !off.has(u.id));
+    return this.onTable(side, true).slice();
+  }
+  // PERF: a side's units on the table, kept while the draft's units and groups are the same values (a move's checks ask several times).
+  private sides?: { units: readonly Unit[]; groups: SywState['groups']; lists: Map<string, readonly Unit[]> };
+  private onTable(side: string, own: boolean): readonly Unit[] {
+    if (!this.sides || this.sides.units !== this.battle.units || this.sides.groups !== this.rs.groups) this.sides = { units: this.battle.units, groups: this.rs.groups, lists: new Map() };
+    const key = `${own ? '=' : '!'}${side}`;
+    let list = this.sides.lists.get(key);
+    if (!list) {
+      const off = unitsOffTable(this.rs);
+      list = this.battle.units.filter((u) => (u.side === side) === own && !off.has(u.id));
+      this.sides.lists.set(key, list);
+    }
+    return list;
   }
   isOff(unitId: string): boolean {
     return unitsOffTable(this.rs).has(unitId);
