@@ -9,8 +9,9 @@ import { geometryBench } from './bench/geometry';
 import { routPathBench } from './bench/routPath';
 import { nwPreviewBench } from './bench/nwPreview';
 import { sywDragBench } from './bench/sywDrag';
+import { longSaveBench } from './bench/longSave';
 
-const SECTIONS: readonly BenchSection[] = [geometryBench, routPathBench, nwPreviewBench, sywDragBench];
+const SECTIONS: readonly BenchSection[] = [geometryBench, routPathBench, nwPreviewBench, sywDragBench, longSaveBench];
 
 async function main(): Promise<void> {
   const args = process.argv.slice(2);

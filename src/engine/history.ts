@@ -29,14 +29,83 @@ export interface History {
   readonly redoStack: readonly HistoryEntry[];
 }
 
-export function startHistory(initial: GameState, initialEvents: readonly AnyEvent[]): History {
-  return { initial, initialEvents, entries: [], redoStack: [] };
+/**
+ * How a History made here keeps its lists: `items[0..length)` is this value's list; items past
+ * `length` belong to newer values made from it. Values made one after another share `items`,
+ * so a command is appended in O(1) (amortised) and an undo takes O(1); extending a value that
+ * is not the newest on its `items` copies its part first (copy-on-write), so a History once
+ * handed out never changes under its holder. `entries` and `redoStack` are made from the run
+ * the first time they are read, once per value.
+ */
+interface Run<T> {
+  readonly items: T[];
+  readonly length: number;
 }
 
-export const currentState = (h: History): GameState => h.entries[h.entries.length - 1]?.state ?? h.initial;
+/** A fresh empty run each time: a shared one would have entries pushed onto it. */
+const emptyRun = (): Run<HistoryEntry> => ({ items: [], length: 0 });
+
+function pushRun<T>(r: Run<T>, x: T): Run<T> {
+  const items = r.items.length === r.length ? r.items : r.items.slice(0, r.length);
+  items.push(x);
+  return { items, length: r.length + 1 };
+}
+
+const popRun = <T>(r: Run<T>): Run<T> => ({ items: r.items, length: r.length - 1 });
+
+interface Runs {
+  /** The value these runs belong to: a spread copy of it carries the key but is not its owner. */
+  readonly owner: History;
+  readonly entries: Run<HistoryEntry>;
+  readonly redo: Run<HistoryEntry>;
+}
+
+const RUNS = Symbol('history runs');
+
+function makeHistory(initial: GameState, initialEvents: readonly AnyEvent[], entries: Run<HistoryEntry>, redo: Run<HistoryEntry>): History {
+  let entryList: HistoryEntry[] | undefined;
+  let redoList: HistoryEntry[] | undefined;
+  const h = {
+    initial,
+    initialEvents,
+    get entries() {
+      return (entryList ??= entries.items.slice(0, entries.length));
+    },
+    get redoStack() {
+      return (redoList ??= redo.items.slice(0, redo.length));
+    },
+    [RUNS]: undefined as Runs | undefined,
+  };
+  h[RUNS] = { owner: h, entries, redo };
+  return h;
+}
+
+const ownRuns = (h: History): Runs | undefined => {
+  const r = (h as { [RUNS]?: Runs })[RUNS];
+  return r?.owner === h ? r : undefined;
+};
+
+/** The runs of `h`; a History built elsewhere (e.g. a spread copy in a test) gets its own copies. */
+function runsOf(h: History): { readonly entries: Run<HistoryEntry>; readonly redo: Run<HistoryEntry> } {
+  return ownRuns(h) ?? { entries: { items: [...h.entries], length: h.entries.length }, redo: { items: [...h.redoStack], length: h.redoStack.length } };
+}
+
+function lastEntry(h: History): HistoryEntry | undefined {
+  const r = ownRuns(h)?.entries;
+  return r ? r.items[r.length - 1] : h.entries[h.entries.length - 1];
+}
+
+export function startHistory(initial: GameState, initialEvents: readonly AnyEvent[]): History {
+  return makeHistory(initial, initialEvents, emptyRun(), emptyRun());
+}
+
+export const currentState = (h: History): GameState => lastEntry(h)?.state ?? h.initial;
 
 /** The full command log (what a save holds). */
-export const commandLog = (h: History): Command[] => h.entries.map((e) => e.command);
+export const commandLog = (h: History): Command[] => {
+  const r = ownRuns(h)?.entries;
+  return r ? r.items.slice(0, r.length).map((e) => e.command) : h.entries.map((e) => e.command);
+};
 
 function isSecretStep(module: AnyRuleset, state: GameState): boolean {
   const phase = module.sequence.phases.find((p) => p.id === state.position.phase);
@@ -54,7 +123,7 @@ export function play(module: AnyRuleset, h: History, command: Command): { histor
 /** Record a command already applied to `currentState(h)` (saves applying it twice). */
 export function record(module: AnyRuleset, h: History, command: Command, applied: Applied): History {
   const entry: HistoryEntry = { command, events: applied.events, state: applied.state, rolled: applied.rolled, secret: isSecretStep(module, currentState(h)) || module.commands[command.type]?.secret === true };
-  return { ...h, entries: [...h.entries, entry], redoStack: [] };
+  return makeHistory(h.initial, h.initialEvents, pushRun(runsOf(h).entries, entry), emptyRun());
 }
 
 /**
@@ -72,7 +141,7 @@ export function entriesFor(entries: readonly HistoryEntry[], viewer: Viewer): Hi
  * command's roll is never revealed.
  */
 export function undoBlocker(h: History, by?: SideId): Rejection | undefined {
-  const last = h.entries[h.entries.length - 1];
+  const last = lastEntry(h);
   if (!last) return reject('nothing-to-undo', 'There is nothing to undo.', 'engine: undo');
   if (by !== undefined && last.command.side !== by) return reject('not-yours', 'The last command was the other side\'s; only its author may take it back.', 'engine: undo');
   if (last.rolled) return reject('undo-across-roll', 'The last command rolled dice; a roll cannot be taken back.', 'engine: undo');
@@ -82,15 +151,16 @@ export function undoBlocker(h: History, by?: SideId): Rejection | undefined {
 export function undo(h: History, by?: SideId): History | Rejection {
   const blocked = undoBlocker(h, by);
   if (blocked) return blocked;
-  const last = h.entries[h.entries.length - 1]!;
-  return { ...h, entries: h.entries.slice(0, -1), redoStack: [...h.redoStack, last] };
+  const { entries, redo } = runsOf(h);
+  return makeHistory(h.initial, h.initialEvents, popRun(entries), pushRun(redo, entries.items[entries.length - 1]!));
 }
 
 export function redo(module: AnyRuleset, h: History, by?: SideId): History | Rejection {
-  const next = h.redoStack[h.redoStack.length - 1];
+  const redoRun = runsOf(h).redo;
+  const next = redoRun.items[redoRun.length - 1];
   if (!next) return reject('nothing-to-redo', 'There is nothing to redo.', 'engine: undo');
   if (by !== undefined && next.command.side !== by) return reject('not-yours', 'The next command to redo was the other side\'s.', 'engine: undo');
   const r = play(module, h, next.command);
   if (isRejection(r)) return r;
-  return { ...r.history, redoStack: h.redoStack.slice(0, -1) };
+  return makeHistory(h.initial, h.initialEvents, runsOf(r.history).entries, popRun(redoRun));
 }
