@@ -9,7 +9,7 @@ import RBush from 'rbush';
 import type { StandFootprint, TablePoint } from './types';
 import { standCorners, standCornersInto, translateStand } from './footprint';
 import type { Box } from './vec';
-import { EPS_MM, convexHull } from './vec';
+import { boundsOf, EPS_MM, convexHull } from './vec';
 import type { Leg } from './movement';
 import { legSamples } from './movement';
 
@@ -129,16 +129,6 @@ export interface StandRecord extends PlacedStand {
 
 export type StandIndex = SpatialIndex<StandRecord>;
 
-const cornersBox = (c: readonly TablePoint[]): Box => {
-  let minX = Infinity, minY = Infinity, maxX = -Infinity, maxY = -Infinity;
-  for (const p of c) {
-    if (p.x < minX) minX = p.x;
-    if (p.x > maxX) maxX = p.x;
-    if (p.y < minY) minY = p.y;
-    if (p.y > maxY) maxY = p.y;
-  }
-  return { minX, minY, maxX, maxY };
-};
 
 /**
  * `{ ...s, corners }`, built as Object.assign then one property: the same object (same keys in
@@ -155,7 +145,7 @@ export function buildStandIndex(stands: readonly PlacedStand[]): StandIndex {
   const idx = new SpatialIndex<StandRecord>();
   idx.reset(stands.map((s) => {
     const corners = standCorners(s.footprint);
-    return { id: s.id, box: cornersBox(corners), value: withCorners(s, corners) };
+    return { id: s.id, box: boundsOf(corners), value: withCorners(s, corners) };
   }));
   return idx;
 }
@@ -163,7 +153,7 @@ export function buildStandIndex(stands: readonly PlacedStand[]): StandIndex {
 /** Put (or move) one stand in the index. */
 export function indexStand(index: StandIndex, s: PlacedStand): void {
   const corners = standCorners(s.footprint);
-  index.set(s.id, cornersBox(corners), withCorners(s, corners));
+  index.set(s.id, boundsOf(corners), withCorners(s, corners));
 }
 
 /** Separating-axis overlap of two convex polygons, deeper than `epsMm` (touching is not overlap). */
@@ -485,7 +475,7 @@ export function overlapsAt(index: StandIndex, stands: readonly StandFootprint[],
   const hits: SweepHit[] = [];
   stands.forEach((s, i) => {
     const c = standCorners(s);
-    for (const e of index.search(cornersBox(c))) {
+    for (const e of index.search(boundsOf(c))) {
       if (filter.ignore?.(e.value)) continue;
       if (convexPolygonsOverlap(c, e.value.corners)) hits.push({ moving: i, standId: e.id, unitId: e.value.unitId });
     }

@@ -24,7 +24,7 @@ import type { TerrainIndex } from './terrain';
 import type { TerrainContact } from './pathCost';
 import { terrainContacts } from './pathCost';
 import type { Box } from './vec';
-import { EPS_MM, segmentHitT } from './vec';
+import { boundsOf, EPS_MM, segmentHitT } from './vec';
 import { unitDistance } from './measure';
 
 /** A unit the mover may meet: its id and stands. */
@@ -274,7 +274,7 @@ export function traceMove(stands: readonly StandFootprint[], legs: readonly Leg[
     for (const leg of plan) {
       const box = planBox([cur], [leg]);
       for (const c of cands) {
-        if (!boxesMeet(box, cornersBox(c.corners))) continue;
+        if (!boxesMeet(box, boundsOf(c.corners))) continue;
         const list = byUnit.get(c.unitId) ?? [];
         const before = list.length;
         if (leg.kind === 'translate' && leg.dx === 0 && leg.dy === 0) {
@@ -297,16 +297,6 @@ export function traceMove(stands: readonly StandFootprint[], legs: readonly Leg[
   return { distanceMm, meetings, leavesTableAtMm: leaves, terrain: opts.terrain && stands.length > 0 ? terrainContacts(stands, legs, opts.terrain) : [] };
 }
 
-function cornersBox(c: readonly TablePoint[]): Box {
-  let minX = Infinity, minY = Infinity, maxX = -Infinity, maxY = -Infinity;
-  for (const p of c) {
-    if (p.x < minX) minX = p.x;
-    if (p.x > maxX) maxX = p.x;
-    if (p.y < minY) minY = p.y;
-    if (p.y > maxY) maxY = p.y;
-  }
-  return { minX, minY, maxX, maxY };
-}
 
 /**
  * The ruleset's pass-through rule for one meeting: `block` stops the mover touching it,

@@ -149,7 +149,7 @@ export function pointInConvex(p: TablePoint, poly: readonly TablePoint[], epsMm 
   return true;
 }
 
-export function boundsOf(points: readonly TablePoint[]): Box {
+export function boundsOf(points: readonly { readonly x: number; readonly y: number }[]): Box {
   let minX = Infinity, minY = Infinity, maxX = -Infinity, maxY = -Infinity;
   for (const p of points) {
     if (p.x < minX) minX = p.x;

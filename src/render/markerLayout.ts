@@ -8,13 +8,9 @@
  * crowded melee), the place with the least overlap wins, so a row is always shown.
  */
 import RBush from 'rbush';
+import { boundsOf, type Box } from '../geometry/vec';
 
-export interface Box {
-  readonly minX: number;
-  readonly minY: number;
-  readonly maxX: number;
-  readonly maxY: number;
-}
+export type { Box };
 
 export interface RowToPlace {
   readonly pieceId: string;
@@ -32,16 +28,8 @@ interface Entry extends Box {
 /** How far out (in rows' heights) a row may be pushed before the least-bad place is taken. */
 const RINGS = 4;
 
-export function boxOfCorners(points: readonly { x: number; y: number }[]): Box {
-  let minX = Infinity, minY = Infinity, maxX = -Infinity, maxY = -Infinity;
-  for (const p of points) {
-    if (p.x < minX) minX = p.x;
-    if (p.y < minY) minY = p.y;
-    if (p.x > maxX) maxX = p.x;
-    if (p.y > maxY) maxY = p.y;
-  }
-  return { minX, minY, maxX, maxY };
-}
+/** The box around a set of screen points (the geometry layer's one bounds function). */
+export const boxOfCorners = boundsOf;
 
 const overlapArea = (a: Box, b: Box): number =>
   Math.max(0, Math.min(a.maxX, b.maxX) - Math.max(a.minX, b.minX)) * Math.max(0, Math.min(a.maxY, b.maxY) - Math.max(a.minY, b.minY));
