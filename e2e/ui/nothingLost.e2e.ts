@@ -83,21 +83,23 @@ describe('files given to the wrong button', () => {
     const [download] = await Promise.all([p.page.waitForEvent('download'), p.byTest('save').click()]);
     const saved = readFileSync((await download.path())!, 'utf8');
     await p.byTest('new-battle').click();
+    await p.dialog().locator('[data-testid=scenario-card]').first().waitFor();
     const cards = await p.dialog().locator('[data-testid=scenario-card]').count();
     await p.byTest('scenario-file').setInputFiles(json('my-battle.json', saved));
-    expect(await p.byTest('file-refused').innerText()).toMatch(/"my-battle.json" is a saved battle, not a scenario — use "Resume a saved battle…"/);
+    // The file is read asynchronously: wait for the dialog's answer rather than reading it at once.
+    await expect.poll(() => p.byTest('file-refused').innerText()).toMatch(/"my-battle.json" is a saved battle, not a scenario — use "Resume a saved battle…"/);
     expect(await p.dialog().locator('[data-testid=scenario-card]').count()).toBe(cards);
     // A scenario that fails its schema: the problems are listed, the file is not.
     const broken = JSON.parse(scenario) as Record<string, unknown>;
     broken.table = 'wide';
     await p.byTest('scenario-file').setInputFiles(json('broken.json', JSON.stringify(broken)));
-    expect(await p.byTest('file-refused').innerText()).toMatch(/"broken.json" is not a scenario Vedette can read:[\s\S]*\$\.table/);
+    await expect.poll(() => p.byTest('file-refused').innerText()).toMatch(/"broken.json" is not a scenario Vedette can read:[\s\S]*\$\.table/);
     expect(await p.dialog().locator('[data-testid=scenario-card]').count()).toBe(cards);
     await p.page.screenshot({ path: 'e2e/screenshots/file-refused.png' });
     // A good scenario file joins the list and is chosen.
     await p.byTest('scenario-file').setInputFiles(json('nw-charge.json', scenario));
-    expect(await p.dialog().locator('[data-testid=scenario-card]').count()).toBe(cards + 1);
-    expect(await p.byTest('file-refused').count()).toBe(0);
+    await expect.poll(() => p.dialog().locator('[data-testid=scenario-card]').count()).toBe(cards + 1);
+    await expect.poll(() => p.byTest('file-refused').count()).toBe(0);
     expect(await p.probe()).toEqual(before);
     expect(p.errors).toEqual([]);
     await p.page.close();
