@@ -82,7 +82,7 @@ describe('the play screen at each size', () => {
       await p.byTest('answer-discard').click();
       await p.takeOver();
       // (3) Generals p.5: the CinC's three counters are the side's choice, in the phase bar.
-      expect(await p.page.locator('[data-testid=pb-choice]').count()).toBe(3);
+      await expect.poll(() => p.page.locator('[data-testid=pb-choice]').count()).toBe(3);
       await p.page.screenshot({ path: `e2e/screenshots/layout-${size.width}x${size.height}-syw.png` });
       expect(await layoutProblems(p)).toEqual([]);
       // Kept from the phase bar: the third counter.

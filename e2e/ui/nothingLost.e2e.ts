@@ -124,7 +124,7 @@ describe('a reload', () => {
     expect(await p.probe()).toEqual(before);
     expect(await p.page.evaluate(() => window.__VEDETTE__.camera())).toEqual(camera);
     expect(await p.page.evaluate(() => window.__VEDETTE__.selected())).toBe(unit);
-    expect(await p.byTest('selected-name').count()).toBe(1);
+    await expect.poll(() => p.byTest('selected-name').count()).toBe(1);
     await p.page.keyboard.press('f');
     await p.page.waitForFunction((s) => window.__VEDETTE__.camera().scale === s, fitted.scale);
     expect(await p.page.evaluate(() => window.__VEDETTE__.camera())).toEqual(fitted);
