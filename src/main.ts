@@ -17,7 +17,6 @@ import defaultScenario from '../scenarios/default.json?raw';
 import { loadScenarioText } from './scenario/load';
 import { describeProblems } from './scenario/errors';
 import { createRulesetLoader } from './rules/catalog';
-import type { AnyRuleset } from './engine/ruleset';
 import { createGameStore, type GameStoreApi } from './store/gameStore';
 import { createUiStore, type UiStoreApi } from './store/uiStore';
 import { AUTOSAVE_KEY, createSession, gameOf, viewOf, type SaveStorage, type SessionApi } from './store/session';
@@ -149,36 +148,53 @@ function showBanner(shell: Shell, text: string, ...actions: HTMLElement[]): void
 async function main(): Promise<void> {
   const root = document.getElementById('app')!;
   const shell = buildShell(root);
-  // Fetch the scene and every ruleset at once, while the shell is built.
+  // Fetch the scene while the shell is built; rulesets are fetched on demand (src/rules/catalog.ts).
   const sceneClass = loadScene();
-  const RULESETS: readonly AnyRuleset[] = await createRulesetLoader().loadAll();
   const params = new URLSearchParams(location.search);
   const storage = browserStorage();
-  const ui = createUiStore();
-  const session = createSession(storage, RULESETS);
-  const play = createPlayStore();
-  const controller: PlayController = createPlayController(session, ui, play, { download, storage });
-  const scenarios = builtInScenarios(BUILT_IN);
-  const hook = import.meta.env.DEV || import.meta.env.MODE === 'e2e';
-
-  const dialog = mountStartDialog(shell.overlays, {
-    registry: RULESETS,
-    scenarios,
-    controller,
-    play,
-    randomSeed,
-    hasBattle: () => session.getState().battle !== null,
-    onStarted: () => {
-      // A battle started from a free table: play it on the battle table (the autosave resumes it).
-      if (free) location.assign(location.pathname);
-      else tableView?.fit();
-    },
-  });
-  mountHelp(shell.overlays, play);
-
   // ?scenario=<url> or ?table=free: the free table, as designers and the benchmark use it.
   const scenarioUrl = params.get('scenario');
   const free = scenarioUrl !== null || params.get('table') === 'free';
+  const autosave = storage?.getItem(AUTOSAVE_KEY) ?? null;
+  const hasAutosave = autosave !== null;
+  // Resuming a battle needs only its own ruleset; the others come when a new battle or a file
+  // needs them. A start dialog lists every built-in scenario, so it needs them all.
+  const loader = createRulesetLoader();
+  const resumeId = !free && autosave !== null ? savedRulesetId(autosave) : undefined;
+  if (resumeId !== undefined && loader.catalog.some((d) => d.id === resumeId)) await loader.load(resumeId);
+  else await loader.loadAll();
+  const ui = createUiStore();
+  const session = createSession(storage, loader.loaded);
+  const play = createPlayStore();
+  const controller: PlayController = createPlayController(session, ui, play, { download, storage, ensureRulesets: loader.loadAll });
+  const scenarios = builtInScenarios(BUILT_IN);
+  const hook = import.meta.env.DEV || import.meta.env.MODE === 'e2e';
+
+  // The start dialog is mounted once every ruleset is here (at once, or the first time it opens).
+  let dialog: ReturnType<typeof mountStartDialog> | null = null;
+  const mountDialog = () =>
+    (dialog ??= mountStartDialog(shell.overlays, {
+      registry: loader.loaded(),
+      scenarios,
+      controller,
+      play,
+      randomSeed,
+      hasBattle: () => session.getState().battle !== null,
+      onStarted: () => {
+        // A battle started from a free table: play it on the battle table (the autosave resumes it).
+        if (free) location.assign(location.pathname);
+        else tableView?.fit();
+      },
+    }));
+  if (loader.loaded().length === loader.catalog.length) mountDialog();
+  else {
+    const stop = play.subscribe((s) => {
+      if (s.overlay !== 'start') return;
+      stop();
+      void loader.loadAll().then(mountDialog);
+    });
+  }
+  mountHelp(shell.overlays, play);
   let scene: BattleScene | null = null;
   let tableView: TableView | null = null;
   if (free) {
@@ -198,12 +214,12 @@ async function main(): Promise<void> {
     if (!t) return;
     scene = t.scene;
     const entry: ScenarioEntry = scenarioEntry(scenarioUrl ?? 'scenarios/default.json', text);
-    const why = noRulesetMessage(entry, RULESETS);
+    const why = noRulesetMessage(entry, loader.loaded());
     showBanner(
       shell,
       why ?? 'Free table: pieces go where you put them; nothing is checked against the rules.',
       button('Play this battle…', () => {
-        dialog.choose(entry);
+        mountDialog().choose(entry);
         play.getState().open('start');
       }, { class: 'primary', 'data-testid': 'play-this' }),
     );
@@ -214,8 +230,7 @@ async function main(): Promise<void> {
   }
 
   // Play: nothing playable at all (no ruleset registered for any scenario) and nothing to resume.
-  const hasAutosave = storage?.getItem(AUTOSAVE_KEY) != null;
-  if (!anyPlayable(scenarios, RULESETS) && !hasAutosave) {
+  if (!anyPlayable(scenarios, loader.loaded()) && !hasAutosave) {
     const t = await freeTable(shell, ui, defaultScenario, 'the built-in battle');
     if (!t) return;
     showBanner(
@@ -272,6 +287,16 @@ async function main(): Promise<void> {
     play.getState().open('start');
   }
   root.dataset.ready = 'true';
+}
+
+/** The ruleset id a saved battle names, read without validating it (the load validates). */
+function savedRulesetId(text: string): string | undefined {
+  try {
+    const id = (JSON.parse(text) as { ruleset?: { id?: unknown } } | null)?.ruleset?.id;
+    return typeof id === 'string' ? id : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 void main();

@@ -83,7 +83,12 @@ export function viewOf(b: Battle, viewer: Viewer): GameView {
 // PERF: a WeakMap, so views of positions no longer in any history are collected with them.
 const views = new WeakMap<object, Map<Viewer, GameView>>();
 
-export function createSession(storage: SaveStorage | null, rulesets: readonly AnyRuleset[]) {
+/**
+ * `rulesets` is the list, or a function giving the rulesets loaded so far (the app fetches each
+ * ruleset on demand, so the list can grow while the session lives).
+ */
+export function createSession(storage: SaveStorage | null, rulesets: readonly AnyRuleset[] | (() => readonly AnyRuleset[])) {
+  const known = (): readonly AnyRuleset[] => (typeof rulesets === 'function' ? rulesets() : rulesets);
   return createStore<SessionState>()((set, get) => {
     const toSave = (b: Battle) =>
       JSON.stringify(makeSave({ module: b.module, scenario: b.scenario, options: b.options, seed: b.seed, log: commandLog(b.history), state: gameOf(b) }));
@@ -98,7 +103,7 @@ export function createSession(storage: SaveStorage | null, rulesets: readonly An
     // PERF: the last save checked, so loading it after the player's answer does not replay it twice.
     let checked: { text: string; loaded: ReturnType<typeof loadSaveText> } | null = null;
     const read = (text: string) => {
-      if (checked?.text !== text) checked = { text, loaded: loadSaveText(text, rulesets) };
+      if (checked?.text !== text) checked = { text, loaded: loadSaveText(text, known()) };
       return checked.loaded;
     };
     const adopt = (text: string): Outcome => {
@@ -118,7 +123,7 @@ export function createSession(storage: SaveStorage | null, rulesets: readonly An
         if (!parsed.ok) return { ok: false, problems: parsed.problems };
         const sc = loadScenario(parsed.value);
         if (!sc.ok) return { ok: false, problems: sc.problems };
-        const module = rulesets.find((m) => m.id === p.rulesetId);
+        const module = known().find((m) => m.id === p.rulesetId);
         if (!module) return { ok: false, problems: [{ path: '$.rulesets', message: `Vedette has no ruleset "${p.rulesetId}".` }] };
         const created = createGame(module, { setup: sc.value, options: p.options ?? {}, seed: p.seed });
         if (!created.ok) return { ok: false, problems: created.problems };

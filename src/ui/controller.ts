@@ -19,6 +19,8 @@ export interface ControllerIo {
   download(fileName: string, text: string): void;
   /** Where the mode is kept beside the autosave (localStorage in the app). */
   readonly storage: Pick<Storage, 'setItem'> | null;
+  /** Fetch the rulesets not loaded yet (the app loads them on demand), before a file is read. */
+  ensureRulesets?(): Promise<unknown>;
 }
 
 export interface PlayController {
@@ -240,6 +242,7 @@ export function createPlayController(session: SessionApi, ui: UiStoreApi, play: 
         play.getState().showAlert({ title: 'This is a scenario — use New battle', message: `"${name}" is a scenario file, not a saved battle. Choose it in New battle (Load a scenario file…) to start a battle on it.`, problems });
         return { ok: false, problems };
       }
+      await io.ensureRulesets?.(); // a save may be of a ruleset this page has not fetched yet
       const check = session.getState().checkSave(text);
       if (!check.ok) return api.loadText(text); // says what is wrong; the battle in progress is untouched
       if (!(await api.guardReplace('Loading a saved battle'))) return null;
