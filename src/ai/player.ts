@@ -79,8 +79,13 @@ export class Trier {
 
   /** Does the engine accept `command` on what `side` sees? */
   accepts(module: AnyRuleset, view: View, side: SideId, command: Command): boolean {
+    return this.attempt(module, view, side, command) !== undefined;
+  }
+
+  /** The state `command` would leave on what `side` sees (its own dice), or undefined when the rules refuse it. */
+  attempt(module: AnyRuleset, view: View, side: SideId, command: Command): GameState | undefined {
     const r = applyHypothetical(module, this.stateFor(module, view, side), command, seedDice(lookaheadSeed(this.seed, this.n++)));
-    return !isRejection(r);
+    return isRejection(r) ? undefined : r.state;
   }
 }
 

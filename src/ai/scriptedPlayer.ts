@@ -9,12 +9,15 @@
  * rest of the step (so a step costs a bounded number of tries).
  */
 import { ENGINE_COMMANDS, type Command } from '../engine/command';
+import { evaluateFor } from '../engine/lookahead';
 import type { SideId } from '../engine/model';
 import type { AiScripts, AnyRuleset, Sampler } from '../engine/ruleset';
 import { playerSampler, stepKey, Trier, type Player, type PlayerKind, type View } from './player';
 
 /** Commands one actor may be given in one step (SYW: dress, then move, then charge). */
 export const MAX_PER_ACTOR = 4;
+/** How far one command may lower the side's evaluation at once before the next candidate is preferred. */
+export const HARM_TOLERANCE = 0.1;
 
 type Scripts = AiScripts<unknown, unknown, unknown>;
 
@@ -69,11 +72,30 @@ export class ScriptedPlayer implements Player {
     for (const actor of scripts.actors(view, side)) {
       if (m.idle.has(actor) || (m.given.get(actor) ?? 0) >= MAX_PER_ACTOR) continue;
       const script = this.scriptFor(module, scripts, view, side, actor);
-      const c = scripts.commands(view, side, actor, script, this.sampler).find((x) => fresh(x) && this.trier.accepts(module, view, side, x));
+      const c = this.firstSound(module, view, side, scripts.commands(view, side, actor, script, this.sampler).filter(fresh));
       if (c) return send(c, actor);
       m.idle.add(actor);
     }
     return endStep;
+  }
+
+  /**
+   * The first command the rules accept that does not cost the side dearly at once, tried on what
+   * it sees with its own dice: a move that would disorder its own troops (passing through friends,
+   * a marsh) is passed over for the next. When every accepted command costs, the least costly.
+   */
+  private firstSound(module: AnyRuleset, view: View, side: SideId, commands: readonly Command[]): Command | undefined {
+    let base: number | undefined;
+    let least: { c: Command; v: number } | undefined;
+    for (const c of commands) {
+      const after = this.trier.attempt(module, view, side, c);
+      if (!after) continue;
+      base ??= evaluateFor(module, this.trier.stateFor(module, view, side), side);
+      const v = evaluateFor(module, after, side);
+      if (v >= base - HARM_TOLERANCE) return c;
+      if (!least || v > least.v) least = { c, v };
+    }
+    return least?.c;
   }
 
   /** A ruleset without scripts: the first of its sampled legal commands the rules accept. */

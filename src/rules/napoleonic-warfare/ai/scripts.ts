@@ -339,7 +339,14 @@ function sideCommandsNw(view: V, side: string, _s: Sampler): Command[] {
       const formationIds = new Set([g.commands, ...d.battle.formations.filter((f) => f.parent === g.commands).map((f) => f.id)]);
       const own = ng.isCinC ? mine : mine.filter((u) => formationIds.has(u.parent));
       if (own.length === 0) continue;
-      const cx = own.reduce((a, u) => a + centreOf(u).x, 0) / own.length, cy = own.reduce((a, u) => a + centreOf(u).y, 0) / own.length;
+      let cx = own.reduce((a, u) => a + centreOf(u).x, 0) / own.length, cy = own.reduce((a, u) => a + centreOf(u).y, 0) / own.length;
+      // NW Generals §3: generals are shot at; he stands 3" behind the middle, away from the nearest enemy.
+      const foe = enemiesOf(d, side).map((e) => centreOf(e)).sort((a, b) => Math.hypot(a.x - cx, a.y - cy) - Math.hypot(b.x - cx, b.y - cy))[0];
+      if (foe) {
+        const fl = Math.hypot(foe.x - cx, foe.y - cy) || 1;
+        cx -= ((foe.x - cx) / fl) * inMm(3);
+        cy -= ((foe.y - cy) / fl) * inMm(3);
+      }
       const dx = cx - g.stand.centre.x, dy = cy - g.stand.centre.y, len = Math.hypot(dx, dy);
       if (len < inMm(2)) continue;
       const reach = inMm(d.tables.movement[d.rs.scale].rows['light-cavalry'].tacticalIn) * 0.9;
