@@ -15,7 +15,7 @@ import { applyHypothetical, determinise, lookaheadSeed } from '../engine/lookahe
 import type { SideId } from '../engine/model';
 import type { AnyRuleset, Sampler, SeenGame } from '../engine/ruleset';
 import type { GameState } from '../engine/state';
-import { seedDice } from '../engine/dice';
+import { scriptDice, seedDice, type DiceRolled } from '../engine/dice';
 import { viewFor } from '../engine/view';
 import { deriveSeed } from '../engine/seed';
 import { makeSampler } from './sampler';
@@ -82,10 +82,31 @@ export class Trier {
     return this.attempt(module, view, side, command) !== undefined;
   }
 
-  /** The state `command` would leave on what `side` sees (its own dice), or undefined when the rules refuse it. */
+  /**
+   * The state `command` would leave on what `side` sees (its own dice), or undefined when the
+   * rules refuse it. A command whose acceptance hangs on its own dice (SYW: a D4 off the move in
+   * rough ground, (4) p.9) is tried again with every die at its lowest and at its highest face,
+   * and is refused if either refuses it: a player cannot know the real roll, so it offers only
+   * what holds whatever the dice say (when the rolls are monotone, as the rulebooks' are).
+   */
   attempt(module: AnyRuleset, view: View, side: SideId, command: Command): GameState | undefined {
-    const r = applyHypothetical(module, this.stateFor(module, view, side), command, seedDice(lookaheadSeed(this.seed, this.n++)));
-    return isRejection(r) ? undefined : r.state;
+    const state = this.stateFor(module, view, side);
+    const r = applyHypothetical(module, state, command, seedDice(lookaheadSeed(this.seed, this.n++)));
+    if (isRejection(r)) return undefined;
+    const rolls = r.events.filter((e): e is DiceRolled => e.type === 'DiceRolled');
+    if (rolls.length === 0) return r.state;
+    const sides: number[] = [];
+    for (const roll of rolls) {
+      const m = /^(\d*)d(\d+)$/.exec(roll.dice);
+      if (!m || roll.emulated || m[2] === '100') return r.state;
+      for (let i = 0; i < roll.faces.length; i++) sides.push(Number(m[2]));
+    }
+    for (const faces of [sides.map(() => 1), sides]) {
+      const x = applyHypothetical(module, state, command, scriptDice(seedDice(lookaheadSeed(this.seed, this.n++)), faces));
+      // A different number of dice under other faces (internal-error from the strict script) proves nothing.
+      if (isRejection(x) && x.code !== 'internal-error') return undefined;
+    }
+    return r.state;
   }
 }
 

@@ -14,8 +14,8 @@ import type { SideId } from '../engine/model';
 import type { AiScripts, AnyRuleset, Sampler } from '../engine/ruleset';
 import { playerSampler, stepKey, Trier, type Player, type PlayerKind, type View } from './player';
 
-/** Commands one actor may be given in one step (SYW: dress, then move, then charge). */
-export const MAX_PER_ACTOR = 4;
+/** Commands one actor may be given in one step (SYW: dress, move, charge; a group's units each shoot). */
+export const MAX_PER_ACTOR = 8;
 /** How far one command may lower the side's evaluation at once before the next candidate is preferred. */
 export const HARM_TOLERANCE = 0.1;
 
