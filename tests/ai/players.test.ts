@@ -48,7 +48,7 @@ describe('Every registered ruleset supplies scripts for the AI', () => {
 });
 
 describe.each(Object.keys(SCENARIOS))('%s: the players give only commands the rules accept', (id) => {
-  it('the scripted player over 100 seeds (against scripted and random opponents, the first turn)', () => {
+  it('the scripted player over 100 seeds (against scripted and random opponents, the first two turns)', () => {
     let commands = 0;
     for (let seed = 1; seed <= 100; seed++) {
       const { module, state, history } = newGame(id, seed);
