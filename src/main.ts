@@ -27,10 +27,12 @@ import { mountSelectionPanel } from './ui/SelectionPanel';
 import { installTestHook, type PlayProbe } from './ui/testHook';
 import { button, el, watch } from './ui/dom';
 import { createPlayController, type PlayController } from './ui/controller';
-import { createPlayStore, readMode, type PlayStoreApi } from './ui/playStore';
+import { createPlayStore, readAi, readMode, type PlayStoreApi } from './ui/playStore';
 import { anyPlayable, builtInScenarios, noRulesetMessage, scenarioEntry, seedFromBits, type ScenarioEntry } from './ui/startModel';
 import { mountStartDialog } from './ui/StartDialog';
 import { mountPhaseBar } from './ui/PhaseBar';
+import { mountAiBar } from './ui/AiBar';
+import { startAiDriver, workerThinker } from './ui/aiDriver';
 import { mountLegend } from './ui/Legend';
 import { mountHandOver } from './ui/HandOverScreen';
 import { mountEventLog } from './ui/EventLog';
@@ -129,6 +131,7 @@ function probe(session: SessionApi, play: PlayStoreApi): PlayProbe | null {
   return {
     viewer: s.viewer,
     mode: play.getState().mode,
+    ai: play.getState().ai,
     handover: play.getState().handover,
     rulesetId: b.module.id,
     position: { turn: p.turn, phase: p.phase, step: p.step, phasing: p.phasing, actors: [...p.actors], done: [...p.done] },
@@ -246,6 +249,8 @@ async function main(): Promise<void> {
 
   const toolbar = mountToolbar(shell.tools, session, play, controller, ui);
   mountPhaseBar(shell.playArea, session, play, controller);
+  mountAiBar(shell.playArea, session, play, controller);
+  startAiDriver(session, play, ui, workerThinker());
   shell.playArea.prepend(shell.playArea.lastElementChild!); // the phase bar above the banner and the table
   mountNotices(shell.stage, shell.overlays, ui, play);
   mountInspector(shell.side, session, ui, play, controller);
@@ -276,7 +281,8 @@ async function main(): Promise<void> {
   if (hook) installTestHook(table.store, ui, scene, () => probe(session, play));
 
   if (hasAutosave) {
-    const r = controller.resume(readMode(storage) ?? 'hotseat');
+    const resumeMode = readMode(storage) ?? 'hotseat';
+    const r = controller.resume(resumeMode, resumeMode === 'ai' ? readAi(storage) : null);
     if (r.ok) {
       if (!tableView.restore()) tableView.fit();
     } else {
