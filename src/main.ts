@@ -264,7 +264,7 @@ async function main(): Promise<void> {
   watch([session, play], () => {
     const b = session.getState().battle;
     shell.sub.textContent = b ? b.setup.title : '';
-    const badges = b ? [b.module.name, play.getState().mode === 'hotseat' ? 'Hot-seat' : 'Solo'] : [];
+    const badges = b ? [b.module.name, play.getState().mode === 'hotseat' ? 'Hot-seat' : play.getState().mode === 'ai' ? 'Against the AI' : 'Solo'] : [];
     const key = badges.join('|');
     if (shell.badges.dataset.key !== key) {
       shell.badges.dataset.key = key;

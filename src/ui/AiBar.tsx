@@ -20,7 +20,7 @@ export function AiBar({ session, play, controller }: { readonly session: Session
   const over = useStore(session, (s) => s.battle === null || gameOf(s.battle).result !== undefined);
   if (!ai) return <div class="ai-bar" data-testid="ai-bar" hidden />;
   const level = AI_LEVELS.find((l) => l.id === ai.level)?.label ?? ai.level;
-  const status = over ? 'The battle is over.' : ai.paused ? 'Paused: it gives no command until you resume it.' : ai.thinking ? 'Thinking…' : 'Waiting for you.';
+  const status = over ? 'The battle is over.' : ai.paused ? 'Paused.' : ai.thinking ? 'Thinking…' : 'Waiting for you.';
   return (
     <div class="ai-bar" data-testid="ai-bar" role="status" aria-live="polite">
       <span class="ai-who">
@@ -29,12 +29,14 @@ export function AiBar({ session, play, controller }: { readonly session: Session
       <span class={`ai-status${ai.thinking && !ai.paused ? ' thinking' : ''}`} data-testid="ai-status" data-thinking={ai.thinking && !ai.paused ? 'true' : 'false'}>
         {status}
       </span>
-      <button type="button" data-testid="ai-pause" disabled={over} onClick={() => controller.pauseAi(!ai.paused)}>
-        {ai.paused ? 'Resume the AI' : 'Pause the AI'}
-      </button>
-      <button type="button" data-testid="ai-take-over" disabled={over} title={`Command the ${sideName} yourself and play on solo`} onClick={() => controller.takeOverAi()}>
-        Take over
-      </button>
+      <span class="ai-actions">
+        <button type="button" data-testid="ai-pause" disabled={over} title={ai.paused ? 'Let the AI play on' : 'Stop the AI giving commands until you resume it'} onClick={() => controller.pauseAi(!ai.paused)}>
+          {ai.paused ? 'Resume the AI' : 'Pause the AI'}
+        </button>
+        <button type="button" data-testid="ai-take-over" disabled={over} title={`Command the ${sideName} yourself and play on solo`} onClick={() => controller.takeOverAi()}>
+          Take over
+        </button>
+      </span>
     </div>
   );
 }
