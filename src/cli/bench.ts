@@ -11,8 +11,9 @@ import { nwPreviewBench } from './bench/nwPreview';
 import { sywDragBench } from './bench/sywDrag';
 import { longSaveBench } from './bench/longSave';
 import { validateBench } from './bench/validate';
+import { aiBench } from './bench/ai';
 
-const SECTIONS: readonly BenchSection[] = [geometryBench, routPathBench, nwPreviewBench, sywDragBench, longSaveBench, validateBench];
+const SECTIONS: readonly BenchSection[] = [geometryBench, routPathBench, nwPreviewBench, sywDragBench, longSaveBench, validateBench, aiBench];
 
 async function main(): Promise<void> {
   const args = process.argv.slice(2);
