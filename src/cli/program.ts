@@ -16,6 +16,7 @@ import { makeSampler, playerSeed } from '../ai/sampler';
 import { RULESETS } from '../rules/registry';
 import { PLAYER_KINDS } from '../ai/batch/players';
 import { simulateCommand, type SimulateOpts } from './simulate';
+import { reportCommand } from './report';
 import { describeProblems, parseJsonText, type InputProblem } from '../scenario/errors';
 import { loadHouseRulesText, type HouseRulesFile } from '../scenario/houseRules';
 import { loadScenario } from '../scenario/load';
@@ -291,8 +292,18 @@ export async function runCli(args: readonly string[], io: Io): Promise<number> {
     .option('--shard <i/n>', 'play only the i-th of n disjoint slices of the batch (for many machines)')
     .option('--options <json>', 'ruleset options as a JSON object')
     .option('--house-rules <file>', 'house-rules file overriding tables')
+    .option('--report <file>', 'when the batch is complete, write its balance report (.html: the page with charts; else text)')
     .action(async (scenario: string, o: SimulateOpts) => {
       status = (await simulateCommand(io, scenario, o, extra())).status;
+    });
+  program
+    .command('report')
+    .description('the balance report of a batch: one file, or the shards of one batch merged')
+    .argument('<scenario>', 'the scenario file the batch was played on')
+    .argument('<batches...>', 'batch files (JSON lines from simulate)')
+    .option('--html <file>', 'also write the report as a self-contained HTML page with charts')
+    .action(async (scenario: string, batches: string[], o: { html?: string }) => {
+      status = await reportCommand(io, scenario, batches, o, extra());
     });
   program
     .command('replay')

@@ -6,11 +6,12 @@
  */
 import { availableParallelism } from 'node:os';
 import { SingleBar } from 'cli-progress';
-import type { BatchSpec } from '../ai/batch/battle';
+import type { BatchSpec, BattleRecord } from '../ai/batch/battle';
 import { headerLine, isPaired, parseShard, readBatchText, scenarioHash, shardIndices, type BatchHeader } from '../ai/batch/batchFile';
 import { parsePlayer, playerLabel, type PlayerSpec } from '../ai/batch/players';
 import { canonicalJson, fnv1a64 } from '../engine/hash';
 import { runBatch } from './batchRunner';
+import { reportOf, writeReport } from './report';
 import { fail, loadInputs, type Io } from './program';
 
 export interface SimulateOpts {
@@ -178,5 +179,12 @@ export async function simulateCommand(io: Io, scenarioPath: string, o: SimulateO
     return { status: 130, result: { header, lines, complete } };
   }
   io.err(`${fresh.size} battle(s) in ${clock(secs)} (${bar.rate().toFixed(1)} battles/s)${toStdout ? '' : ` → ${o.out}`}.`);
+  if (o.report !== undefined) {
+    const records = lines.slice(1).map((l) => JSON.parse(l) as BattleRecord);
+    const report = reportOf(io, header, records, inputs.setup, scenarioPath);
+    writeReport(io, o.report, report, inputs.setup);
+    for (const v of report.verdict) io.err(v);
+    io.err(`Report written to ${o.report}${shard[1] > 1 ? ' (this shard only: `vedette report` merges the shards)' : ''}.`);
+  }
   return { status: 0, result: { header, lines, complete } };
 }

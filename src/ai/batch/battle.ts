@@ -65,7 +65,7 @@ export interface BattleRecord {
   /** Turns played (the turn the battle ended in). */
   readonly turns: number;
   readonly commands: number;
-  /** The side that moved first in turn 1 (the initiative, or the first of the phasing order). */
+  /** The side that moved first in the first turn (the initiative where the ruleset rolls one, else the first of the phasing order). */
   readonly first: SideId;
   /** Stands lost per side, in scenario side order. */
   readonly lost: readonly [number, number];
@@ -156,13 +156,13 @@ function leader(module: AnyRuleset, state: GameState, sides: readonly [SideId, S
   return Math.abs(d) < 1e-9 ? 0 : d > 0 ? 1 : -1;
 }
 
-/** The side that acts first in the battle's first turn (a ruleset's initiative, else its phasing order). */
-function firstMover(state: GameState): SideId {
-  // NW §12 and SYW §4.1 both decide who moves first each turn; where a ruleset keeps the winner
-  // of the initiative in its state it is read from there, else the engine's phasing order says.
+/**
+ * The side with the initiative where the ruleset keeps one in its state (NW §12: rolled each
+ * turn, the winner moves first), read once it is decided; undefined before that.
+ */
+function initiativeOf(state: GameState): SideId | undefined {
   const rs = state.ruleset as { initiative?: unknown } | null;
-  if (rs && typeof rs.initiative === 'string' && state.battle.sides.some((s) => s.id === rs.initiative)) return rs.initiative;
-  return state.position.phasingOrder[0] ?? state.battle.sides[0].id;
+  return rs && typeof rs.initiative === 'string' && state.battle.sides.some((s) => s.id === rs.initiative) ? rs.initiative : undefined;
 }
 
 /** Play battle `index` of the batch to its end and return its record. Throws if the scenario cannot be set up. */
@@ -185,7 +185,9 @@ export function runBattle(spec: BatchSpec, index: number): BattleRecord {
   const lossesByTurn: [number, number][] = [];
   const leadByTurn: number[] = [];
   let first: SideId | undefined;
-  let turn = state.position.turn;
+  const startTurn = state.position.turn;
+  let turn = startTurn;
+  const firstOrder = state.position.phasingOrder[0] ?? sides[0];
   const closeTurn = (s: GameState) => {
     const l = losses(tracked, sides);
     lossesByTurn.push(l);
@@ -207,7 +209,6 @@ export function runBattle(spec: BatchSpec, index: number): BattleRecord {
       end = 'stuck';
       break;
     }
-    if (first === undefined) first = firstMover(state);
     const key = `${state.position.turn}/${state.position.slot}/${state.position.stepIndex}`;
     if (key !== stepKey) {
       stepKey = key;
@@ -223,6 +224,8 @@ export function runBattle(spec: BatchSpec, index: number): BattleRecord {
     given++;
     state = choice.state;
     observe(state, tracked, byId);
+    // Who moved first in turn 1: the initiative once decided, else the sequence's phasing order.
+    if (first === undefined && state.position.turn === startTurn) first = initiativeOf(state);
     while (state.position.turn > turn) {
       closeTurn(state);
       turn++;
@@ -252,7 +255,7 @@ export function runBattle(spec: BatchSpec, index: number): BattleRecord {
     margin: Math.round((lost[1] / Math.max(1, totals[1]) - lost[0] / Math.max(1, totals[0])) * 1000) / 1000,
     turns: state.position.turn,
     commands,
-    first: first ?? sides[0],
+    first: first ?? firstOrder,
     lost,
     lostByType,
     units,
