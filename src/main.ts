@@ -44,7 +44,7 @@ import { installShortcuts } from './ui/keyboard';
 import { keepTableView, type TableView } from './ui/tableView';
 import './ui/styles.css';
 
-const BUILT_IN = import.meta.glob('../scenarios/*.json', { query: '?raw', import: 'default', eager: true }) as Record<string, string>;
+const BUILT_IN = import.meta.glob(['../scenarios/*.json', '!../scenarios/*.schema.json'], { query: '?raw', import: 'default', eager: true }) as Record<string, string>;
 
 /** localStorage, or null where the browser refuses it (private modes, sandboxed frames). */
 function browserStorage(): SaveStorage | null {
