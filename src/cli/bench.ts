@@ -10,8 +10,9 @@ import { routPathBench } from './bench/routPath';
 import { nwPreviewBench } from './bench/nwPreview';
 import { sywDragBench } from './bench/sywDrag';
 import { longSaveBench } from './bench/longSave';
+import { replaySeekBench } from './bench/replaySeek';
 
-const SECTIONS: readonly BenchSection[] = [geometryBench, routPathBench, nwPreviewBench, sywDragBench, longSaveBench];
+const SECTIONS: readonly BenchSection[] = [geometryBench, routPathBench, nwPreviewBench, sywDragBench, longSaveBench, replaySeekBench];
 
 async function main(): Promise<void> {
   const args = process.argv.slice(2);
