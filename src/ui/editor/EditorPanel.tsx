@@ -12,6 +12,8 @@ import { freshId, type Draft, type EditOp } from '../../scenario/editor/ops';
 import type { DraftProblem, PieceRef } from '../../scenario/editor/problems';
 import type { TerrainSpec } from '../../scenario/schema';
 import { useStore } from '../useStore';
+import type { AnyRuleset } from '../../engine/ruleset';
+import { generateTerrainFor } from '../../scenario/editor/generate';
 
 const TOOLS: readonly (readonly [EditorTool, string, string])[] = [
   ['select', 'Select', 'Select, move and turn pieces; drag a yellow vertex, or a white mid-point to add one (S)'],
@@ -26,7 +28,7 @@ const LEVELS = ['army', 'corps', 'wing', 'division', 'brigade', 'group'] as cons
 interface Props {
   readonly editor: EditorStoreApi;
   readonly ui: UiStoreApi;
-  readonly rulesetIds: readonly { id: string; name: string }[];
+  readonly modules: readonly AnyRuleset[];
 }
 
 function num(v: string): number | undefined {
@@ -273,7 +275,8 @@ export function ForcesPanel({ editor }: Props) {
   );
 }
 
-export function SettingsPanel({ editor, rulesetIds }: Props) {
+export function SettingsPanel({ editor, modules }: Props) {
+  const rulesetIds = modules.map((m) => ({ id: m.id, name: m.name }));
   const draft = useStore(editor, (s) => s.history.draft);
   const apply = (op: EditOp) => editor.getState().apply(op);
   return (
@@ -343,6 +346,45 @@ export function ProblemList({ editor, ui }: Props) {
   );
 }
 
+/** Generate: a ruleset's own terrain tables, with a seed; the pieces come out editable, each saying what placed it. */
+export function GeneratePanel({ editor, modules }: Props) {
+  const draft = useStore(editor, (s) => s.history.draft);
+  const able = modules.filter((m) => m.terrainGenerator && draft.rulesets.includes(m.id));
+  const [choice, setChoice] = useState<string>('');
+  const [seed, setSeed] = useState('1');
+  const [said, setSaid] = useState<string | null>(null);
+  const m = able.find((x) => x.id === choice) ?? able[0];
+  if (!m) return null;
+  const go = () => {
+    const n = Number(seed);
+    if (!Number.isInteger(n) || n < 0 || n > 0xffffffff) return setSaid('A seed is a whole number from 0 to 4294967295.');
+    const g = generateTerrainFor(editor.getState().history.draft, m, n);
+    if (typeof g === 'string') return setSaid(g);
+    if (editor.getState().apply(g.ops)) setSaid(`${g.placed} pieces placed by ${m.terrainGenerator!.name}, seed ${n}.${g.skipped.length ? ` Left out: ${g.skipped.join('; ')}` : ''} Select a piece to see the dice that placed it.`);
+    else setSaid(null);
+  };
+  return (
+    <details class="panel" data-testid="generate-panel">
+      <summary><h2 class="inline">Generate terrain</h2></summary>
+      {able.length > 1 && (
+        <label class="field">
+          Tables{' '}
+          <select value={m.id} onChange={(e) => setChoice(e.currentTarget.value)}>
+            {able.map((x) => <option key={x.id} value={x.id}>{x.name}</option>)}
+          </select>
+        </label>
+      )}
+      <p class="hint">{`${m.terrainGenerator!.name}. Pieces from an earlier Generate are replaced; pieces you drew stay.`}</p>
+      <div class="row">
+        <label class="field">Seed <input data-testid="generate-seed" inputMode="numeric" value={seed} onInput={(e) => setSeed(e.currentTarget.value)} /></label>
+        <button type="button" onClick={() => setSeed(String(Math.floor(Math.random() * 0xffffffff)))}>New seed</button>
+        <button type="button" class="primary" data-testid="generate" onClick={go}>Generate</button>
+      </div>
+      {said && <p class="hint" role="status" data-testid="generate-said">{said}</p>}
+    </details>
+  );
+}
+
 /** The whole side panel. */
 export function EditorSide(props: Props) {
   return (
@@ -350,6 +392,7 @@ export function EditorSide(props: Props) {
       <ToolPanel {...props} />
       <ProblemList {...props} />
       <SelectionEditor {...props} />
+      <GeneratePanel {...props} />
       <ForcesPanel {...props} />
       <SettingsPanel {...props} />
     </div>

@@ -105,7 +105,7 @@ export async function startEditor(deps: EditorDeps): Promise<{ editor: EditorSto
   const view = new EditorView(scene, editor, deps.ui);
   const loader = createRef<HTMLInputElement>();
   mount(deps.tools, <FileBar editor={editor} deps={deps} loader={loader} />);
-  mount(deps.side, <EditorSide editor={editor} ui={deps.ui} rulesetIds={deps.rulesets.map((r) => ({ id: r.id, name: r.name }))} />);
+  mount(deps.side, <EditorSide editor={editor} ui={deps.ui} modules={deps.rulesets} />);
   const title = () => {
     deps.sub.textContent = `Editor — ${editor.getState().history.draft.title}`;
   };
