@@ -105,13 +105,14 @@ export function planShot(g: ShotContext, shooter: Unit, target: Unit, movedPenal
     const per = arm === 'cavalry' ? g.options.cavalryRofPerStand : g.options.infantryRofPerStand;
     rof = firing.length * per;
     parts.push(`${firing.length} stand${firing.length === 1 ? '' : 's'} firing × ${per} (house value)`);
-    if (shooter.formation === 'line' && frontRankWidth(shooter) >= LINE_BONUS_WIDTH) { rof += M.lineFourWide.value; parts.push(`+${M.lineFourWide.value} ${M.lineFourWide.label}`); }
-    if (flag(shooter, 'jaeger')) { rof += M.jaeger.value; parts.push(`+${M.jaeger.value} ${M.jaeger.label}`); }
+    // Cavalry "6+ (no other modifiers)": no row of the Modifiers table, ROF rows included.
+    if (arm !== 'cavalry' && shooter.formation === 'line' && frontRankWidth(shooter) >= LINE_BONUS_WIDTH) { rof += M.lineFourWide.value; parts.push(`+${M.lineFourWide.value} ${M.lineFourWide.label}`); }
+    if (arm !== 'cavalry' && flag(shooter, 'jaeger')) { rof += M.jaeger.value; parts.push(`+${M.jaeger.value} ${M.jaeger.label}`); }
   }
   const moved = st.moved && !opts.defensive;
   const horseArt = shooter.troopType === 'horse-artillery';
   if (st.disorientated) { rof = Math.max(1, Math.floor(rof / 2)); parts.push('halved: disorientated (BT Howitzers & Disorientation)'); }
-  if (moved && movedPenalty === 'rof' && !horseArt) { rof = Math.max(1, Math.floor(rof / 2)); parts.push('halved: moved (BT Modifiers "reduced ROF")'); }
+  if (moved && movedPenalty === 'rof' && !horseArt && arm !== 'cavalry') { rof = Math.max(1, Math.floor(rof / 2)); parts.push('halved: moved (BT Modifiers "reduced ROF")'); }
   if (opts.half) { rof = Math.max(1, Math.floor(rof / 2)); parts.push('½ ROF (BT Battalion Light Artillery)'); }
   rof = Math.min(rof, 60);
 
