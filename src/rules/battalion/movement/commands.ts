@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import { defineCommand, reject } from '../../../engine/ruleset';
 import { finishWork, setStands } from '../../../engine/workingState';
-import { pointToStandDistance } from '../../../geometry/measure';
+import { standDistance } from '../../../geometry/measure';
 import { pt } from '../../../geometry/types';
 import type { BtOptions } from '../options';
 import type { BtTables, Formation } from '../tables';
@@ -68,7 +68,7 @@ export const changeFormation = defineCommand<BtState, BtOptions, BtTables, FormC
     if (st.reformed) return reject('reformed', `${u.name} has re-formed this move.`, 'BT Movement Phase 3');
     if (st.disorientated) return reject('disorientated', `${u.name} is disorientated.`, 'BT Howitzers & Disorientation');
     if (c.formation === 'square' && st.moved) return reject('square-at-start', 'A square is formed at the beginning of the movement phase.', 'BT Square');
-    if (u.formation === 'square' && s.battle.units.some((e) => e.side !== u.side && armOf(e) === 'cavalry' && e.stands.some((es) => u.stands.some((us2) => pointToStandDistance(es.centre, us2) <= inMm(SQUARE_CAVALRY_LOCK_IN) + es.depthMm / 2))))
+    if (u.formation === 'square' && s.battle.units.some((e) => e.side !== u.side && armOf(e) === 'cavalry' && e.stands.some((es) => u.stands.some((us2) => standDistance(es, us2) <= inMm(SQUARE_CAVALRY_LOCK_IN) + 1e-6))))
       return reject('cavalry-near', 'Infantry squares cannot change formation with a cavalry stand within 2”.', 'BT Square');
     const bad = placementProblem(s.battle, u, layoutFor(u, c.formation));
     if (bad) return reject('no-room', `${u.name} cannot re-form: ${bad}.`, 'BT Movement Phase 3');

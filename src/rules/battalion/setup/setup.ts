@@ -10,7 +10,8 @@ import type { BtOptions } from '../options';
 import type { BtTables } from '../tables';
 import { TROOP_TYPES, QUALITIES, DEFAULT_TABLES } from '../tables';
 import type { BtState, CommanderState, UnitState } from '../state';
-import { formationsFor } from '../movement/moves';
+import { formationsFor, withPoses } from '../movement/moves';
+import { layoutFor } from '../movement/formations';
 import { placeBehind } from '../special/commanders';
 
 export function validateSetup(setup: BattleSetup): Problem[] {
@@ -26,13 +27,16 @@ export function validateSetup(setup: BattleSetup): Problem[] {
 }
 
 export function setupBattalion(input: SetupInput<BtOptions, BtTables>): SetupResult<BtState> {
-  const { battle } = input;
+  const battle0 = input.battle;
   const units: Record<string, UnitState> = {};
-  for (const u of battle.units) {
+  for (const u of battle0.units) {
     const start = typeof u.extra['startStands'] === 'number' ? (u.extra['startStands'] as number) : u.stands.length;
     units[u.id] = { start, turnStart: u.stands.length, movedMm: 0, moved: false, movedLastTurn: false, fired: false, firedGrape: false, firedGrapeLastTurn: false, disorientated: u.extra['disorientated'] === true, fallBacks: 0, hitsThisPhase: 0, officerDead: u.extra['officerDead'] === true, assaulted: false, defensiveFireUsed: false, halfLost: u.stands.length * 2 <= start && start > u.stands.length };
   }
+  // The scenario lays stands out in line or column; square, loose order and wedge are laid out here (BT Movement Phase).
+  const laid = { ...battle0, units: battle0.units.map((u) => (u.formation === 'square' || u.formation === 'loose' || u.formation === 'wedge' ? { ...u, stands: withPoses(u.stands, layoutFor(u, u.formation)) } : u)) };
   const commanders: Record<string, CommanderState> = {};
+  const battle = laid;
   let generals = battle.generals;
   for (const g of battle.generals) {
     const level = battle.formations.find((f) => f.id === g.commands)?.level;
