@@ -33,7 +33,7 @@ const ARM = (t: string) => (t.includes('cavalry') ? 'cavalry' : t.includes('arti
 const DEPTH = (t: string) => (ARM(t) === 'cavalry' ? 30 : ARM(t) === 'artillery' ? 40 : 20);
 
 /** Blue at the top of a 1800 × 1200 table, red at the bottom; the Generals far off in the corners unless placed. */
-export function battle(units: U[], opts: { generals?: { id: string; side: 'blue' | 'red'; x: number; y: number; commands?: string; extra?: Record<string, unknown> }[]; terrain?: unknown[]; options?: Record<string, unknown>; initiative?: [number, number] } = {}): St {
+export function battle(units: U[], opts: { generals?: { id: string; side: 'blue' | 'red'; x: number; y: number; commands?: string; extra?: Record<string, unknown> }[]; terrain?: unknown[]; options?: Record<string, unknown>; initiative?: number[] } = {}): St {
   const brigades = [...new Set(units.map((u) => u.brigade ?? `${u.side}-bde`))];
   const data = {
     format: 'vedette-scenario', version: 1, id: 'bt-test', title: 'BT test', rulesets: ['battalion'],
