@@ -26,7 +26,11 @@ export interface ControllerIo {
 export interface PlayController {
   /** Start a battle; in mode 'ai', `ai` is the opponent (the side it commands and its level). */
   start(p: StartParams, mode: PlayMode, ai?: AiSetup | null): Outcome;
-  resume(mode: PlayMode, ai?: AiSetup | null): Outcome;
+  /**
+   * Resume the autosaved battle (`from` a kept battle: its save text and id; in mode 'ai', `ai`
+   * the opponent). On failure the battle on the table, the mode and the viewer are as they were.
+   */
+  resume(mode: PlayMode, from?: { readonly text: string; readonly id: string }, ai?: AiSetup | null): Outcome;
   /** Against the AI: pause it (it gives no command) or let it go on. */
   pauseAi(paused: boolean): void;
   /** Against the AI: the person takes over the AI's side too and plays on solo. */
@@ -161,11 +165,19 @@ export function createPlayController(session: SessionApi, ui: UiStoreApi, play: 
       sync();
       return r;
     },
-    resume(mode, ai) {
+    resume(mode, from, ai) {
+      const before = { mode: play.getState().mode, viewer: viewer(), ai: play.getState().ai };
       play.getState().setMode(mode);
       play.getState().setAi(mode === 'ai' ? (ai ?? null) : null);
       session.getState().setViewer(mode === 'solo' ? 'referee' : NOBODY);
-      const r = session.getState().resume();
+      const r = session.getState().resume(from);
+      if (!r.ok && session.getState().battle) {
+        play.getState().setMode(before.mode);
+        play.getState().setAi(before.ai);
+        session.getState().setViewer(before.viewer);
+        return r;
+      }
+      writeMode(io.storage, mode, play.getState().ai);
       fresh();
       sync();
       return r;
