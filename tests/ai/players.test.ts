@@ -132,7 +132,7 @@ describe('NW §11: what the French player program chooses does not depend on the
     }
     expect(given.filter((t) => t === 'placeOrder').length).toBeGreaterThan(0);
     expect(given.at(-1)).toBe('endStep');
-  }, 60_000);
+  }, 180_000);
 });
 
 describe('The batch runner\'s players include the scripted and search players (vedette simulate)', () => {
