@@ -76,3 +76,20 @@ export function pushUntilClear(stands: readonly StandFootprint[], legs: readonly
   else for (const m of counted) if (!m.atStart && m.enterMm <= limit && m.enterMm > stopMm && isClear(m.enterMm)) stopMm = m.enterMm;
   return { stopMm, passed: passedBefore(stopMm), trace, ...(contact ? { contact } : {}) };
 }
+
+/**
+ * The nearest point along a traced plan where the mover overlaps nothing the rule does not
+ * ignore (0 if it starts clear; a meeting's end, or touching where one begins, otherwise), or
+ * undefined if it is never clear: where a unit that must not end on anyone backs off to.
+ */
+export function firstClearMm(trace: MoveTrace, rule: MeetRule = () => 'block'): number | undefined {
+  const counted = trace.meetings.filter((m) => rule(m) !== 'ignore');
+  const isClear = (x: number) => counted.every((m) => (m.atStart ? x >= (m.clearMm ?? Infinity) : !(m.enterMm < x && x < (m.clearMm ?? Infinity))));
+  if (isClear(0)) return 0;
+  let best: number | undefined;
+  for (const m of counted) {
+    const x = m.clearMm;
+    if (x !== undefined && (best === undefined || x < best) && isClear(x)) best = x;
+  }
+  return best;
+}

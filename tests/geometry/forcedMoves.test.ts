@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { legsUpTo, pushUntilClear, unitsUnder } from '../../src/geometry/moveClear';
+import { firstClearMm, legsUpTo, pushUntilClear, unitsUnder } from '../../src/geometry/moveClear';
 import { traceMove, type Body, type MeetRule } from '../../src/geometry/moveCore';
 import { applyLegs, type Leg } from '../../src/geometry/movement';
 import { buildStandIndex, convexPolygonsOverlap } from '../../src/geometry/collisions';
@@ -108,6 +108,18 @@ describe('A forced move stops at the first blocking contact and ends clear of ev
       if (r.stopMm > 0) for (const o of others) if (!startsOn.has(o.id)) expect(convexPolygonsOverlap(standCorners(end[0]!), standCorners(o.stands[0]!), 1e-5)).toBe(false);
       if (r.contact) expect(r.stopMm).toBeLessThanOrEqual(r.contact.atMm + 1e-9);
     }));
+  });
+});
+
+describe('Backing off to the nearest clear place', () => {
+  it('clear at the start: 0; on a unit: where it is clear of it again; never clear: undefined', () => {
+    expect(firstClearMm(traceMove(mover, go(-50, 0), { others: [{ id: 'x', stands: [stand(200, 100)] }] }))).toBe(0);
+    // Starting 5 mm over a 20×20 stand at x 105..125, backing off along −x: clear once the front is back at 105, after 5 mm.
+    expect(firstClearMm(traceMove(mover, go(-50, 0), { others: [{ id: 'x', stands: [stand(115, 100, 0, 20, 20)] }] }))).toBeCloseTo(5, 5);
+    // A second stand behind, x 60..85: backing 30 mm would run onto it (its rear edge at 85 is met after 5 mm of travel)… but 5 mm is clear of both.
+    const two: Body[] = [{ id: 'x', stands: [stand(115, 100, 0, 20, 20)] }, { id: 'y', stands: [stand(72.5, 100, 0, 25, 20)] }];
+    expect(firstClearMm(traceMove(mover, go(-30, 0), { others: two }))).toBeCloseTo(5, 5);
+    expect(firstClearMm(traceMove(mover, go(-3, 0), { others: two }))).toBeUndefined();
   });
 });
 
