@@ -53,7 +53,7 @@ export function loadScenario(data: unknown): Loaded<BattleSetup> {
   }
 }
 
-function layoutUnit(u: UnitSpec): { stands: Stand[]; commandStandId: string } {
+export function layoutUnit(u: UnitSpec): { stands: Stand[]; commandStandId: string } {
   const facing = degToRad(u.at.facingDeg);
   const anchor = pt(u.at.x, u.at.y);
   const bases: BaseSize[] = u.stands.map((s) => ({ widthMm: mm(s.widthMm), depthMm: mm(s.depthMm) }));

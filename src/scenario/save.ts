@@ -103,8 +103,23 @@ export function makeSave(input: SaveInput): SaveFile {
   };
 }
 
+/**
+ * A save of another version, said in one sentence before anything else is read (its other
+ * fields may mean something else, so their problems would mislead).
+ */
+export function saveVersionProblem(data: unknown): InputProblem | undefined {
+  if (typeof data !== 'object' || data === null) return undefined;
+  const d = data as { format?: unknown; version?: unknown };
+  if (d.format !== 'vedette-save' || typeof d.version !== 'number' || d.version === SAVE_VERSION) return undefined;
+  return d.version > SAVE_VERSION
+    ? { path: '$.version', message: `this battle was saved by a newer version of Vedette (save version ${d.version}); this version reads save version ${SAVE_VERSION}. Open it in a newer Vedette.` }
+    : { path: '$.version', message: `this battle was saved in save version ${d.version}, which this version of Vedette no longer reads (it reads version ${SAVE_VERSION}).` };
+}
+
 export function loadSave(data: unknown, rulesets: readonly AnyRuleset[]): Loaded<LoadedSave> {
   try {
+    const wrongVersion = saveVersionProblem(data);
+    if (wrongVersion) return { ok: false, problems: [wrongVersion] };
     const shape = checkShape(data);
     if (shape.length > 0) return { ok: false, problems: capProblems(shape) };
     const r = SaveSchema.safeParse(data);
