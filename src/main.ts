@@ -32,10 +32,12 @@ import { mountSelectionPanel } from './ui/SelectionPanel';
 import { installTestHook, type PlayProbe } from './ui/testHook';
 import { button, el, watch } from './ui/dom';
 import { createPlayController, type PlayController } from './ui/controller';
-import { createPlayStore, readMode, type PlayStoreApi } from './ui/playStore';
+import { createPlayStore, readAi, readMode, type PlayStoreApi } from './ui/playStore';
 import { anyPlayable, builtInScenarios, noRulesetMessage, scenarioEntry, seedFromBits, type ScenarioEntry } from './ui/startModel';
 import { mountStartDialog } from './ui/StartDialog';
 import { mountPhaseBar } from './ui/PhaseBar';
+import { mountAiBar } from './ui/AiBar';
+import { startAiDriver, workerThinker } from './ui/aiDriver';
 import { mountLegend } from './ui/Legend';
 import { mountHandOver } from './ui/HandOverScreen';
 import { mountEventLog } from './ui/EventLog';
@@ -166,6 +168,7 @@ function probe(session: SessionApi, play: PlayStoreApi): PlayProbe | null {
   return {
     viewer: s.viewer,
     mode: play.getState().mode,
+    ai: play.getState().ai,
     handover: play.getState().handover,
     rulesetId: b.module.id,
     position: { turn: p.turn, phase: p.phase, step: p.step, phasing: p.phasing, actors: [...p.actors], done: [...p.done] },
@@ -339,6 +342,8 @@ async function main(): Promise<void> {
     });
   }
   mountPhaseBar(shell.playArea, session, play, controller);
+  mountAiBar(shell.playArea, session, play, controller);
+  startAiDriver(session, play, ui, workerThinker());
   shell.playArea.prepend(shell.playArea.lastElementChild!); // the phase bar above the banner and the table
   mountNotices(shell.stage, shell.overlays, ui, play);
   mountInspector(shell.side, session, ui, play, controller);
@@ -352,7 +357,7 @@ async function main(): Promise<void> {
   watch([session, play], () => {
     const b = session.getState().battle;
     shell.sub.textContent = b ? b.setup.title : '';
-    const badges = b ? [b.module.name, play.getState().mode === 'hotseat' ? 'Hot-seat' : 'Solo'] : [];
+    const badges = b ? [b.module.name, play.getState().mode === 'hotseat' ? 'Hot-seat' : play.getState().mode === 'ai' ? 'Against the AI' : 'Solo'] : [];
     const key = badges.join('|');
     if (shell.badges.dataset.key !== key) {
       shell.badges.dataset.key = key;
@@ -370,8 +375,11 @@ async function main(): Promise<void> {
 
   if (hasAutosave) {
     const from = toResume?.meta ? { text: toResume.save, id: toResume.meta.id } : undefined;
-    const mode = toResume?.meta ? (toResume.meta.mode === 'solo' ? 'solo' : 'hotseat') : (readMode(storage) ?? 'hotseat');
-    const r = controller.resume(mode, from);
+    const kept = toResume?.meta ? (toResume.meta.mode === 'solo' ? 'solo' : toResume.meta.mode === 'ai' ? 'ai' : 'hotseat') : (readMode(storage) ?? 'hotseat');
+    // Against the AI: the opponent kept beside the mode; without it the battle resumes hot-seat.
+    const ai = kept === 'ai' ? readAi(storage) : null;
+    const mode = kept === 'ai' && !ai ? 'hotseat' : kept;
+    const r = controller.resume(mode, from, ai);
     if (r.ok) {
       if (!tableView.restore()) tableView.fit();
     } else {

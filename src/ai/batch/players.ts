@@ -9,10 +9,18 @@ import type { AnyRuleset } from '../../engine/ruleset';
 import type { GameState } from '../../engine/state';
 import { chooseCommand } from '../randomPlayer';
 import { makeSampler, playerSeed } from '../sampler';
+import { makePlayer } from '../players';
+import { playoutClock, type View } from '../player';
+import { applyCommand } from '../../engine/game';
+import { isRejection } from '../../engine/command';
+import { viewFor } from '../../engine/view';
+
+/** Assignments the search player scores a decision in a batch when no @budget is given. */
+export const DEFAULT_SEARCH_PLAYOUTS = 24;
 
 export interface PlayerSpec {
   readonly kind: string;
-  /** Thinking budget for players that search (look-ahead playouts per decision). */
+  /** Thinking budget for players that search (assignments scored by playouts, per decision). */
   readonly budget?: number;
 }
 
@@ -21,8 +29,8 @@ export interface BatchPlayer {
   choose(state: GameState, side: SideId, givenThisStep: number): { readonly command: Command; readonly state: GameState } | undefined;
 }
 
-/** The player kinds this build offers. */
-export const PLAYER_KINDS: readonly string[] = ['random'];
+/** The player kinds this build offers (src/ai players.ts): `search@n` scores n assignments a decision. */
+export const PLAYER_KINDS: readonly string[] = ['random', 'scripted', 'search'];
 
 export const playerLabel = (p: PlayerSpec): string => (p.budget !== undefined ? `${p.kind}@${p.budget}` : p.kind);
 
@@ -43,6 +51,21 @@ export function makeBatchPlayer(spec: PlayerSpec, module: AnyRuleset, battleSeed
       choose(state, side, given) {
         const c = chooseCommand(module, state, side, sampler, given);
         return c ? { command: c.command, state: c.applied.state } : undefined;
+      },
+    };
+  }
+  if (spec.kind === 'scripted' || spec.kind === 'search') {
+    // A batch is reproducible: the search's budget counts scored assignments on a playout clock
+    // (src/ai player.ts), not the wall clock, so the same seeds give the same battles on any machine.
+    const player = makePlayer(spec.kind, { seed: playerSeed(battleSeed, sideIndex), budgetMs: spec.budget ?? DEFAULT_SEARCH_PLAYOUTS, clock: playoutClock(1) });
+    return {
+      choose(state, side) {
+        const command = player.decide(module, viewFor(module, state, side) as View, side);
+        const a = applyCommand(module, state, command);
+        if (!isRejection(a)) return { command, state: a.state };
+        const end: Command = { type: 'endStep', side };
+        const e = applyCommand(module, state, end);
+        return isRejection(e) ? undefined : { command: end, state: e.state };
       },
     };
   }
