@@ -103,6 +103,23 @@ describe('vedette simulate', () => {
     expect(html.match(/<svg /g)!.length).toBeGreaterThanOrEqual(6);
   }, 120_000);
 
+  it('two different players meet in pairs of battles on one seed, the sides swapped; scripted and search players give the same bytes again', async () => {
+    const args = [...W, 'simulate', FIXTURE_SCENARIO_PATH, '-n', '4', '--seed', '9', '--workers', '0', '--players', 'scripted,search@5'];
+    const a = await cli(args);
+    const b = await cli(args);
+    expect(a.code).toBe(0);
+    expect(b.out).toBe(a.out);
+    const recs = a.out.split('\n').slice(1).map((l) => JSON.parse(l) as { seed: number; players: string[] });
+    expect(recs.map((r) => r.players)).toEqual([
+      ['scripted', 'search@5'],
+      ['search@5', 'scripted'],
+      ['scripted', 'search@5'],
+      ['search@5', 'scripted'],
+    ]);
+    expect(recs[1]!.seed).toBe(recs[0]!.seed);
+    expect(recs[2]!.seed).not.toBe(recs[0]!.seed);
+  }, 120_000);
+
   it('usage errors say what is wanted', async () => {
     expect((await cli(sim(['--players', 'chess-engine']))).err).toMatch(/There is no player "chess-engine" \(players: random/);
     expect((await cli(sim(['--shard', '4/3']))).err).toMatch(/--shard 4\/3: i runs from 1 to n/);
