@@ -10,8 +10,9 @@ import { routPathBench } from './bench/routPath';
 import { nwPreviewBench } from './bench/nwPreview';
 import { sywDragBench } from './bench/sywDrag';
 import { longSaveBench } from './bench/longSave';
+import { playtestBench } from './bench/playtest';
 
-const SECTIONS: readonly BenchSection[] = [geometryBench, routPathBench, nwPreviewBench, sywDragBench, longSaveBench];
+const SECTIONS: readonly BenchSection[] = [geometryBench, routPathBench, nwPreviewBench, sywDragBench, longSaveBench, playtestBench];
 
 async function main(): Promise<void> {
   const args = process.argv.slice(2);

@@ -54,6 +54,15 @@ describe('vedette simulate', () => {
     expect(d.out.split('\n').slice(1)).not.toEqual(lines.slice(1));
   }, 120_000);
 
+  it('a registered ruleset runs on workers bundled for the batch, with the same bytes as in one thread', async () => {
+    const args = ['simulate', join(ROOT, 'scenarios/default.json'), '-n', '2', '--seed', '4'];
+    const here = await cli([...args, '--workers', '0']);
+    const there = await cli([...args, '--workers', '2']);
+    expect([here.code, there.code]).toEqual([0, 0]);
+    expect(there.out).toBe(here.out);
+    expect(here.out.split('\n')).toHaveLength(3);
+  }, 180_000);
+
   it('interrupted (Ctrl-C), a batch keeps its finished battles; --resume finishes it as one run would have written it', async () => {
     const whole = await cli(sim(['--workers', '0']));
     for (const workers of ['0', '2']) {
