@@ -252,6 +252,9 @@ export interface RulesetModule<RS = unknown, O = unknown, T = unknown> {
   /** What an AI needs beyond legal commands: determinisation, evaluation, report figures (engine lookahead.ts). */
   readonly ai?: AiAdapter<RS, O, T>;
 
+  /** Random terrain from the ruleset's own tables, for the scenario editor's Generate button. */
+  readonly terrainGenerator?: TerrainGenerator;
+
   /** The battle and ruleset state as `viewer` may see them. Default: everything. */
   readonly view?: (state: GameState<RS, O, T>, viewer: SideId) => { readonly battle: Battle; readonly ruleset: RS };
 
@@ -480,4 +483,18 @@ export type AnyRuleset = RulesetModule<unknown, unknown, unknown>;
  */
 export function registerable<RS, O, T>(m: RulesetModule<RS, O, T>): AnyRuleset {
   return m as unknown as AnyRuleset;
+}
+
+/**
+ * A ruleset's terrain generation as the scenario editor calls it: the table, each side's
+ * baseline, and a die roller (the only source of chance, seeded by the editor). Each feature's
+ * `placedBy` says which table row and which dice put it there.
+ */
+export interface TerrainGenerator {
+  /** The procedure's name and section, shown on the button ("NW §9 Terrain Generation"). */
+  readonly name: string;
+  generate(
+    input: { readonly widthMm: number; readonly depthMm: number; readonly sides: readonly { readonly id: SideId; readonly baseline: 'top' | 'bottom' }[] },
+    roll: (faces: 3 | 4 | 6 | 10, purpose: string) => number,
+  ): { readonly features: readonly TerrainFeature[]; readonly placedBy: Readonly<Record<string, string>> };
 }

@@ -22,9 +22,11 @@ interface Props {
   readonly controller: PlayController;
   readonly ui: UiStoreApi;
   readonly loader: ReturnType<typeof createRef<HTMLInputElement>>;
+  /** The browser keeps battles: offer the list of them. */
+  readonly library: boolean;
 }
 
-export function Toolbar({ session, play, controller, ui, loader }: Props) {
+export function Toolbar({ session, play, controller, ui, loader, library }: Props) {
   const tool = useStore(ui, (s) => s.tool);
   const b = useStore(session, (s) => s.battle);
   const viewer = useStore(session, (s) => s.viewer);
@@ -44,6 +46,11 @@ export function Toolbar({ session, play, controller, ui, loader }: Props) {
       <button type="button" data-testid="new-battle" title="Start another battle (N)" onClick={() => play.getState().open('start')}>
         New battle
       </button>
+      {library ? (
+        <button type="button" data-testid="saved-battles" title="Battles kept in this browser: resume, replay, rename, export" onClick={() => play.getState().open('battles')}>
+          Battles
+        </button>
+      ) : null}
       <button type="button" data-testid="playtest-button" title="Play a scenario many times with computer players and read whether it is balanced" onClick={() => play.getState().open('playtest')}>
         Playtest
       </button>
@@ -72,8 +79,8 @@ export function Toolbar({ session, play, controller, ui, loader }: Props) {
   );
 }
 
-export function mountToolbar(host: HTMLElement, session: SessionApi, play: PlayStoreApi, controller: PlayController, ui: UiStoreApi): { dispose(): void; pickLoad(): void } {
+export function mountToolbar(host: HTMLElement, session: SessionApi, play: PlayStoreApi, controller: PlayController, ui: UiStoreApi, library = false): { dispose(): void; pickLoad(): void } {
   const loader = createRef<HTMLInputElement>();
-  const dispose = mount(host, <Toolbar session={session} play={play} controller={controller} ui={ui} loader={loader} />);
+  const dispose = mount(host, <Toolbar session={session} play={play} controller={controller} ui={ui} loader={loader} library={library} />);
   return { dispose, pickLoad: () => loader.current?.click() };
 }

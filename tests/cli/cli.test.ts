@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCli, type Io } from '../../src/cli/program';
-import { scenarioJsonSchema, SCHEMA_PATH } from '../../src/cli/schema';
+import { PUBLISHED } from '../../src/cli/schema';
 import { FIXTURE_SCENARIO_PATH, ROOT } from '../engine/fixtures/helpers';
 import { skirmishModule } from '../engine/fixtures/skirmish';
 
@@ -99,9 +99,17 @@ describe('vedette play / replay / validate (in process)', () => {
   });
 });
 
-describe('the published scenario JSON Schema', () => {
-  it(`${SCHEMA_PATH} is up to date with src/scenario/schema.ts (run npm run schema)`, () => {
-    expect(readFileSync(join(ROOT, SCHEMA_PATH), 'utf8')).toBe(scenarioJsonSchema());
+describe('the published JSON Schemas (scenario, save, house rules)', () => {
+  it.each(PUBLISHED.map((p) => [p.path, p.source, p.text] as const))('%s is up to date with %s (run npm run schema)', (path, _source, text) => {
+    expect(readFileSync(join(ROOT, path), 'utf8')).toBe(text());
+  });
+  it("a save's scenario and house rules refer to the published scenario and house-rules schemas by their $id", () => {
+    const read = (p: string) => JSON.parse(readFileSync(join(ROOT, p), 'utf8')) as { $id: string; properties: Record<string, { $ref?: string }>; required: string[] };
+    const save = read('scenarios/save.schema.json');
+    const resolveRef = (ref: string) => new URL(ref, save.$id).href;
+    expect(resolveRef(save.properties.scenario!.$ref!)).toBe(read('scenarios/scenario.schema.json').$id);
+    expect(resolveRef(save.properties.houseRules!.$ref!)).toBe(read('scenarios/house-rules.schema.json').$id);
+    expect(save.required).toEqual(expect.arrayContaining(['format', 'version', 'ruleset', 'seed', 'log', 'hash']));
   });
 });
 

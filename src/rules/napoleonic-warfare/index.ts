@@ -21,6 +21,7 @@ import { nwTally } from './turnTally';
 import { describeNwCommand, describeNwEvent } from './logText';
 import { plansSeenBy, withStrategicPlanning } from './strategic';
 import { withMoveOrder } from './moveOrder';
+import { nwTerrainGenerator } from './editorTerrain';
 
 export const NwOptionsSchema = z
   .object({
@@ -36,6 +37,7 @@ export const napoleonicWarfare: RulesetModule<NwState, NwOptions, NwTables> = {
   version: '0.2.0',
   description: 'Battalion-level Napoleonic rules: hidden simultaneous orders, eight morale grades, d10 fire and morale, d6 close combat.',
   measure: { unit: 'in', mmPerUnit: 25.4 },
+  terrainGenerator: nwTerrainGenerator,
   options: {
     schema: NwOptionsSchema as unknown as z.ZodType<NwOptions>,
     info: [
