@@ -240,6 +240,14 @@ async function main(): Promise<void> {
     });
   }
   mountHelp(shell.overlays, play);
+  // The Playtest panel (its charts, its workers) is fetched the first time it is opened.
+  let playtest: Promise<unknown> | null = null;
+  play.subscribe((s) => {
+    if (s.overlay !== 'playtest' || playtest) return;
+    playtest = Promise.all([import('./ui/PlaytestPanel'), loader.loadAll()]).then(([{ mountPlaytest }]) =>
+      mountPlaytest(shell.overlays, { scenarios, registry: loader.loaded, play, hasBattle: () => session.getState().battle !== null }),
+    );
+  });
   let scene: BattleScene | null = null;
   let tableView: TableView | null = null;
   if (editorMode) {

@@ -413,6 +413,9 @@ function StartForm({ deps, kept }: { readonly deps: StartDialogDeps; readonly ke
         </div>
       </div>
       <div class="modal-actions">
+        <button type="button" class="link pt-open" data-testid="open-playtest" title="Play a scenario many times with computer players and read whether it is balanced" onClick={() => play.getState().open('playtest')}>
+          Playtest a scenario…
+        </button>
         {deps.hasBattle() && (
           <button type="button" data-testid="start-cancel" onClick={() => play.getState().open('none')}>
             Cancel
