@@ -28,6 +28,7 @@ import { mountSavedBattles } from './ui/SavedBattles';
 import { mountStorageWarning } from './ui/StorageWarning';
 import { createReplay, createTableSource, type Replay } from './store/replay';
 import { mountReplayPanels } from './ui/ReplayPanels';
+import { fileStem } from './ui/battles';
 import { loadSaveText } from './scenario/save';
 import { createBattleTable } from './store/table';
 import type { BattleScene } from './render/BattleScene';
@@ -298,7 +299,20 @@ async function main(): Promise<void> {
     replay.close();
     tableView?.fit();
   };
-  mountReplayPanels(shell.playArea, shell.side, { replay, close: closeReplay, exportReport: () => undefined });
+  // The battle open in the replay viewer, as loaded (the report is written from it).
+  let replayed: { save: ReturnType<typeof loadSaveText> & { ok: true }; name: string } | null = null;
+  const exportReport = async () => {
+    const r = replay.store.getState();
+    if (!replayed || !r.open) return;
+    // The report (its maps and charts) is a chunk of its own, fetched the first time it is asked for.
+    const { battleReportHtml } = await import('./ui/report/battleReport');
+    const v = replayed.save.value;
+    const scenario = v.save.scenario as { description?: unknown };
+    const out = battleReportHtml({ module: v.module, setup: v.setup, history: v.history, seed: v.save.seed, name: replayed.name, viewer: r.viewer, ...(typeof scenario.description === 'string' ? { description: scenario.description } : {}) });
+    if (!out.ok) return play.getState().showAlert({ title: 'No report', message: out.message });
+    download(`${fileStem(replayed.name)}-report.html`, out.html, 'text/html');
+  };
+  mountReplayPanels(shell.playArea, shell.side, { replay, close: closeReplay, exportReport: () => void exportReport() });
   installReplayKeys(replay, play);
   const openReplay = async (id: string): Promise<void> => {
     if (!lib) return;
@@ -311,6 +325,7 @@ async function main(): Promise<void> {
       return;
     }
     const v = loaded.value;
+    replayed = { save: loaded, name: kept.meta.name };
     const over = v.state.result !== undefined;
     // Both sides only once the battle is over; else the side looking now (hot-seat), or the first side.
     const now = session.getState().viewer;
