@@ -383,11 +383,12 @@ async function main(): Promise<void> {
   mountHandOver(shell.overlays, session, play, controller);
   installShortcuts(window, { controller, play, ui, pickLoad: () => toolbar.pickLoad(), hasBattle: () => session.getState().battle !== null && !replay.store.getState().open, fit: () => tableView?.fit() });
 
-  // The title and badges follow the battle.
-  watch([session, play], () => {
-    const b = session.getState().battle;
+  // The title and badges follow the battle (the replayed one while the replay is open).
+  watch([session, play, replay.store], () => {
+    const r = replay.store.getState();
+    const b = r.open ? r.battle : session.getState().battle;
     shell.sub.textContent = b ? b.setup.title : '';
-    const badges = b ? [b.module.name, play.getState().mode === 'hotseat' ? 'Hot-seat' : 'Solo'] : [];
+    const badges = !b ? [] : r.open ? [b.module.name, 'Replay'] : [b.module.name, play.getState().mode === 'hotseat' ? 'Hot-seat' : 'Solo'];
     const key = badges.join('|');
     if (shell.badges.dataset.key !== key) {
       shell.badges.dataset.key = key;
