@@ -195,7 +195,9 @@ async function main(): Promise<void> {
   const storage = browserStorage();
   // ?scenario=<url> or ?table=free: the free table, as designers and the benchmark use it.
   const scenarioUrl = params.get('scenario');
-  const free = scenarioUrl !== null || params.get('table') === 'free';
+  // ?editor: the scenario editor, a mode of the same table (loaded on demand).
+  const editorMode = params.has('editor');
+  const free = scenarioUrl !== null || params.get('table') === 'free' || editorMode;
   const lib = free ? null : await library();
   const toResume = free ? undefined : await battleToResume(lib, storage);
   const autosave = toResume?.save ?? null;
@@ -241,6 +243,21 @@ async function main(): Promise<void> {
   mountHelp(shell.overlays, play);
   let scene: BattleScene | null = null;
   let tableView: TableView | null = null;
+  if (editorMode) {
+    const { startEditor } = await import('./ui/editor/editorMode');
+    await startEditor({
+      stage: shell.stage, side: shell.side, tools: shell.tools, sub: shell.sub, ui, storage, hook, download,
+      rulesets: loader.loaded(),
+      builtIns: scenarios,
+      sceneClass: await sceneClass,
+      playThis: (text, title) => {
+        mountDialog().choose(scenarioEntry(`${title} (from the editor)`, text));
+        play.getState().open('start');
+      },
+    });
+    root.dataset.ready = 'true';
+    return;
+  }
   if (free) {
     let text = defaultScenario;
     let source = 'the built-in battle';

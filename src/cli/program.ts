@@ -13,8 +13,10 @@ import type { AnyRuleset } from '../engine/ruleset';
 import { describePosition } from '../engine/sequence';
 import { playRandom } from '../ai/randomPlayer';
 import { makeSampler, playerSeed } from '../ai/sampler';
+import { isPlayerKind, makePlayer, PLAYER_KINDS, type PlayerKind } from '../ai/players';
+import { playBattle } from '../ai/player';
 import { RULESETS } from '../rules/registry';
-import { PLAYER_KINDS } from '../ai/batch/players';
+import { PLAYER_KINDS as BATCH_PLAYERS } from '../ai/batch/players';
 import { simulateCommand, type SimulateOpts } from './simulate';
 import { reportCommand } from './report';
 import { battleReportCommand } from './battleReport';
@@ -75,6 +77,24 @@ export function parseSeed(v: string): number {
   return Number(v);
 }
 
+/** `--auto scripted` (every side) or `--auto fr=search,au=scripted` (per side; sides not named play scripted). */
+function parseAuto(v: string): { every?: PlayerKind; bySide: Record<string, PlayerKind> } {
+  const kind = (k: string): PlayerKind => (isPlayerKind(k) ? k : fail(2, `--auto knows ${PLAYER_KINDS.join(', ')}, not "${k}".`));
+  if (!v.includes('=')) return { every: kind(v), bySide: {} };
+  const bySide: Record<string, PlayerKind> = {};
+  for (const part of v.split(',')) {
+    const [side, k] = part.split('=');
+    if (!side || k === undefined) fail(2, `--auto takes a player or side=player pairs separated by commas, not "${v}".`);
+    bySide[side!] = kind(k!);
+  }
+  return { bySide };
+}
+
+function parseBudget(v: string): number {
+  if (!/^\d{1,6}$/.test(v) || Number(v) < 1) throw new Exit(2, `--budget takes whole milliseconds (1 or more), not "${v}".`);
+  return Number(v);
+}
+
 function parseTurns(v: string): number {
   if (!/^\d{1,4}$/.test(v) || Number(v) < 1) throw new Exit(2, `--turns takes a whole number of turns (1 or more), not "${v}".`);
   return Number(v);
@@ -85,6 +105,7 @@ interface PlayOpts {
   seed: number;
   script?: string;
   auto?: string;
+  budget?: number;
   turns?: number;
   events?: boolean;
   save?: string;
@@ -182,8 +203,8 @@ export async function loadInputs(io: Io, scenarioPath: string, o: { ruleset?: st
 }
 
 async function playCommand(io: Io, scenarioPath: string, o: PlayOpts, extra: readonly string[]): Promise<number> {
-  if ((o.script === undefined) === (o.auto === undefined)) fail(2, 'play needs exactly one of --script <commands.json> or --auto random.');
-  if (o.auto !== undefined && o.auto !== 'random') fail(2, `--auto knows only "random", not "${o.auto}".`);
+  if ((o.script === undefined) === (o.auto === undefined)) fail(2, 'play needs exactly one of --script <commands.json> or --auto random|scripted|search.');
+  const autoKinds = o.auto !== undefined ? parseAuto(o.auto) : undefined;
   const { module, setup, scenario, options, houseRules, tables } = await loadInputs(io, scenarioPath, o, extra);
   const created = createGame(module, { setup, options, seed: o.seed, ...(tables !== undefined ? { tables } : {}) });
   if (!created.ok) return fail(1, problemsText(scenarioPath, created.problems));
@@ -214,6 +235,22 @@ async function playCommand(io: Io, scenarioPath: string, o: PlayOpts, extra: rea
       h = r.history;
       if (o.events) eventLines(io, r.applied.events, h.entries.length);
     }
+  } else if (autoKinds && !(autoKinds.every === 'random' && Object.keys(autoKinds.bySide).length === 0)) {
+    // The AI players (src/ai players.ts), each side its own; the search player thinks on the wall clock.
+    const sides = currentState(h).battle.sides.map((x) => x.id);
+    for (const named of Object.keys(autoKinds.bySide)) if (!sides.includes(named)) fail(2, `--auto names side "${named}", but the sides are ${sides.join(', ')}.`);
+    const clock = { now: () => performance.now() };
+    const players = Object.fromEntries(sides.map((side, i) => [side, makePlayer(autoKinds.bySide[side] ?? autoKinds.every ?? 'scripted', { seed: playerSeed(o.seed, i), clock, ...(o.budget !== undefined ? { budgetMs: o.budget } : {}) })]));
+    let at = 0;
+    const game = playBattle(module, h, players, {
+      ...(o.turns !== undefined ? { maxTurns: o.turns } : {}),
+      maxCommands: 200_000,
+      ...(o.events ? { onApplied: (_s: string, _c: Command, a: { events: readonly AnyEvent[] }) => eventLines(io, a.events, ++at) } : {}),
+    });
+    h = game.history;
+    if (game.stoppedBy === 'turns') note = `stopped after turn ${o.turns}`;
+    else if (game.stoppedBy !== 'result') note = `the players stopped: ${game.stoppedBy}`;
+    if (game.refused.length > 0) io.err(`Warning: the rules refused ${game.refused.length} command(s) from the players: ${game.refused[0]!.rejection.message}`);
   } else {
     const sampler = makeSampler(playerSeed(o.seed));
     let at = 0;
@@ -279,7 +316,8 @@ export async function runCli(args: readonly string[], io: Io): Promise<number> {
     .option('--ruleset <id>', 'ruleset to play (optional when the scenario supports one)')
     .requiredOption('--seed <n>', 'dice seed, 0..4294967295', parseSeed)
     .option('--script <commands>', 'JSON array of commands to apply in order')
-    .option('--auto <player>', 'let a built-in player command both sides: "random"')
+    .option('--auto <player>', 'let built-in players command the sides: "random", "scripted" or "search" for both, or per side "fr=search,au=scripted"')
+    .option('--budget <ms>', 'thinking time of the search player per decision, in milliseconds (default 100)', parseBudget)
     .option('--turns <n>', 'stop when this many turns have been played', parseTurns)
     .option('--events', 'print the event log as JSON lines on stdout (the summary goes to stderr)')
     .option('--save <file>', 'write a save file at the end')
@@ -295,7 +333,7 @@ export async function runCli(args: readonly string[], io: Io): Promise<number> {
     .option('--ruleset <id>', 'ruleset to play (optional when the scenario supports one)')
     .option('-n, --battles <n>', 'battles in the batch (all shards)', countOption('--battles'), 100)
     .option('--seed <n>', 'master seed, 0..4294967295: each battle\'s seed is derived from it', parseSeed, 1)
-    .option('--players <a[,b]>', `players for the first and second side: ${PLAYER_KINDS.join(', ')} (kind@budget for players that search)`, 'random')
+    .option('--players <a[,b]>', `players for the first and second side: ${BATCH_PLAYERS.join(', ')} (search@n: n playouts a decision)`, 'random')
     .option('--workers <n>', 'worker threads (default: one per core; 0 plays in this thread)', countOption('--workers', 0))
     .option('--out <file>', 'write the batch here (default: standard output)')
     .option('--resume', 'continue the batch in --out after an interruption')

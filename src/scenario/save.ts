@@ -19,10 +19,20 @@ import type { GameState } from '../engine/state';
 import { parseJsonText, type InputProblem, type Loaded } from './errors';
 import { loadHouseRules, type HouseRulesFile } from './houseRules';
 import { loadScenario, zodProblems } from './load';
+import { capProblems, checkShape } from './limits';
 
 export const SAVE_VERSION = 1;
 
-const CommandShape = z.looseObject({ type: z.string().min(1).max(64), side: z.string().min(1).max(64) });
+/**
+ * A command in a save's log: an object with a type and a side, each 1-64 characters. Checked by
+ * hand, not by a schema per command: a log of a million commands is checked in one loop.
+ */
+export const COMMAND_FIELD_MAX = 64;
+const CommandShape = z.custom<Command>((c) => {
+  if (c === null || typeof c !== 'object' || Array.isArray(c)) return false;
+  const { type, side } = c as { type?: unknown; side?: unknown };
+  return typeof type === 'string' && type.length >= 1 && type.length <= COMMAND_FIELD_MAX && typeof side === 'string' && side.length >= 1 && side.length <= COMMAND_FIELD_MAX;
+}, `a command is an object with a "type" and a "side", each 1 to ${COMMAND_FIELD_MAX} characters`);
 
 export const SaveSchema = z
   .object({
@@ -111,8 +121,10 @@ export function loadSave(data: unknown, rulesets: readonly AnyRuleset[]): Loaded
   try {
     const wrongVersion = saveVersionProblem(data);
     if (wrongVersion) return { ok: false, problems: [wrongVersion] };
+    const shape = checkShape(data);
+    if (shape.length > 0) return { ok: false, problems: capProblems(shape) };
     const r = SaveSchema.safeParse(data);
-    if (!r.success) return { ok: false, problems: zodProblems(r.error) };
+    if (!r.success) return { ok: false, problems: capProblems(zodProblems(r.error)) };
     const save = r.data;
     const module = rulesets.find((m) => m.id === save.ruleset.id);
     if (!module) return { ok: false, problems: [{ path: '$.ruleset.id', message: `this save is for the ruleset "${save.ruleset.id}", which this version of Vedette does not have.` }] };
@@ -126,7 +138,7 @@ export function loadSave(data: unknown, rulesets: readonly AnyRuleset[]): Loaded
       tables = h.value.tables;
     }
     const rep = replay(module, { setup: sc.value, options: save.options, seed: save.seed, seeding: save.seeding ?? 1, ...(tables !== undefined ? { tables } : {}) }, save.log);
-    if (!rep.ok) return { ok: false, problems: rep.problems };
+    if (!rep.ok) return { ok: false, problems: capProblems(rep.problems) };
     const state = currentState(rep.history);
     const hash = stateHash(state);
     if (hash !== save.hash)

@@ -56,6 +56,21 @@ describe('vedette play / replay / validate (in process)', () => {
     expect(b.err).toMatch(/Script command 1 .* was refused \[not-now\]/);
   });
 
+  it('play --auto scripted / per side with search: the AI players command the sides; the save replays', async () => {
+    const save = join(dir, 'ai.save.json');
+    const p = await cli(['play', join(ROOT, 'scenarios/default.json'), '--seed', '4', '--auto', 'fr=search,au=scripted', '--budget', '20', '--turns', '1', '--save', save]);
+    expect(p.code).toBe(0);
+    expect(p.err).toMatch(/stopped after turn 1/);
+    expect(p.err).not.toMatch(/refused/);
+    const hash = /State hash: (fnv1a64:[0-9a-f]{16})/.exec(p.err)![1];
+    const r = await cli(['replay', save]);
+    expect(r.out.trim()).toBe(hash);
+    const s = await cli(['play', join(ROOT, 'scenarios/seven-years-war-kolin-ridge.json'), '--seed', '4', '--auto', 'scripted', '--turns', '1']);
+    expect(s.code).toBe(0);
+    expect((await cli(['play', join(ROOT, 'scenarios/default.json'), '--seed', '4', '--auto', 'clever'])).code).toBe(2);
+    expect((await cli(['play', join(ROOT, 'scenarios/default.json'), '--seed', '4', '--auto', 'xx=search'])).code).toBe(2);
+  }, 60_000);
+
   it('--turns stops the battle early', async () => {
     const a = await cli([...W, 'play', FIXTURE_SCENARIO_PATH, '--seed', '2', '--auto', 'random', '--turns', '1']);
     expect(a.code).toBe(0);
