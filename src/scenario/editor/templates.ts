@@ -48,7 +48,11 @@ export function nwTemplates(nationality: string, scale: Scale = 'medium', year =
   const bases = SCALE_DISTANCES[scale].bases;
   // NW §5 Basing: French, Russian and British battalions 4-6 stands, Austrian and Prussian 6-8.
   const footStands = nation === 'austria' || nation === 'prussia' ? BASING.foot.standsAustrianPrussian.min : BASING.foot.standsFrenchRussianBritish.min;
-  return ARMY_LISTS[nation].entries.map((e): UnitTemplate => {
+  // A "Foot/Horse Artillery" row gives two units to choose from: a foot and a horse battery.
+  const rows = ARMY_LISTS[nation].entries.flatMap((e) =>
+    /foot\/horse/i.test(e.troop) ? [{ ...e, troop: e.troop.replace(/foot\/horse/i, 'Foot') }, { ...e, troop: e.troop.replace(/foot\/horse/i, 'Horse') }] : [e],
+  );
+  return rows.map((e): UnitTemplate => {
     const period = e.periods.find((p) => (p.from ?? 0) <= year && year <= (p.to ?? 9999)) ?? e.periods[0]!;
     const arm = e.arm as UnitSpec['arm'];
     const art = arm === 'artillery';
