@@ -6,10 +6,12 @@
 import { registerable, type AnyRuleset } from '../engine/ruleset';
 import { napoleonicWarfare } from './napoleonic-warfare';
 import { sevenYearsWar } from './seven-years-war';
+import { battalion } from './battalion';
 
 export const RULESETS: readonly AnyRuleset[] = [
   registerable(napoleonicWarfare),
   registerable(sevenYearsWar),
+  registerable(battalion),
 ];
 
 export function findRuleset(id: string, from: readonly AnyRuleset[] = RULESETS): AnyRuleset | undefined {

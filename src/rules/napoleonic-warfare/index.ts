@@ -13,6 +13,7 @@ import { legalCommands } from './legal';
 import { nwDeterminise } from './ai/determinise';
 import { nwEvaluate } from './ai/evaluate';
 import { nwMetrics } from './ai/metrics';
+import { nwScripts } from './ai/scripts';
 import { D10_FROM_2D6 } from './tables/dice';
 import { resultFrom } from './victory';
 import { NW_TABLE } from './table';
@@ -53,7 +54,7 @@ export const napoleonicWarfare: RulesetModule<NwState, NwOptions, NwTables> = {
   // NW §2 simultaneous strategic moves (planned, then carried out together); §13 (4) order of moves.
   commands: withMoveOrder(withStrategicPlanning(COMMANDS)),
   legalCommands,
-  ai: { determinise: nwDeterminise, evaluate: nwEvaluate, metrics: nwMetrics },
+  ai: { determinise: nwDeterminise, evaluate: nwEvaluate, metrics: nwMetrics, scripts: nwScripts },
   // NW §6 Dice: with the option on, every d10 the rules roll through rollD10 is made from two d6.
   dieEmulation: (options) => (options.d10Via2d6 ? { 10: D10_FROM_2D6 } : undefined),
   /**

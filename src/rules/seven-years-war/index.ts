@@ -9,6 +9,7 @@ import { stateFromView } from '../../engine/lookahead';
 import { sywDeterminise } from './ai/determinise';
 import { sywEvaluate } from './ai/evaluate';
 import { sywMetrics } from './ai/metrics';
+import { sywScripts } from './ai/scripts';
 import { otherSide } from '../../engine/state';
 import { unitDistance, standDistance } from '../../geometry/measure';
 import { pt } from '../../geometry/types';
@@ -430,7 +431,7 @@ export const sevenYearsWar: RulesetModule<SywState, Options, Tables> = {
   pieceNames: (game) => groupNames(game),
   tally: sywTally,
   legalCommands: legal,
-  ai: { determinise: sywDeterminise, evaluate: sywEvaluate, metrics: sywMetrics },
+  ai: { determinise: sywDeterminise, evaluate: sywEvaluate, metrics: sywMetrics, scripts: sywScripts },
   victory,
   atTurnLimit,
   invariants: (s) => {

@@ -1,0 +1,128 @@
+/**
+ * BT Motivation Special Rules and Fallbacks: what a failed motivation check does (fall back,
+ * leave the field, or — in square — become disorientated), the fall back move through the
+ * geometry's movement core, units leaving the field and the brigade check.
+ */
+import type { Unit } from '../../../engine/model';
+import type { TablePoint } from '../../../geometry/types';
+import { moveUntilContact } from '../../../geometry/moveCore';
+import { standIndexOf, terrainIndexOf } from '../../../geometry/sightCache';
+import type { Leg } from '../../../geometry/movement';
+import { dropUnit, setStands, unitIn } from '../../../engine/workingState';
+import type { W } from '../state';
+import { us, setUs, underHalf, mmIn, otherOf, inMm } from '../state';
+import { centreOf } from '../geo';
+import { FALLBACK_RULE, MOTIVATION_RULE, MOTIVATION_SPECIAL_RULE, ARMY_COMMANDER_IN } from '../tables';
+import { greatestMoveMm, normalRateMm, withPoses } from '../movement/moves';
+import { motivationCheck } from './checks';
+import { armyGeneral, detachAll, followUnit } from '../special/commanders';
+import { pointToStandDistance } from '../../../geometry/measure';
+
+/** A unit leaves the battlefield (destroyed, quit after a failed check, or driven off). */
+export function leaveField(w: W, unitId: string, how: 'destroyed' | 'quit' | 'driven off', rule: string): void {
+  const u = unitIn(w, unitId);
+  if (!u) return;
+  const st = us(w.rs, unitId);
+  w.rs = { ...w.rs, gone: { ...w.rs.gone, [unitId]: { side: u.side, troopType: u.troopType, stands: st.start, how } } };
+  detachAll(w, unitId);
+  dropUnit(w, unitId);
+  w.ctx.emit({ type: 'UnitLeftField', unit: unitId, name: u.name, side: u.side, how, rule });
+  if (w.rs.pending && 'target' in w.rs.pending && w.rs.pending.target === unitId) w.rs = { ...w.rs, pending: undefined };
+  brigadeCheck(w, u.parent);
+}
+
+/**
+ * BT Motivation: "You must take a motivation check for the whole Brigade if 50% of the Brigade’s
+ * Battalions have quit the field ... if failed the Brigade quits the field and your opponent
+ * automatically wins." Taken each time another battalion goes once half have gone.
+ */
+export function brigadeCheck(w: W, brigade: string): void {
+  const b = w.rs.brigades[brigade];
+  if (!b || b.quit || w.rs.brigadeBroken) return;
+  const goneCount = b.battalions.filter((id) => !w.battle.units.some((u) => u.id === id)).length;
+  if (goneCount * 2 < b.battalions.length || goneCount <= b.checked) return;
+  w.rs = { ...w.rs, brigades: { ...w.rs.brigades, [brigade]: { ...b, checked: goneCount } } };
+  const left = w.battle.units.filter((u) => b.battalions.includes(u.id));
+  const spec = (again?: string) => ({ dice: 'd6' as const, purpose: `Brigade ${brigade}: motivation check, ${goneCount} of ${b.battalions.length} battalions have quit the field${again ? ` (re-roll: ${again})` : ''}`, rule: MOTIVATION_RULE, target: { value: w.options.motivationTarget, pass: 'atLeast' as const, label: `Motivation ${w.options.motivationTarget}+ (house value)` }, subjects: left.map((u) => u.id) });
+  let passed = w.ctx.roll(spec()).passed === true;
+  const g = armyGeneral(w, b.side);
+  if (!passed && g && left.some((u) => Math.min(...u.stands.map((s) => pointToStandDistance(g.stand.centre, s))) <= inMm(ARMY_COMMANDER_IN))) passed = w.ctx.roll(spec(`${g.name} within ${ARMY_COMMANDER_IN}"`)).passed === true;
+  if (passed) return;
+  w.rs = { ...w.rs, brigades: { ...w.rs.brigades, [brigade]: { ...b, checked: goneCount, quit: true } }, brigadeBroken: { side: b.side, brigade } };
+  w.ctx.emit({ type: 'BrigadeQuit', brigade, side: b.side, winner: otherOf(w.battle, b.side), rule: MOTIVATION_RULE });
+  for (const u of left) if (unitIn(w, u.id)) leaveField(w, u.id, 'quit', MOTIVATION_RULE);
+}
+
+/**
+ * A fall back: straight away from `from`, keeping the unit's facing, through the movement core.
+ * Enemies stop it; it passes through friends (a unit not in loose order takes a motivation check
+ * doing so and is disorientated if it fails: BT Loose Formation); over the table edge, or further
+ * than its greatest move including the double, it is driven from the battlefield (BT Fallbacks).
+ */
+export function fallBack(w: W, unitId: string, distMm: number, from: TablePoint, rule: string): void {
+  const u = unitIn(w, unitId);
+  if (!u || distMm <= 0) return;
+  if (distMm > greatestMoveMm(w.tables, u) + 1e-6) {
+    w.ctx.emit({ type: 'FellBack', unit: u.id, distanceIn: mmIn(distMm), rule: FALLBACK_RULE });
+    leaveField(w, u.id, 'driven off', `${FALLBACK_RULE}: "further than its movement allowance inc double move"`);
+    return;
+  }
+  const c = centreOf(u);
+  let ang = Math.atan2(c.y - from.y, c.x - from.x);
+  if (Math.hypot(c.y - from.y, c.x - from.x) < 1e-6) ang = u.stands[0]!.facing + Math.PI;
+  const reach = distMm + 400;
+  const legs: Leg[] = [{ kind: 'translate', dx: Math.cos(ang) * reach, dy: Math.sin(ang) * reach, distanceMm: reach }];
+  const enemyIds = new Set(w.battle.units.filter((x) => x.side !== u.side).map((x) => x.id));
+  const stop = moveUntilContact(u.stands, legs, {
+    others: standIndexOf(w.battle.units), ignore: (id) => id === u.id, table: w.battle.table, terrain: terrainIndexOf(w.battle.terrain),
+    rule: (m) => (m.atStart ? 'ignore' : enemyIds.has(m.unitId) ? 'block' : 'pass'), budgetMm: reach,
+  });
+  // Where the fall back ends: its distance, or later if that would leave it on top of a friend; sooner at an enemy.
+  let end = distMm;
+  for (const m of stop.passed) if (m.enterMm < end && (m.clearMm === undefined || m.clearMm > end)) end = m.clearMm ?? reach;
+  if (stop.contact && stop.contact.atMm < end) end = stop.contact.atMm;
+  const through = stop.passed.filter((m) => m.enterMm < end);
+  if (stop.trace.leavesTableAtMm !== undefined && stop.trace.leavesTableAtMm <= end) {
+    w.ctx.emit({ type: 'FellBack', unit: u.id, distanceIn: mmIn(distMm), rule });
+    leaveField(w, u.id, 'driven off', `${FALLBACK_RULE}: off the table`);
+    return;
+  }
+  if (end > greatestMoveMm(w.tables, u) + 1e-6) {
+    w.ctx.emit({ type: 'FellBack', unit: u.id, distanceIn: mmIn(end), rule });
+    leaveField(w, u.id, 'driven off', `${FALLBACK_RULE}: "further than its movement allowance inc double move" to clear friends`);
+    return;
+  }
+  const poses = legs.length ? withPoses(u.stands, u.stands.map((s) => ({ ...s, centre: { x: s.centre.x + Math.cos(ang) * end, y: s.centre.y + Math.sin(ang) * end } as TablePoint }))) : u.stands;
+  setStands(w, u.id, poses);
+  followUnit(w, u.id);
+  w.ctx.emit({ type: 'FellBack', unit: u.id, distanceIn: mmIn(end), rule });
+  if (through.length > 0 && u.formation !== 'loose') {
+    const moved = unitIn(w, u.id)!;
+    if (!motivationCheck(w, moved, { reason: 'fell back through friends', rule: 'BT Loose Formation' })) makeDisorientated(w, u.id, 'failed its check falling back through friends', 'BT Loose Formation');
+  }
+}
+
+export function makeDisorientated(w: W, unitId: string, why: string, rule: string): void {
+  if (!unitIn(w, unitId) || us(w.rs, unitId).disorientated) return;
+  setUs(w, unitId, { disorientated: true });
+  w.ctx.emit({ type: 'Disorientated', unit: unitId, why, rule });
+}
+
+export type FailKind = { readonly kind: 'shooting'; readonly casualties: number; readonly from: TablePoint } | { readonly kind: 'general'; readonly from: TablePoint };
+
+/**
+ * BT Motivation Special Rules: a failed check — in square the unit is disorientated instead; under
+ * 50% it leaves the field; otherwise it falls back: D3 × casualties after shooting (BT Fallbacks),
+ * else "your full movement allowance of your current formation".
+ */
+export function failedMotivation(w: W, u: Unit, how: FailKind): void {
+  if (u.formation === 'square') { makeDisorientated(w, u.id, 'failed a motivation check in square', MOTIVATION_SPECIAL_RULE); return; }
+  if (underHalf(w.rs, u)) { leaveField(w, u.id, 'quit', `${MOTIVATION_SPECIAL_RULE}: under 50% and failed`); return; }
+  if (how.kind === 'shooting') {
+    const r = w.ctx.roll({ dice: 'D3', purpose: `${u.name} falls back D3 × ${how.casualties} casualties`, rule: FALLBACK_RULE, subjects: [u.id], outcome: (v) => `${v.total * how.casualties}"` });
+    setUs(w, u.id, { fallBacks: us(w.rs, u.id).fallBacks + 1 });
+    fallBack(w, u.id, inMm(r.total * how.casualties), how.from, FALLBACK_RULE);
+    return;
+  }
+  fallBack(w, u.id, normalRateMm(w.tables, u), how.from, MOTIVATION_SPECIAL_RULE);
+}
