@@ -6,7 +6,8 @@
 import type { TerrainSpec } from '../schema';
 import { freshId, type Draft, type EditOp } from './ops';
 import { chainEndAt, type XY } from './shapes';
-import { templatesFor, unitFromTemplate, type UnitTemplate } from './templates';
+import { nwTemplates, templatesFor, unitFromTemplate, type UnitTemplate } from './templates';
+import { nwArmyList } from './forces';
 
 export type AreaKind = 'hill' | 'wood' | 'village' | 'building' | 'marsh' | 'field' | 'lake' | 'rough' | 'obstacle';
 export type LineKind = 'road' | 'stream' | 'river' | 'wall' | 'hedge' | 'ford' | 'bridge';
@@ -93,5 +94,9 @@ export function placedUnit(d: Draft, template: UnitTemplate, sideIndex: 0 | 1, a
 
 /** The unit templates for a side of this scenario (its first ruleset's tables). */
 export function templatesForSide(d: Draft, sideIndex: 0 | 1): UnitTemplate[] {
-  return templatesFor(d.rulesets[0] ?? '', d.sides[sideIndex]!.nationality);
+  const side = d.sides[sideIndex]!;
+  // NW: a side checked against an army list picks from that list, graded for its year.
+  const list = d.rulesets[0] === 'napoleonic-warfare' ? nwArmyList(d, side.id) : undefined;
+  if (list) return nwTemplates(side.nationality, 'medium', list.year, list.nation);
+  return templatesFor(d.rulesets[0] ?? '', side.nationality);
 }

@@ -43,8 +43,8 @@ export function nwNation(nationality: string): Nation {
 }
 
 /** NW: one template per row of the nation's list, its grade for `year`. */
-export function nwTemplates(nationality: string, scale: Scale = 'medium', year = 1809): UnitTemplate[] {
-  const nation = nwNation(nationality);
+export function nwTemplates(nationality: string, scale: Scale = 'medium', year = 1809, listed?: Nation): UnitTemplate[] {
+  const nation = listed ?? nwNation(nationality);
   const bases = SCALE_DISTANCES[scale].bases;
   // NW §5 Basing: French, Russian and British battalions 4-6 stands, Austrian and Prussian 6-8.
   const footStands = nation === 'austria' || nation === 'prussia' ? BASING.foot.standsAustrianPrussian.min : BASING.foot.standsFrenchRussianBritish.min;
