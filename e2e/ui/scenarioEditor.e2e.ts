@@ -178,3 +178,27 @@ describe('Generate in the editor', () => {
     await p.page.close();
   }, 120_000);
 });
+
+describe('Play this', () => {
+  it('starts a battle on the scenario being edited', async () => {
+    const p = await EditorPage.open(browser, url);
+    await p.byTest('editor-builtin').selectOption({ label: 'The Mill at Aldern' });
+    await expect.poll(async () => p.problems(), { timeout: 10_000 }).toEqual([]);
+    await p.byTest('scenario-title-input').evaluate((e) => (e.closest('details') as HTMLDetailsElement).open = true);
+    await p.byTest('scenario-title-input').fill('The Mill at Aldern, edited');
+    await p.byTest('scenario-title-input').press('Tab');
+    await expect.poll(async () => (await p.draft()).title).toBe('The Mill at Aldern, edited');
+    await expect.poll(async () => p.problems(), { timeout: 10_000 }).toEqual([]);
+    await p.byTest('editor-play').click();
+    await expect.poll(async () => p.byTest('scenario-title').textContent()).toBe('The Mill at Aldern, edited');
+    await p.byTest('seed').fill('99');
+    await p.byTest('mode-solo').check();
+    await p.byTest('start-battle').click();
+    await p.page.waitForURL((u) => !u.search.includes('editor'), { timeout: 30_000 });
+    await p.page.waitForSelector('#app[data-ready=true]', { timeout: 30_000 });
+    await expect.poll(async () => p.page.evaluate(() => window.__VEDETTE__.play()?.rulesetId ?? null), { timeout: 30_000 }).toBe('napoleonic-warfare');
+    await expect.poll(async () => p.byTest('battle-title').textContent()).toBe('The Mill at Aldern, edited');
+    expect(p.errors).toEqual([]);
+    await p.page.close();
+  }, 120_000);
+});
