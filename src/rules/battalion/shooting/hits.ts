@@ -13,7 +13,7 @@ import { motivationCheck } from '../motivation/checks';
 import { failedMotivation, leaveField } from '../motivation/outcomes';
 import { centreOf } from '../geo';
 import { unitDistance } from '../../../geometry/measure';
-import { afterAssaultHits } from '../assault/assault';
+import { afterAssaultHits, react } from '../assault/assault';
 
 export type HitsPending = Extract<Pending, { kind: 'hits' }>;
 
@@ -37,6 +37,15 @@ export function defaultAssignment(w: { battle: W['battle']; rs: W['rs'] }, p: Hi
   const order = [...free].sort((a, b) => Number(a.id === u.commandStandId) - Number(b.id === u.commandStandId) || d(a) - d(b) || (a.id < b.id ? -1 : 1)).map((s) => s.id);
   const gens = attachedTo(w, u.id).map((g) => g.id).filter((id) => !p.assigned.includes(id));
   return [...order, ...gens].slice(0, p.hits - p.assigned.length);
+}
+
+/** A choice whose side has finished the step is settled by default (RULINGS.md): hits on the nearest stands, a counter attack. */
+export function settleAbandoned(w: W): void {
+  for (let i = 0; i < 20 && w.rs.pending && w.done.includes(w.rs.pending.owner); i++) {
+    const p = w.rs.pending;
+    if (p.kind === 'hits') resolvePending(w, defaultAssignment(w, p));
+    else react(w, 'counter');
+  }
 }
 
 /** Open a choice of where `hits` fall on `target`, or resolve at once when its owner has finished the step. */

@@ -15,7 +15,7 @@ import { SHOOTING_RULE, TEMPLATE_IN } from '../tables';
 import type { BtState, S, W } from '../state';
 import { armOf, setUs, us, inMm, work } from '../state';
 import { planShot, type MovedPenalty, type ShotPlan } from './plan';
-import { offerHits, resolvePending, hitCandidates, afterShootingCasualties, markHalf } from './hits';
+import { offerHits, resolvePending, hitCandidates, afterShootingCasualties, markHalf, settleAbandoned } from './hits';
 import { btSightIndex, centreOf, inBuildings, terrainUnder } from '../geo';
 import { makeDisorientated, fallBack, leaveField } from '../motivation/outcomes';
 
@@ -104,14 +104,15 @@ export const shoot = defineCommand<BtState, BtOptions, BtTables, ShootCmd>({
   describe: 'Shoot with a battalion or battery at an enemy battalion (BT Summery of Shooting Phase).',
   schema: z.object({ type: z.literal('shoot'), side: z.string(), unit: z.string(), target: z.string(), moved: z.enum(['toHit', 'rof']).optional(), templates: z.array(z.string()).max(60).optional() }).strict(),
   handle(s: S, c, ctx): Change<BtState> | Rejection {
-    if (s.ruleset.pending) return reject('pending', 'Wait for the opponent to assign the hits.', `${SHOOTING_RULE} 8`);
-    const shooter = s.battle.units.find((u) => u.id === c.unit);
-    const target = s.battle.units.find((u) => u.id === c.target);
+    if (s.ruleset.pending && !s.position.done.includes(s.ruleset.pending.owner)) return reject('pending', 'Wait for the opponent to assign the hits.', `${SHOOTING_RULE} 8`);
+    const w = work(s, ctx);
+    settleAbandoned(w);
+    const shooter = w.battle.units.find((u) => u.id === c.unit);
+    const target = w.battle.units.find((u) => u.id === c.target);
     if (!shooter || shooter.side !== c.side) return reject('not-yours', 'Shoot with one of your own battalions.', `${SHOOTING_RULE} 1`);
     if (!target) return reject('no-target', 'Choose an enemy battalion to shoot at.', `${SHOOTING_RULE} 2`);
-    const plan = planShot({ battle: s.battle, rs: s.ruleset, options: s.options, tables: s.tables }, shooter, target, c.moved ?? 'rof');
+    const plan = planShot({ battle: w.battle, rs: w.rs, options: s.options, tables: s.tables }, shooter, target, c.moved ?? 'rof');
     if (!plan.ok) return reject(plan.code, plan.reason, plan.rule);
-    const w = work(s, ctx);
     setUs(w, shooter.id, { fired: true, firedGrape: plan.grape });
     const hits = rollShot(w, shooter, target, plan);
     if (plan.template) { if (hits > 0) resolveTemplates(w, shooter, target, plan, hits, c.templates ?? []); }
