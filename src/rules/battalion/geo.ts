@@ -13,7 +13,7 @@ import { unitFrame } from '../../geometry/frame';
 import { inFrontArc } from '../../geometry/zones';
 import { pointInPolygon } from '../../geometry/vec';
 import { meanCentre } from '../../geometry/standSets';
-import type { TablePoint } from '../../geometry/types';
+import { mm, type TablePoint } from '../../geometry/types';
 import { CONTACT_MM } from '../../geometry/units';
 import { inMm, mmIn } from './state';
 
@@ -67,7 +67,7 @@ export function sightOf(battle: Battle, firer: Unit, firing: readonly Stand[], t
   // Loose order blocks as a body, its gaps included ("When in Skirmish formation they block LOS to units behind them").
   const screens = battle.units.filter((u) => u.formation === 'loose' && u.id !== firer.id && u.id !== target.id).map((u) => {
     const fr = unitFrame(u.stands);
-    return { id: u.id, name: u.name, own: ownSkirmish.has(u.id), body: [{ centre: fr.centre, facing: fr.facing, widthMm: fr.halfWidthMm * 2, depthMm: fr.halfDepthMm * 2 }] };
+    return { id: u.id, name: u.name, own: ownSkirmish.has(u.id), body: [{ centre: fr.centre, facing: fr.facing, widthMm: mm(fr.halfWidthMm * 2), depthMm: mm(fr.halfDepthMm * 2) }] };
   });
   let through = false;
   let blockedBy: string | undefined;
