@@ -12,6 +12,7 @@ import { dropUnit, setStands, unitIn } from '../../../engine/workingState';
 import type { W } from '../state';
 import { us, setUs, underHalf, mmIn, otherOf, inMm } from '../state';
 import { centreOf } from '../geo';
+import { unitFrame } from '../../../geometry/frame';
 import { FALLBACK_RULE, MOTIVATION_RULE, MOTIVATION_SPECIAL_RULE, ARMY_COMMANDER_IN } from '../tables';
 import { greatestMoveMm, normalRateMm, withPoses } from '../movement/moves';
 import { motivationCheck } from './checks';
@@ -67,9 +68,11 @@ export function fallBack(w: W, unitId: string, distMm: number, from: TablePoint,
     leaveField(w, u.id, 'driven off', `${FALLBACK_RULE}: "further than its movement allowance inc double move"`);
     return;
   }
+  // Straight back, keeping its facing, from a cause in front of it; from a cause behind it, straight away from it.
   const c = centreOf(u);
-  let ang = Math.atan2(c.y - from.y, c.x - from.x);
-  if (Math.hypot(c.y - from.y, c.x - from.x) < 1e-6) ang = u.stands[0]!.facing + Math.PI;
+  const facing = unitFrame(u.stands).facing;
+  const ahead = (from.x - c.x) * Math.cos(facing) + (from.y - c.y) * Math.sin(facing);
+  const ang = ahead >= 0 ? facing + Math.PI : Math.atan2(c.y - from.y, c.x - from.x);
   const reach = distMm + 400;
   const legs: Leg[] = [{ kind: 'translate', dx: Math.cos(ang) * reach, dy: Math.sin(ang) * reach, distanceMm: reach }];
   const enemyIds = new Set(w.battle.units.filter((x) => x.side !== u.side).map((x) => x.id));
