@@ -13,7 +13,7 @@ import type { W } from '../state';
 import { us, setUs, underHalf, mmIn, otherOf, inMm } from '../state';
 import { centreOf } from '../geo';
 import { unitFrame } from '../../../geometry/frame';
-import { FALLBACK_RULE, MOTIVATION_RULE, MOTIVATION_SPECIAL_RULE, ARMY_COMMANDER_IN } from '../tables';
+import { FALLBACK_RULE, MOTIVATION_RULE, MOTIVATION_SPECIAL_RULE, ARMY_COMMANDER_IN, BRIGADE_COMMANDER_IN } from '../tables';
 import { greatestMoveMm, normalRateMm, withPoses } from '../movement/moves';
 import { motivationCheck } from './checks';
 import { armyGeneral, detachAll, followUnit } from '../special/commanders';
@@ -128,4 +128,24 @@ export function failedMotivation(w: W, u: Unit, how: FailKind): void {
     return;
   }
   fallBack(w, u.id, normalRateMm(w.tables, u), how.from, MOTIVATION_SPECIAL_RULE);
+}
+
+/**
+ * BT Motivation: "You must take a motivation check when ... the Brigade Commander has died within
+ * 16”": each battalion of his brigade within 16" of where he fell checks; failing, the Special
+ * Rules apply (a fall back of its full move, straight back).
+ */
+export function commanderDiedChecks(w: W, generalId: string): void {
+  const c = w.rs.commanders[generalId];
+  if (!c || c.kind !== 'brigade' || !c.dead || !c.brigade) return;
+  const at = { x: c.dead.x, y: c.dead.y } as TablePoint;
+  for (const u0 of w.battle.units.filter((u) => u.parent === c.brigade)) {
+    const u = unitIn(w, u0.id);
+    if (!u || Math.min(...u.stands.map((s) => pointToStandDistance(at, s))) > inMm(BRIGADE_COMMANDER_IN)) continue;
+    if (!motivationCheck(w, u, { reason: 'its brigade commander has died within 16"', rule: MOTIVATION_RULE })) {
+      const facing = unitFrame(u.stands).facing;
+      const c0 = centreOf(u);
+      failedMotivation(w, u, { kind: 'general', from: { x: c0.x + Math.cos(facing), y: c0.y + Math.sin(facing) } as TablePoint });
+    }
+  }
 }

@@ -10,7 +10,7 @@ import { armOf, us, setUs, setCommander } from '../state';
 import { SAVE_RULE, ARMOUR_RULE, SHOOTING_RULE, FALLBACK_RULE, LANCE_ARMOUR_LOSS } from '../tables';
 import { attachedTo, killCommander, OFFICERS_RULE } from '../special/commanders';
 import { motivationCheck } from '../motivation/checks';
-import { failedMotivation, leaveField } from '../motivation/outcomes';
+import { failedMotivation, leaveField, commanderDiedChecks } from '../motivation/outcomes';
 import { centreOf } from '../geo';
 import { unitDistance } from '../../../geometry/measure';
 import { afterAssaultHits, react } from '../assault/assault';
@@ -102,7 +102,8 @@ export function resolvePending(w: W, extra: readonly string[] = []): void {
     if (!r.passed) lost.push(id);
   }
   const stands = lost.filter((id) => u.stands.some((s) => s.id === id));
-  for (const id of lost) if (!stands.includes(id)) killCommander(w, id, `${p.rule}; ${OFFICERS_RULE}`);
+  const killed = lost.filter((id) => !stands.includes(id));
+  for (const id of killed) killCommander(w, id, `${p.rule}; ${OFFICERS_RULE}`);
   const officer = stands.includes(u.commandStandId);
   if (stands.length > 0) {
     loseStands(w, u.id, stands);
@@ -117,6 +118,7 @@ export function resolvePending(w: W, extra: readonly string[] = []): void {
   }
   const after = unitIn(w, u.id);
   if (after && after.stands.length === 0) leaveField(w, u.id, 'destroyed', p.rule);
+  for (const id of killed) commanderDiedChecks(w, id);
   continueAfter(w, p, stands.length);
 }
 
