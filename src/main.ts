@@ -21,6 +21,11 @@ import { createGameStore, type GameStoreApi } from './store/gameStore';
 import { createUiStore, type UiStoreApi } from './store/uiStore';
 import { AUTOSAVE_KEY, createSession, gameOf, viewOf, type SaveStorage, type SessionApi } from './store/session';
 import { entriesFor } from './engine/history';
+import { moveOldAutosave, newBattleId, openLibrary, type BattleLibrary, type KeptBattle } from './store/library';
+import { createKeeper, type Keeper } from './store/keeper';
+import { createBattles } from './ui/battles';
+import { mountSavedBattles } from './ui/SavedBattles';
+import { mountStorageWarning } from './ui/StorageWarning';
 import { createBattleTable } from './store/table';
 import type { BattleScene } from './render/BattleScene';
 import { mountSelectionPanel } from './ui/SelectionPanel';
@@ -44,7 +49,7 @@ import { installShortcuts } from './ui/keyboard';
 import { keepTableView, type TableView } from './ui/tableView';
 import './ui/styles.css';
 
-const BUILT_IN = import.meta.glob('../scenarios/*.json', { query: '?raw', import: 'default', eager: true }) as Record<string, string>;
+const BUILT_IN = import.meta.glob(['../scenarios/*.json', '!../scenarios/*.schema.json'], { query: '?raw', import: 'default', eager: true }) as Record<string, string>;
 
 /** localStorage, or null where the browser refuses it (private modes, sandboxed frames). */
 function browserStorage(): SaveStorage | null {
@@ -58,9 +63,41 @@ function browserStorage(): SaveStorage | null {
 }
 
 const randomSeed = (): number => seedFromBits(crypto.getRandomValues(new Uint32Array(1))[0]!);
+const newId = (): string => newBattleId(Date.now(), () => crypto.getRandomValues(new Uint32Array(1))[0]! / 2 ** 32);
 
-function download(fileName: string, text: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type: 'application/json' }));
+/** The battle library, or null where the browser has no IndexedDB or refuses it (then the old single autosave slot is used). */
+async function library(): Promise<BattleLibrary | null> {
+  try {
+    return await openLibrary();
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The battle to resume: the library's current one, after moving the old single autosave across
+ * (first start after the library came). Where there is no library, the old slot's.
+ */
+async function battleToResume(lib: BattleLibrary | null, storage: SaveStorage | null): Promise<KeptBattle | { readonly save: string; readonly meta?: undefined } | undefined> {
+  if (!lib) {
+    const text = storage?.getItem(AUTOSAVE_KEY);
+    return text ? { save: text } : undefined;
+  }
+  try {
+    await moveOldAutosave(lib, storage, AUTOSAVE_KEY, { id: newId(), mode: readMode(storage) ?? 'hotseat', now: Date.now() });
+  } catch {
+    // The library would not take it: the old slot keeps it, and the next start tries again.
+  }
+  try {
+    const id = await lib.current();
+    return id ? await lib.get(id) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function download(fileName: string, text: string, type = 'application/json'): void {
+  const url = URL.createObjectURL(new Blob([text], { type }));
   const a = el('a', { href: url, download: fileName });
   document.body.append(a);
   a.click();
@@ -154,17 +191,22 @@ async function main(): Promise<void> {
   const storage = browserStorage();
   // ?scenario=<url> or ?table=free: the free table, as designers and the benchmark use it.
   const scenarioUrl = params.get('scenario');
-  const free = scenarioUrl !== null || params.get('table') === 'free';
-  const autosave = storage?.getItem(AUTOSAVE_KEY) ?? null;
+  // ?editor: the scenario editor, a mode of the same table (loaded on demand).
+  const editorMode = params.has('editor');
+  const free = scenarioUrl !== null || params.get('table') === 'free' || editorMode;
+  const lib = free ? null : await library();
+  const toResume = free ? undefined : await battleToResume(lib, storage);
+  const autosave = toResume?.save ?? null;
   const hasAutosave = autosave !== null;
   // Resuming a battle needs only its own ruleset; the others come when a new battle or a file
   // needs them. A start dialog lists every built-in scenario, so it needs them all.
   const loader = createRulesetLoader();
-  const resumeId = !free && autosave !== null ? savedRulesetId(autosave) : undefined;
+  const resumeId = toResume?.meta?.rulesetId ?? (autosave !== null ? savedRulesetId(autosave) : undefined);
   if (resumeId !== undefined && loader.catalog.some((d) => d.id === resumeId)) await loader.load(resumeId);
   else await loader.loadAll();
   const ui = createUiStore();
-  const session = createSession(storage, loader.loaded);
+  // Where the library keeps battles, the session writes none to the old slot.
+  const session = createSession(lib ? null : storage, loader.loaded, { newId });
   const play = createPlayStore();
   const controller: PlayController = createPlayController(session, ui, play, { download, storage, ensureRulesets: loader.loadAll });
   const scenarios = builtInScenarios(BUILT_IN);
@@ -197,6 +239,21 @@ async function main(): Promise<void> {
   mountHelp(shell.overlays, play);
   let scene: BattleScene | null = null;
   let tableView: TableView | null = null;
+  if (editorMode) {
+    const { startEditor } = await import('./ui/editor/editorMode');
+    await startEditor({
+      stage: shell.stage, side: shell.side, tools: shell.tools, sub: shell.sub, ui, storage, hook, download,
+      rulesets: loader.loaded(),
+      builtIns: scenarios,
+      sceneClass: await sceneClass,
+      playThis: (text, title) => {
+        mountDialog().choose(scenarioEntry(`${title} (from the editor)`, text));
+        play.getState().open('start');
+      },
+    });
+    root.dataset.ready = 'true';
+    return;
+  }
   if (free) {
     let text = defaultScenario;
     let source = 'the built-in battle';
@@ -244,7 +301,43 @@ async function main(): Promise<void> {
     return;
   }
 
-  const toolbar = mountToolbar(shell.tools, session, play, controller, ui);
+  const keeper: Keeper | null = lib ? createKeeper({ library: lib, session, mode: () => play.getState().mode, now: () => Date.now(), storage: navigator.storage }) : null;
+  if (keeper) void keeper.requestPersistence();
+  // A battle not yet kept (a write failed or is waiting) is not closed without the browser asking.
+  window.addEventListener('beforeunload', (e) => {
+    if (keeper ? keeper.unsaved() && keeper.status.getState().failure !== null : session.getState().battle !== null && storage === null) e.preventDefault();
+  });
+  const toolbar = mountToolbar(shell.tools, session, play, controller, ui, lib !== null);
+  mountStorageWarning(shell.playArea, { keeper, play, saveToFile: () => controller.save(), prefs: storage });
+  if (lib && keeper) {
+    const resumeKept = async (id: string) => {
+      const b = session.getState().battle;
+      if (b?.id === id) return play.getState().open('none');
+      await keeper.flush();
+      if (keeper.unsaved() && !(await controller.guardReplace('Resuming another battle'))) return;
+      const kept = await lib.get(id);
+      if (!kept) return;
+      await loader.load(kept.meta.rulesetId);
+      const r = controller.resume(kept.meta.mode === 'solo' ? 'solo' : 'hotseat', { text: kept.save, id });
+      if (!r.ok) {
+        play.getState().showAlert({ title: 'That battle could not be resumed', message: 'The battle on the table is untouched. What is wrong with the kept battle:', problems: r.problems });
+        return;
+      }
+      play.getState().open('none');
+      tableView?.fit();
+    };
+    mountSavedBattles(shell.overlays, {
+      play,
+      session,
+      library: lib,
+      keeper,
+      battles: createBattles({ library: lib, keeper, session, rulesets: loader.loadAll, newId, now: () => Date.now() }),
+      rulesetName: (id) => loader.catalog.find((d) => d.id === id)?.name ?? id,
+      resume: resumeKept,
+      replay: async () => undefined,
+      download,
+    });
+  }
   mountPhaseBar(shell.playArea, session, play, controller);
   shell.playArea.prepend(shell.playArea.lastElementChild!); // the phase bar above the banner and the table
   mountNotices(shell.stage, shell.overlays, ui, play);
@@ -276,7 +369,9 @@ async function main(): Promise<void> {
   if (hook) installTestHook(table.store, ui, scene, () => probe(session, play));
 
   if (hasAutosave) {
-    const r = controller.resume(readMode(storage) ?? 'hotseat');
+    const from = toResume?.meta ? { text: toResume.save, id: toResume.meta.id } : undefined;
+    const mode = toResume?.meta ? (toResume.meta.mode === 'solo' ? 'solo' : 'hotseat') : (readMode(storage) ?? 'hotseat');
+    const r = controller.resume(mode, from);
     if (r.ok) {
       if (!tableView.restore()) tableView.fit();
     } else {

@@ -29,6 +29,13 @@ export class PlayPage {
     return p;
   }
 
+  /** A page already opened (e.g. with init scripts), once the app is ready. */
+  static async attach(page: Page): Promise<PlayPage> {
+    const p = new PlayPage(page);
+    await p.ready();
+    return p;
+  }
+
   async ready(): Promise<void> {
     await this.page.waitForSelector('#app[data-ready=true]', { timeout: 30_000 });
   }

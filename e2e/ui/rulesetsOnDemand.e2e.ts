@@ -45,7 +45,8 @@ describe('rulesets loaded on demand', () => {
 
     await p.byTest('new-battle').click();
     await p.dialog().locator('[data-testid=scenario-card]', { hasText: 'Krzeczhorz' }).waitFor();
-    expect(bodies.some((b) => b.includes(SYW_MARK))).toBe(true);
+    // A body is read asynchronously after its response: poll for it.
+    await expect.poll(() => bodies.some((b) => b.includes(SYW_MARK))).toBe(true);
     expect(p.errors).toEqual([]);
     await p.page.close();
   });

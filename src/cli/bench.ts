@@ -10,8 +10,11 @@ import { routPathBench } from './bench/routPath';
 import { nwPreviewBench } from './bench/nwPreview';
 import { sywDragBench } from './bench/sywDrag';
 import { longSaveBench } from './bench/longSave';
+import { validateBench } from './bench/validate';
+import { aiBench } from './bench/ai';
+import { replaySeekBench } from './bench/replaySeek';
 
-const SECTIONS: readonly BenchSection[] = [geometryBench, routPathBench, nwPreviewBench, sywDragBench, longSaveBench];
+const SECTIONS: readonly BenchSection[] = [geometryBench, routPathBench, nwPreviewBench, sywDragBench, longSaveBench, validateBench, aiBench, replaySeekBench];
 
 async function main(): Promise<void> {
   const args = process.argv.slice(2);

@@ -8,11 +8,17 @@ import { isRejection, type AnyEvent, type Command } from '../engine/command';
 import { createGame } from '../engine/game';
 import { stateHash } from '../engine/hash';
 import { commandLog, currentState, play, startHistory, type History } from '../engine/history';
+import type { BattleSetup } from '../engine/model';
 import type { AnyRuleset } from '../engine/ruleset';
 import { describePosition } from '../engine/sequence';
 import { playRandom } from '../ai/randomPlayer';
 import { makeSampler, playerSeed } from '../ai/sampler';
+import { isPlayerKind, makePlayer, PLAYER_KINDS, type PlayerKind } from '../ai/players';
+import { playBattle } from '../ai/player';
 import { RULESETS } from '../rules/registry';
+import { PLAYER_KINDS as BATCH_PLAYERS } from '../ai/batch/players';
+import { simulateCommand, type SimulateOpts } from './simulate';
+import { reportCommand } from './report';
 import { describeProblems, parseJsonText, type InputProblem } from '../scenario/errors';
 import { loadHouseRulesText, type HouseRulesFile } from '../scenario/houseRules';
 import { loadScenario } from '../scenario/load';
@@ -26,19 +32,29 @@ export interface Io {
   writeFile(path: string, text: string): void;
   /** Load extra ruleset modules (development and tests: `--with-ruleset <module>`). */
   importRulesets?(path: string): Promise<AnyRuleset[]>;
+  /** Append to a file (a batch writes its battles as they finish). */
+  appendFile?(path: string, text: string): void;
+  /** Replace a file whole, atomically (a resumed batch is rewritten in index order). */
+  replaceFile?(path: string, text: string): void;
+  /** Fires on Ctrl-C: a batch stops and keeps its finished battles. */
+  signal?: AbortSignal;
+  /** A terminal for progress bars; without one, progress is plain lines on `err`. */
+  terminal?: NodeJS.WritableStream;
+  /** Called after each battle of a batch (battles done, battles in this shard). */
+  onBattle?(done: number, total: number): void;
 }
 
-class Exit extends Error {
+export class Exit extends Error {
   constructor(readonly code: number, message: string) {
     super(message);
   }
 }
 
-const fail = (code: number, message: string): never => {
+export const fail = (code: number, message: string): never => {
   throw new Exit(code, message);
 };
 
-function readText(io: Io, path: string, what: string): string {
+export function readText(io: Io, path: string, what: string): string {
   try {
     return io.readFile(path);
   } catch (e) {
@@ -46,10 +62,35 @@ function readText(io: Io, path: string, what: string): string {
   }
 }
 
-const problemsText = (file: string, problems: readonly InputProblem[]) => `${file} is not valid:\n${describeProblems(problems, 20).replace(/^/gm, '  ')}`;
+export const problemsText = (file: string, problems: readonly InputProblem[]) => `${file} is not valid:\n${describeProblems(problems, 20).replace(/^/gm, '  ')}`;
 
-function parseSeed(v: string): number {
+function countOption(name: string, min = 1) {
+  return (v: string): number => {
+    if (!/^\d{1,7}$/.test(v) || Number(v) < min) throw new Exit(2, `${name} takes a whole number from ${min} to 9999999, not "${v}".`);
+    return Number(v);
+  };
+}
+
+export function parseSeed(v: string): number {
   if (!/^\d{1,10}$/.test(v) || Number(v) > 0xffffffff) throw new Exit(2, `--seed takes a whole number from 0 to 4294967295, not "${v}".`);
+  return Number(v);
+}
+
+/** `--auto scripted` (every side) or `--auto fr=search,au=scripted` (per side; sides not named play scripted). */
+function parseAuto(v: string): { every?: PlayerKind; bySide: Record<string, PlayerKind> } {
+  const kind = (k: string): PlayerKind => (isPlayerKind(k) ? k : fail(2, `--auto knows ${PLAYER_KINDS.join(', ')}, not "${k}".`));
+  if (!v.includes('=')) return { every: kind(v), bySide: {} };
+  const bySide: Record<string, PlayerKind> = {};
+  for (const part of v.split(',')) {
+    const [side, k] = part.split('=');
+    if (!side || k === undefined) fail(2, `--auto takes a player or side=player pairs separated by commas, not "${v}".`);
+    bySide[side!] = kind(k!);
+  }
+  return { bySide };
+}
+
+function parseBudget(v: string): number {
+  if (!/^\d{1,6}$/.test(v) || Number(v) < 1) throw new Exit(2, `--budget takes whole milliseconds (1 or more), not "${v}".`);
   return Number(v);
 }
 
@@ -63,6 +104,7 @@ interface PlayOpts {
   seed: number;
   script?: string;
   auto?: string;
+  budget?: number;
   turns?: number;
   events?: boolean;
   save?: string;
@@ -90,7 +132,7 @@ function summary(io: Io, module: AnyRuleset, h: History, title: string, seed: nu
   say(`State hash: ${stateHash(s)}`);
 }
 
-async function rulesetsFor(io: Io, extra: readonly string[]): Promise<AnyRuleset[]> {
+export async function rulesetsFor(io: Io, extra: readonly string[]): Promise<AnyRuleset[]> {
   const out = [...RULESETS];
   for (const p of extra) {
     if (!io.importRulesets) fail(2, '--with-ruleset is not available here.');
@@ -101,9 +143,19 @@ async function rulesetsFor(io: Io, extra: readonly string[]): Promise<AnyRuleset
   return out;
 }
 
-async function playCommand(io: Io, scenarioPath: string, o: PlayOpts, extra: readonly string[]): Promise<number> {
-  if ((o.script === undefined) === (o.auto === undefined)) fail(2, 'play needs exactly one of --script <commands.json> or --auto random.');
-  if (o.auto !== undefined && o.auto !== 'random') fail(2, `--auto knows only "random", not "${o.auto}".`);
+export interface GameInputs {
+  readonly module: AnyRuleset;
+  readonly setup: BattleSetup;
+  /** The scenario file's JSON as read. */
+  readonly scenario: unknown;
+  readonly scenarioText: string;
+  readonly options: Record<string, unknown>;
+  readonly houseRules?: HouseRulesFile;
+  readonly tables?: unknown;
+}
+
+/** Read and check a scenario, pick its ruleset, parse options and house rules (play, simulate). */
+export async function loadInputs(io: Io, scenarioPath: string, o: { ruleset?: string; options?: string; houseRules?: string }, extra: readonly string[]): Promise<GameInputs> {
   const rulesets = await rulesetsFor(io, extra);
   const scenarioText = readText(io, scenarioPath, 'scenario');
   const parsed = parseJsonText(scenarioText);
@@ -137,6 +189,13 @@ async function playCommand(io: Io, scenarioPath: string, o: PlayOpts, extra: rea
     tables = h.value.tables;
   }
 
+  return { module, setup, scenario: parsed.value, scenarioText, options, ...(houseRules ? { houseRules } : {}), ...(tables !== undefined ? { tables } : {}) };
+}
+
+async function playCommand(io: Io, scenarioPath: string, o: PlayOpts, extra: readonly string[]): Promise<number> {
+  if ((o.script === undefined) === (o.auto === undefined)) fail(2, 'play needs exactly one of --script <commands.json> or --auto random|scripted|search.');
+  const autoKinds = o.auto !== undefined ? parseAuto(o.auto) : undefined;
+  const { module, setup, scenario, options, houseRules, tables } = await loadInputs(io, scenarioPath, o, extra);
   const created = createGame(module, { setup, options, seed: o.seed, ...(tables !== undefined ? { tables } : {}) });
   if (!created.ok) return fail(1, problemsText(scenarioPath, created.problems));
   if (o.events) eventLines(io, created.events, 0);
@@ -166,6 +225,22 @@ async function playCommand(io: Io, scenarioPath: string, o: PlayOpts, extra: rea
       h = r.history;
       if (o.events) eventLines(io, r.applied.events, h.entries.length);
     }
+  } else if (autoKinds && !(autoKinds.every === 'random' && Object.keys(autoKinds.bySide).length === 0)) {
+    // The AI players (src/ai players.ts), each side its own; the search player thinks on the wall clock.
+    const sides = currentState(h).battle.sides.map((x) => x.id);
+    for (const named of Object.keys(autoKinds.bySide)) if (!sides.includes(named)) fail(2, `--auto names side "${named}", but the sides are ${sides.join(', ')}.`);
+    const clock = { now: () => performance.now() };
+    const players = Object.fromEntries(sides.map((side, i) => [side, makePlayer(autoKinds.bySide[side] ?? autoKinds.every ?? 'scripted', { seed: playerSeed(o.seed, i), clock, ...(o.budget !== undefined ? { budgetMs: o.budget } : {}) })]));
+    let at = 0;
+    const game = playBattle(module, h, players, {
+      ...(o.turns !== undefined ? { maxTurns: o.turns } : {}),
+      maxCommands: 200_000,
+      ...(o.events ? { onApplied: (_s: string, _c: Command, a: { events: readonly AnyEvent[] }) => eventLines(io, a.events, ++at) } : {}),
+    });
+    h = game.history;
+    if (game.stoppedBy === 'turns') note = `stopped after turn ${o.turns}`;
+    else if (game.stoppedBy !== 'result') note = `the players stopped: ${game.stoppedBy}`;
+    if (game.refused.length > 0) io.err(`Warning: the rules refused ${game.refused.length} command(s) from the players: ${game.refused[0]!.rejection.message}`);
   } else {
     const sampler = makeSampler(playerSeed(o.seed));
     let at = 0;
@@ -180,7 +255,7 @@ async function playCommand(io: Io, scenarioPath: string, o: PlayOpts, extra: rea
     if (game.internalErrors.length > 0) io.err(`Warning: the ruleset failed ${game.internalErrors.length} time(s): ${game.internalErrors[0]!.message}`);
   }
   if (o.save !== undefined) {
-    const file = makeSave({ module, scenario: parsed.value, options, ...(houseRules ? { houseRules } : {}), seed: o.seed, log: commandLog(h), state: currentState(h) });
+    const file = makeSave({ module, scenario, options, ...(houseRules ? { houseRules } : {}), seed: o.seed, log: commandLog(h), state: currentState(h) });
     try {
       io.writeFile(o.save, `${JSON.stringify(file, null, 1)}\n`);
     } catch (e) {
@@ -231,7 +306,8 @@ export async function runCli(args: readonly string[], io: Io): Promise<number> {
     .option('--ruleset <id>', 'ruleset to play (optional when the scenario supports one)')
     .requiredOption('--seed <n>', 'dice seed, 0..4294967295', parseSeed)
     .option('--script <commands>', 'JSON array of commands to apply in order')
-    .option('--auto <player>', 'let a built-in player command both sides: "random"')
+    .option('--auto <player>', 'let built-in players command the sides: "random", "scripted" or "search" for both, or per side "fr=search,au=scripted"')
+    .option('--budget <ms>', 'thinking time of the search player per decision, in milliseconds (default 100)', parseBudget)
     .option('--turns <n>', 'stop when this many turns have been played', parseTurns)
     .option('--events', 'print the event log as JSON lines on stdout (the summary goes to stderr)')
     .option('--save <file>', 'write a save file at the end')
@@ -239,6 +315,33 @@ export async function runCli(args: readonly string[], io: Io): Promise<number> {
     .option('--house-rules <file>', 'house-rules file overriding tables')
     .action(async (scenario: string, o: PlayOpts) => {
       status = await playCommand(io, scenario, o, extra());
+    });
+  program
+    .command('simulate')
+    .description('play a batch of battles headless and write one JSON line per battle')
+    .argument('<scenario>', 'scenario file (JSON)')
+    .option('--ruleset <id>', 'ruleset to play (optional when the scenario supports one)')
+    .option('-n, --battles <n>', 'battles in the batch (all shards)', countOption('--battles'), 100)
+    .option('--seed <n>', 'master seed, 0..4294967295: each battle\'s seed is derived from it', parseSeed, 1)
+    .option('--players <a[,b]>', `players for the first and second side: ${BATCH_PLAYERS.join(', ')} (search@n: n playouts a decision)`, 'random')
+    .option('--workers <n>', 'worker threads (default: one per core; 0 plays in this thread)', countOption('--workers', 0))
+    .option('--out <file>', 'write the batch here (default: standard output)')
+    .option('--resume', 'continue the batch in --out after an interruption')
+    .option('--shard <i/n>', 'play only the i-th of n disjoint slices of the batch (for many machines)')
+    .option('--options <json>', 'ruleset options as a JSON object')
+    .option('--house-rules <file>', 'house-rules file overriding tables')
+    .option('--report <file>', 'when the batch is complete, write its balance report (.html: the page with charts; else text)')
+    .action(async (scenario: string, o: SimulateOpts) => {
+      status = (await simulateCommand(io, scenario, o, extra())).status;
+    });
+  program
+    .command('report')
+    .description('the balance report of a batch: one file, or the shards of one batch merged')
+    .argument('<scenario>', 'the scenario file the batch was played on')
+    .argument('<batches...>', 'batch files (JSON lines from simulate)')
+    .option('--html <file>', 'also write the report as a self-contained HTML page with charts')
+    .action(async (scenario: string, batches: string[], o: { html?: string }) => {
+      status = await reportCommand(io, scenario, batches, o, extra());
     });
   program
     .command('replay')

@@ -6,6 +6,7 @@
  */
 import { ENGINE_COMMANDS, isRejection, reject, type AnyEvent, type Command, type Rejection } from './command';
 import { endScript, isValidSeed, MAX_SEED, scriptDice, seedDice, type DiceState } from './dice';
+import { jsonPath, prototypeNameIn } from './ids';
 import { SEEDING_VERSION, type SeedingVersion } from './seed';
 import type { BattleSetup, SideId } from './model';
 import type { AnyRuleset, Problem } from './ruleset';
@@ -45,7 +46,7 @@ const message = (e: unknown): string => (e instanceof Error ? e.message : String
 
 function zodToProblems(prefix: string, issues: readonly { path: readonly PropertyKey[]; message: string }[]): Problem[] {
   return issues.map((i) => ({
-    path: prefix + i.path.map((p) => (typeof p === 'number' ? `[${p}]` : /^[A-Za-z_][A-Za-z0-9_]*$/.test(String(p)) ? `.${String(p)}` : `[${JSON.stringify(String(p))}]`)).join(''),
+    path: jsonPath(i.path, prefix),
     message: i.message.endsWith('.') ? i.message : `${i.message}.`,
   }));
 }
@@ -73,7 +74,7 @@ export function createGame(module: AnyRuleset, input: NewGame): Created {
     }
     if (module.scenarioFields) {
       const f = module.scenarioFields.safeParse(input.setup.rulesetFields[module.id] ?? {});
-      if (!f.success) problems.push(...zodToProblems(`$.rulesetFields[${JSON.stringify(module.id)}]`, f.error.issues));
+      if (!f.success) problems.push(...zodToProblems(jsonPath(['rulesetFields', module.id]), f.error.issues));
     }
     if (problems.length > 0 || !opts.ok) return { ok: false, problems };
     problems.push(...(module.validateSetup?.(input.setup, opts.value) ?? []));
@@ -117,6 +118,10 @@ function check(module: AnyRuleset, state: GameState, command: unknown): Rejectio
   if (typeof c.type !== 'string' || c.type === '') return reject('bad-command', 'A command needs a "type".', 'engine');
   if (typeof c.side !== 'string' || !state.battle.sides.some((s) => s.id === c.side))
     return reject('bad-command', `A command needs a "side", one of ${state.battle.sides.map((s) => `"${s.id}"`).join(' or ')}.`, 'engine');
+  // No id is ever a name Object.prototype has (ids.ts): a command naming one would make a ruleset's
+  // id-keyed record read a built-in. Refused here, before any ruleset code sees it.
+  const odd = prototypeNameIn(c);
+  if (odd) return reject('bad-command', 'tooBig' in odd ? 'The command is larger than any command can be.' : `The command names "${odd.name}" (at ${odd.path}), which is never an id.`, 'engine');
   if (state.rulesetId !== module.id) return reject('wrong-ruleset', `This game is played with "${state.rulesetId}", not "${module.id}".`, 'engine');
   if (state.result) return reject('game-over', 'The battle is over.', SEQ);
   return c as Command;

@@ -4,6 +4,7 @@
  * the module's table schema, so a house rule can change one cell of one table but can never
  * leave a table malformed.
  */
+import { jsonPath } from './ids';
 import type { AnyRuleset, Problem } from './ruleset';
 
 const isPlain = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -22,7 +23,7 @@ export function resolveTables(module: AnyRuleset, overrides: unknown, pathPrefix
   const problems: Problem[] = [];
   if (isPlain(defaults))
     for (const k of Object.keys(overrides))
-      if (!(k in defaults)) problems.push({ path: `${pathPrefix}.${k}`, message: `${module.name} has no table "${k}" (it has ${Object.keys(defaults).join(', ')}).` });
+      if (!(k in defaults)) problems.push({ path: jsonPath([k], pathPrefix), message: `${module.name} has no table "${k}" (it has ${Object.keys(defaults).join(', ')}).` });
   if (problems.length) return { ok: false, problems };
   const merged = mergeTables(defaults, overrides);
   const r = module.tables.schema.safeParse(merged);
@@ -30,7 +31,7 @@ export function resolveTables(module: AnyRuleset, overrides: unknown, pathPrefix
   return {
     ok: false,
     problems: r.error.issues.map((i) => ({
-      path: pathPrefix + i.path.map((p) => (typeof p === 'number' ? `[${p}]` : `.${String(p)}`)).join(''),
+      path: jsonPath(i.path, pathPrefix),
       message: i.message.endsWith('.') ? i.message : `${i.message}.`,
     })),
   };

@@ -252,6 +252,9 @@ export interface RulesetModule<RS = unknown, O = unknown, T = unknown> {
   /** What an AI needs beyond legal commands: determinisation, evaluation, report figures (engine lookahead.ts). */
   readonly ai?: AiAdapter<RS, O, T>;
 
+  /** Random terrain from the ruleset's own tables, for the scenario editor's Generate button. */
+  readonly terrainGenerator?: TerrainGenerator;
+
   /** The battle and ruleset state as `viewer` may see them. Default: everything. */
   readonly view?: (state: GameState<RS, O, T>, viewer: SideId) => { readonly battle: Battle; readonly ruleset: RS };
 
@@ -338,6 +341,35 @@ export interface AiAdapter<RS, O, T> {
   readonly evaluate?: (view: SeenGame<RS, O, T>, side: SideId) => number;
   /** Per-side figures for reports. */
   readonly metrics?: (state: GameState<RS, O, T>) => readonly SideMetrics[];
+  /** What a player program may do with each of its pieces: a portfolio of scripts (src/ai README). */
+  readonly scripts?: AiScripts<RS, O, T>;
+}
+
+/**
+ * A ruleset's scripts (Churchill & Buro's portfolio): for each actor of a side — a unit, or a
+ * group where the rules command groups (SYW) — a few named policies ('attack', 'hold'…), each
+ * of which says what that actor would be given now, in this step. The scripted player runs the
+ * script `choose` names for each actor; the search player tries other assignments in playouts.
+ * All of it is computed from the side's view only, like `legalCommands`.
+ */
+export interface AiScripts<RS, O, T> {
+  /** The portfolio, by name; every actor may run any of them (a script with nothing to do for an actor returns []). */
+  readonly names: readonly string[];
+  /**
+   * The actors `side` may still give a command to in this step, in the order a player would take
+   * them (NW §13 (4): across the table from a flank). Empty when only side-wide choices remain.
+   */
+  readonly actors: (view: SeenGame<RS, O, T>, side: SideId) => readonly string[];
+  /** The script a purposeful player runs for `actor` in this position (the scripted player's choice). */
+  readonly choose: (view: SeenGame<RS, O, T>, side: SideId, actor: string) => string;
+  /**
+   * The commands `actor` would be given under `script` now, best first: the player sends the
+   * first the rules accept, one command at a time, then asks again (an actor may take several
+   * commands in a step: SYW dresses a group, then moves it). [] when it has nothing to do.
+   */
+  readonly commands: (view: SeenGame<RS, O, T>, side: SideId, actor: string, script: string, sampler: Sampler) => readonly Command[];
+  /** Side-wide commands this step wants, best first (NW: who has the initiative; SYW: a CinC's counter). */
+  readonly sideCommands?: (view: SeenGame<RS, O, T>, side: SideId, sampler: Sampler) => readonly Command[];
 }
 
 /** Names for ids as a viewer knows them (the log's lookup), for `describeEvent`. */
@@ -451,4 +483,18 @@ export type AnyRuleset = RulesetModule<unknown, unknown, unknown>;
  */
 export function registerable<RS, O, T>(m: RulesetModule<RS, O, T>): AnyRuleset {
   return m as unknown as AnyRuleset;
+}
+
+/**
+ * A ruleset's terrain generation as the scenario editor calls it: the table, each side's
+ * baseline, and a die roller (the only source of chance, seeded by the editor). Each feature's
+ * `placedBy` says which table row and which dice put it there.
+ */
+export interface TerrainGenerator {
+  /** The procedure's name and section, shown on the button ("NW §9 Terrain Generation"). */
+  readonly name: string;
+  generate(
+    input: { readonly widthMm: number; readonly depthMm: number; readonly sides: readonly { readonly id: SideId; readonly baseline: 'top' | 'bottom' }[] },
+    roll: (faces: 3 | 4 | 6 | 10, purpose: string) => number,
+  ): { readonly features: readonly TerrainFeature[]; readonly placedBy: Readonly<Record<string, string>> };
 }

@@ -388,21 +388,24 @@ export function centreCrossings(stands: readonly StandFootprint[], leg: Leg, pol
 }
 
 /**
- * The first charged distance along the plan at which the stands come within `gapMm` of the
- * body (nearest points, `unitDistance`), or undefined if they never do. Sampled every `stepMm`
- * of the plan's distance, the crossing bisected to 1e-9 of a step (rules that halt a set
- * distance short of a target: "halts 1 inch short").
+ * The first charged distance along the plan at which `test` holds for the stands, or undefined
+ * if it never does (judged at the start, then every `stepMm` of the plan's distance, the first
+ * step where it holds bisected `bisections` times; default 1 mm and to 1e-9 of a step). Rules
+ * that stop a move the moment a condition begins ("halts as soon as it comes within range").
+ * A `stepMm` as long as the plan judges the end only: right when the condition, once true,
+ * stays true along the plan.
  */
-export function distanceToGap(stands: readonly StandFootprint[], legs: readonly Leg[], body: readonly StandFootprint[], gapMm: number, stepMm = 1): number | undefined {
+export function firstDistanceWhere<S extends StandFootprint>(stands: readonly S[], legs: readonly Leg[], test: (stands: S[], atMm: number) => boolean, opts: { readonly stepMm?: number; readonly bisections?: number } = {}): number | undefined {
   const total = legsDistance(legs);
-  const within = (x: number) => unitDistance(standsAtDistance(stands, legs, x), body) <= gapMm;
+  const within = (x: number) => test(standsAtDistance(stands, legs, x), x);
   if (within(0)) return 0;
-  const n = Math.max(1, Math.ceil(total / stepMm));
+  const n = Math.max(1, Math.ceil(total / (opts.stepMm ?? 1)));
+  const bisections = opts.bisections ?? BISECT;
   for (let k = 1; k <= n; k++) {
     const x = (total * k) / n;
     if (within(x)) {
       let lo = (total * (k - 1)) / n, hi = x;
-      for (let i = 0; i < BISECT; i++) {
+      for (let i = 0; i < bisections; i++) {
         const mid = (lo + hi) / 2;
         if (within(mid)) hi = mid; else lo = mid;
       }
@@ -410,4 +413,35 @@ export function distanceToGap(stands: readonly StandFootprint[], legs: readonly 
     }
   }
   return undefined;
+}
+
+/**
+ * The first charged distance along the plan at which the stands come within `gapMm` of the
+ * body (nearest points, `unitDistance`), or undefined if they never do. Sampled every `stepMm`
+ * of the plan's distance, the crossing bisected to 1e-9 of a step (rules that halt a set
+ * distance short of a target: "halts 1 inch short").
+ */
+export function distanceToGap(stands: readonly StandFootprint[], legs: readonly Leg[], body: readonly StandFootprint[], gapMm: number, stepMm = 1): number | undefined {
+  return firstDistanceWhere(stands, legs, (at) => unitDistance(at, body) <= gapMm, { stepMm });
+}
+
+/**
+ * Does every stand touch one of the chosen features at every moment of the traced move, from
+ * its start to `distanceMm` (rules for moves made wholly along a road)? Exact where the trace
+ * is: the union of each stand's touching stretches must leave no gap.
+ */
+export function touchesAllAlong(contacts: readonly TerrainContact[], standCount: number, distanceMm: number, which: (feature: TerrainContact['feature']) => boolean): boolean {
+  for (let i = 0; i < standCount; i++) {
+    const ivs: { fromMm: number; toMm: number }[] = [];
+    for (const c of contacts) if (which(c.feature)) for (const s of c.stands) if (s.stand === i) ivs.push(...s.touching);
+    ivs.sort((a, b) => a.fromMm - b.fromMm);
+    let reach = 0;
+    if (ivs.length === 0 || ivs[0]!.fromMm > 1e-9) return false;
+    for (const iv of ivs) {
+      if (iv.fromMm > reach + 1e-9) return false;
+      if (iv.toMm > reach) reach = iv.toMm;
+    }
+    if (reach < distanceMm - 1e-9) return false;
+  }
+  return true;
 }

@@ -39,12 +39,12 @@ export type MoveResult = MovePlan | MoveRefusal;
 const refuse = (code: MoveRefusal['code'], reason: string): MoveRefusal => ({ ok: false, code, reason });
 
 /** A stand's pose part-way (t in 0..1) through one leg. */
-export function poseInLeg(s: StandFootprint, leg: Leg, standIndex: number, t: number): StandFootprint {
+export function poseInLeg<S extends StandFootprint>(s: S, leg: Leg, standIndex: number, t: number): S {
   switch (leg.kind) {
     case 'translate':
-      return translateStand(s, leg.dx * t, leg.dy * t);
+      return translateStand(s, leg.dx * t, leg.dy * t) as S;
     case 'rotate':
-      return rotateStand(s, leg.pivot, leg.angle * t);
+      return rotateStand(s, leg.pivot, leg.angle * t) as S;
     case 'restand': {
       const to = leg.to[standIndex] ?? s;
       const turn = leg.turns[standIndex] ?? 0;
@@ -67,7 +67,7 @@ export const legsDistance = (legs: readonly Leg[]): number => legs.reduce((a, l)
  * Stands after covering `distanceMm` of the plan's charged distance (legs with no charged
  * distance, such as a free face change, happen entirely when reached).
  */
-export function standsAtDistance(stands: readonly StandFootprint[], legs: readonly Leg[], distanceMm: number): StandFootprint[] {
+export function standsAtDistance<S extends StandFootprint>(stands: readonly S[], legs: readonly Leg[], distanceMm: number): S[] {
   let cur = [...stands];
   let left = distanceMm;
   for (const leg of legs) {

@@ -1,78 +1,223 @@
 /**
- * Proportional simultaneous movement: several units move at once, each covering the same
- * fraction of its own planned distance, and everything stops at the first contact between
- * two units that were not already touching.
+ * Simultaneous proportional movement: several units move at once along their plans of legs,
+ * each covering the same fraction of its own distance at every moment (the wargames' "pro
+ * rata" — a unit with 12" to go moves twice as fast as one with 6"), and each stops the moment
+ * it meets another unit (moving or standing) under the ruleset's meet rule, or a halt of the
+ * ruleset's own (a callback: "halts as soon as it comes within range of a visible enemy").
+ * Stopped units stay where they stopped while the others go on.
+ *
+ * The race runs in `slices` equal steps of the fraction; within a step every moving unit's
+ * first event (a halt, or coming to overlap a unit the rule says it meets) is bisected, the
+ * earliest events are carried out (everyone held where they are at that same moment) and the
+ * rest of the step is judged again with those units standing. A plan, not an effect: nothing
+ * is moved; the ruleset carries each move out to where the race stopped it.
+ *
+ * Contact is overlap deeper than `overlapSlackMm` (default EPS_MM): a unit is stopped at the
+ * last bisected moment it was still clear (touching). Pairs already overlapping when the race
+ * begins (interpenetrating) are never judged against each other.
  */
 import type { StandFootprint } from './types';
 import type { Leg } from './movement';
-import { legsDistance, standsAtFraction } from './movement';
-import { unitDistance } from './measure';
-import { standBounds } from './footprint';
+import { legsDistance, standsAtDistance } from './movement';
+import { footprintGroupsOverlap } from './overlap';
+import { EPS_MM } from './vec';
+import type { Body } from './moveCore';
 
-export interface Mover {
-  readonly id: string;
-  readonly stands: readonly StandFootprint[];
+/** One unit in the race: its stands when the race begins and its plan. */
+export interface RaceMover extends Body {
   readonly legs: readonly Leg[];
+  /**
+   * The distance that fraction 1 of the race stands for (default the plan's own length). A plan
+   * shorter than this ends early and the unit waits there (a move that halts short of its full
+   * allowance still keeps the pace of that allowance).
+   */
+  readonly paceMm?: number;
 }
 
-export interface SimultaneousAnswer {
-  /** Fraction of every move completed when everything stops (1 = all moves complete). */
-  readonly fraction: number;
-  /** Unit pairs in contact at that moment that were not touching at the start. */
-  readonly contacts: readonly [string, string][];
-  readonly positions: ReadonlyMap<string, StandFootprint[]>;
-}
-
-const CONTACT_MM = 1e-6;
+/** How a meeting of two units counts: `block` (a contact, the race judges it), `ignore` (they pass). */
+export type RaceMeet = (moverId: string, otherId: string) => 'block' | 'ignore';
 
 /**
- * Move `movers` proportionally among `stationary` units. Sampled every `stepMm` of the
- * longest move (so no stand thinner than that can be jumped), then bisected to `tolerance`.
+ * A ruleset's halt other than contact, judged for a moving unit at fraction `f` with everyone
+ * where they then are (`poseOf`: a mover's stands at that moment, halted ones where they
+ * halted; a standing unit's stands; undefined for units not in the race). Returns the id of
+ * the unit that halts it, or undefined. Assumed to stay true once true within a step.
  */
-export function proportionalMove(movers: readonly Mover[], stationary: readonly { id: string; stands: readonly StandFootprint[] }[] = [], stepMm = 1, tolerance = 1e-9): SimultaneousAnswer {
-  const all = [...movers.map((m) => ({ id: m.id, moving: m as Mover | undefined, stands: m.stands })), ...stationary.map((s) => ({ id: s.id, moving: undefined, stands: s.stands }))];
-  const at = (f: number) => all.map((u) => (u.moving ? standsAtFraction(u.moving.stands, u.moving.legs, f) : [...u.stands]));
-  const touching = (pos: StandFootprint[][], i: number, j: number) => {
-    const bi = unionBox(pos[i]!), bj = unionBox(pos[j]!);
-    if (bi.minX > bj.maxX + CONTACT_MM || bj.minX > bi.maxX + CONTACT_MM || bi.minY > bj.maxY + CONTACT_MM || bj.minY > bi.maxY + CONTACT_MM) return false;
-    return unitDistance(pos[i]!, pos[j]!) <= CONTACT_MM;
-  };
-  const start = at(0);
-  const pairs: [number, number][] = [];
-  for (let i = 0; i < all.length; i++) for (let j = i + 1; j < all.length; j++) {
-    if (!all[i]!.moving && !all[j]!.moving) continue;
-    if (!touching(start, i, j)) pairs.push([i, j]);
-  }
-  const contactsAt = (pos: StandFootprint[][]) => pairs.filter(([i, j]) => touching(pos, i, j));
-  const longest = Math.max(0, ...movers.map((m) => legsDistance(m.legs)));
-  const steps = Math.max(1, Math.ceil(longest / stepMm));
-  let lo = 0, hi = -1;
-  for (let k = 1; k <= steps; k++) {
-    const f = k / steps;
-    if (contactsAt(at(f)).length > 0) { hi = f; break; }
-    lo = f;
-  }
-  if (hi < 0) {
-    const end = at(1);
-    return { fraction: 1, contacts: [], positions: new Map(all.map((u, i) => [u.id, end[i]!])) };
-  }
-  while (hi - lo > tolerance) {
-    const mid = (lo + hi) / 2;
-    if (contactsAt(at(mid)).length > 0) hi = mid; else lo = mid;
-  }
-  const pos = at(hi);
-  return {
-    fraction: hi,
-    contacts: contactsAt(pos).map(([i, j]) => [all[i]!.id, all[j]!.id] as [string, string]),
-    positions: new Map(all.map((u, i) => [u.id, pos[i]!])),
-  };
+export type RaceHalt = (moverId: string, stands: readonly StandFootprint[], f: number, poseOf: (id: string) => readonly StandFootprint[] | undefined) => string | undefined;
+
+export interface RaceOptions {
+  /** Units standing still that movers may meet. */
+  readonly others?: readonly Body[];
+  /** Steps of the fraction (each bisected for the first event in it). Default 20. */
+  readonly slices?: number;
+  /** Bisections of a step. Default 30. */
+  readonly bisections?: number;
+  /** Which meetings count as contact. Default: every one. */
+  readonly meets?: RaceMeet;
+  /** The unit each mover checks first when it meets several at the same moment (its target). */
+  readonly prefer?: (moverId: string) => string | undefined;
+  readonly halt?: RaceHalt;
+  /**
+   * Who a contact between two movers stops: `both`, or `striker` — only the one whose own move
+   * carries it into the other (judged `strikeProbeMm` further on, the other held), both when
+   * neither move alone makes the contact (head on, converging), and always a unit meeting one
+   * that is standing or has halted. Default `striker`.
+   */
+  readonly contact?: 'both' | 'striker';
+  /** How far on a mover is looked at to tell whether its own move carries it into the other. Default 2 mm. */
+  readonly strikeProbeMm?: number;
+  /** Overlap deeper than this is contact (a ruleset's slack for bases laid by hand). Default EPS_MM: touching is not overlapping. */
+  readonly overlapSlackMm?: number;
 }
 
-function unionBox(stands: readonly StandFootprint[]) {
-  let minX = Infinity, minY = Infinity, maxX = -Infinity, maxY = -Infinity;
-  for (const s of stands) {
-    const b = standBounds(s);
-    minX = Math.min(minX, b.minX); minY = Math.min(minY, b.minY); maxX = Math.max(maxX, b.maxX); maxY = Math.max(maxY, b.maxY);
+export interface RaceStop {
+  readonly reason: 'halt' | 'contact';
+  /** What halted it, or the unit it met (or that met it). */
+  readonly by: string;
+  /** For a contact: its own move carried it into `by` (probed `strikeProbeMm` on). */
+  readonly striker?: boolean;
+}
+
+export interface RaceResult {
+  readonly id: string;
+  /** Fraction of the race at which it stopped (1 if it never did). */
+  readonly fraction: number;
+  /** Distance along its plan covered then. */
+  readonly distanceMm: number;
+  readonly stands: StandFootprint[];
+  readonly stop?: RaceStop;
+}
+
+interface Runner {
+  readonly m: RaceMover;
+  readonly planMm: number;
+  readonly paceMm: number;
+  stopAt: number | undefined;
+  stop: RaceStop | undefined;
+}
+
+interface Ev {
+  readonly r: Runner;
+  readonly at: number;
+  readonly kind: 'halt' | 'contact';
+  readonly by: string;
+}
+
+/**
+ * Race the movers: each follows its plan at its own pace, all starting together; returns where
+ * each stopped, in the order given.
+ */
+export function raceMoves(movers: readonly RaceMover[], opts: RaceOptions = {}): RaceResult[] {
+  const slices = Math.max(1, opts.slices ?? 20);
+  const bisections = opts.bisections ?? 30;
+  const slack = opts.overlapSlackMm ?? EPS_MM;
+  const unitsOverlap = (a: readonly StandFootprint[], b: readonly StandFootprint[]) => footprintGroupsOverlap(a, b, slack);
+  const probe = opts.strikeProbeMm ?? 2;
+  const policy = opts.contact ?? 'striker';
+  const others = opts.others ?? [];
+  const runners: Runner[] = movers.map((m) => {
+    const planMm = legsDistance(m.legs);
+    return { m, planMm, paceMm: m.paceMm ?? planMm, stopAt: undefined, stop: undefined };
+  });
+  const byId = new Map(runners.map((r) => [r.m.id, r]));
+  const still = new Map(others.map((o) => [o.id, o]));
+  const distAt = (r: Runner, f: number) => Math.min(r.planMm, r.paceMm * f);
+  const standsOf = (r: Runner, f: number) => standsAtDistance(r.m.stands, r.m.legs, distAt(r, r.stopAt !== undefined ? Math.min(f, r.stopAt) : f));
+  const poseOf = (f: number) => (id: string): readonly StandFootprint[] | undefined => {
+    const r = byId.get(id);
+    return r ? standsOf(r, f) : still.get(id)?.stands;
+  };
+  const moving = (r: Runner) => r.paceMm > 0 && r.planMm > 0;
+  // Pairs overlapping when the race begins are never judged against each other.
+  const startOverlap = new Set<string>();
+  const bodies: Body[] = [...movers, ...others];
+  for (const r of runners) for (const b of bodies) if (b.id !== r.m.id && unitsOverlap(r.m.stands, b.stands)) startOverlap.add(`${r.m.id}|${b.id}`);
+  const candidates = new Map<string, Body[]>();
+  for (const r of runners) {
+    const first = opts.prefer?.(r.m.id);
+    const list = bodies.filter((b) => b.id !== r.m.id && !startOverlap.has(`${r.m.id}|${b.id}`) && (opts.meets?.(r.m.id, b.id) ?? 'block') === 'block');
+    const i = first === undefined ? -1 : list.findIndex((b) => b.id === first);
+    if (i > 0) list.unshift(...list.splice(i, 1));
+    candidates.set(r.m.id, list);
   }
-  return { minX, minY, maxX, maxY };
+  const contactAt = (r: Runner, f: number, passed: Set<string>): string | undefined => {
+    const me = standsOf(r, f);
+    for (const b of candidates.get(r.m.id)!) {
+      if (passed.has(`${r.m.id}|${b.id}`)) continue;
+      const q = byId.get(b.id);
+      if (unitsOverlap(me, q ? standsOf(q, f) : b.stands)) return b.id;
+    }
+    return undefined;
+  };
+  const haltAt = (r: Runner, f: number) => opts.halt?.(r.m.id, standsOf(r, f), f, poseOf(f));
+  const bisect = (f0: number, f1: number, test: (f: number) => string | undefined, found: string): { lo: number; hi: number; who: string } => {
+    let lo = f0, hi = f1, who = found;
+    for (let i = 0; i < bisections; i++) {
+      const mid = (lo + hi) / 2;
+      const w = test(mid);
+      if (w !== undefined) { hi = mid; who = w; } else lo = mid;
+    }
+    return { lo, hi, who };
+  };
+  /** A runner's first event in [f0, f1], everyone else as they now stand. */
+  const firstEvent = (r: Runner, f0: number, f1: number, passed: Set<string>): Ev | undefined => {
+    let halt: Ev | undefined;
+    if (opts.halt) {
+      const by = haltAt(r, f1);
+      if (by !== undefined) {
+        const already = haltAt(r, f0);
+        if (already !== undefined) halt = { r, at: f0, kind: 'halt', by: already };
+        else {
+          const b = bisect(f0, f1, (f) => haltAt(r, f), by);
+          halt = { r, at: b.hi, kind: 'halt', by: b.who };
+        }
+      }
+    }
+    const upper = halt ? halt.at : f1;
+    const hit = contactAt(r, upper, passed);
+    if (hit === undefined) return halt;
+    const b = bisect(f0, upper, (f) => contactAt(r, f, passed), hit);
+    return { r, at: b.lo, kind: 'contact', by: b.who };
+  };
+  const onwards = (r: Runner, f: number) => standsAtDistance(r.m.stands, r.m.legs, Math.min(r.planMm, r.paceMm * f + probe));
+  for (let k = 1; k <= slices; k++) {
+    const f0 = (k - 1) / slices, f1 = k / slices;
+    const passed = new Set<string>();
+    for (;;) {
+      const evs: Ev[] = [];
+      for (const r of runners) {
+        if (r.stopAt !== undefined || !moving(r)) continue;
+        const e = firstEvent(r, f0, f1, passed);
+        if (e) evs.push(e);
+      }
+      if (evs.length === 0) break;
+      const t = Math.min(...evs.map((e) => e.at));
+      const now = evs.filter((e) => e.at === t);
+      // Judged with everyone where they stood before any of this moment's stops.
+      const stops: [Runner, number, RaceStop][] = [];
+      const stopped = new Set<Runner>();
+      for (const e of now) {
+        const r = e.r;
+        if (stopped.has(r)) continue;
+        if (e.kind === 'halt') { stops.push([r, e.at, { reason: 'halt', by: e.by }]); stopped.add(r); continue; }
+        const q = byId.get(e.by);
+        const halted = !q || !moving(q) || (q.stopAt !== undefined && q.stopAt <= e.at);
+        const mine = unitsOverlap(onwards(r, e.at), q ? standsOf(q, e.at) : still.get(e.by)!.stands);
+        if (policy === 'both') {
+          stops.push([r, e.at, { reason: 'contact', by: e.by, striker: mine || halted }]);
+          stopped.add(r);
+          if (q && !halted && !stopped.has(q)) { stops.push([q, e.at, { reason: 'contact', by: r.m.id, striker: !mine }]); stopped.add(q); }
+          continue;
+        }
+        const theirs = !halted && unitsOverlap(onwards(q!, e.at), standsOf(r, e.at));
+        if (mine || !theirs || halted) { stops.push([r, e.at, { reason: 'contact', by: e.by, striker: mine }]); stopped.add(r); }
+        else passed.add(`${r.m.id}|${e.by}`);
+      }
+      for (const [r, at, stop] of stops) { r.stopAt = at; r.stop = stop; }
+    }
+  }
+  return runners.map((r) => {
+    const fraction = r.stopAt ?? 1;
+    return { id: r.m.id, fraction, distanceMm: distAt(r, fraction), stands: standsAtDistance(r.m.stands, r.m.legs, distAt(r, fraction)), ...(r.stop ? { stop: r.stop } : {}) };
+  });
 }

@@ -5,9 +5,10 @@
  * the ruleset's own stand and unit records, which keep every other field untouched.
  */
 import type { Radians, StandFootprint, TablePoint } from './types';
-import { normaliseAngle } from './types';
+import { normaliseAngle, pt } from './types';
+import { forward } from './footprint';
 import { standCornersInto } from './footprint';
-import type { Frame } from './frame';
+import type { Face, Frame } from './frame';
 import { unitFrame } from './frame';
 import { wheel } from './movement';
 import { footprintGroupsOverlap } from './overlap';
@@ -108,4 +109,53 @@ export function wheelUnit<U extends HasStands<S>, S extends StandFootprint>(u: U
   if (!plan.ok) return { unit: u, outerArcMm: 0 };
   const leg = plan.legs[0]!;
   return { unit: leg.kind === 'rotate' ? rotateUnit(u, leg.pivot, leg.angle) : u, outerArcMm: plan.distanceMm };
+}
+
+const FACE_TURN: Readonly<Record<Face, number>> = { front: 0, right: Math.PI / 2, rear: Math.PI, left: -Math.PI / 2 };
+
+/** The outward direction of a face of a frame (front: its facing; right: a quarter turn clockwise; …), normalised to (−π, π]. */
+export function faceDirectionOf(frame: Frame, face: Face): Radians {
+  return normaliseAngle(frame.facing + FACE_TURN[face]);
+}
+
+/** The centre of a face of a frame. */
+export function faceCentreOf(frame: Frame, face: Face): TablePoint {
+  const f = forward(faceDirectionOf(frame, face));
+  const half = face === 'front' || face === 'rear' ? frame.halfDepthMm : frame.halfWidthMm;
+  return pt(frame.centre.x + f.x * half, frame.centre.y + f.y * half);
+}
+
+/**
+ * A unit lined up base edge to base edge: turned about its frame's centre to face `facing`,
+ * then moved so the centre of its front edge is on `goal` (rules that set an attacker square on
+ * against the face it strikes). `frameOf` is the ruleset's frame of a unit (its facing and
+ * the stands it is drawn round).
+ */
+export function lineUpFront<U extends HasStands<S>, S extends StandFootprint>(u: U, frameOf: (u: U) => Frame, facing: number, goal: TablePoint): U {
+  const fr = frameOf(u);
+  const turned = rotateUnit(u, fr.centre, normaliseAngle(facing - fr.facing));
+  const front = faceCentreOf(frameOf(turned), 'front');
+  return translateUnit(turned, goal.x - front.x, goal.y - front.y);
+}
+
+/**
+ * The least move along each table axis that brings every corner of the stands onto the table
+ * (touching the edge is on; 0 for an axis already on), or undefined when the stands are wider
+ * or deeper than the table. Exact: from the corners' extremes.
+ */
+export function nudgeOntoTable(stands: readonly StandFootprint[], table: TableSize): { dx: number; dy: number } | undefined {
+  let minX = Infinity, minY = Infinity, maxX = -Infinity, maxY = -Infinity;
+  for (const s of stands) {
+    standCornersInto(s, OT);
+    for (let k = 0; k < 8; k += 2) {
+      const x = OT[k]!, y = OT[k + 1]!;
+      if (x < minX) minX = x;
+      if (x > maxX) maxX = x;
+      if (y < minY) minY = y;
+      if (y > maxY) maxY = y;
+    }
+  }
+  if (maxX - minX > table.widthMm + EPS_MM || maxY - minY > table.depthMm + EPS_MM) return undefined;
+  const along = (lo: number, hi: number, size: number) => (lo < -EPS_MM ? -lo : hi > size + EPS_MM ? size - hi : 0);
+  return { dx: along(minX, maxX, table.widthMm), dy: along(minY, maxY, table.depthMm) };
 }

@@ -34,6 +34,17 @@ function pieceBox(u: Unit): Box {
   return boxOfCorners(corners);
 }
 
+/**
+ * Input another mode (the scenario editor) sees first: `down` answers whether it took the
+ * press; a press it took is its own until release. `move` sees every pointer move.
+ */
+export interface InputHook {
+  down(at: PointerAt, hit: Hit): boolean;
+  move(at: PointerAt, buttons: number): void;
+  up(at: PointerAt): void;
+  cancel(): void;
+}
+
 const HANDLE_OFFSET_PX = 22;
 const HANDLE_RADIUS_PX = 8;
 const WHEEL_HANDLE_PX = 6;
@@ -43,6 +54,10 @@ export class BattleScene {
   private readonly world = new Container({ label: 'world' });
   private readonly tableLayer = new Container({ label: 'table' });
   private readonly unitLayer = new Container({ label: 'units' });
+  /** World-space drawings of another mode (the editor's zones, handles and outlines), under the units. */
+  readonly modeLayer = new Container({ label: 'mode' });
+  private inputHook: InputHook | null = null;
+  private hooked = false;
   private readonly selection = new Graphics({ label: 'selection' });
   /** Terrain names, in screen pixels (readable at any zoom), under the markers and read-outs. */
   private readonly terrainNames = new Container({ label: 'terrain-names' });
@@ -105,7 +120,7 @@ export class BattleScene {
     } satisfies Partial<CSSStyleDeclaration>);
     this.tip.hidden = true;
     host.appendChild(this.tip);
-    this.world.addChild(this.tableLayer, this.overlay.areas, this.unitLayer, this.overlay.shapes);
+    this.world.addChild(this.tableLayer, this.overlay.areas, this.modeLayer, this.unitLayer, this.overlay.shapes);
     this.app.stage.addChild(this.world, this.terrainNames, this.overlay.labels);
     this.art = await loadTerrainArt();
 
@@ -464,12 +479,26 @@ export class BattleScene {
     return t === 'tape' ? this.tape : t === 'sight' ? this.sightTool : null;
   }
 
+  /** Let another mode see the input first (null: the play tools only). */
+  setInputHook(h: InputHook | null): void {
+    this.inputHook = h;
+  }
+
+  /** The piece under a table point (units and generals), for other modes' tools. */
+  pieceIdAt(p: TablePoint): string | undefined {
+    return unitAt(this.allPieces(), p)?.id;
+  }
+
   private bindInput(canvas: HTMLCanvasElement): void {
     canvas.addEventListener('pointerdown', (e) => {
       this.showTip(null, null);
       if (e.button !== 0) return;
       canvas.setPointerCapture(e.pointerId);
       const at = this.pointer(canvas, e);
+      if (this.inputHook?.down(at, this.hit(at))) {
+        this.hooked = true;
+        return;
+      }
       const span = this.spanTool();
       if (span) span.down(at.table, this.pieceAt(at));
       else this.tool.down(at, this.hit(at));
@@ -478,18 +507,29 @@ export class BattleScene {
       const at = this.pointer(canvas, e);
       this.showTip(e.buttons === 0 ? this.overlay.markerAt(at.screen.x, at.screen.y) : null, e);
       this.lastPointer = at.table;
+      this.inputHook?.move(at, e.buttons);
+      if (this.hooked) return;
       const span = this.spanTool();
       if (span) span.move(at.table, this.pieceAt(at));
       else this.tool.move(at);
     });
     canvas.addEventListener('pointerup', (e) => {
       const at = this.pointer(canvas, e);
+      if (this.hooked) {
+        this.hooked = false;
+        this.inputHook?.up(at);
+        return;
+      }
       const span = this.spanTool();
       if (span) span.up(at.table, this.pieceAt(at));
       else this.tool.up(at);
     });
     canvas.addEventListener('pointerleave', () => this.showTip(null, null));
     canvas.addEventListener('pointercancel', () => {
+      if (this.hooked) {
+        this.hooked = false;
+        this.inputHook?.cancel();
+      }
       this.tool.cancel();
       this.contactTarget = null;
       this.ui.getState().setMovePreview(null);

@@ -1,3 +1,4 @@
+import { LIMITS, nestingPastLimit, tooLong } from './limits';
 /** One thing wrong with an input file: where (a JSON path from `$`) and what, in a sentence. */
 export interface InputProblem {
   readonly path: string;
@@ -6,16 +7,7 @@ export interface InputProblem {
 
 export type Loaded<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly problems: readonly InputProblem[] };
 
-/** `['units', 3, 'stands', 0]` → `$.units[3].stands[0]`. */
-export function jsonPath(parts: readonly PropertyKey[]): string {
-  let s = '$';
-  for (const p of parts) {
-    if (typeof p === 'number') s += `[${p}]`;
-    else if (typeof p === 'string' && /^[A-Za-z_][A-Za-z0-9_]*$/.test(p)) s += `.${p}`;
-    else s += `[${JSON.stringify(String(p))}]`;
-  }
-  return s;
-}
+export { jsonPath } from '../engine/ids';
 
 export function describeProblems(problems: readonly InputProblem[], max = 10): string {
   const lines = problems.slice(0, max).map((p) => `${p.path}: ${p.message}`);
@@ -23,10 +15,15 @@ export function describeProblems(problems: readonly InputProblem[], max = 10): s
   return lines.join('\n');
 }
 
-/** Parse JSON text, turning a syntax error into a problem rather than an exception. */
-export function parseJsonText(text: string): Loaded<unknown> {
+/** Parse JSON text (up to `maxChars`; a leading byte-order mark is skipped), turning a syntax error into a problem rather than an exception. */
+export function parseJsonText(text: string, maxChars: number = LIMITS.saveChars): Loaded<unknown> {
+  const long = tooLong(text, maxChars, 'file');
+  if (long) return { ok: false, problems: [long] };
+  const deep = nestingPastLimit(text);
+  if (deep >= 0) return { ok: false, problems: [{ path: '$', message: `the file is nested more than ${LIMITS.depth} levels deep (the limit), at character ${deep.toLocaleString('en')}.` }] };
   try {
-    return { ok: true, value: JSON.parse(text) as unknown };
+    // A byte-order mark (editors on Windows write one) is not part of the JSON.
+    return { ok: true, value: JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text) as unknown };
   } catch (e) {
     const msg = e instanceof Error ? e.message : String(e);
     return { ok: false, problems: [{ path: '$', message: `This is not valid JSON (${msg}).` }] };

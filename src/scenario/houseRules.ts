@@ -10,6 +10,7 @@ import { resolveTables } from '../engine/houseRules';
 import type { AnyRuleset } from '../engine/ruleset';
 import { parseJsonText, type Loaded } from './errors';
 import { zodProblems } from './load';
+import { capProblems, checkShape, LIMITS } from './limits';
 
 export const HouseRulesSchema = z
   .object({
@@ -34,8 +35,10 @@ export interface LoadedHouseRules {
 
 export function loadHouseRules(data: unknown, rulesets: readonly AnyRuleset[]): Loaded<LoadedHouseRules> {
   try {
+    const shape = checkShape(data);
+    if (shape.length > 0) return { ok: false, problems: capProblems(shape) };
     const r = HouseRulesSchema.safeParse(data);
-    if (!r.success) return { ok: false, problems: zodProblems(r.error) };
+    if (!r.success) return { ok: false, problems: capProblems(zodProblems(r.error)) };
     const module = rulesets.find((m) => m.id === r.data.ruleset);
     if (!module) return { ok: false, problems: [{ path: '$.ruleset', message: `there is no ruleset "${r.data.ruleset}" (known: ${rulesets.map((m) => m.id).join(', ') || 'none'}).` }] };
     const t = resolveTables(module, r.data.tables);
@@ -47,6 +50,6 @@ export function loadHouseRules(data: unknown, rulesets: readonly AnyRuleset[]): 
 }
 
 export function loadHouseRulesText(text: string, rulesets: readonly AnyRuleset[]): Loaded<LoadedHouseRules> {
-  const p = parseJsonText(text);
+  const p = parseJsonText(text, LIMITS.scenarioChars);
   return p.ok ? loadHouseRules(p.value, rulesets) : p;
 }

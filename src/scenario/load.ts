@@ -12,6 +12,7 @@ import { layoutColumn, layoutLine, type BaseSize } from '../geometry/formation';
 import { polylineOutline } from '../geometry/polyline';
 import { standBounds, standCorners } from '../geometry/footprint';
 import { convexOverlap } from '../geometry/overlap';
+import { capProblems, checkScenarioCounts, checkShape, LIMITS } from './limits';
 
 export function zodProblems(error: z.ZodError): InputProblem[] {
   return error.issues.map((i) => ({ path: jsonPath(i.path), message: humanise(i) }));
@@ -31,22 +32,28 @@ function humanise(issue: z.core.$ZodIssue): string {
 const toPoints = (ps: readonly (readonly [number, number])[]): TablePoint[] => ps.map(([x, y]) => pt(x, y));
 
 export function loadScenarioText(text: string): Loaded<BattleSetup> {
-  const parsed = parseJsonText(text);
+  const parsed = parseJsonText(text, LIMITS.scenarioChars);
   return parsed.ok ? loadScenario(parsed.value) : parsed;
 }
 
 export function loadScenario(data: unknown): Loaded<BattleSetup> {
   try {
+    // Size, depth, string lengths and field names first: nothing below walks an unbounded file.
+    const counts = checkScenarioCounts(data);
+    if (counts.length > 0) return { ok: false, problems: counts };
+    const shape = checkShape(data);
+    if (shape.length > 0) return { ok: false, problems: capProblems(shape) };
     const r = ScenarioSchema.safeParse(data);
-    if (!r.success) return { ok: false, problems: zodProblems(r.error) };
-    return buildSetup(r.data);
+    if (!r.success) return { ok: false, problems: capProblems(zodProblems(r.error)) };
+    const built = buildSetup(r.data);
+    return built.ok ? built : { ok: false, problems: capProblems(built.problems) };
   } catch (e) {
     // The boundary: whatever the input, the caller gets problems, never an exception.
     return { ok: false, problems: [{ path: '$', message: `this scenario could not be read (${e instanceof Error ? e.message : String(e)}).` }] };
   }
 }
 
-function layoutUnit(u: UnitSpec): { stands: Stand[]; commandStandId: string } {
+export function layoutUnit(u: UnitSpec): { stands: Stand[]; commandStandId: string } {
   const facing = degToRad(u.at.facingDeg);
   const anchor = pt(u.at.x, u.at.y);
   const bases: BaseSize[] = u.stands.map((s) => ({ widthMm: mm(s.widthMm), depthMm: mm(s.depthMm) }));
@@ -109,6 +116,22 @@ function buildSetup(f: ScenarioFile): Loaded<BattleSetup> {
 
   const W = f.table.widthMm, D = f.table.depthMm;
   const onTable = (p: TablePoint) => p.x >= -1e-6 && p.y >= -1e-6 && p.x <= W + 1e-6 && p.y <= D + 1e-6;
+  // Terrain and zones may run past the edges by the documented margin, no further (limits.ts);
+  // their counts were checked before the schema ran (checkScenarioCounts).
+  const M = LIMITS.tableMarginMm;
+  const nearTable = ([x, y]: readonly [number, number]) => x >= -M && y >= -M && x <= W + M && y <= D + M;
+  const placeShape = (ps: readonly (readonly [number, number])[] | undefined, path: (string | number)[], what: string) => {
+    if (!ps) return;
+    const far = ps.findIndex((p) => !nearTable(p));
+    if (far >= 0) problems.push({ path: jsonPath([...path, far]), message: `this point of ${what} is more than ${M} mm off the table (the limit).` });
+  };
+  f.terrain.forEach((t, i) => {
+    placeShape(t.polygon, ['terrain', i, 'polygon'], `"${t.name}"`);
+    placeShape(t.line, ['terrain', i, 'line'], `"${t.name}"`);
+    placeShape(t.crest, ['terrain', i, 'crest'], `"${t.name}"`);
+  });
+  f.sides.forEach((sd, i) => placeShape(sd.deploymentZone, ['sides', i, 'deploymentZone'], `${sd.name}'s deployment zone`));
+  if (problems.length > 0) return { ok: false, problems };
 
   const units: Unit[] = [];
   f.units.forEach((u, i) => {
@@ -155,27 +178,11 @@ function buildSetup(f: ScenarioFile): Loaded<BattleSetup> {
       role: 'general',
     };
     if (!standCorners(stand).every(onTable)) problems.push({ path: jsonPath(['generals', i, 'at']), message: `general "${g.name}" is off the table.` });
+    claim(stand.id, ['generals', i, 'id']);
     return { id: g.id, name: g.name, side: g.side, commands: g.commands, stand, extra: g.extra ?? {} };
   });
 
-  // Overlapping stands of different units: O(n log n)-ish by sorting on x.
-  const all = units.flatMap((u, i) => u.stands.map((s, j) => ({ unit: i, stand: j, corners: standCorners(s), box: standBounds(s) })));
-  all.sort((a, b) => a.box.minX - b.box.minX);
-  for (let a = 0; a < all.length; a++) {
-    const A = all[a]!;
-    for (let b = a + 1; b < all.length && all[b]!.box.minX < A.box.maxX; b++) {
-      const B = all[b]!;
-      if (A.unit === B.unit) continue;
-      if (B.box.minY >= A.box.maxY || A.box.minY >= B.box.maxY) continue;
-      if (convexOverlap(A.corners, B.corners, 0.01)) {
-        const [first, second] = A.unit < B.unit ? [A, B] : [B, A];
-        problems.push({
-          path: jsonPath(['units', second.unit, 'stands', second.stand]),
-          message: `this stand overlaps stand ${first.stand + 1} of "${f.units[first.unit]!.name}".`,
-        });
-      }
-    }
-  }
+  overlappingStands(units, f, problems);
 
   const terrain: TerrainFeature[] = f.terrain.map((t) => {
     const line = t.line ? toPoints(t.line) : undefined;
@@ -220,4 +227,41 @@ function buildSetup(f: ScenarioFile): Loaded<BattleSetup> {
       ...(f.situation ? { situation: { turn: f.situation.turn, ...(f.situation.description !== undefined ? { description: f.situation.description } : {}) } } : {}),
     },
   };
+}
+
+/**
+ * No two stands overlap, of one unit or of two. Linear: stands go into a uniform grid one by
+ * one, and a stand found overlapping one already there is reported and left out, so the grid
+ * only ever holds stands that do not overlap; a stand of at least 5 mm a side (limits.ts) then
+ * meets a bounded number of others in its cells, however the file stacks them.
+ */
+function overlappingStands(units: readonly Unit[], f: ScenarioFile, problems: InputProblem[]): void {
+  const CELL = 50;
+  const cols = Math.ceil(f.table.widthMm / CELL) + 1, rows = Math.ceil(f.table.depthMm / CELL) + 1;
+  const cells = new Map<number, { unit: number; stand: number; corners: TablePoint[]; box: ReturnType<typeof standBounds> }[]>();
+  const clampC = (v: number, n: number) => Math.min(n - 1, Math.max(0, Math.floor(v / CELL)));
+  units.forEach((u, i) =>
+    u.stands.forEach((s, j) => {
+      const box = standBounds(s);
+      const corners = standCorners(s);
+      const c0 = clampC(box.minX, cols), c1 = clampC(box.maxX, cols), r0 = clampC(box.minY, rows), r1 = clampC(box.maxY, rows);
+      for (let c = c0; c <= c1; c++)
+        for (let r = r0; r <= r1; r++)
+          for (const o of cells.get(r * cols + c) ?? []) {
+            if (o.box.minX >= box.maxX || box.minX >= o.box.maxX || o.box.minY >= box.maxY || box.minY >= o.box.maxY) continue;
+            if (!convexOverlap(o.corners, corners, 0.01)) continue;
+            const whose = o.unit === i ? 'its own unit' : `"${f.units[o.unit]!.name}"`;
+            problems.push({ path: jsonPath(['units', i, 'stands', j]), message: `this stand overlaps stand ${o.stand + 1} of ${whose}.` });
+            return;
+          }
+      const entry = { unit: i, stand: j, corners, box };
+      for (let c = c0; c <= c1; c++)
+        for (let r = r0; r <= r1; r++) {
+          const k = r * cols + c;
+          const list = cells.get(k);
+          if (list) list.push(entry);
+          else cells.set(k, [entry]);
+        }
+    }),
+  );
 }

@@ -19,10 +19,19 @@ import type { GameState } from '../engine/state';
 import { parseJsonText, type InputProblem, type Loaded } from './errors';
 import { loadHouseRules, type HouseRulesFile } from './houseRules';
 import { loadScenario, zodProblems } from './load';
+import { capProblems, checkShape } from './limits';
 
 export const SAVE_VERSION = 1;
 
-const CommandShape = z.looseObject({ type: z.string().min(1).max(64), side: z.string().min(1).max(64) });
+/**
+ * A command in a save's log: an object with a type and a side, each 1-64 characters. Checked by
+ * hand, not by a schema per command: a log of a million commands is checked in one loop.
+ */
+const CommandShape = z.custom<Command>((c) => {
+  if (c === null || typeof c !== 'object' || Array.isArray(c)) return false;
+  const { type, side } = c as { type?: unknown; side?: unknown };
+  return typeof type === 'string' && type.length >= 1 && type.length <= 64 && typeof side === 'string' && side.length >= 1 && side.length <= 64;
+}, 'a command is an object with a "type" and a "side", each 1 to 64 characters');
 
 export const SaveSchema = z
   .object({
@@ -94,10 +103,27 @@ export function makeSave(input: SaveInput): SaveFile {
   };
 }
 
+/**
+ * A save of another version, said in one sentence before anything else is read (its other
+ * fields may mean something else, so their problems would mislead).
+ */
+export function saveVersionProblem(data: unknown): InputProblem | undefined {
+  if (typeof data !== 'object' || data === null) return undefined;
+  const d = data as { format?: unknown; version?: unknown };
+  if (d.format !== 'vedette-save' || typeof d.version !== 'number' || d.version === SAVE_VERSION) return undefined;
+  return d.version > SAVE_VERSION
+    ? { path: '$.version', message: `this battle was saved by a newer version of Vedette (save version ${d.version}); this version reads save version ${SAVE_VERSION}. Open it in a newer Vedette.` }
+    : { path: '$.version', message: `this battle was saved in save version ${d.version}, which this version of Vedette no longer reads (it reads version ${SAVE_VERSION}).` };
+}
+
 export function loadSave(data: unknown, rulesets: readonly AnyRuleset[]): Loaded<LoadedSave> {
   try {
+    const wrongVersion = saveVersionProblem(data);
+    if (wrongVersion) return { ok: false, problems: [wrongVersion] };
+    const shape = checkShape(data);
+    if (shape.length > 0) return { ok: false, problems: capProblems(shape) };
     const r = SaveSchema.safeParse(data);
-    if (!r.success) return { ok: false, problems: zodProblems(r.error) };
+    if (!r.success) return { ok: false, problems: capProblems(zodProblems(r.error)) };
     const save = r.data;
     const module = rulesets.find((m) => m.id === save.ruleset.id);
     if (!module) return { ok: false, problems: [{ path: '$.ruleset.id', message: `this save is for the ruleset "${save.ruleset.id}", which this version of Vedette does not have.` }] };
@@ -111,7 +137,7 @@ export function loadSave(data: unknown, rulesets: readonly AnyRuleset[]): Loaded
       tables = h.value.tables;
     }
     const rep = replay(module, { setup: sc.value, options: save.options, seed: save.seed, seeding: save.seeding ?? 1, ...(tables !== undefined ? { tables } : {}) }, save.log);
-    if (!rep.ok) return { ok: false, problems: rep.problems };
+    if (!rep.ok) return { ok: false, problems: capProblems(rep.problems) };
     const state = currentState(rep.history);
     const hash = stateHash(state);
     if (hash !== save.hash)

@@ -6,11 +6,21 @@
  * +x, y down: 90 faces down the screen, -90 faces up).
  */
 import { z } from 'zod';
+import { isPrototypeName } from '../engine/ids';
+import { LIMITS } from './limits';
 
 const finite = z.number().finite();
 export const PointSchema = z.tuple([finite, finite]).describe('[x, y] in table millimetres');
 const positive = finite.positive();
-const id = z.string().min(1).max(64).regex(/^[A-Za-z0-9_.:-]+$/, 'ids use letters, digits and _ . : - only');
+const id = z
+  .string()
+  .min(1)
+  .max(64)
+  .regex(/^[A-Za-z0-9_.:-]+$/, 'ids use letters, digits and _ . : - only')
+  .refine((s) => !isPrototypeName(s), { message: 'this name cannot be an id: every JavaScript object already has it' });
+const points = (min: number) => z.array(PointSchema).min(min).max(LIMITS.vertices);
+/** A stand's or a general's base side: 5 to 500 mm (limits.ts). */
+const baseMm = finite.min(LIMITS.standMinMm).max(LIMITS.standMaxMm);
 const name = z.string().min(1).max(200);
 
 export const PoseSchema = z.object({ x: finite, y: finite, facingDeg: finite }).strict();
@@ -20,11 +30,11 @@ export const TerrainSchema = z
     id,
     kind: z.enum(['hill', 'wood', 'road', 'stream', 'river', 'village', 'building', 'field', 'marsh', 'lake', 'obstacle', 'ford', 'bridge', 'rough']),
     name,
-    polygon: z.array(PointSchema).min(3).optional(),
-    line: z.array(PointSchema).min(2).optional(),
-    widthMm: positive.optional(),
+    polygon: points(3).optional(),
+    line: points(2).optional(),
+    widthMm: positive.max(LIMITS.lineWidthMm).optional(),
     heightLevel: z.number().int().min(0).max(10).optional(),
-    crest: z.array(PointSchema).min(2).optional(),
+    crest: points(2).optional(),
     props: z.record(z.string(), z.union([z.string(), z.number(), z.boolean()])).optional(),
   })
   .strict()
@@ -35,8 +45,8 @@ export const TerrainSchema = z
 export const StandSpecSchema = z
   .object({
     id: id.optional(),
-    widthMm: positive,
-    depthMm: positive,
+    widthMm: baseMm,
+    depthMm: baseMm,
     figures: z.number().int().min(0).max(1000).optional(),
     role: z.string().max(32).optional(),
     /** Explicit pose; when absent the unit's formation lays the stand out. */
@@ -58,7 +68,7 @@ export const UnitSpecSchema = z
     /** Ranks for a line, files for a column. */
     ranks: z.number().int().min(1).max(20).optional(),
     at: PoseSchema,
-    stands: z.array(StandSpecSchema).min(1).max(200),
+    stands: z.array(StandSpecSchema).min(1).max(LIMITS.standsPerUnit),
     /** Index into `stands` of the command stand (default: the middle of the front rank). */
     commandStand: z.number().int().min(0).optional(),
     extra: z.record(z.string(), z.unknown()).optional(),
@@ -72,7 +82,7 @@ export const GeneralSpecSchema = z
     side: id,
     commands: id,
     at: PoseSchema,
-    base: z.object({ widthMm: positive, depthMm: positive }).strict(),
+    base: z.object({ widthMm: baseMm, depthMm: baseMm }).strict(),
     extra: z.record(z.string(), z.unknown()).optional(),
   })
   .strict();
@@ -93,7 +103,7 @@ export const SideSpecSchema = z
     name,
     nationality: z.string().min(1).max(64),
     colour: z.string().regex(/^#[0-9a-fA-F]{6}$/, 'a colour is #rrggbb'),
-    deploymentZone: z.array(PointSchema).min(3).optional(),
+    deploymentZone: points(3).optional(),
   })
   .strict();
 
@@ -114,17 +124,25 @@ export const ScenarioSchema = z
     id,
     title: name,
     description: z.string().max(5000).optional(),
-    rulesets: z.array(z.string().min(1).max(64)).min(1),
+    rulesets: z
+      .array(z.string().min(1).max(64))
+      .min(1)
+      .max(LIMITS.rulesets)
+      .superRefine((ids, ctx) => {
+        ids.forEach((r, i) => {
+          if (ids.indexOf(r) !== i) ctx.addIssue({ code: 'custom', path: [i], message: `"${r}" is listed twice` });
+        });
+      }),
     table: z
       .object({ widthMm: positive.max(20000), depthMm: positive.max(20000), metresPerMm: positive.optional() })
       .strict(),
     turnLimit: z.number().int().min(1).max(200).optional(),
-    terrain: z.array(TerrainSchema).max(5000).default([]),
+    terrain: z.array(TerrainSchema).max(LIMITS.terrain).default([]),
     sides: z.array(SideSpecSchema).length(2),
-    formations: z.array(FormationSpecSchema).max(5000),
-    generals: z.array(GeneralSpecSchema).max(1000).default([]),
-    units: z.array(UnitSpecSchema).min(1).max(5000),
-    victory: z.array(VictoryConditionSchema).default([]),
+    formations: z.array(FormationSpecSchema).max(LIMITS.formations),
+    generals: z.array(GeneralSpecSchema).max(LIMITS.generals).default([]),
+    units: z.array(UnitSpecSchema).min(1).max(LIMITS.units),
+    victory: z.array(VictoryConditionSchema).max(LIMITS.victory).default([]),
     /** Ruleset-specific data keyed by ruleset id. */
     rulesetFields: z.record(z.string(), z.unknown()).optional(),
     /**

@@ -9,6 +9,7 @@ import { parseJsonText, type InputProblem } from './errors';
 import { loadHouseRules } from './houseRules';
 import { loadScenario } from './load';
 import { loadSave } from './save';
+import { capProblems } from './limits';
 
 export type FileKind = 'scenario' | 'save' | 'house-rules';
 
@@ -63,6 +64,7 @@ export function validateData(data: unknown, rulesets: readonly AnyRuleset[] = RU
     const g = createGame(m, { setup: sc.value, seed: 1 });
     if (!g.ok) problems.push(...g.problems.map((p) => ({ path: p.path, message: `${m.name}: ${p.message}` })));
   }
+  problems.splice(0, problems.length, ...capProblems(problems));
   const v = sc.value;
   return {
     kind,

@@ -27,6 +27,8 @@ export interface SaveStorage {
 export const AUTOSAVE_KEY = 'vedette.autosave.v1';
 
 export interface Battle {
+  /** Which kept battle this is (the library's key): a new battle or an imported file gets a new one; play keeps it. */
+  readonly id: string;
   readonly module: AnyRuleset;
   /** The scenario file as parsed JSON (saves embed it). */
   readonly scenario: unknown;
@@ -55,17 +57,29 @@ export interface SessionState {
   undo(): Rejection | null;
   redo(): Rejection | null;
   setViewer(v: Viewer): void;
-  /** Load a save file's text; on any problem the battle in progress is untouched. */
-  loadSave(text: string): Outcome;
+  /**
+   * Load a save file's text; on any problem the battle in progress is untouched. `id`: the kept
+   * battle it is (resuming from the library goes on with the same entry); a new id without.
+   */
+  loadSave(text: string, id?: string): Outcome;
   /** Would this save file load? (Checked before asking to replace the battle in progress; `loadSave` of the same text then reuses the work.) */
   checkSave(text: string): Outcome;
   /** The battle as a save file (JSON text). */
   saveText(): string | null;
-  /** Resume the autosaved battle, if there is a good one. */
-  resume(): Outcome;
+  /** Resume the autosaved battle, if there is a good one: `from` a kept battle, else the storage's autosave. */
+  resume(from?: { readonly text: string; readonly id: string }): Outcome;
 }
 
 export const gameOf = (b: Battle): GameState => currentState(b.history);
+
+/** The battle as a save file (JSON text). */
+export const saveTextOf = (b: Battle): string =>
+  JSON.stringify(makeSave({ module: b.module, scenario: b.scenario, options: b.options, seed: b.seed, log: commandLog(b.history), state: gameOf(b) }));
+
+export interface SessionOptions {
+  /** A fresh id for a new battle (the app's are unique across tabs; tests count). */
+  readonly newId?: () => string;
+}
 /**
  * What `viewer` may see of the battle now. Memoised per (history entry, viewer): the phase bar,
  * the inspector, the log and the table all ask for the same view, and it is built once. A
@@ -87,11 +101,12 @@ const views = new WeakMap<object, Map<Viewer, GameView>>();
  * `rulesets` is the list, or a function giving the rulesets loaded so far (the app fetches each
  * ruleset on demand, so the list can grow while the session lives).
  */
-export function createSession(storage: SaveStorage | null, rulesets: readonly AnyRuleset[] | (() => readonly AnyRuleset[])) {
+export function createSession(storage: SaveStorage | null, rulesets: readonly AnyRuleset[] | (() => readonly AnyRuleset[]), opts: SessionOptions = {}) {
   const known = (): readonly AnyRuleset[] => (typeof rulesets === 'function' ? rulesets() : rulesets);
+  let count = 0;
+  const newId = opts.newId ?? (() => `battle-${++count}`);
   return createStore<SessionState>()((set, get) => {
-    const toSave = (b: Battle) =>
-      JSON.stringify(makeSave({ module: b.module, scenario: b.scenario, options: b.options, seed: b.seed, log: commandLog(b.history), state: gameOf(b) }));
+    const toSave = saveTextOf;
     const commit = (b: Battle, lastRejection: Rejection | null = null) => {
       set({ battle: b, lastRejection });
       try {
@@ -106,12 +121,12 @@ export function createSession(storage: SaveStorage | null, rulesets: readonly An
       if (checked?.text !== text) checked = { text, loaded: loadSaveText(text, known()) };
       return checked.loaded;
     };
-    const adopt = (text: string): Outcome => {
+    const adopt = (text: string, id: string = newId()): Outcome => {
       const r = read(text);
       checked = null;
       if (!r.ok) return { ok: false, problems: r.problems };
       const v = r.value;
-      commit({ module: v.module, scenario: v.save.scenario, setup: v.setup, options: v.save.options, seed: v.save.seed, history: v.history });
+      commit({ id, module: v.module, scenario: v.save.scenario, setup: v.setup, options: v.save.options, seed: v.save.seed, history: v.history });
       return { ok: true };
     };
     return {
@@ -127,7 +142,7 @@ export function createSession(storage: SaveStorage | null, rulesets: readonly An
         if (!module) return { ok: false, problems: [{ path: '$.rulesets', message: `Vedette has no ruleset "${p.rulesetId}".` }] };
         const created = createGame(module, { setup: sc.value, options: p.options ?? {}, seed: p.seed });
         if (!created.ok) return { ok: false, problems: created.problems };
-        commit({ module, scenario: parsed.value, setup: sc.value, options: p.options ?? {}, seed: p.seed, history: startHistory(created.state, created.events) });
+        commit({ id: newId(), module, scenario: parsed.value, setup: sc.value, options: p.options ?? {}, seed: p.seed, history: startHistory(created.state, created.events) });
         return { ok: true };
       },
       dispatch: (command) => {
@@ -164,7 +179,7 @@ export function createSession(storage: SaveStorage | null, rulesets: readonly An
         return null;
       },
       setViewer: (viewer) => set({ viewer }),
-      loadSave: (text) => adopt(text),
+      loadSave: (text, id) => adopt(text, id),
       checkSave: (text) => {
         const r = read(text);
         return r.ok ? { ok: true } : { ok: false, problems: r.problems };
@@ -173,7 +188,8 @@ export function createSession(storage: SaveStorage | null, rulesets: readonly An
         const b = get().battle;
         return b ? toSave(b) : null;
       },
-      resume: () => {
+      resume: (from) => {
+        if (from) return adopt(from.text, from.id);
         const text = storage?.getItem(AUTOSAVE_KEY);
         if (!text) return { ok: false, problems: [{ path: '$', message: 'There is no autosaved battle.' }] };
         return adopt(text);

@@ -259,6 +259,9 @@ function StartForm({ deps, kept }: { readonly deps: StartDialogDeps; readonly ke
             <button type="button" class="link" data-testid="resume-file-button" title="Go on with a battle saved to a file" onClick={() => resumeFile.current?.click()}>
               Resume a saved battle…
             </button>
+            <a class="link" href="?editor" data-testid="open-editor" title="Design a scenario: terrain, forces, zones; the battle in progress is kept">
+              Scenario editor…
+            </a>
           </div>
           {refusal && (
             <div class="problems-box" role="alert" data-testid="file-refused">

@@ -22,9 +22,11 @@ interface Props {
   readonly controller: PlayController;
   readonly ui: UiStoreApi;
   readonly loader: ReturnType<typeof createRef<HTMLInputElement>>;
+  /** The browser keeps battles: offer the list of them. */
+  readonly library: boolean;
 }
 
-export function Toolbar({ session, play, controller, ui, loader }: Props) {
+export function Toolbar({ session, play, controller, ui, loader, library }: Props) {
   const tool = useStore(ui, (s) => s.tool);
   const b = useStore(session, (s) => s.battle);
   const viewer = useStore(session, (s) => s.viewer);
@@ -44,6 +46,11 @@ export function Toolbar({ session, play, controller, ui, loader }: Props) {
       <button type="button" data-testid="new-battle" title="Start another battle (N)" onClick={() => play.getState().open('start')}>
         New battle
       </button>
+      {library ? (
+        <button type="button" data-testid="saved-battles" title="Battles kept in this browser: resume, replay, rename, export" onClick={() => play.getState().open('battles')}>
+          Battles
+        </button>
+      ) : null}
       <span class="sep" />
       <button type="button" data-testid="undo" class={blocked ? 'blocked' : undefined} disabled={off} title={blocked ? `Undo (Z): ${blocked.message}` : b && !covered ? 'Undo the last command (Z)' : 'Undo (Z)'} onClick={() => controller.undo()}>
         ↶ Undo
@@ -69,8 +76,8 @@ export function Toolbar({ session, play, controller, ui, loader }: Props) {
   );
 }
 
-export function mountToolbar(host: HTMLElement, session: SessionApi, play: PlayStoreApi, controller: PlayController, ui: UiStoreApi): { dispose(): void; pickLoad(): void } {
+export function mountToolbar(host: HTMLElement, session: SessionApi, play: PlayStoreApi, controller: PlayController, ui: UiStoreApi, library = false): { dispose(): void; pickLoad(): void } {
   const loader = createRef<HTMLInputElement>();
-  const dispose = mount(host, <Toolbar session={session} play={play} controller={controller} ui={ui} loader={loader} />);
+  const dispose = mount(host, <Toolbar session={session} play={play} controller={controller} ui={ui} loader={loader} library={library} />);
   return { dispose, pickLoad: () => loader.current?.click() };
 }

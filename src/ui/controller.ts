@@ -25,7 +25,11 @@ export interface ControllerIo {
 
 export interface PlayController {
   start(p: StartParams, mode: PlayMode): Outcome;
-  resume(mode: PlayMode): Outcome;
+  /**
+   * Resume the autosaved battle (`from` a kept battle: its save text and id). On failure the
+   * battle on the table, the mode and the viewer are as they were.
+   */
+  resume(mode: PlayMode, from?: { readonly text: string; readonly id: string }): Outcome;
   /** The player at the hand-over screen says who they are. */
   iAm(side: SideId): void;
   /** End the step for `side`, or for the first side still to act that the viewer commands. */
@@ -147,10 +151,17 @@ export function createPlayController(session: SessionApi, ui: UiStoreApi, play: 
       sync();
       return r;
     },
-    resume(mode) {
+    resume(mode, from) {
+      const before = { mode: play.getState().mode, viewer: viewer() };
       play.getState().setMode(mode);
       session.getState().setViewer(mode === 'hotseat' ? NOBODY : 'referee');
-      const r = session.getState().resume();
+      const r = session.getState().resume(from);
+      if (!r.ok && session.getState().battle) {
+        play.getState().setMode(before.mode);
+        session.getState().setViewer(before.viewer);
+        return r;
+      }
+      writeMode(io.storage, mode);
       fresh();
       sync();
       return r;

@@ -29,7 +29,7 @@ export function installShortcuts(target: Window, t: ShortcutTargets): () => void
     if (a === 'escape') {
       if (p.question) p.answer(null);
       else if (p.alert) p.showAlert(null);
-      else if (p.overlay === 'help') p.open('none');
+      else if (p.overlay === 'help' || p.overlay === 'battles') p.open('none');
       else if (p.overlay === 'start' && t.hasBattle()) p.open('none');
       else {
         t.ui.getState().setTool('select');
@@ -39,7 +39,7 @@ export function installShortcuts(target: Window, t: ShortcutTargets): () => void
       return;
     }
     // A modal window or the hand-over screen is up: its own buttons only.
-    if (p.handover !== null || p.alert !== null || p.question !== null || p.overlay === 'start') return;
+    if (p.handover !== null || p.alert !== null || p.question !== null || p.overlay === 'start' || p.overlay === 'battles') return;
     e.preventDefault();
     switch (a) {
       case 'help':

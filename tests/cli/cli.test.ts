@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCli, type Io } from '../../src/cli/program';
-import { scenarioJsonSchema, SCHEMA_PATH } from '../../src/cli/schema';
+import { PUBLISHED } from '../../src/cli/schema';
 import { FIXTURE_SCENARIO_PATH, ROOT } from '../engine/fixtures/helpers';
 import { skirmishModule } from '../engine/fixtures/skirmish';
 
@@ -56,6 +56,21 @@ describe('vedette play / replay / validate (in process)', () => {
     expect(b.err).toMatch(/Script command 1 .* was refused \[not-now\]/);
   });
 
+  it('play --auto scripted / per side with search: the AI players command the sides; the save replays', async () => {
+    const save = join(dir, 'ai.save.json');
+    const p = await cli(['play', join(ROOT, 'scenarios/default.json'), '--seed', '4', '--auto', 'fr=search,au=scripted', '--budget', '20', '--turns', '1', '--save', save]);
+    expect(p.code).toBe(0);
+    expect(p.err).toMatch(/stopped after turn 1/);
+    expect(p.err).not.toMatch(/refused/);
+    const hash = /State hash: (fnv1a64:[0-9a-f]{16})/.exec(p.err)![1];
+    const r = await cli(['replay', save]);
+    expect(r.out.trim()).toBe(hash);
+    const s = await cli(['play', join(ROOT, 'scenarios/seven-years-war-kolin-ridge.json'), '--seed', '4', '--auto', 'scripted', '--turns', '1']);
+    expect(s.code).toBe(0);
+    expect((await cli(['play', join(ROOT, 'scenarios/default.json'), '--seed', '4', '--auto', 'clever'])).code).toBe(2);
+    expect((await cli(['play', join(ROOT, 'scenarios/default.json'), '--seed', '4', '--auto', 'xx=search'])).code).toBe(2);
+  }, 60_000);
+
   it('--turns stops the battle early', async () => {
     const a = await cli([...W, 'play', FIXTURE_SCENARIO_PATH, '--seed', '2', '--auto', 'random', '--turns', '1']);
     expect(a.code).toBe(0);
@@ -84,9 +99,17 @@ describe('vedette play / replay / validate (in process)', () => {
   });
 });
 
-describe('the published scenario JSON Schema', () => {
-  it(`${SCHEMA_PATH} is up to date with src/scenario/schema.ts (run npm run schema)`, () => {
-    expect(readFileSync(join(ROOT, SCHEMA_PATH), 'utf8')).toBe(scenarioJsonSchema());
+describe('the published JSON Schemas (scenario, save, house rules)', () => {
+  it.each(PUBLISHED.map((p) => [p.path, p.source, p.text] as const))('%s is up to date with %s (run npm run schema)', (path, _source, text) => {
+    expect(readFileSync(join(ROOT, path), 'utf8')).toBe(text());
+  });
+  it("a save's scenario and house rules refer to the published scenario and house-rules schemas by their $id", () => {
+    const read = (p: string) => JSON.parse(readFileSync(join(ROOT, p), 'utf8')) as { $id: string; properties: Record<string, { $ref?: string }>; required: string[] };
+    const save = read('scenarios/save.schema.json');
+    const resolveRef = (ref: string) => new URL(ref, save.$id).href;
+    expect(resolveRef(save.properties.scenario!.$ref!)).toBe(read('scenarios/scenario.schema.json').$id);
+    expect(resolveRef(save.properties.houseRules!.$ref!)).toBe(read('scenarios/house-rules.schema.json').$id);
+    expect(save.required).toEqual(expect.arrayContaining(['format', 'version', 'ruleset', 'seed', 'log', 'hash']));
   });
 });
 

@@ -3,7 +3,7 @@ import { advance, wheel } from '../../src/geometry/movement';
 import { buildTerrainIndex } from '../../src/geometry/terrain';
 import { pathCost, ratedCost, terrainContacts } from '../../src/geometry/pathCost';
 import { reachTarget } from '../../src/geometry/reach';
-import { proportionalMove } from '../../src/geometry/simultaneous';
+import { raceMoves } from '../../src/geometry/simultaneous';
 import { buildStandIndex, checkMove, indexStand, SpatialIndex } from '../../src/geometry/collisions';
 import { unitFrame } from '../../src/geometry/frame';
 import { degToRad, pt, rad } from '../../src/geometry/types';
@@ -113,17 +113,17 @@ describe('proportional simultaneous movement', () => {
     const a = u(), b = line(2, 100, 0, Math.PI);
     const pa = advance(a, 100), pb = advance(b, 50);
     if (!pa.ok || !pb.ok) throw new Error('plan');
-    const r = proportionalMove([{ id: 'a', stands: a, legs: pa.legs }, { id: 'b', stands: b, legs: pb.legs }]);
-    expect(r.fraction).toBeCloseTo(2 / 3, 6);
-    expect(r.contacts).toEqual([['a', 'b']]);
+    const r = raceMoves([{ id: 'a', stands: a, legs: pa.legs }, { id: 'b', stands: b, legs: pb.legs }]);
+    expect(r[0]!.fraction).toBeCloseTo(2 / 3, 6);
+    expect([r[0]!.stop?.by, r[1]!.stop?.by]).toEqual(['b', 'a']);
   });
 
   it('runs to the end when nobody meets', () => {
     const a = u();
     const pa = advance(a, 50);
     if (!pa.ok) throw new Error('plan');
-    const r = proportionalMove([{ id: 'a', stands: a, legs: pa.legs }], [{ id: 'far', stands: line(2, 500, 500, 0) }]);
-    expect(r.fraction).toBe(1);
+    const r = raceMoves([{ id: 'a', stands: a, legs: pa.legs }], { others: [{ id: 'far', stands: line(2, 500, 500, 0) }] });
+    expect(r[0]!.fraction).toBe(1);
   });
 });
 

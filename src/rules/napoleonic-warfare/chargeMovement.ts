@@ -12,7 +12,8 @@
  * each move is then carried out by `walk`, up to where the race stopped it (as for strategic
  * moves, RULINGS).
  */
-import { advanceUnit, unitsOverlap, wheelUnit } from '../../geometry/units';
+import { wheelUnit } from '../../geometry/units';
+import { raceMoves } from '../../geometry/simultaneous';
 import { findUnit, updateUnit } from '../../engine/battle';
 import type { Unit } from '../../engine/model';
 import type { Draft } from './types';
@@ -115,9 +116,11 @@ function distanceToGap(u: Unit, dir: number, target: Unit, gapMm: number, maxMm:
 }
 
 /**
- * The race (a plan, no effects): every leg wheels, then all advance by the same fraction of
- * their distances, slice by slice; the first contact between a mover and any enemy (moving or
- * not) stops both where they meet; a stopped unit stays put while the others go on.
+ * The race (a plan, no effects), run by the geometry core's `raceMoves`: every leg wheels, then
+ * all advance by the same fraction of their distances, slice by slice; the first contact
+ * between a mover and any enemy (moving or not) stops both where they meet; a stopped unit
+ * stays put while the others go on. The striker of a contact is the one whose own move
+ * carries it into the other (judged 2 mm further on, the other held).
  */
 export function raceCharges(d: Draft, legs: readonly ChargeLeg[], planNarrow?: (s: LegStop) => Unit | undefined): LegStop[] {
   const plans = legs.map((leg) => {
@@ -134,54 +137,34 @@ export function raceCharges(d: Draft, legs: readonly ChargeLeg[], planNarrow?: (
     const cap = narrowed && leg.haltShortMm !== undefined ? distanceToGap(mover, heading, t, leg.haltShortMm, straightMax) : cap0;
     return { leg, wheeled: w.unit, mover, narrowed: !!narrowed, heading, wheelDeg: w.wheelDeg, wheelCostMm: w.costMm, cap, stop: undefined as undefined | { fraction: number; hit?: string; striker?: boolean } };
   });
-  const byId = new Map(plans.map((p) => [p.leg.unitId, p]));
-  const straightAt = (p: (typeof plans)[number], f: number) => Math.max(0, Math.min(p.cap, f * p.leg.distMm - p.wheelCostMm));
-  const poseAt = (id: string, f: number): Unit | undefined => {
-    const p = byId.get(id);
-    if (!p) return findUnit(d.battle, id);
-    return advanceUnit(p.mover, straightAt(p, p.stop ? Math.min(f, p.stop.fraction) : f), p.heading);
-  };
   const side = (id: string) => findUnit(d.battle, id)?.side;
-  const others = activeUnits(d).map((u) => u.id);
+  const moverIds = new Set(plans.map((p) => p.leg.unitId));
   // Enemies already touching when the charges begin are not new contacts.
   const touching = new Set<string>();
-  for (const p of plans) for (const o of others) if (side(o) !== side(p.leg.unitId) && unitDistanceMm(poseAt(p.leg.unitId, 0)!, findUnit(d.battle, o)!) < 1) touching.add(`${p.leg.unitId}|${o}`);
-  const contactAt = (p: (typeof plans)[number], f: number): string | undefined => {
-    const me = poseAt(p.leg.unitId, f)!;
-    // Its own target first, then any other enemy (nearest to its own target in the list order).
-    const ids = [p.leg.targetId, ...others.filter((o) => o !== p.leg.targetId)];
-    for (const o of ids) {
-      if (side(o) === side(p.leg.unitId) || touching.has(`${p.leg.unitId}|${o}`) || !isActive(d, o)) continue;
-      const op = poseAt(o, f);
-      if (op && unitsOverlap(me.stands, op.stands)) return o;
-    }
-    return undefined;
-  };
-  let f0 = 0;
-  for (let guard = 0; f0 < 1 - 1e-12 && guard < SLICES * 4 + plans.length * 4; guard++) {
-    const moving = plans.filter((p) => !p.stop);
-    if (moving.length === 0) break;
-    const f1 = Math.min(1, f0 + 1 / SLICES);
-    const anyAt = (f: number) => moving.some((p) => contactAt(p, f) !== undefined);
-    if (!anyAt(f1)) { f0 = f1; continue; }
-    let lo = f0, hi = f1;
-    for (let i = 0; i < 16; i++) {
-      const mid = (lo + hi) / 2;
-      if (anyAt(mid)) hi = mid; else lo = mid;
-    }
-    // Everyone in contact at that moment stops there (both parties of each contact); the rest go on.
-    for (const p of moving) {
-      if (p.stop) continue;
-      const o = contactAt(p, hi);
-      if (!o) continue;
-      // The striker is the one whose own move carries it into the other (the other held where it was).
-      const mine = unitsOverlap(poseAt(p.leg.unitId, hi)!.stands, poseAt(o, lo)!.stands);
-      const q = byId.get(o);
-      p.stop = { fraction: lo, hit: o, striker: mine || !q };
-      if (q && !q.stop) q.stop = { fraction: lo, hit: p.leg.unitId, striker: !mine };
-    }
-    f0 = lo;
-  }
+  for (const p of plans) for (const o of activeUnits(d)) if (o.side !== side(p.leg.unitId) && unitDistanceMm(p.mover, o) < 1) touching.add(`${p.leg.unitId}|${o.id}`);
+  // The geometry core's race: the wheel takes its share of the fraction first (the race judges
+  // the wheeled front standing through it), then straight ahead; any contact with an enemy
+  // stops both units there; a charger halting short ends its plan short and waits.
+  const race = raceMoves(plans.map((p) => ({
+    id: p.leg.unitId,
+    stands: p.mover.stands,
+    legs: [...(p.wheelCostMm > 0 ? [{ kind: 'translate' as const, dx: 0, dy: 0, distanceMm: p.wheelCostMm }] : []), ...straight(p.heading, p.cap)],
+    paceMm: p.leg.distMm,
+  })), {
+    others: activeUnits(d).filter((u) => !moverIds.has(u.id)),
+    slices: SLICES,
+    bisections: 16,
+    overlapSlackMm: 0.01,
+    meets: (a, b) => (side(b) !== side(a) && !touching.has(`${a}|${b}`) && isActive(d, b) ? 'block' : 'ignore'),
+    // Its own target first.
+    prefer: (id) => plans.find((p) => p.leg.unitId === id)?.leg.targetId,
+    contact: 'both',
+  });
+  plans.forEach((p, i) => {
+    const r = race[i]!;
+    if (r.stop) p.stop = { fraction: r.fraction, hit: r.stop.by, striker: !!r.stop.striker };
+  });
+  const straightAt = (p: (typeof plans)[number], f: number) => Math.max(0, Math.min(p.cap, f * p.leg.distMm - p.wheelCostMm));
   return plans.map((p) => ({
     leg: p.leg, wheeled: p.wheeled, ...(p.narrowed ? { narrowed: p.mover } : {}), heading: p.heading, wheelDeg: p.wheelDeg, wheelCostMm: p.wheelCostMm,
     straightMm: straightAt(p, p.stop?.fraction ?? 1), fraction: p.stop?.fraction ?? 1, ...(p.stop?.hit ? { hit: p.stop.hit, striker: !!p.stop.striker } : {}),

@@ -14,9 +14,11 @@ import { ORDERS, ORDER_IDS, deployActionsAllowed, mayChargeTarget, mayCountercha
 import { FORD_SEARCH, WHEEL } from './tables/movement';
 import { addDisorder, enemiesOf, inMm, isActive, makeDraft, nwu, scaleOf, toChange, toIn, withinER, canSee } from './core';
 import { unitDistanceMm, unitFacing, frameOfUnit, unitTerrain, commandStand, screenStands } from './geom';
-import { walk, commitMove } from './moves';
+import { walk, commitMove, straight } from './moves';
+import { firstDistanceWhere } from '../../geometry/moveCore';
+import { standsAtDistance } from '../../geometry/movement';
 import { normalMoveMm, retreatMove, retreatPose, faceTowards, runPendingTests } from './morale';
-import { isRoadPath, ROAD_FACTOR } from './roads';
+import { isRoadPath, ROAD_FACTOR, staysOnRoad } from './roads';
 import { inDenseTerrain, relayout, FORMATIONS, recallScreen, reshapeFront, throwOutScreen, type NwFormation } from './formations';
 import { inCombat, settleFollowUp } from './combat';
 import { fleeRefuge } from './fireAndFlee';
@@ -135,11 +137,9 @@ export function alongRoad(d: Draft, u: Unit): boolean {
   return u.stands.every((s) => unitTerrain(d.battle, { ...u, stands: [s] }).some((t) => t.kind === 'road'));
 }
 
-/** The unit stays on the road all the way (probed every half inch). */
+/** The unit stays on the road all the way straight ahead (the core's trace of the move). */
 function pathAlongRoad(d: Draft, u: Unit, distMm: number): boolean {
-  const n = Math.ceil(distMm / 12.7);
-  for (let k = 0; k <= n; k++) if (!alongRoad(d, advanceUnit(u, n === 0 ? 0 : (distMm * k) / n, unitFacing(u)))) return false;
-  return true;
+  return staysOnRoad(d, u, unitFacing(u), distMm);
 }
 
 /** `proRata`: a strategic move carried out by strategic.ts, whose Engagement Range halt the pro-rata resolution fixed (NW §21). */
@@ -164,16 +164,13 @@ export function doMove(d: Draft, u: Unit, wheelDeg: number, distanceIn: number, 
   const r = walk(d, mover, unitFacing(mover), want, strategic ? 'strategic' : 'advance', { roadColumn: road });
   let res = r;
   if (strategic && !proRata) {
-    // NW §21: halt as soon as within Engagement Range of a visible enemy.
-    let lo = 0, hi = r.usedMm;
-    const probe = (dist: number) => advanceUnit(mover, dist, unitFacing(mover));
-    if (withinER(d, probe(hi))) {
-      for (let i = 0; i < 14; i++) {
-        const mid = (lo + hi) / 2;
-        if (withinER(d, probe(mid))) hi = mid;
-        else lo = mid;
-      }
-      res = { ...r, unit: probe(hi), usedMm: hi, contacts: [] };
+    // NW §21: halt as soon as within Engagement Range of a visible enemy (judged at the end of
+    // the move, then bisected: the move's first moment within range, through the core).
+    const legs = straight(unitFacing(mover), r.usedMm);
+    const hi = r.usedMm > 0 && withinER(d, { ...mover, stands: standsAtDistance(mover.stands, legs, r.usedMm) })
+      ? firstDistanceWhere(mover.stands, legs, (stands) => withinER(d, { ...mover, stands }), { stepMm: r.usedMm, bisections: 14 }) : undefined;
+    if (hi !== undefined) {
+      res = { ...r, unit: { ...mover, stands: standsAtDistance(mover.stands, legs, hi) }, usedMm: hi, contacts: [] };
       d.ctx.emit({ type: 'HaltedAtEngagementRange', unit: u.id, rule: 'NW §21 Strategic Movement' });
     }
   }

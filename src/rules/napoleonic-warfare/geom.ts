@@ -8,7 +8,7 @@ import type { Battle } from '../../engine/ruleset';
 import { forward, rightOf, standCorners } from '../../geometry/footprint';
 import { unitFrame, toLocal, standFrame, type Frame } from '../../geometry/frame';
 import { standToUnitDistance, unitDistance } from '../../geometry/measure';
-import { rotateUnit, translateUnit } from '../../geometry/units';
+import { faceCentreOf, lineUpFront } from '../../geometry/units';
 import { sightIndexOf, terrainIndexOf } from '../../geometry/sightCache';
 import { inFrontArc, zoneOutline } from '../../geometry/zones';
 import { quadPolygonRelation } from '../../geometry/terrain';
@@ -214,11 +214,7 @@ export function faceDirection(u: Unit, face: Face): Radians {
 
 /** Centre of a face of the unit's frame. */
 export function faceCentre(u: Unit, face: Face): TablePoint {
-  const fr = frameOfUnit(u);
-  const d = faceDirection(u, face);
-  const f = forward(d);
-  const half = face === 'front' || face === 'rear' ? fr.halfDepthMm : fr.halfWidthMm;
-  return pt(fr.centre.x + f.x * half, fr.centre.y + f.y * half);
+  return faceCentreOf(frameOfUnit(u), face);
 }
 
 export function faceLengthMm(u: Unit, face: Face): number {
@@ -231,14 +227,7 @@ export function faceLengthMm(u: Unit, face: Face): number {
  * the attacker turns to face the face square on and its front edge centre meets the face centre.
  */
 export function lineUpAgainst(attacker: Unit, target: Unit, face: Face): Unit {
-  const out = faceDirection(target, face);
-  const want = normaliseAngle(out + Math.PI);
-  const fr = frameOfUnit(attacker);
-  let u = rotateUnit(attacker, fr.centre, normaliseAngle(want - unitFacing(attacker)));
-  const frontNow = faceCentre(u, 'front');
-  const goal = faceCentre(target, face);
-  u = translateUnit(u, goal.x - frontNow.x, goal.y - frontNow.y);
-  return u;
+  return lineUpFront(attacker, frameOfUnit, normaliseAngle(faceDirection(target, face) + Math.PI), faceCentre(target, face));
 }
 
 /** Angle from a to b. */

@@ -13,6 +13,7 @@ import { legalCommands } from './legal';
 import { nwDeterminise } from './ai/determinise';
 import { nwEvaluate } from './ai/evaluate';
 import { nwMetrics } from './ai/metrics';
+import { nwScripts } from './ai/scripts';
 import { D10_FROM_2D6 } from './tables/dice';
 import { resultFrom } from './victory';
 import { NW_TABLE } from './table';
@@ -20,6 +21,7 @@ import { nwTally } from './turnTally';
 import { describeNwCommand, describeNwEvent } from './logText';
 import { plansSeenBy, withStrategicPlanning } from './strategic';
 import { withMoveOrder } from './moveOrder';
+import { nwTerrainGenerator } from './editorTerrain';
 
 export const NwOptionsSchema = z
   .object({
@@ -35,6 +37,7 @@ export const napoleonicWarfare: RulesetModule<NwState, NwOptions, NwTables> = {
   version: '0.2.0',
   description: 'Battalion-level Napoleonic rules: hidden simultaneous orders, eight morale grades, d10 fire and morale, d6 close combat.',
   measure: { unit: 'in', mmPerUnit: 25.4 },
+  terrainGenerator: nwTerrainGenerator,
   options: {
     schema: NwOptionsSchema as unknown as z.ZodType<NwOptions>,
     info: [
@@ -51,7 +54,7 @@ export const napoleonicWarfare: RulesetModule<NwState, NwOptions, NwTables> = {
   // NW §2 simultaneous strategic moves (planned, then carried out together); §13 (4) order of moves.
   commands: withMoveOrder(withStrategicPlanning(COMMANDS)),
   legalCommands,
-  ai: { determinise: nwDeterminise, evaluate: nwEvaluate, metrics: nwMetrics },
+  ai: { determinise: nwDeterminise, evaluate: nwEvaluate, metrics: nwMetrics, scripts: nwScripts },
   // NW §6 Dice: with the option on, every d10 the rules roll through rollD10 is made from two d6.
   dieEmulation: (options) => (options.d10Via2d6 ? { 10: D10_FROM_2D6 } : undefined),
   /**

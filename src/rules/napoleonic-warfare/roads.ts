@@ -5,7 +5,11 @@
  * column that is one stand wide)." The Advance applies it in commands.ts (doMove); charges,
  * retreats and routs ask here. Pursuits and follow-ups are not in the list and get no bonus (RULINGS).
  */
-import { advanceUnit, rotateUnit } from '../../geometry/units';
+import { rotateUnit } from '../../geometry/units';
+import { terrainContacts } from '../../geometry/pathCost';
+import { touchesAllAlong } from '../../geometry/moveCore';
+import { terrainIndexOf } from '../../geometry/sightCache';
+import { straight } from './moves';
 import type { Unit } from '../../engine/model';
 import type { Radians } from '../../geometry/types';
 import type { Draft } from './types';
@@ -16,19 +20,20 @@ import { toIn } from './core';
 export const ROAD_RULE = 'NW §23 Roads';
 /** "one and a half times their normal distance". */
 export const ROAD_FACTOR = 1.5;
-/** The path is probed every half inch. */
-const PROBE_MM = 12.7;
 
 /** Every stand of the unit touches a road. */
 export function standsOnRoad(d: Draft, u: Unit): boolean {
   return u.stands.length > 0 && u.stands.every((s) => unitTerrain(d.battle, { ...u, stands: [s] }).some((t) => t.kind === 'road'));
 }
 
-/** The unit keeps every stand on a road all the way along `dir` for `distMm`. */
+/**
+ * The unit keeps every stand on a road all the way along `dir` for `distMm`: the geometry core's
+ * trace of the move through the terrain, every stand touching some road at every moment.
+ */
 export function staysOnRoad(d: Draft, u: Unit, dir: Radians, distMm: number): boolean {
-  const n = Math.max(1, Math.ceil(distMm / PROBE_MM));
-  for (let k = 0; k <= n; k++) if (!standsOnRoad(d, advanceUnit(u, (distMm * k) / n, dir))) return false;
-  return true;
+  if (distMm <= 0) return standsOnRoad(d, u);
+  const contacts = terrainContacts(u.stands, straight(dir, distMm), terrainIndexOf(d.battle.terrain));
+  return touchesAllAlong(contacts, u.stands.length, distMm, (f) => f.kind === 'road');
 }
 
 /**

@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import type { Ctx, GameEvent, Problem, SetupInput, SetupResult } from '../../engine/ruleset';
 import type { BattleSetup, TerrainFeature } from '../../engine/model';
+import { jsonPath } from '../../engine/ids';
 import { OFF_TABLE_RESERVE_MAX_FRACTION } from './tables/movement';
 import { baselineOf, nearestEdge } from './offTable';
 import { checkAgainstList } from './armySelection';
@@ -63,7 +64,7 @@ export function validateSetup(setup: BattleSetup, options?: NwOptions): Problem[
   for (const s of setup.sides) if (!setup.generals.some((g) => g.side === s.id)) problems.push({ path: '$.generals', message: `side ${s.id} has no general: units without a general in range can never be ordered (NW Generals §1).` });
   const parsed = ScenarioFieldsSchema.safeParse(setup.rulesetFields['napoleonic-warfare'] ?? {});
   if (!parsed.success) {
-    for (const i of parsed.error.issues) problems.push({ path: `$.rulesetFields['napoleonic-warfare'].${i.path.join('.')}`, message: i.message });
+    for (const i of parsed.error.issues) problems.push({ path: jsonPath(['rulesetFields', 'napoleonic-warfare', ...i.path]), message: i.message });
     return problems;
   }
   problems.push(...offTableProblems(setup, parsed.data), ...armyListProblems(setup, parsed.data), ...organisationProblems(setup, options ?? { baseScale: 'medium', d10Via2d6: false }, parsed.data));
@@ -73,7 +74,7 @@ export function validateSetup(setup: BattleSetup, options?: NwOptions): Problem[
 /** NW Setting up Armies: reserves (at most ¼ of an army, on its own baseline), flank marchers (on a table edge), ambushers (in a gully or ravine). */
 function offTableProblems(setup: BattleSetup, f: NwScenarioFields): Problem[] {
   const out: Problem[] = [];
-  const P = "$.rulesetFields['napoleonic-warfare']";
+  const P = jsonPath(['rulesetFields', 'napoleonic-warfare']);
   const seen = new Set<string>();
   const unitOf = (id: string, path: string) => {
     const u = setup.units.find((x) => x.id === id);
@@ -112,7 +113,7 @@ function armyListProblems(setup: BattleSetup, f: NwScenarioFields): Problem[] {
   const out: Problem[] = [];
   for (const [sideId, pick] of Object.entries(f.armyLists ?? {})) {
     if (!setup.sides.some((s) => s.id === sideId)) {
-      out.push({ path: `$.rulesetFields['napoleonic-warfare'].armyLists.${sideId}`, message: `no side ${sideId}.` });
+      out.push({ path: jsonPath(['rulesetFields', 'napoleonic-warfare', 'armyLists', sideId]), message: `no side ${sideId}.` });
       continue;
     }
     setup.units.forEach((u, i) => {

@@ -7,7 +7,10 @@
  * Engagement Range of a visible enemy where that enemy stands at the same moment (NW §2: "must
  * halt as soon as they come to within Engagement Range of any visible enemy unit").
  */
-import { advanceUnit, unitsOverlap, wheelUnit } from '../../geometry/units';
+import { wheelUnit } from '../../geometry/units';
+import { wheel, standsAtDistance, type Leg } from '../../geometry/movement';
+import { raceMoves, type RaceHalt } from '../../geometry/simultaneous';
+import { straight } from './moves';
 import { z } from 'zod';
 import { defineCommand, isRejection, reject, type Change, type CommandSpec, type Ctx, type Rejection } from '../../engine/ruleset';
 import { findUnit } from '../../engine/battle';
@@ -93,14 +96,16 @@ export function describePlan(p: StrategicPlan): string {
   return `deploy: ${String(c['action'])}`;
 }
 
-/** A planned move as a path: the unit after `s` mm of the move's charged distance (wheel first, then straight). */
+/** A planned move as a plan of legs for the movement core: wheel first, then straight ahead. */
 interface Path {
   readonly plan: StrategicPlan;
   readonly kind: 'advance' | 'retreat';
   readonly start: Unit;
+  readonly legs: readonly Leg[];
   readonly totalMm: number;
   readonly wheelCostMm: number;
   readonly wheelRad: number;
+  /** The unit after `sMm` of the move's charged distance. */
   at(sMm: number): Unit;
 }
 
@@ -121,20 +126,15 @@ function makePath(d: Draft, plan: StrategicPlan, u: Unit): Path | undefined {
     // Unlimbered guns limber and move half (NW Orders/Retreat), as the retreatUnit handler does.
     if (nu.profile.artillery && !nu.limbered) retreatMm = Math.min(retreatMm, normalMoveMm(d, u, true) / 2);
   } else if (c.type !== 'moveUnit') return undefined;
-  const { outerArcMm } = wheelUnit(start, wheelRad, frameOfUnit(start));
+  const { unit: wheeled, outerArcMm } = wheelUnit(start, wheelRad, frameOfUnit(start));
   const wheelCostMm = outerArcMm * WHEEL.distanceFactor;
-  const straight = c.type === 'moveUnit' ? inMm(Number(c['distanceIn'])) : Math.max(0, retreatMm - wheelCostMm);
-  const totalMm = wheelCostMm + straight;
-  const wheeled = wheelUnit(start, wheelRad, frameOfUnit(start)).unit;
-  const at = (sMm: number): Unit => {
-    if (wheelCostMm > 0 && sMm < wheelCostMm) return wheelUnit(start, wheelRad * (sMm / wheelCostMm), frameOfUnit(start)).unit;
-    return advanceUnit(wheeled, Math.min(straight, sMm - wheelCostMm), unitFacing(wheeled));
-  };
-  return { plan, kind, start, totalMm, wheelCostMm, wheelRad, at };
+  const straightMm = c.type === 'moveUnit' ? inMm(Number(c['distanceIn'])) : Math.max(0, retreatMm - wheelCostMm);
+  const totalMm = wheelCostMm + straightMm;
+  const turn = wheelCostMm > 0 ? wheel(start.stands, wheelRad, { frame: frameOfUnit(start) }) : undefined;
+  const legs: Leg[] = [...(turn?.ok ? [{ ...turn.legs[0]!, distanceMm: wheelCostMm }] : []), ...straight(unitFacing(wheeled), straightMm)];
+  const at = (sMm: number): Unit => ({ ...start, stands: standsAtDistance(start.stands, legs, sMm) });
+  return { plan, kind, start, legs, totalMm, wheelCostMm, wheelRad, at };
 }
-
-/** How far on (mm) a mover is looked at to tell which of two colliding movers ran into the other. */
-const COLLIDE_PROBE_MM = 2;
 
 export interface Halt {
   readonly fraction: number;
@@ -144,104 +144,46 @@ export interface Halt {
 }
 
 /**
- * NW A Note on Simultaneous Movement: every path advances by the same fraction of its own
- * length, slice by slice; a mover halts the moment (bisected within the slice, everyone at the
- * same fraction) it comes within Engagement Range of a visible known enemy (NW §2), or
- * ("moving them until they have all moved their full distance, or collided") the moment it would
- * run into another unit that is moving at the same time, friend or foe, where that unit then is.
- * Of two movers meeting, the one whose own move carries it into the other halts (a column
- * crossing another's path halts against its flank while the other goes on); when neither move
- * alone makes the contact (head on, or converging), both halt. Returns the halts.
+ * NW A Note on Simultaneous Movement, through the movement core's race (`raceMoves`): every
+ * path advances by the same fraction of its own length, slice by slice; a mover halts the
+ * moment (bisected within the slice, everyone at the same fraction) it comes within Engagement
+ * Range of a visible known enemy where that enemy then stands (NW §2), or ("moving them until
+ * they have all moved their full distance, or collided") the moment it would run into another
+ * unit that is moving at the same time, friend or foe. Of two movers meeting, the one whose own
+ * move carries it into the other halts (a column crossing another's path halts against its
+ * flank while the other goes on); when neither move alone makes the contact (head on, or
+ * converging), both halt. Units standing still are met when each move is carried out. Returns
+ * the halts.
  */
 export function proRataHalts(d: Draft, paths: readonly Path[], slices = STRATEGIC_SLICES): Map<string, Halt> {
   const er = erMm(d);
-  const halts = new Map<string, Halt>();
   const byId = new Map(paths.map((p) => [p.plan.unitId, p]));
-  /** Engagement Range halts found in the slice being judged, seen by the collision check. */
-  let pending = new Map<string, number>();
-  const stopOf = (id: string): number | undefined => halts.get(id)?.fraction ?? pending.get(id);
-  const poseAt = (id: string, f: number): Unit | undefined => {
-    const p = byId.get(id);
-    if (!p) return findUnit(d.battle, id);
-    return p.at(p.totalMm * Math.min(f, stopOf(id) ?? 1));
-  };
-  const enemyWithin = (p: Path, f: number): string | undefined => {
-    const me = p.at(p.totalMm * f);
+  const asUnit = (id: string, stands: readonly Unit['stands'][number][]): Unit => ({ ...(byId.get(id)?.start ?? findUnit(d.battle, id)!), stands: stands as Unit['stands'] });
+  const halt: RaceHalt = (id, stands, _f, poseOf) => {
+    const p = byId.get(id)!;
+    const me = asUnit(id, stands as Unit['stands']);
     let best: { id: string; dist: number } | undefined;
     for (const e of enemiesOf(d, p.plan.side)) {
-      const ep = poseAt(e.id, f);
+      const pose = poseOf(e.id);
+      const ep = pose ? asUnit(e.id, pose as Unit['stands']) : findUnit(d.battle, e.id);
       if (!ep) continue;
       const dist = unitDistanceMm(me, ep);
       if (dist <= er + 1e-6 && (!best || dist < best.dist) && canSee(d, me, ep)) best = { id: e.id, dist };
     }
     return best?.id;
   };
-  // Movers that overlap when the moves begin (interpenetrating already) are never judged against each other.
-  const startOverlap = new Set<string>();
-  for (const p of paths) for (const q of paths) if (p !== q && unitsOverlap(p.start.stands, q.start.stands)) startOverlap.add(`${p.plan.unitId}|${q.plan.unitId}`);
-  /** The first other mover whose pose at f overlaps p's pose at f (each where it then is, or halted). */
-  const moverHit = (p: Path, f: number): string | undefined => {
-    const me = poseAt(p.plan.unitId, f)!;
-    for (const q of paths) {
-      if (q === p || q.totalMm <= 0 && p.totalMm <= 0 || startOverlap.has(`${p.plan.unitId}|${q.plan.unitId}`)) continue;
-      if (d.rs.units[q.plan.unitId]?.status !== 'active') continue;
-      if (unitsOverlap(me.stands, poseAt(q.plan.unitId, f)!.stands)) return q.plan.unitId;
-    }
-    return undefined;
-  };
-  for (let k = 1; k <= slices; k++) {
-    const f0 = (k - 1) / slices, f1 = k / slices;
-    const stops = new Map<Path, { fraction: number; by: string; reason: Halt['reason'] }>();
-    pending = new Map();
-    // 1. Engagement Range (judged against where everyone is at the same moments).
-    for (const p of paths) {
-      if (halts.has(p.plan.unitId) || p.totalMm <= 0) continue;
-      let stop: { fraction: number; by: string; reason: Halt['reason'] } | undefined;
-      const by = enemyWithin(p, f1);
-      if (by) {
-        // Within Engagement Range at the start of the slice too: it halts where it is.
-        const already = enemyWithin(p, f0);
-        if (already !== undefined) stop = { fraction: f0, by: already, reason: 'engagement-range' };
-        else {
-          let lo = f0, hi = f1, who = by;
-          for (let i = 0; i < 16; i++) {
-            const mid = (lo + hi) / 2;
-            const w = enemyWithin(p, mid);
-            if (w) { hi = mid; who = w; } else lo = mid;
-          }
-          stop = { fraction: hi, by: who, reason: 'engagement-range' };
-        }
-      }
-      if (stop) stops.set(p, stop);
-    }
-    for (const [p, st] of stops) pending.set(p.plan.unitId, st.fraction);
-    // 2. Running into another mover (each where it then is, its Engagement Range halt included).
-    for (const p of paths) {
-      if (halts.has(p.plan.unitId) || p.totalMm <= 0) continue;
-      let stop = stops.get(p);
-      const hitBy = moverHit(p, stop ? stop.fraction : f1);
-      if (hitBy) {
-        let lo = f0, hi = stop ? stop.fraction : f1, who = hitBy;
-        for (let i = 0; i < 16; i++) {
-          const mid = (lo + hi) / 2;
-          const w = moverHit(p, mid);
-          if (w) { hi = mid; who = w; } else lo = mid;
-        }
-        // Does p's own move carry it into the other (the other held where it was at lo)? Judged
-        // COLLIDE_PROBE_MM further on, well past the overlap test's slack.
-        const q = byId.get(who)!;
-        const qStop = stopOf(who);
-        const halted = q.totalMm <= 0 || (qStop !== undefined && qStop <= lo);
-        const onwards = (x: Path, f: number) => x.at(Math.min(x.totalMm, x.totalMm * f + COLLIDE_PROBE_MM));
-        const mine = unitsOverlap(onwards(p, lo).stands, poseAt(who, lo)!.stands);
-        const theirs = !halted && unitsOverlap(onwards(q, lo).stands, poseAt(p.plan.unitId, lo)!.stands);
-        if (mine || !theirs || halted) stop = { fraction: lo, by: who, reason: 'collision' };
-      }
-      if (stop) stops.set(p, stop);
-    }
-    // Everyone halting in this slice halts at once (their positions were judged at the same moments).
-    for (const [p, st] of stops) halts.set(p.plan.unitId, { fraction: st.fraction, byId: st.by, reason: st.reason });
-  }
+  const race = raceMoves(paths.map((p) => ({ id: p.plan.unitId, stands: p.start.stands, legs: p.legs })), {
+    slices,
+    halt,
+    // Only units moving at the same time, and still on the table, are met in the race.
+    meets: (_a, b) => (d.rs.units[b]?.status === 'active' ? 'block' : 'ignore'),
+    contact: 'striker',
+    // NW: the overlap slack of units.ts `unitsOverlap` (bases laid by hand), 16 bisections of each slice (RULINGS).
+    overlapSlackMm: 0.01,
+    bisections: 16,
+  });
+  const halts = new Map<string, Halt>();
+  for (const r of race) if (r.stop) halts.set(r.id, { fraction: r.fraction, byId: r.stop.by, reason: r.stop.reason === 'halt' ? 'engagement-range' : 'collision' });
   return halts;
 }
 

@@ -9,6 +9,7 @@ import { stateFromView } from '../../engine/lookahead';
 import { sywDeterminise } from './ai/determinise';
 import { sywEvaluate } from './ai/evaluate';
 import { sywMetrics } from './ai/metrics';
+import { sywScripts } from './ai/scripts';
 import { otherSide } from '../../engine/state';
 import { unitDistance, standDistance } from '../../geometry/measure';
 import { pt } from '../../geometry/types';
@@ -47,6 +48,7 @@ import type { Stand } from '../../engine/model';
 import { changeOrder } from './orderChanges';
 import { casualtyTest } from './moraleTests';
 import { blockedBy, fallBack, startRout, routMove, homeAngle } from './forcedMoves';
+import { sywTerrainGenerator } from './editorTerrain';
 
 const stepRule = (id: string) => PHASE_STEPS.find((s) => s.id === id)!.rule;
 const hook = (fn: (s: S, w: Work) => void) => (state: S, ctx: Ctx): Change<SywState> => {
@@ -374,6 +376,7 @@ export const sevenYearsWar: RulesetModule<SywState, Options, Tables> = {
   version: '0.1.0',
   description: 'Seven Years War wargames rules v2.4 (March 2018): alternate phasing players, groups on standing orders, D6 results by stands killed, 2D6 morale.',
   measure: { unit: 'cm', mmPerUnit: 10 },
+  terrainGenerator: sywTerrainGenerator,
   options: {
     schema: optionsSchema as unknown as z.ZodType<Options>,
     info: [
@@ -428,7 +431,7 @@ export const sevenYearsWar: RulesetModule<SywState, Options, Tables> = {
   pieceNames: (game) => groupNames(game),
   tally: sywTally,
   legalCommands: legal,
-  ai: { determinise: sywDeterminise, evaluate: sywEvaluate, metrics: sywMetrics },
+  ai: { determinise: sywDeterminise, evaluate: sywEvaluate, metrics: sywMetrics, scripts: sywScripts },
   victory,
   atTurnLimit,
   invariants: (s) => {

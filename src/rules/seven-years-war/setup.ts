@@ -1,5 +1,6 @@
 /** Set-up: groups, generals' counters, CinC ability and initiative (SYW (1) p.5, (3) p.5, 9 p.19). */
 import { z } from 'zod';
+import { jsonPath } from '../../engine/ids';
 import type { Ctx, SetupInput, SetupResult, Problem } from '../../engine/ruleset';
 import type { BattleSetup, TerrainFeature, Unit } from '../../engine/model';
 import { TROOP_TYPES, UNIT_TABLE, UNIT_SIZES, BASES, baseDepthMm, type TroopType } from './tables/units';
@@ -69,13 +70,34 @@ export function validateSetup(setup: BattleSetup): Problem[] {
   });
   // (1) Groups p.5: "composed of either Infantry, Cavalry, or Artillery exclusively".
   const f = (setup.rulesetFields['seven-years-war'] ?? {}) as ScenarioFields;
+  // (1) Groups p.5: a unit belongs to one group. Units not listed are groups of one, named by
+  // the unit's id, so a listed group may not take the id of a unit outside it either.
+  const P = (...parts: (string | number)[]) => jsonPath(['rulesetFields', 'seven-years-war', ...parts]);
+  const unitById = new Map(setup.units.map((u) => [u.id, u]));
+  const groupOf = new Map<string, number>();
+  const groupIds = new Map<string, number>();
   (f.groups ?? []).forEach((g, i) => {
-    const classes = new Set(g.units.map((id) => setup.units.find((u) => u.id === id)).filter((u): u is Unit => u !== undefined && TROOP_TYPES.includes(u.troopType as TroopType)).map((u) => UNIT_TABLE[u.troopType as TroopType].troopClass));
+    const prev = groupIds.get(g.id);
+    if (prev !== undefined) out.push({ path: P('groups', i, 'id'), message: `the group id "${g.id}" is already used by group ${prev + 1}.` });
+    else groupIds.set(g.id, i);
+    if (unitById.has(g.id) && !g.units.includes(g.id)) out.push({ path: P('groups', i, 'id'), message: `"${g.id}" is the id of a unit outside this group.` });
+    g.units.forEach((id, j) => {
+      if (!unitById.has(id)) out.push({ path: P('groups', i, 'units', j), message: `there is no unit "${id}".` });
+      const other = groupOf.get(id);
+      if (other !== undefined) out.push({ path: P('groups', i, 'units', j), message: `"${id}" is already in group ${other + 1}; a unit belongs to one group (SYW (1) Groups p.5).` });
+      else groupOf.set(id, i);
+    });
+  });
+  (f.uncommanded ?? []).forEach((id, i) => {
+    if (!unitById.has(id)) out.push({ path: P('uncommanded', i), message: `there is no unit "${id}".` });
+  });
+  (f.groups ?? []).forEach((g, i) => {
+    const classes = new Set(g.units.map((id) => unitById.get(id)).filter((u): u is Unit => u !== undefined && TROOP_TYPES.includes(u.troopType as TroopType)).map((u) => UNIT_TABLE[u.troopType as TroopType].troopClass));
     if (classes.size > 1) out.push({ path: `$.rulesetFields["seven-years-war"].groups[${i}].units`, message: `A group is all infantry, all cavalry or all artillery, not ${[...classes].join(' and ')} (SYW (1) Groups p.5).` });
-    const sides = new Set(g.units.map((id) => setup.units.find((u) => u.id === id)?.side).filter((x) => x !== undefined));
+    const sides = new Set(g.units.map((id) => unitById.get(id)?.side).filter((x) => x !== undefined));
     if (sides.size > 1) out.push({ path: `$.rulesetFields["seven-years-war"].groups[${i}].units`, message: 'A group is of one side.' });
     // (3) Orders p.6-7: side by side or slightly echeloned (column of units on Reserve only), gaps up to 1cm.
-    const members = g.units.map((id) => setup.units.find((u) => u.id === id)).filter((u): u is Unit => u !== undefined);
+    const members = g.units.map((id) => unitById.get(id)).filter((u): u is Unit => u !== undefined);
     const shape = groupShapeProblem(members, g.order ?? 'stand');
     if (shape) out.push({ path: `$.rulesetFields["seven-years-war"].groups[${i}]`, message: `${shape} (SYW (3) Orders p.6-7)` });
   });

@@ -1,0 +1,131 @@
+/**
+ * The search player: portfolio greedy search (Churchill & Buro, "Portfolio Greedy Search and
+ * Simulation for Large-Scale Combat in StarCraft", 2013) over the ruleset's scripts.
+ *
+ * When its side first acts in a step, every actor starts on the script the scripted player
+ * would run (`AiScripts.choose`). Then, while the time budget lasts, it takes each actor in turn
+ * and tries every other script of the portfolio for it, keeping a change when playouts score the
+ * new assignment higher; it sweeps the actors again while a sweep improves anything. A playout
+ * determinises its side's view (the hidden parts filled by the ruleset, engine lookahead.ts),
+ * plays its side by the assignment and every other side by the scripted player, with dice of its
+ * own (`lookaheadSeed`), to the end of the game turn, and scores the end with the ruleset's
+ * `evaluate` (a win or loss counts beyond any evaluation). Every assignment is scored on the same
+ * determinisations (common random numbers), so a change is compared on the same luck.
+ *
+ * The budget is milliseconds on the clock it is given, read once before each assignment is
+ * scored: with `playoutClock` (tests) it counts assignments and the search is deterministic.
+ * The plan then runs like the scripted player for the rest of the step.
+ */
+import { isRejection, type Command } from '../engine/command';
+import { applyCommand } from '../engine/game';
+import { determinise, evaluateFor, lookaheadSeed } from '../engine/lookahead';
+import type { SideId } from '../engine/model';
+import type { AiScripts, AnyRuleset } from '../engine/ruleset';
+import { deriveSeed } from '../engine/seed';
+import type { GameState } from '../engine/state';
+import { viewFor } from '../engine/view';
+import { waitingSides, type Clock, type PlayerKind, type View } from './player';
+import { makeSampler } from './sampler';
+import { ScriptedPlayer } from './scriptedPlayer';
+
+type Scripts = AiScripts<unknown, unknown, unknown>;
+
+/** Determinisations each assignment is scored on. */
+export const PLAYOUT_SAMPLES = 2;
+/** Commands a playout may run before it is scored where it stands. */
+export const PLAYOUT_MAX_COMMANDS = 600;
+/** What a decided battle is worth in a playout, beyond any evaluation (evaluations lie in about ±6). */
+const WIN_SCORE = 20;
+
+/** A scripted player whose scripts for some actors are fixed (the assignment a playout tries). */
+class AssignedPlayer extends ScriptedPlayer {
+  constructor(seed: number, private readonly assignment: ReadonlyMap<string, string>) {
+    super(seed);
+  }
+  protected override scriptFor(module: AnyRuleset, scripts: Scripts, view: View, side: SideId, actor: string): string {
+    return this.assignment.get(actor) ?? super.scriptFor(module, scripts, view, side, actor);
+  }
+}
+
+export interface SearchStats {
+  /** Assignments scored in the last plan (each on PLAYOUT_SAMPLES playouts). */
+  readonly scored: number;
+  readonly actors: number;
+  /** Actors whose script the search changed from the scripted choice. */
+  readonly changed: number;
+}
+
+export class SearchPlayer extends ScriptedPlayer {
+  override readonly kind: PlayerKind = 'search';
+  private plan = new Map<string, string>();
+  private decisions = 0;
+  lastStats: SearchStats = { scored: 0, actors: 0, changed: 0 };
+
+  constructor(seed: number, private readonly budgetMs: number, private readonly clock: Clock) {
+    super(seed);
+  }
+
+  protected override scriptFor(module: AnyRuleset, scripts: Scripts, view: View, side: SideId, actor: string): string {
+    return this.plan.get(actor) ?? super.scriptFor(module, scripts, view, side, actor);
+  }
+
+  protected override onNewStep(module: AnyRuleset, scripts: Scripts, view: View, side: SideId): void {
+    this.plan = new Map();
+    const actors = scripts.actors(view, side);
+    const decision = this.decisions++;
+    if (actors.length === 0 || scripts.names.length < 2) return;
+    const deadline = this.clock.now() + this.budgetMs;
+    const initial = new Map(actors.map((a) => [a, scripts.choose(view, side, a)]));
+    const fills = Array.from({ length: PLAYOUT_SAMPLES }, (_, k) => determinise(module, view, side, makeSampler(deriveSeed(this.seed, decision * PLAYOUT_SAMPLES + k, 'playout-fill')), lookaheadSeed(this.seed, 1_000_000 + decision * PLAYOUT_SAMPLES + k)));
+    const score = (asg: ReadonlyMap<string, string>): number => fills.reduce((a, s, k) => a + this.playout(module, s, side, asg, deriveSeed(this.seed, decision * PLAYOUT_SAMPLES + k, 'playout-players')), 0) / fills.length;
+    let scored = 0;
+    let best = initial;
+    let bestScore = Number.NEGATIVE_INFINITY;
+    if (this.clock.now() < deadline) {
+      bestScore = score(initial);
+      scored++;
+    }
+    sweeps: for (let sweep = 0; sweep < 4 && bestScore > Number.NEGATIVE_INFINITY; sweep++) {
+      let improved = false;
+      for (const actor of actors) {
+        for (const name of scripts.names) {
+          if (name === best.get(actor)) continue;
+          if (this.clock.now() >= deadline) break sweeps;
+          const trial = new Map(best).set(actor, name);
+          const v = score(trial);
+          scored++;
+          if (v > bestScore + 1e-9) {
+            best = trial;
+            bestScore = v;
+            improved = true;
+          }
+        }
+      }
+      if (!improved) break;
+    }
+    this.plan = best;
+    this.lastStats = { scored, actors: actors.length, changed: actors.filter((a) => best.get(a) !== initial.get(a)).length };
+  }
+
+  /** Play `start` (a determinised state) to the end of the turn: `side` by `asg`, the others scripted. */
+  private playout(module: AnyRuleset, start: GameState, side: SideId, asg: ReadonlyMap<string, string>, seed: number): number {
+    const players = new Map<SideId, ScriptedPlayer>(start.battle.sides.map((x, i) => [x.id, x.id === side ? new AssignedPlayer(deriveSeed(seed, i, 'me'), asg) : new ScriptedPlayer(deriveSeed(seed, i, 'them'))]));
+    const turn = start.position.turn;
+    let s = start;
+    for (let n = 0; n < PLAYOUT_MAX_COMMANDS && !s.result && s.position.turn === turn; n++) {
+      const waiting = waitingSides(s);
+      const who = s.battle.sides.map((x) => x.id).find((id) => waiting.includes(id));
+      if (who === undefined) break;
+      let c: Command = players.get(who)!.decide(module, viewFor(module, s, who) as View, who);
+      let a = applyCommand(module, s, c);
+      if (isRejection(a)) {
+        c = { type: 'endStep', side: who };
+        a = applyCommand(module, s, c);
+        if (isRejection(a)) break;
+      }
+      s = a.state;
+    }
+    if (s.result) return s.result.winner === side ? WIN_SCORE : s.result.winner === undefined ? 0 : -WIN_SCORE;
+    return evaluateFor(module, s, side);
+  }
+}

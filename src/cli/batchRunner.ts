@@ -1,0 +1,84 @@
+/**
+ * Runs battles of a batch across worker threads (or in this thread with `workers: 0`), hands
+ * each finished battle's JSON line back as it comes, and stops handing out work when the
+ * signal fires (the battles in flight are abandoned; everything finished is kept).
+ */
+import { Worker } from 'node:worker_threads';
+import { runBattle, type BatchSpec } from '../ai/batch/battle';
+import type { FromWorker, ToWorker, WorkerSetup } from './simulateWorker';
+
+export interface RunOptions {
+  readonly indices: readonly number[];
+  readonly workers: number;
+  readonly setup: WorkerSetup;
+  /** The same batch for playing in this thread (workers: 0). */
+  readonly spec: BatchSpec;
+  readonly signal?: AbortSignal;
+  onLine(index: number, line: string): void;
+}
+
+export interface RunOutcome {
+  readonly finished: number;
+  readonly interrupted: boolean;
+  readonly error?: string;
+}
+
+const WORKER_URL = new URL('./simulateWorker.mjs', import.meta.url);
+
+async function runHere(o: RunOptions): Promise<RunOutcome> {
+  let finished = 0;
+  for (const i of o.indices) {
+    if (o.signal?.aborted) return { finished, interrupted: true };
+    o.onLine(i, JSON.stringify(runBattle(o.spec, i)));
+    finished++;
+    // Let a Ctrl-C (or a test's abort) in between battles.
+    await new Promise<void>((r) => setImmediate(r));
+  }
+  return { finished, interrupted: false };
+}
+
+export function runBatch(o: RunOptions): Promise<RunOutcome> {
+  if (o.workers <= 0) return runHere(o);
+  return new Promise((resolve) => {
+    const queue = [...o.indices];
+    const n = Math.max(1, Math.min(o.workers, queue.length));
+    const pool: Worker[] = [];
+    let finished = 0;
+    let live = 0;
+    let settled = false;
+    const finish = (outcome: RunOutcome) => {
+      if (settled) return;
+      settled = true;
+      o.signal?.removeEventListener('abort', onAbort);
+      for (const w of pool) void w.terminate();
+      resolve(outcome);
+    };
+    const onAbort = () => finish({ finished, interrupted: true });
+    if (o.signal?.aborted) return finish({ finished, interrupted: true });
+    o.signal?.addEventListener('abort', onAbort);
+    if (queue.length === 0) return finish({ finished, interrupted: false });
+    const feed = (w: Worker) => {
+      const next = queue.shift();
+      if (next === undefined) {
+        w.postMessage({ stop: true } satisfies ToWorker);
+        if (--live === 0) finish({ finished, interrupted: false });
+        return;
+      }
+      w.postMessage({ index: next } satisfies ToWorker);
+    };
+    for (let k = 0; k < n; k++) {
+      const w = new Worker(WORKER_URL, { workerData: o.setup });
+      pool.push(w);
+      live++;
+      w.on('message', (m: FromWorker) => {
+        if (settled) return;
+        if ('ready' in m) return feed(w);
+        if ('error' in m) return finish({ finished, interrupted: false, error: `battle ${m.index}: ${m.error}` });
+        o.onLine(m.index, m.line);
+        finished++;
+        feed(w);
+      });
+      w.on('error', (e) => finish({ finished, interrupted: false, error: e.message }));
+    }
+  });
+}

@@ -1,0 +1,126 @@
+/**
+ * AI bench (src/ai): how fast the players play and how often they win.
+ *
+ *   1. A headless scripted-against-scripted battle of each built-in scenario, start to result
+ *      (median of 3 seeds; target ≤ 0.3 s), beside the engine's own share: replaying the same
+ *      command log with no player at all.
+ *   2. Win rates with 95% Wilson intervals, per ruleset: scripted against random, the scripted
+ *      player taking each side in turn (target ≥ 95%), and search at `--budget` ms a decision
+ *      (default 100) against scripted (target ≥ 65%). A draw is not a win. As many battles as
+ *      `--battles` (default 200) or the time cap `--minutes` (default 20 a pairing) allow; the
+ *      count played is printed with every figure.
+ *
+ * `npm run bench -- --only ai --battles 40 --minutes 5` runs a shorter version.
+ */
+import { performance } from 'node:perf_hooks';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { makePlayer, type PlayerKind } from '../../ai/players';
+import { playBattle } from '../../ai/player';
+import { playerSeed } from '../../ai/sampler';
+import { createGame } from '../../engine/game';
+import { commandLog, currentState, startHistory } from '../../engine/history';
+import { replay } from '../../engine/replay';
+import type { AnyRuleset } from '../../engine/ruleset';
+import type { BattleSetup } from '../../engine/model';
+import { RULESETS } from '../../rules/registry';
+import { loadScenario } from '../../scenario/load';
+import type { BenchSection, Figure } from './harness';
+import { fmt } from './harness';
+
+const SCENARIOS = ['default.json', 'napoleonic-warfare-eckmuhl-ridge.json', 'seven-years-war-kolin-ridge.json'];
+
+function argValue(name: string, fallback: number): number {
+  const at = process.argv.indexOf(name);
+  const v = at >= 0 ? Number(process.argv[at + 1]) : NaN;
+  return Number.isFinite(v) && v > 0 ? v : fallback;
+}
+
+/** The 95% Wilson score interval of `wins` in `n` (as fractions). */
+export function wilson(wins: number, n: number, z = 1.96): { lo: number; hi: number } {
+  if (n === 0) return { lo: 0, hi: 1 };
+  const p = wins / n, d = 1 + (z * z) / n;
+  const c = p + (z * z) / (2 * n), r = z * Math.sqrt((p * (1 - p)) / n + (z * z) / (4 * n * n));
+  return { lo: (c - r) / d, hi: (c + r) / d };
+}
+
+function load(file: string): { module: AnyRuleset; setup: BattleSetup } {
+  const loaded = loadScenario(JSON.parse(readFileSync(join('scenarios', file), 'utf8')));
+  if (!loaded.ok) throw new Error(`${file} does not load`);
+  const module = RULESETS.find((r) => r.id === loaded.value.rulesets[0]);
+  if (!module) throw new Error(`${file}: no ruleset`);
+  return { module, setup: loaded.value };
+}
+
+const clock = { now: () => performance.now() };
+
+/** One battle: `kinds[i]` commands side i. Returns the winner's index (or -1 for a draw or none) and the time. */
+function battle(module: AnyRuleset, setup: BattleSetup, seed: number, kinds: readonly [PlayerKind, PlayerKind], budgetMs: number) {
+  const g = createGame(module, { setup, options: {}, seed });
+  if (!g.ok) throw new Error('game not created');
+  const sides = g.state.battle.sides.map((s) => s.id);
+  const players = Object.fromEntries(sides.map((side, i) => [side, makePlayer(kinds[i]!, { seed: playerSeed(seed, i), clock, budgetMs })]));
+  const t0 = performance.now();
+  const r = playBattle(module, startHistory(g.state, g.events), players);
+  const ms = performance.now() - t0;
+  const s = currentState(r.history);
+  return { winner: s.result?.winner === undefined ? -1 : sides.indexOf(s.result.winner), ms, history: r.history, refused: r.refused.length };
+}
+
+export const aiBench: BenchSection = {
+  name: 'ai',
+  describe: 'AI players: a scripted battle of each scenario; win rates (95% Wilson) of scripted v random and search v scripted',
+  run(log) {
+    const figures: Figure[] = [];
+    const extra: Record<string, number | string | boolean> = {};
+    const want = argValue('--battles', 200), minutes = argValue('--minutes', 20), budgetMs = argValue('--budget', 100);
+    // 1. Speed of a whole battle, scripted against scripted.
+    for (const file of SCENARIOS) {
+      const { module, setup } = load(file);
+      const times: number[] = [], engine: number[] = [];
+      for (const seed of [1, 2, 3]) {
+        const b = battle(module, setup, seed, ['scripted', 'scripted'], budgetMs);
+        times.push(b.ms);
+        const t0 = performance.now();
+        replay(module, { setup, options: {}, seed }, commandLog(b.history));
+        engine.push(performance.now() - t0);
+      }
+      const med = (xs: number[]) => [...xs].sort((a, b) => a - b)[1]!;
+      const key = file.replace(/\.json$/, '').replace(/[^a-z]+(.)/g, (_m, c: string) => c.toUpperCase());
+      const f: Figure = { key: `${key}Ms`, label: `scripted v scripted battle, ${file}`, unit: 'ms', median: med(times), target: '≤ 300 ms', ok: med(times) <= 300 };
+      figures.push(f);
+      log(fmt(f));
+      const e: Figure = { key: `${key}EngineMs`, label: `  the engine alone replaying that battle's commands`, unit: 'ms', median: med(engine) };
+      figures.push(e);
+      log(fmt(e));
+    }
+    // 2. Win rates per ruleset (each ruleset's first built-in scenario).
+    const pairings: { name: string; hero: PlayerKind; foe: PlayerKind; target: string }[] = [
+      { name: 'scriptedVsRandom', hero: 'scripted', foe: 'random', target: '≥ 95%' },
+      { name: 'searchVsScripted', hero: 'search', foe: 'scripted', target: '≥ 65%' },
+    ];
+    for (const file of ['default.json', 'seven-years-war-kolin-ridge.json']) {
+      const { module, setup } = load(file);
+      for (const p of pairings) {
+        let wins = 0, draws = 0, n = 0, refused = 0;
+        const t0 = performance.now();
+        for (let seed = 1; seed <= want && performance.now() - t0 < minutes * 60_000; seed++) {
+          // The hero takes each side in turn: side 0 on odd seeds, side 1 on even ones.
+          const heroAt = seed % 2 === 1 ? 0 : 1;
+          const kinds: [PlayerKind, PlayerKind] = heroAt === 0 ? [p.hero, p.foe] : [p.foe, p.hero];
+          const b = battle(module, setup, seed, kinds, budgetMs);
+          n++;
+          refused += b.refused;
+          if (b.winner === heroAt) wins++;
+          else if (b.winner === -1) draws++;
+        }
+        const w = wilson(wins, n);
+        const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
+        log(`  ${module.id} ${p.hero} v ${p.foe}${p.hero === 'search' ? ` (${budgetMs} ms a decision)` : ''}: won ${wins} of ${n} (${pct(n ? wins / n : 0)}, 95% CI ${pct(w.lo)}–${pct(w.hi)}; ${draws} drawn; target ${p.target}; ${refused} refused commands; ${((performance.now() - t0) / 1000).toFixed(0)} s)`);
+        const k = `${module.id === 'napoleonic-warfare' ? 'nw' : 'syw'}${p.name[0]!.toUpperCase()}${p.name.slice(1)}`;
+        Object.assign(extra, { [`${k}Won`]: wins, [`${k}Of`]: n, [`${k}Drawn`]: draws, [`${k}Lo`]: Number(w.lo.toFixed(3)), [`${k}Hi`]: Number(w.hi.toFixed(3)) });
+      }
+    }
+    return { figures, extra };
+  },
+};

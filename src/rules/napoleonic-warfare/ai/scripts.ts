@@ -1,0 +1,377 @@
+/**
+ * NW scripts for a player program (RulesetModule.ai.scripts; src/ai README). An actor is a unit.
+ * Four scripts, each a whole turn's intent carried through the sequence (NW §11-§16):
+ *
+ *   - attack:   a Charge order when the rules allow one (NW Orders/Charge), else Advance all the
+ *               way; names the best target when charges are declared (NW §12).
+ *   - advance:  Advance to a firing distance of the nearest enemy (musket effective range for
+ *               foot, beyond it for horse), keeping pace with its brigade; artillery advances
+ *               limbered and unlimbers in range (NW Orders/Advance).
+ *   - hold:     Defend (foot, foot artillery) or Deploy to halt or face (horse, horse artillery):
+ *               fire at full effect (NW Orders/Defend, Deploy).
+ *   - withdraw: Recover when shaken, short of ammunition or routed (NW Orders/Recover, §16); else
+ *               Retreat (NW Orders/Retreat).
+ *
+ * `choose` is the purposeful choice: a routed or shaken unit rallies; cavalry charges when the
+ * odds favour it (a shaken, unformed or outflanked target, guns, light horse against lighter),
+ * foot charges only a shaken enemy; foot threatened by horse forms square; units in range of
+ * the enemy hold and fire; the rest advance. Units far from the enemy take no order and march
+ * (NW §21 Strategic Movement, faster than an Advance). Generals ride to the middle of their
+ * brigades to keep them in command (NW Generals §2); reserves are released from turn 2.
+ */
+import type { Command, Sampler, SeenGame } from '../../../engine/ruleset';
+import { stateFromView } from '../../../engine/lookahead';
+import type { Unit } from '../../../engine/model';
+import type { NwGameState, NwOptions, NwState, Draft } from '../types';
+import type { NwTables } from '../nwTables';
+import type { OrderId } from '../tables/orders';
+import { mayChargeTarget } from '../tables/orders';
+import { activeUnits, enemiesOf, inMm, makeDraft, nwu, withinER } from '../core';
+import { chargeTargetProblem, generalCanOrder, kind, orderProblem } from '../commands';
+import { normalMoveMm } from '../morale';
+import { inCombat } from '../combat';
+import { faceStruck, unitDistanceMm, unitFacing } from '../geom';
+import { acrossOf, checkMoveOrder, moveOrderOf, rightSignOf } from '../moveOrder';
+import { spikeableGuns } from '../legal';
+import { occupyBuildings } from '../occupy';
+import { ARTILLERY_RANGES_IN, SMALL_ARMS } from '../tables/fire';
+
+
+type V = SeenGame<NwState, NwOptions, NwTables>;
+export const NW_SCRIPTS = ['attack', 'advance', 'hold', 'withdraw'] as const;
+type Script = (typeof NW_SCRIPTS)[number];
+
+const noCtx = { roll: () => { throw new Error('scripts do not roll'); }, emit: () => undefined };
+// PERF: one draft per view (a player asks several questions of the same view in a row).
+const drafts = new WeakMap<object, Draft>();
+function draftOf(view: V): Draft {
+  let d = drafts.get(view);
+  if (!d) {
+    d = makeDraft(stateFromView(view) as NwGameState, noCtx);
+    drafts.set(view, d);
+  }
+  return d;
+}
+
+const centreOf = (u: Unit) => {
+  let x = 0, y = 0;
+  for (const s of u.stands) {
+    x += s.centre.x;
+    y += s.centre.y;
+  }
+  return { x: x / u.stands.length, y: y / u.stands.length };
+};
+const inchesOf = (mmv: number) => Math.floor((mmv / 25.4) * 10) / 10;
+
+function nearest(u: Unit, es: readonly Unit[]): { e: Unit; d: number } | undefined {
+  let best: { e: Unit; d: number } | undefined;
+  for (const e of es) {
+    const dd = unitDistanceMm(u, e);
+    if (!best || dd < best.d) best = { e, d: dd };
+  }
+  return best;
+}
+
+/** How far a unit can hurt at (NW Fire: small arms effective band; artillery long band), in mm. */
+function reachMm(d: Draft, u: Unit): number {
+  const p = nwu(d, u.id).profile;
+  if (p.artillery) return inMm(ARTILLERY_RANGES_IN[d.rs.scale].long);
+  if (p.weapon === 'none' || p.weapon === 'guns') return 0;
+  return inMm(SMALL_ARMS[d.rs.scale].bands.find((b) => b.band === 'effective')!.maxIn[p.weapon]);
+}
+
+const shaken = (d: Draft, id: string) => {
+  const n = nwu(d, id);
+  return n.morale !== 'good' || n.ammo !== 'stocked';
+};
+
+/** NW Orders/Charge: how much a charge at `t` promises (0: not worth it). */
+function chargeOdds(d: Draft, u: Unit, t: Unit): number {
+  const me = nwu(d, u.id), it = nwu(d, t.id);
+  if (!mayChargeTarget(kind(d, u), kind(d, t))) return 0;
+  if (t.formation === 'square' || t.formation === 'rally-square') return 0; // NW §27: horse breaks on squares
+  let odds = 0;
+  if (it.morale !== 'good') odds += it.morale === 'disordered' ? 1 : 2;
+  const face = faceStruck(u, t);
+  if (face !== 'front') odds += 2; // a flank or rear charge
+  if (me.profile.mounted) {
+    if (it.profile.artillery) odds += 2;
+    if (it.profile.foot && t.formation !== 'line') odds += 1; // columns and skirmishers caught by horse
+    if (it.profile.mounted) odds += (u.stands.length >= t.stands.length ? 1 : 0) + (me.profile.cavalryWeight === 'heavy' && it.profile.cavalryWeight !== 'heavy' ? 1 : 0);
+  } else if (u.stands.length >= 1.5 * t.stands.length) odds += 1;
+  if (me.morale !== 'good') odds -= 2;
+  return odds;
+}
+
+function bestChargeTarget(d: Draft, u: Unit): Unit | undefined {
+  let best: { t: Unit; v: number } | undefined;
+  for (const t of enemiesOf(d, u.side)) {
+    if (chargeTargetProblem(d, u, t)) continue;
+    const v = chargeOdds(d, u, t) - unitDistanceMm(u, t) / 1000;
+    if (!best || v > best.v) best = { t, v };
+  }
+  return best?.t;
+}
+
+/** Generals of `side` able to order `u`, its own brigade's first (NW Generals §2). */
+function generalsFor(d: Draft, u: Unit): string[] {
+  const ids = d.battle.generals.filter((g) => g.side === u.side && !generalCanOrder(d, g.id, u));
+  return ids.sort((a, b) => (a.commands === u.parent ? 0 : 1) - (b.commands === u.parent ? 0 : 1)).map((g) => g.id);
+}
+
+/** The orders a script gives a unit in the Orders Phase, best first ([]: no order, march instead). */
+function ordersFor(d: Draft, u: Unit, script: Script): OrderId[] {
+  const nu = nwu(d, u.id);
+  if (nu.morale === 'routed') return ['recover'];
+  const foot = nu.profile.foot, art = nu.profile.artillery;
+  const holdOrder: OrderId[] = foot || (art && nu.profile.troop !== 'horse-artillery') ? ['defend', 'deploy'] : ['deploy'];
+  const engaged = inCombat(d, u.id);
+  if (engaged) return script === 'withdraw' ? ['retreat', 'deploy'] : ['deploy', 'retreat'];
+  if (spikeableGuns(d, u).length > 0) return ['deploy'];
+  switch (script) {
+    case 'attack':
+      return ['charge', 'advance'];
+    case 'advance': {
+      // NW §21: out of Engagement Range, no order marches faster (a strategic move).
+      if (!withinER(d, u) && !art) return [];
+      const near = nearest(u, enemiesOf(d, u.side));
+      if (near && near.d <= reachMm(d, u) * (art ? 0.8 : 1)) return holdOrder;
+      return ['advance'];
+    }
+    case 'hold':
+      return holdOrder;
+    case 'withdraw':
+      return shaken(d, u.id) ? ['recover', 'retreat'] : ['retreat', 'recover'];
+  }
+}
+
+function chooseNw(d: Draft, u: Unit): Script {
+  const nu = nwu(d, u.id);
+  if (nu.morale === 'routed') return 'withdraw';
+  const enemies = enemiesOf(d, u.side);
+  const near = nearest(u, enemies);
+  // NW Orders/Recover: a shaken unit out of the enemy's effective reach rallies.
+  if (shaken(d, u.id) && (!near || near.d > inMm(6))) return 'withdraw';
+  const target = bestChargeTarget(d, u);
+  if (target && !orderProblem(d, u, 'charge') && chargeOdds(d, u, target) >= (nu.profile.mounted ? 2 : 3)) return 'attack';
+  if (nu.profile.mounted) {
+    // Horse guards the flanks: it closes only to outside musket range unless a charge is on.
+    return near && near.d < inMm(10) ? 'hold' : 'advance';
+  }
+  return 'advance';
+}
+
+/** Foot threatened by horse within a charge's reach forms square (NW Orders/Form Square, §27). */
+function threatenedByHorse(d: Draft, u: Unit): boolean {
+  if (!nwu(d, u.id).profile.foot || u.formation === 'skirmish' || u.formation === 'square') return false;
+  return enemiesOf(d, u.side).some((e) => nwu(d, e.id).profile.mounted && nwu(d, e.id).morale === 'good' && unitDistanceMm(u, e) <= normalMoveMm(d, e) && faceStruck(e, u) !== 'front');
+}
+
+/** The point `u` should go for: the nearest enemy, else straight across the table. */
+function goal(d: Draft, u: Unit): { x: number; y: number; gapMm: number } {
+  const near = nearest(u, enemiesOf(d, u.side));
+  if (near) {
+    const c = centreOf(near.e);
+    return { ...c, gapMm: near.d };
+  }
+  const c = centreOf(u), f = unitFacing(u);
+  return { x: c.x + Math.cos(f) * 1000, y: c.y + Math.sin(f) * 1000, gapMm: Infinity };
+}
+
+/** The wheel (degrees, right positive) that turns `u` towards (x, y), within ±limit. */
+function wheelTowards(u: Unit, x: number, y: number, limit = 45): number {
+  const c = centreOf(u);
+  let a = Math.atan2(y - c.y, x - c.x) - unitFacing(u);
+  while (a > Math.PI) a -= 2 * Math.PI;
+  while (a < -Math.PI) a += 2 * Math.PI;
+  const deg = (a * 180) / Math.PI;
+  return Math.round(Math.max(-limit, Math.min(limit, Math.abs(deg) < 5 ? 0 : deg)));
+}
+
+/** NW Orders/Advance: the moves an advancing unit tries, best first. */
+function advanceMoves(d: Draft, u: Unit, side: string, script: Script, strategic: boolean): Command[] {
+  const nu = nwu(d, u.id);
+  const full = normalMoveMm(d, u, strategic);
+  const g = goal(d, u);
+  const wheel = wheelTowards(u, g.x, g.y);
+  // Keep the brigade together: no unit goes further than its slowest brigade-mate can (NW §25 lines).
+  const mates = activeUnits(d).filter((x) => x.side === side && x.parent === u.parent && x.id !== u.id && !nwu(d, x.id).profile.artillery);
+  const pace = strategic || nu.profile.artillery ? full : Math.min(full, ...mates.map((m) => normalMoveMm(d, m)));
+  const standOff = script === 'attack' ? 0 : nu.profile.mounted ? inMm(10) : Math.max(inMm(3), reachMm(d, u) * 0.8);
+  const toGo = Math.max(0, g.gapMm - standOff);
+  const cost = (Math.abs(wheel) / 45) * inMm(1.5);
+  const want = Math.max(0, Math.min(pace, toGo) - cost);
+  const moves: Command[] = [];
+  const move = (wheelDeg: number, mm: number, extra: Record<string, unknown> = {}): Command => ({ type: 'moveUnit', side, unitId: u.id, wheelDeg, distanceIn: inchesOf(mm), ...extra });
+  if (nu.profile.artillery && !strategic) {
+    // Limbered guns move and unlimber in range (horse artillery after half a move); unlimbered ones limber to move.
+    if (nu.limbered) {
+      const inRange = g.gapMm <= reachMm(d, u) * 0.8;
+      if (inRange || nu.profile.troop !== 'horse-artillery') moves.push(move(0, 0, { unlimber: true }));
+      else moves.push(move(wheel, Math.min(full / 2, toGo), { unlimber: true }), move(0, full / 2, { unlimber: true }));
+    } else moves.push(move(wheel, want, { limber: true }), move(0, full / 2, { limber: true }));
+    return moves;
+  }
+  for (const w of [wheel, Math.round(wheel / 2), 0]) {
+    for (const f of [1, 0.75, 0.5]) moves.push(move(w, Math.max(full * 0.5, want * f)));
+  }
+  return moves;
+}
+
+function tacticalCommands(d: Draft, view: V, u: Unit, side: string, script: Script): Command[] {
+  const o = d.rs.orders[u.id];
+  const nu = nwu(d, u.id);
+  if (!o || nu.movedThisTurn || inCombat(d, u.id)) return [];
+  const full = normalMoveMm(d, u);
+  switch (o.order) {
+    case 'advance':
+      return advanceMoves(d, u, side, script, false);
+    case 'retreat':
+      return [1, 0.75, 0.5].map((f) => ({ type: 'retreatUnit', side, unitId: u.id, distanceIn: inchesOf(full * f) }));
+    case 'deploy': {
+      if ((o.deployActionsUsed ?? 0) >= 1) return [];
+      const guns = spikeableGuns(d, u);
+      if (guns.length > 0) return [{ type: 'deployUnit', side, unitId: u.id, action: 'spike-guns', gunsId: guns[0]! }];
+      if (typeof occupyBuildings(d, u) !== 'string') return [{ type: 'deployUnit', side, unitId: u.id, action: 'occupy-buildings' }];
+      if (nu.profile.artillery) return [{ type: 'deployUnit', side, unitId: u.id, action: nu.abandoned ? 'recrew' : nu.limbered ? 'unlimber' : 'halt' }];
+      if (nu.dismounted) return [{ type: 'deployUnit', side, unitId: u.id, action: 'mount' }];
+      const g = goal(d, u);
+      const wheel = wheelTowards(u, g.x, g.y, 30);
+      const out: Command[] = [];
+      // Face the enemy (NW Orders/Deploy: wheel); columns near the enemy deploy into line to fire.
+      if (Math.abs(wheel) >= 10) out.push({ type: 'deployUnit', side, unitId: u.id, action: 'wheel', degrees: wheel });
+      if (nu.profile.foot && u.formation === 'column' && g.gapMm < inMm(12)) out.push({ type: 'deployUnit', side, unitId: u.id, action: 'change-formation', formation: 'line' });
+      out.push({ type: 'deployUnit', side, unitId: u.id, action: 'halt' });
+      void view;
+      return out;
+    }
+    default:
+      return [];
+  }
+}
+
+function actorsNw(view: V, side: string): string[] {
+  const d = draftOf(view);
+  const step = view.position.step;
+  const mine = activeUnits(d).filter((u) => u.side === side);
+  const sign = rightSignOf(d.battle, side);
+  const byAcross = (us: Unit[]) => us.sort((a, b) => acrossOf(a, sign) - acrossOf(b, sign)).map((u) => u.id);
+  switch (step) {
+    case 'place-orders':
+      return byAcross(mine.filter((u) => !d.rs.orders[u.id]));
+    case 'strategic-move':
+      return byAcross(mine.filter((u) => { const n = nwu(d, u.id); return n.startedOutsideER && !d.rs.orders[u.id] && !n.movedStrategic && !d.rs.strategicPlans?.[u.id]; }));
+    case 'declare-charges':
+      return byAcross(mine.filter((u) => d.rs.orders[u.id]?.order === 'charge' && !d.rs.orders[u.id]?.target));
+    case 'charge-responses':
+      return byAcross(mine.filter((u) => Object.values(d.rs.orders).some((o) => o.order === 'charge' && o.target === u.id) && !d.rs.orders[u.id]?.response));
+    case 'evasions-first':
+    case 'evasions-second':
+      return (d.rs.pendingEvasions ?? []).filter((p) => p.side === side).map((p) => p.unitId);
+    case 'follow-ups':
+      return (d.rs.pendingFollowUps ?? []).filter((p) => p.side === side).map((p) => p.unitId);
+    case 'initiative-side':
+    case 'other-side': {
+      const view2 = view as unknown as NwGameState;
+      const rec = moveOrderOf(view2, side);
+      void rec;
+      return byAcross(mine.filter((u) => d.rs.orders[u.id] && !nwu(d, u.id).movedThisTurn && !inCombat(d, u.id) && !checkMoveOrder(view2, side, u.id).problem));
+    }
+    default:
+      return [];
+  }
+}
+
+function commandsNw(view: V, side: string, actor: string, script0: string, _s: Sampler): Command[] {
+  const d = draftOf(view);
+  const u = d.battle.units.find((x) => x.id === actor);
+  if (!u || d.rs.units[actor]?.status !== 'active') return [];
+  const script = (NW_SCRIPTS as readonly string[]).includes(script0) ? (script0 as Script) : 'advance';
+  const step = view.position.step;
+  switch (step) {
+    case 'place-orders': {
+      const gens = generalsFor(d, u);
+      if (gens.length === 0) return [];
+      let orders = ordersFor(d, u, script);
+      if (threatenedByHorse(d, u) && script !== 'attack') orders = ['form-square', ...orders];
+      return orders.filter((o) => !orderProblem(d, u, o)).map((order) => ({ type: 'placeOrder', side, unitId: u.id, order, generalId: gens[0]! }));
+    }
+    case 'strategic-move':
+      return script === 'withdraw' || script === 'hold' ? [] : advanceMoves(d, u, side, 'advance', true);
+    case 'declare-charges': {
+      const t = bestChargeTarget(d, u);
+      return t ? [{ type: 'declareCharge', side, unitId: u.id, targetId: t.id }] : [];
+    }
+    case 'charge-responses': {
+      const o = d.rs.orders[u.id];
+      const nu = nwu(d, u.id);
+      const r: string[] = [];
+      if (o?.order === 'advance' && nu.profile.mounted && script !== 'withdraw') r.push('countercharge');
+      if (o?.order === 'deploy' && (o.deployActionsUsed ?? 0) < 1) r.push('face');
+      r.push('stand');
+      return r.map((response) => ({ type: 'respondToCharge', side, unitId: u.id, response }));
+    }
+    case 'evasions-first':
+    case 'evasions-second':
+      return [{ type: 'evadeContact', side, unitId: u.id, evade: script !== 'attack' }];
+    case 'follow-ups':
+      return [{ type: 'followUp', side, unitId: u.id, follow: script === 'attack' || (script !== 'withdraw' && !shaken(d, u.id)) }];
+    case 'initiative-side':
+    case 'other-side':
+      return tacticalCommands(d, view, u, side, script);
+    default:
+      return [];
+  }
+}
+
+function sideCommandsNw(view: V, side: string, _s: Sampler): Command[] {
+  const d = draftOf(view);
+  const step = view.position.step;
+  const out: Command[] = [];
+  if (step === 'place-orders') {
+    // NW Off-Table Reserves: called on from the second turn.
+    if (view.position.turn >= 2) for (const [uid, e] of Object.entries(d.rs.offTable ?? {})) if (e.kind === 'reserve' && e.releasedTurn === undefined && d.rs.units[uid]?.side === side) out.push({ type: 'releaseReserve', side, unitId: uid });
+    // NW Generals §2: each general rides to the middle of the troops he commands, so they stay within his radius.
+    const mine = activeUnits(d).filter((u) => u.side === side);
+    for (const g of d.battle.generals) {
+      const ng = d.rs.generals[g.id];
+      if (g.side !== side || !ng || ng.lost || ng.withUnit || g.extra['moved'] === `gmove:${view.position.turn}`) continue;
+      const formationIds = new Set([g.commands, ...d.battle.formations.filter((f) => f.parent === g.commands).map((f) => f.id)]);
+      const own = ng.isCinC ? mine : mine.filter((u) => formationIds.has(u.parent));
+      if (own.length === 0) continue;
+      let cx = own.reduce((a, u) => a + centreOf(u).x, 0) / own.length, cy = own.reduce((a, u) => a + centreOf(u).y, 0) / own.length;
+      // NW Generals §3: generals are shot at; he stands 3" behind the middle, away from the nearest enemy.
+      const foe = enemiesOf(d, side).map((e) => centreOf(e)).sort((a, b) => Math.hypot(a.x - cx, a.y - cy) - Math.hypot(b.x - cx, b.y - cy))[0];
+      if (foe) {
+        const fl = Math.hypot(foe.x - cx, foe.y - cy) || 1;
+        cx -= ((foe.x - cx) / fl) * inMm(3);
+        cy -= ((foe.y - cy) / fl) * inMm(3);
+      }
+      const dx = cx - g.stand.centre.x, dy = cy - g.stand.centre.y, len = Math.hypot(dx, dy);
+      if (len < inMm(2)) continue;
+      const reach = inMm(d.tables.movement[d.rs.scale].rows['light-cavalry'].tacticalIn) * 0.9;
+      const k = Math.min(1, reach / len);
+      out.push({ type: 'moveGeneral', side, generalId: g.id, x: Math.round(g.stand.centre.x + dx * k), y: Math.round(g.stand.centre.y + dy * k) });
+    }
+  } else if (step === 'choose-initiative') {
+    // NW §3: the winner lets the enemy move first when it has charges to react to, else moves first to seize ground.
+    const other = view.battle.sides.find((x) => x.id !== side)?.id ?? side;
+    const theyCharge = Object.values(d.rs.orders).some((o) => o.side !== side && o.order === 'charge');
+    out.push({ type: 'chooseInitiative', side, moveFirst: theyCharge ? other : side });
+  } else if (step === 'choose-combat-flank') {
+    out.push({ type: 'chooseCombatFlank', side, flank: 'left' });
+  }
+  return out;
+}
+
+export const nwScripts = {
+  names: NW_SCRIPTS,
+  actors: actorsNw,
+  choose: (view: V, _side: string, actor: string): string => {
+    const d = draftOf(view);
+    const u = d.battle.units.find((x) => x.id === actor);
+    return u && d.rs.units[actor] ? chooseNw(d, u) : 'advance';
+  },
+  commands: commandsNw,
+  sideCommands: sideCommandsNw,
+};

@@ -1,0 +1,252 @@
+/**
+ * SYW scripts for a player program (RulesetModule.ai.scripts; src/ai README). An actor is a
+ * group: the rules give orders to groups ((3) Orders p.6), move them together and test their
+ * morale together. Four scripts, carried through the phase ((2) Sequence of play p.5):
+ *
+ *   - attack:   Advance, and charge the best target in reach ((6) Melee p.12: test to charge);
+ *   - advance:  Advance on the nearest enemy, wheeling to face him (the Advance order halts the
+ *               group at 10cm from massed enemy and sets Stand, p.8), then shoot;
+ *   - hold:     Stand and shoot (artillery fires only on Stand, p.8); cure disorder;
+ *   - withdraw: rally routers ((7) Rallying p.16), else Retreat away from the enemy (p.8).
+ *
+ * `choose` is the purposeful choice: routers rally; guns stand where they reach the enemy and
+ * advance to where they will; horse charges a shaken, light or outflanked enemy, or guns, in
+ * reach, and otherwise keeps beyond musket range on the flanks; foot advances to the 10cm halt
+ * and stands to shoot; a group that has lost half its stands holds. In the shooting steps every
+ * unit fires at the target it hurts most (nearest, shaken, in the open: (5) Shooting p.11).
+ * Generals prompt their own groups first and the CinC those beyond them ((3) Changing Orders
+ * p.7); a CinC keeps the counter with the best ability ((3) Generals p.5).
+ */
+import type { Command, Sampler, SeenGame } from '../../../engine/ruleset';
+import { stateFromView } from '../../../engine/lookahead';
+import type { Unit } from '../../../engine/model';
+import { unitDistance } from '../../../geometry/measure';
+import type { GroupState, Options, S, SywState } from '../state';
+import { isArtillery, isCavalry, isInfantry, isLightUnit } from '../state';
+import type { Tables } from '../tablesSchema';
+import { Work } from '../work';
+import { groupSpeedCm } from '../movement';
+import { isHiddenFrom, legalDeployment } from '../deployment';
+import { isDeployStep } from '../deploymentOrder';
+import { groupShapeProblem, isSplit } from '../groupShape';
+import { CM, centroid } from '../geo';
+
+type V = SeenGame<SywState, Options, Tables>;
+export const SYW_SCRIPTS = ['attack', 'advance', 'hold', 'withdraw'] as const;
+type Script = (typeof SYW_SCRIPTS)[number];
+
+const noCtx = { roll: () => { throw new Error('scripts do not roll'); }, emit: () => undefined };
+// PERF: one working copy per view (a player asks several questions of the same view in a row).
+const works = new WeakMap<object, Work>();
+function workOf(view: V): Work {
+  let w = works.get(view);
+  if (!w) {
+    w = new Work(stateFromView(view) as S, noCtx);
+    works.set(view, w);
+  }
+  return w;
+}
+
+const stands = (us: readonly Unit[]) => us.flatMap((u) => u.stands);
+const knownEnemies = (w: Work, view: V, side: string) => w.enemiesOf(side).filter((e) => !isHiddenFrom(view.ruleset, e.id, side));
+
+function maxRangeMm(t: Tables, u: Unit): number {
+  const b = t.weaponRanges[t.unitTable[u.troopType]?.weapon ?? 'none'];
+  return ((b?.extremeCm ?? b?.longCm ?? b?.shortCm) ?? 0) * CM;
+}
+
+/** The nearest known enemy to a group's stands, and how far. */
+function nearestTo(w: Work, view: V, side: string, us: readonly Unit[]): { e: Unit; mm: number } | undefined {
+  let best: { e: Unit; mm: number } | undefined;
+  const mine = stands(us);
+  for (const e of knownEnemies(w, view, side)) {
+    const mm = unitDistance(e.stands, mine);
+    if (!best || mm < best.mm) best = { e, mm };
+  }
+  return best;
+}
+
+/** What a charge on `t` promises ((6) Melee chart p.14: flank, disorder, lights and guns). */
+function chargeOdds(w: Work, view: V, g: GroupState, us: readonly Unit[], t: Unit): number {
+  const tg = w.groupOf(t.id);
+  let odds = 0;
+  if (view.ruleset.units[t.id]?.disordered) odds += 2;
+  if (tg?.order === 'retreat' || tg?.order === 'rout') odds += 2;
+  if (isArtillery(t)) odds += 2;
+  if (isLightUnit(t) && !us.some(isLightUnit)) odds += 1;
+  const cav = us.every(isCavalry);
+  if (cav && isInfantry(t) && t.formation === 'square') odds -= 4;
+  if (cav && isCavalry(t)) odds += us.length >= 1 ? 1 : 0;
+  if (!cav && isCavalry(t)) odds -= 2;
+  // A flank charge: the charger stands behind the line of the target's front ((6) f) p.13).
+  const c = centroid(stands(us)), tc = centroid(t.stands), f = t.stands[0]!.facing;
+  const ahead = (c.x - tc.x) * Math.cos(f) + (c.y - tc.y) * Math.sin(f);
+  if (ahead < 0) odds += 2;
+  if (g.casualtiesThisPhase > 0) odds -= 1;
+  return odds;
+}
+
+function chargeTargets(w: Work, view: V, side: string, g: GroupState, us: readonly Unit[]): { t: Unit; odds: number }[] {
+  const reach = groupSpeedCm(w, g) * CM - g.movedMm;
+  const mine = stands(us);
+  return knownEnemies(w, view, side)
+    .filter((e) => unitDistance(e.stands, mine) <= reach)
+    .map((t) => ({ t, odds: chargeOdds(w, view, g, us, t) - unitDistance(t.stands, mine) / 1000 }))
+    .sort((a, b) => b.odds - a.odds);
+}
+
+function chooseSyw(w: Work, view: V, side: string, g: GroupState): Script {
+  const us = w.groupUnits(g);
+  if (g.order === 'rout') return 'withdraw';
+  if (us.length === 0) return 'hold';
+  const near = nearestTo(w, view, side, us);
+  if (us.every(isArtillery)) return near && near.mm <= maxRangeMm(w.tables, us[0]!) * 0.8 ? 'hold' : 'advance';
+  const left = us.reduce((a, u) => a + u.stands.length, 0);
+  if (left * 2 <= g.startStands) return 'hold';
+  const best = chargeTargets(w, view, side, g, us)[0];
+  if (best && best.odds >= (us.every(isCavalry) ? 2 : 3)) return 'attack';
+  if (us.every(isCavalry)) return near && near.mm < 25 * CM ? 'hold' : 'advance';
+  return near && near.mm <= 10 * CM + 1 ? 'hold' : 'advance';
+}
+
+/** The wheel that turns a group's front towards (x, y): a leg, or none under 5 degrees. */
+function wheelTowards(us: readonly Unit[], x: number, y: number, limitDeg = 45): { dir: 'left' | 'right'; deg: number } | undefined {
+  const c = centroid(stands(us));
+  let a = Math.atan2(y - c.y, x - c.x) - us[0]!.stands[0]!.facing;
+  while (a > Math.PI) a -= 2 * Math.PI;
+  while (a < -Math.PI) a += 2 * Math.PI;
+  const deg = Math.round(Math.min(limitDeg, Math.abs((a * 180) / Math.PI)));
+  if (deg < 5) return undefined;
+  return { dir: a > 0 ? 'right' : 'left', deg };
+}
+
+function commandChangeCommands(w: Work, view: V, side: string, g: GroupState, script: Script): Command[] {
+  const us = w.groupUnits(g);
+  const gens = view.battle.generals
+    .filter((gen) => gen.side === side && (view.ruleset.generals[gen.id]?.attemptsLeft ?? 0) > 0 && !view.ruleset.generals[gen.id]?.killed && (gen.id === g.general || view.ruleset.generals[gen.id]?.cinc))
+    .sort((a, b) => (a.id === g.general ? 0 : 1) - (b.id === g.general ? 0 : 1));
+  const out: Command[] = [];
+  const want = g.order === 'rout' ? 'rally' : script === 'attack' || script === 'advance' ? 'advance' : script === 'hold' ? 'stand' : 'retreat';
+  if (g.uncommanded) {
+    if (want !== 'rally' && g.order !== want && want !== 'stand') out.push({ type: 'selfOrder', side, group: g.id, order: want });
+    return out;
+  }
+  for (const gen of gens) {
+    if (want === 'rally') out.push({ type: 'prompt', side, general: gen.id, group: g.id, action: 'rally' });
+    else if (g.order !== want) out.push({ type: 'prompt', side, general: gen.id, group: g.id, action: want });
+    // (3) p.7: disorder is cured by a no-change order to the unit (not while in the terrain that causes it).
+    if (script !== 'withdraw') for (const u of us) if (view.ruleset.units[u.id]?.disordered && !view.ruleset.units[u.id]?.terrainDisorder) out.push({ type: 'prompt', side, general: gen.id, group: g.id, action: 'cureDisorder', unit: u.id });
+  }
+  return out;
+}
+
+function movementCommands(w: Work, view: V, side: string, g: GroupState, script: Script): Command[] {
+  const us = w.groupUnits(g);
+  if (us.length === 0 || g.order === 'rout' || g.order === 'stand') return [];
+  // (3) p.6-7, §4 p.10: a group out of shape re-forms before it moves.
+  if (us.some(isSplit) || groupShapeProblem(us, g.order)) return [{ type: 'dressGroup', side, group: g.id }];
+  const out: Command[] = [];
+  const speed = groupSpeedCm(w, g) * CM - g.movedMm;
+  if (speed <= 1) return [];
+  const arty = us.some(isArtillery);
+  if (g.order === 'advance' && !arty && script === 'attack') {
+    for (const { t } of chargeTargets(w, view, side, g, us).slice(0, 2)) out.push({ type: 'declareCharge', side, group: g.id, target: t.id });
+  }
+  const near = nearestTo(w, view, side, us);
+  if (g.order === 'retreat' || script === 'withdraw') {
+    if (g.order === 'retreat') for (const f of [1, 0.75, 0.5]) out.push({ type: 'moveGroup', side, group: g.id, legs: [{ kind: 'turn', deg: 180 }, { kind: 'forward', mm: Math.round(speed * f) }] });
+    return out;
+  }
+  if (g.order !== 'advance' && g.order !== 'reserve') return out;
+  if (near && near.mm < 10 * CM + 2 && g.order === 'advance') return out; // the 10cm halt (p.8)
+  const tc = near ? centroid(near.e.stands) : undefined;
+  const wheel = tc ? wheelTowards(us, tc.x, tc.y, arty ? 0 : 45) : undefined;
+  // Horse guarding a flank closes only to 25cm unless charging; foot goes to the 10cm halt.
+  const standOff = script === 'attack' ? 0 : us.every(isCavalry) ? 25 * CM : 10 * CM;
+  const toGo = near ? Math.max(0, near.mm - standOff) : speed;
+  const fracs = g.order === 'reserve' ? [0.5, 0.4] : [1, 0.75, 0.5];
+  for (const f of fracs) {
+    const mm = Math.round(Math.max(speed * 0.5, Math.min(speed, toGo) * f));
+    if (mm < 1) continue;
+    if (wheel) out.push({ type: 'moveGroup', side, group: g.id, legs: [{ kind: 'wheel', dir: wheel.dir, deg: wheel.deg }, { kind: 'forward', mm: Math.max(1, Math.round(mm * 0.7)) }] });
+    out.push({ type: 'moveGroup', side, group: g.id, legs: [{ kind: 'forward', mm }] });
+  }
+  return out;
+}
+
+function shootingCommands(w: Work, view: V, side: string, g: GroupState): Command[] {
+  const out: Command[] = [];
+  for (const u of w.groupUnits(g)) {
+    if (isCavalry(u) && u.troopType !== 'light-cavalry') continue;
+    const us = view.ruleset.units[u.id];
+    if (!us || us.standsShot > 0) continue;
+    const reach = maxRangeMm(w.tables, u);
+    const targets = knownEnemies(w, view, side)
+      .map((e) => ({ e, mm: unitDistance(u.stands, e.stands) }))
+      .filter((x) => x.mm <= reach + 1)
+      // (5) p.11: nearer is deadlier; a shaken or light target breaks sooner; guns are worth silencing.
+      .map((x) => ({ ...x, v: -x.mm / CM + (view.ruleset.units[x.e.id]?.disordered ? 5 : 0) + (isArtillery(x.e) ? 4 : 0) }))
+      .sort((a, b) => b.v - a.v);
+    for (const t of targets.slice(0, 3)) out.push({ type: 'shoot', side, unit: u.id, target: t.e.id });
+  }
+  return out;
+}
+
+function actorsSyw(view: V, side: string): string[] {
+  const w = workOf(view);
+  const step = view.position.step;
+  if (step !== 'commandChanges' && step !== 'movement' && step !== 'shootingPhasing' && step !== 'shootingNonPhasing') return [];
+  const groups = Object.values(view.ruleset.groups).filter((g) => g.side === side && !g.offTable && g.units.length > 0);
+  // Take groups nearest the enemy first: their moves open or close the way for the rest.
+  const dist = (g: GroupState) => nearestTo(w, view, side, w.groupUnits(g))?.mm ?? Infinity;
+  return groups.map((g) => ({ id: g.id, d: dist(g) })).sort((a, b) => a.d - b.d || a.id.localeCompare(b.id)).map((x) => x.id);
+}
+
+function commandsSyw(view: V, side: string, actor: string, script0: string, _s: Sampler): Command[] {
+  const w = workOf(view);
+  const g = view.ruleset.groups[actor];
+  if (!g || g.side !== side || g.offTable) return [];
+  const script = (SYW_SCRIPTS as readonly string[]).includes(script0) ? (script0 as Script) : 'advance';
+  switch (view.position.step) {
+    case 'commandChanges':
+      return commandChangeCommands(w, view, side, g, script);
+    case 'movement':
+      return movementCommands(w, view, side, g, script);
+    case 'shootingPhasing':
+    case 'shootingNonPhasing':
+      return shootingCommands(w, view, side, g);
+    default:
+      return [];
+  }
+}
+
+const ABILITY: Record<string, number> = { competent: 2, normal: 1, incompetent: 0 };
+
+function sideCommandsSyw(view: V, side: string, s: Sampler): Command[] {
+  const step = view.position.step;
+  if (step === 'chooseCounter') {
+    const out: Command[] = [];
+    for (const [gid, draws] of Object.entries(view.ruleset.cincDraws ?? {})) {
+      if (view.battle.generals.find((g) => g.id === gid)?.side !== side) continue;
+      // (3) p.5: ability adds to every command roll; bravery helps morale; caution slows advances.
+      const worth = (i: number) => (ABILITY[draws[i]!.ability] ?? 1) * 2 + (draws[i]!.psychology === 'brave' ? 1 : draws[i]!.psychology === 'cautious' ? -1 : 0) + (draws[i]!.training === 'average' ? 1 : 0);
+      const order = draws.map((_, i) => i).sort((a, b) => worth(b) - worth(a));
+      for (const i of order) out.push({ type: 'chooseCounter', side, general: gid, index: i });
+    }
+    return out;
+  }
+  // 9 Deployment (p.19): the ruleset's own placements (its zone, its order of brigades).
+  if (isDeployStep(step)) return legalDeployment(stateFromView(view) as S, side, s);
+  return [];
+}
+
+export const sywScripts = {
+  names: SYW_SCRIPTS,
+  actors: actorsSyw,
+  choose: (view: V, side: string, actor: string): string => {
+    const g = view.ruleset.groups[actor];
+    return g ? chooseSyw(workOf(view), view, side, g) : 'hold';
+  },
+  commands: commandsSyw,
+  sideCommands: sideCommandsSyw,
+};

@@ -1,0 +1,135 @@
+/**
+ * The AI players (src/ai players.ts): scripted and search players on the built-in scenarios of
+ * every registered ruleset with scripts. They give only commands the rules accept, they are
+ * deterministic from their seeds, and they choose from their side's view alone: the other
+ * side's face-down orders (NW §11) and the real future rolls change nothing.
+ */
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { makePlayer } from '../../src/ai/players';
+import { playBattle, playoutClock, waitingSides, type Player, type View } from '../../src/ai/player';
+import { playerSeed } from '../../src/ai/sampler';
+import { seedDice } from '../../src/engine/dice';
+import { applyCommand, createGame } from '../../src/engine/game';
+import { stateHash } from '../../src/engine/hash';
+import { commandLog, currentState, startHistory } from '../../src/engine/history';
+import { isRejection, type AnyRuleset } from '../../src/engine/ruleset';
+import type { GameState } from '../../src/engine/state';
+import { viewFor } from '../../src/engine/view';
+import { RULESETS } from '../../src/rules/registry';
+import { loadScenario } from '../../src/scenario/load';
+import type { BattleSetup } from '../../src/engine/model';
+
+const SCENARIOS: Record<string, string> = {
+  'napoleonic-warfare': 'scenarios/default.json',
+  'seven-years-war': 'scenarios/seven-years-war-kolin-ridge.json',
+};
+
+function scenario(rulesetId: string): { module: AnyRuleset; setup: BattleSetup } {
+  const loaded = loadScenario(JSON.parse(readFileSync(SCENARIOS[rulesetId]!, 'utf8')));
+  if (!loaded.ok) throw new Error('scenario did not load');
+  return { module: RULESETS.find((r) => r.id === rulesetId)!, setup: loaded.value };
+}
+
+function newGame(rulesetId: string, seed: number) {
+  const { module, setup } = scenario(rulesetId);
+  const g = createGame(module, { setup, options: {}, seed });
+  if (!g.ok) throw new Error('game not created');
+  return { module, state: g.state, history: startHistory(g.state, g.events) };
+}
+
+const search = (seed: number, scored = 6): Player => makePlayer('search', { seed, budgetMs: scored, clock: playoutClock(1) });
+
+describe('Every registered ruleset supplies scripts for the AI', () => {
+  it.each(Object.keys(SCENARIOS))('%s has a portfolio of at least two scripts', (id) => {
+    const m = RULESETS.find((r) => r.id === id)!;
+    expect(m.ai?.scripts?.names.length).toBeGreaterThanOrEqual(2);
+  });
+});
+
+describe.each(Object.keys(SCENARIOS))('%s: the players give only commands the rules accept', (id) => {
+  it('the scripted player over 100 seeds (against scripted and random opponents, the first two turns)', () => {
+    let commands = 0;
+    for (let seed = 1; seed <= 100; seed++) {
+      const { module, state, history } = newGame(id, seed);
+      const [a, b] = state.battle.sides.map((s) => s.id) as [string, string];
+      const other = seed % 2 === 0 ? makePlayer('scripted', { seed: playerSeed(seed, 1) }) : makePlayer('random', { seed: playerSeed(seed, 1) });
+      const r = playBattle(module, history, { [a]: makePlayer('scripted', { seed: playerSeed(seed, 0) }), [b]: other }, { maxTurns: 2 });
+      expect(r.refused.map((x) => `${x.side}: ${x.rejection.message} ${JSON.stringify(x.command)}`)).toEqual([]);
+      expect(r.stoppedBy === 'turns' || r.stoppedBy === 'result').toBe(true);
+      commands += r.history.entries.length;
+    }
+    expect(commands).toBeGreaterThan(100 * 10);
+  }, 300_000);
+
+  it('the search player over 5 seeds (a budget of six scored assignments a decision)', () => {
+    for (let seed = 1; seed <= 5; seed++) {
+      const { module, state, history } = newGame(id, seed);
+      const [a, b] = state.battle.sides.map((s) => s.id) as [string, string];
+      const r = playBattle(module, history, { [a]: search(playerSeed(seed, 0)), [b]: makePlayer('scripted', { seed: playerSeed(seed, 1) }) }, { maxTurns: 1 });
+      expect(r.refused.map((x) => `${x.side}: ${x.rejection.message} ${JSON.stringify(x.command)}`)).toEqual([]);
+    }
+  }, 300_000);
+});
+
+describe.each(Object.keys(SCENARIOS))('%s: the same seeds give the same battle', (id) => {
+  it('scripted against search, twice, byte for byte', () => {
+    const run = () => {
+      const { module, state, history } = newGame(id, 11);
+      const [a, b] = state.battle.sides.map((s) => s.id) as [string, string];
+      const r = playBattle(module, history, { [a]: makePlayer('scripted', { seed: playerSeed(11, 0) }), [b]: search(playerSeed(11, 1)) }, { maxTurns: 2 });
+      return { log: JSON.stringify(commandLog(r.history)), hash: stateHash(currentState(r.history)) };
+    };
+    const x = run(), y = run();
+    expect(x.log.length).toBeGreaterThan(100);
+    expect(y).toEqual(x);
+  }, 120_000);
+});
+
+/** NW §11: play the Austrians' face-down orders with `orders` as their player, then swap the dice. */
+function nwOrdersPlaced(auPlayer: Player, diceSeed: number): { module: AnyRuleset; state: GameState } {
+  const { module, state: s0 } = newGame('napoleonic-warfare', 21);
+  let s = s0;
+  expect(s.position.step).toBe('place-orders');
+  for (let i = 0; i < 100 && waitingSides(s).includes('au'); i++) {
+    const c = auPlayer.decide(module, viewFor(module, s, 'au') as View, 'au');
+    const a = applyCommand(module, s, c);
+    if (isRejection(a)) throw new Error(a.message);
+    s = a.state;
+  }
+  // The real future rolls differ too: the same view, other dice.
+  return { module, state: { ...s, dice: seedDice(diceSeed) } };
+}
+
+describe('NW §11: what the French player program chooses does not depend on the Austrians\' hidden orders or the dice to come', () => {
+  const A = nwOrdersPlaced(makePlayer('scripted', { seed: 5 }), 1);
+  const B = nwOrdersPlaced(makePlayer('random', { seed: 6 }), 2);
+
+  it('the two games differ in the Austrian orders and the dice, and the French views are the same', () => {
+    const orders = (s: GameState) => JSON.stringify((s.ruleset as { orders: object }).orders);
+    expect(orders(A.state)).not.toBe(orders(B.state));
+    expect(A.state.dice).not.toEqual(B.state.dice);
+    expect(viewFor(A.module, A.state, 'fr')).toEqual(viewFor(B.module, B.state, 'fr'));
+  });
+
+  it.each([
+    ['scripted', () => makePlayer('scripted', { seed: 9 })],
+    ['search', () => search(9, 12)],
+  ])('the %s player gives the same commands through the orders step in both', (_k, make) => {
+    const pa = make(), pb = make();
+    let sa = A.state, sb = B.state;
+    const given: string[] = [];
+    for (let i = 0; i < 40 && waitingSides(sa).includes('fr'); i++) {
+      const ca = pa.decide(A.module, viewFor(A.module, sa, 'fr') as View, 'fr');
+      const cb = pb.decide(B.module, viewFor(B.module, sb, 'fr') as View, 'fr');
+      expect(cb).toEqual(ca);
+      given.push(ca.type);
+      const xa = applyCommand(A.module, sa, ca), xb = applyCommand(B.module, sb, cb);
+      if (isRejection(xa) || isRejection(xb)) throw new Error('refused');
+      sa = xa.state;
+      sb = xb.state;
+    }
+    expect(given.filter((t) => t === 'placeOrder').length).toBeGreaterThan(0);
+    expect(given.at(-1)).toBe('endStep');
+  }, 60_000);
+});

@@ -1,0 +1,109 @@
+/**
+ * The saved-battles list's actions (issue 21, Storage): export one or all, import a save or a
+ * file of many — a file with one broken battle is refused whole, with that battle's JSON path,
+ * and nothing of it is kept; the battle on the table is never deleted from the list.
+ */
+import 'fake-indexeddb/auto';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createKeeper } from '../../src/store/keeper';
+import { openLibrary, type BattleLibrary } from '../../src/store/library';
+import { createSession, gameOf, saveTextOf } from '../../src/store/session';
+import { createBattles, fileStem, formatBytes } from '../../src/ui/battles';
+import { persistenceLine } from '../../src/ui/SavedBattles';
+import { chooseCommand } from '../../src/ai/randomPlayer';
+import { makeSampler } from '../../src/ai/sampler';
+import { skirmishModule } from '../engine/fixtures/skirmish';
+import { fixtureScenarioText } from '../engine/fixtures/helpers';
+
+let n = 0;
+const opened: BattleLibrary[] = [];
+afterEach(() => {
+  for (const l of opened.splice(0)) l.close();
+});
+
+async function setup() {
+  const lib = await openLibrary(`vedette-list-${++n}`);
+  opened.push(lib);
+  let ids = 0;
+  const session = createSession(null, [skirmishModule], { newId: () => `s${++ids}` });
+  const keeper = createKeeper({ library: lib, session, mode: () => 'solo', now: () => 100 });
+  const battles = createBattles({ library: lib, keeper, session, rulesets: () => Promise.resolve([skirmishModule]), newId: () => `i${++ids}`, now: () => 200 });
+  const play = (seed: number, count: number) => {
+    expect(session.getState().start({ scenarioText: fixtureScenarioText(), rulesetId: skirmishModule.id, seed })).toEqual({ ok: true });
+    const sampler = makeSampler(seed);
+    for (let i = 0; i < count; i++) {
+      const st = gameOf(session.getState().battle!);
+      if (st.result) break;
+      const side = st.position.actors.find((a) => !st.position.done.includes(a))!;
+      session.getState().dispatch(chooseCommand(skirmishModule, st, side, sampler)!.command);
+    }
+    return session.getState().battle!;
+  };
+  return { lib, session, keeper, battles, play };
+}
+
+describe('the saved-battles list', () => {
+  it('exports every battle in one file and imports it back whole, names and modes kept', async () => {
+    const a = await setup();
+    const one = a.play(1, 8);
+    const two = a.play(2, 12);
+    await a.keeper.flush();
+    await a.lib.rename(one.id, 'First');
+    const all = await a.battles.exportAll();
+    expect(all.count).toBe(2);
+    const single = (await a.battles.exportOne(two.id))!;
+    expect(single.text).toBe(saveTextOf(two));
+
+    const b = await setup();
+    const r = await b.battles.importText(all.text, all.fileName);
+    expect(r.ok).toBe(true);
+    const list = await b.lib.list();
+    expect(list.map((m) => m.name).sort()).toEqual(['First', two.setup.title]);
+    expect(list.every((m) => m.mode === 'solo')).toBe(true);
+    // Imported battles join the list; none is put on the table.
+    expect(await b.lib.current()).toBeUndefined();
+    const back = (await b.lib.get(list.find((m) => m.name === 'First')!.id))!;
+    expect(JSON.parse(back.save)).toEqual(JSON.parse(saveTextOf(one)));
+    const r1 = await b.battles.importText(single.text, single.fileName);
+    expect(r1.ok && r1.ids.length).toBe(1);
+    expect(await b.lib.list()).toHaveLength(3);
+  });
+
+  it('refuses a file of battles with one broken battle whole, naming it, and keeps nothing of it', async () => {
+    const a = await setup();
+    a.play(1, 8);
+    a.play(2, 8);
+    await a.keeper.flush();
+    const all = JSON.parse((await a.battles.exportAll()).text) as { battles: { save: { seed: number } }[] };
+    all.battles[1]!.save.seed += 1;
+    const b = await setup();
+    const r = await b.battles.importText(JSON.stringify(all), 'battles.json');
+    expect(r.ok).toBe(false);
+    if (!r.ok) expect(r.problems[0]!.path).toBe('$.battles[1].save.hash');
+    expect(await b.lib.list()).toEqual([]);
+    const s = await b.battles.importText(fixtureScenarioText(), 'skirmish.json');
+    expect(s.ok).toBe(false);
+    if (!s.ok) expect(s.problems[0]!.message).toMatch(/is a scenario, not a saved battle/);
+    const broken = await b.battles.importText('{"format": "vedette-save"', 'x.json');
+    expect(broken.ok).toBe(false);
+  });
+
+  it('never deletes the battle on the table; deletes another', async () => {
+    const a = await setup();
+    const one = a.play(1, 3);
+    const two = a.play(2, 3);
+    await a.keeper.flush();
+    expect(await a.battles.remove(two.id)).toBe(false);
+    expect(await a.battles.remove(one.id)).toBe(true);
+    expect((await a.lib.list()).map((m) => m.id)).toEqual([two.id]);
+  });
+
+  it('says sizes and the safety of the storage in words', () => {
+    expect(formatBytes(512)).toBe('512 bytes');
+    expect(formatBytes(8 * 1024)).toBe('8.0 KB');
+    expect(formatBytes(3.5 * 1024 * 1024)).toBe('3.5 MB');
+    expect(fileStem('The Mill at Aldern <b>!</b>')).toBe('the-mill-at-aldern-bb');
+    expect(persistenceLine({ persistence: 'refused', usage: 2048, quota: 1024 ** 3 })).toEqual({ text: expect.stringMatching(/^Using 2\.0 KB of 1\.0 GB\. The browser has not promised/), warn: true });
+    expect(persistenceLine({ persistence: 'granted', usage: null, quota: null }).warn).toBe(false);
+  });
+});
