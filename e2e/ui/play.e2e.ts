@@ -30,7 +30,7 @@ describe('the start dialog', () => {
     const p = await PlayPage.open(browser, url);
     await p.dialog().waitFor();
     const cards = await p.dialog().locator('[data-testid=scenario-card]').allInnerTexts();
-    expect(cards.length).toBe(3);
+    expect(cards.length).toBe(4);
     expect(cards.join('\n')).not.toContain('schema');
     expect(cards[0]).toContain(NW_DEFAULT);
     expect(await p.byTest('ruleset-select').inputValue()).toBe('napoleonic-warfare');
@@ -49,7 +49,7 @@ describe('the start dialog', () => {
     const p = await PlayPage.open(browser, url);
     await p.loadScenarioFile('no-ruleset.json');
     const msg = await p.byTest('no-ruleset').textContent();
-    expect(msg).toBe('No ruleset is available for this scenario: it names "no-such-rules"; Vedette has "napoleonic-warfare", "seven-years-war".');
+    expect(msg).toBe('No ruleset is available for this scenario: it names "no-such-rules"; Vedette has "napoleonic-warfare", "seven-years-war", "battalion".');
     expect(await p.byTest('start-battle').isDisabled()).toBe(true);
     await p.page.close();
     // The same scenario shared as a link shows on a free table with the same sentence.
