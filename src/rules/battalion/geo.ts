@@ -9,7 +9,7 @@ import { unitDistance, standDistance, segmentToUnitDistance } from '../../geomet
 import { lineOfSight } from '../../geometry/lineOfSight';
 import type { SightFeature, SightIndex, SightRule } from '../../geometry/sightIndex';
 import { sightIndexOf, standIndexOf } from '../../geometry/sightCache';
-import { unitFrame } from '../../geometry/frame';
+import { unitFrame, toLocal } from '../../geometry/frame';
 import { inFrontArc } from '../../geometry/zones';
 import { pointInPolygon } from '../../geometry/vec';
 import { meanCentre } from '../../geometry/standSets';
@@ -98,3 +98,12 @@ export const inDefensivePosition = (battle: Battle, u: Unit): boolean =>
 
 /** A target in a building or village (BT Range FPW "against buildings"). */
 export const inBuildings = (battle: Battle, u: Unit): boolean => terrainUnder(battle, u).some((t) => t.kind === 'village' || t.kind === 'building');
+
+/** A stand as a player names it: its place from the left of the unit's front ("stand 2 from the left", "the officer's stand"). */
+export function standPlace(u: Unit, standId: string): string {
+  const fr = unitFrame(u.stands);
+  const order = [...u.stands].sort((a, b) => toLocal(fr, a.centre).across - toLocal(fr, b.centre).across || toLocal(fr, b.centre).along - toLocal(fr, a.centre).along).map((x) => x.id);
+  const i = order.indexOf(standId);
+  if (i < 0) return 'a stand';
+  return `stand ${i + 1} from the left${standId === u.commandStandId ? " (the officer's)" : ''}`;
+}

@@ -44,13 +44,14 @@ export function brigadeCheck(w: W, brigade: string): void {
   if (goneCount * 2 < b.battalions.length || goneCount <= b.checked) return;
   w.rs = { ...w.rs, brigades: { ...w.rs.brigades, [brigade]: { ...b, checked: goneCount } } };
   const left = w.battle.units.filter((u) => b.battalions.includes(u.id));
-  const spec = (again?: string) => ({ dice: 'd6' as const, purpose: `Brigade ${brigade}: motivation check, ${goneCount} of ${b.battalions.length} battalions have quit the field${again ? ` (re-roll: ${again})` : ''}`, rule: MOTIVATION_RULE, target: { value: w.options.motivationTarget, pass: 'atLeast' as const, label: `Motivation ${w.options.motivationTarget}+ (house value)` }, subjects: left.map((u) => u.id) });
+  const name = w.battle.formations.find((f) => f.id === brigade)?.name ?? 'A brigade';
+  const spec = (again?: string) => ({ dice: 'd6' as const, purpose: `${name}: motivation check for the whole brigade, ${goneCount} of ${b.battalions.length} battalions have quit the field${again ? ` (re-roll: ${again})` : ''}`, rule: MOTIVATION_RULE, target: { value: w.options.motivationTarget, pass: 'atLeast' as const, label: `Motivation ${w.options.motivationTarget}+ (house value)` }, subjects: left.map((u) => u.id) });
   let passed = w.ctx.roll(spec()).passed === true;
   const g = armyGeneral(w, b.side);
   if (!passed && g && left.some((u) => Math.min(...u.stands.map((s) => pointToStandDistance(g.stand.centre, s))) <= inMm(ARMY_COMMANDER_IN))) passed = w.ctx.roll(spec(`${g.name} within ${ARMY_COMMANDER_IN}"`)).passed === true;
   if (passed) return;
   w.rs = { ...w.rs, brigades: { ...w.rs.brigades, [brigade]: { ...b, checked: goneCount, quit: true } }, brigadeBroken: { side: b.side, brigade } };
-  w.ctx.emit({ type: 'BrigadeQuit', brigade, side: b.side, winner: otherOf(w.battle, b.side), rule: MOTIVATION_RULE });
+  w.ctx.emit({ type: 'BrigadeQuit', brigade, name, side: b.side, winner: otherOf(w.battle, b.side), rule: MOTIVATION_RULE });
   for (const u of left) if (unitIn(w, u.id)) leaveField(w, u.id, 'quit', MOTIVATION_RULE);
 }
 

@@ -11,7 +11,7 @@ import { SAVE_RULE, ARMOUR_RULE, SHOOTING_RULE, FALLBACK_RULE, LANCE_ARMOUR_LOSS
 import { attachedTo, killCommander, OFFICERS_RULE } from '../special/commanders';
 import { motivationCheck } from '../motivation/checks';
 import { failedMotivation, leaveField, commanderDiedChecks } from '../motivation/outcomes';
-import { centreOf } from '../geo';
+import { centreOf, standPlace } from '../geo';
 import { unitDistance } from '../../../geometry/measure';
 import { afterAssaultHits, react } from '../assault/assault';
 
@@ -87,14 +87,15 @@ export function resolvePending(w: W, extra: readonly string[] = []): void {
   w.rs = { ...w.rs, pending: undefined };
   const u = unitIn(w, p.target);
   if (!u) return;
-  w.ctx.emit({ type: 'HitsAssigned', side: p.owner, unit: u.id, stands: p.assigned, rule: `${SHOOTING_RULE} 8` });
+  const placeOf = (id: string) => (u.stands.some((s) => s.id === id) ? standPlace(u, id) : (w.battle.generals.find((g) => g.id === id)?.name ?? 'a commander'));
+  w.ctx.emit({ type: 'HitsAssigned', side: p.owner, unit: u.id, stands: p.assigned, places: p.assigned.map(placeOf), rule: `${SHOOTING_RULE} 8` });
   const lost: string[] = [];
   for (const id of p.assigned) {
     const commander = !u.stands.some((s) => s.id === id);
     const s = saveFor(w, u, commander, p);
-    const what = commander ? (w.battle.generals.find((g) => g.id === id)?.name ?? id) : `stand ${id}`;
+    const what = placeOf(id);
     if (s.need === undefined) {
-      w.ctx.emit({ type: 'NoSave', unit: u.id, stand: id, why: s.label, rule: s.rule });
+      w.ctx.emit({ type: 'NoSave', unit: u.id, stand: id, place: what, why: s.label, rule: s.rule });
       lost.push(id);
       continue;
     }

@@ -16,7 +16,7 @@ import type { BtState, S, W } from '../state';
 import { armOf, setUs, us, inMm, work } from '../state';
 import { planShot, type MovedPenalty, type ShotPlan } from './plan';
 import { offerHits, resolvePending, hitCandidates, afterShootingCasualties, markHalf, settleAbandoned } from './hits';
-import { btSightIndex, centreOf, inBuildings, terrainUnder } from '../geo';
+import { btSightIndex, centreOf, inBuildings, terrainUnder, standPlace } from '../geo';
 import { makeDisorientated, fallBack, leaveField } from '../motivation/outcomes';
 
 const HOWITZER_RULE = 'BT Howitzers Heavy artillery';
@@ -69,10 +69,10 @@ export function resolveTemplates(w: W, shooter: Unit, target: Unit, plan: ShotPl
       if (rockets && armOf(u) === 'cavalry') { horsesHit.set(u.id, (horsesHit.get(u.id) ?? 0) + 1); continue; }
       for (const s of under) {
         const fp = inBuildings(w.battle, { ...u, stands: [s] }) ? (w.tables.range[plan.weapon].firepowerVsBuildings ?? w.tables.range[plan.weapon].firepower) : w.tables.range[plan.weapon].firepower;
-        const r = w.ctx.roll({ dice: 'd6', purpose: `Template ${k + 1}: ${u.name} stand ${s.id} under it`, rule: `${rule}; BT Range FPW`, target: { value: fp, pass: 'atLeast', label: `FPW ${fp}+` }, subjects: [u.id], outcome: (v) => (v.passed ? 'wounded' : 'no effect') });
+        const r = w.ctx.roll({ dice: 'd6', purpose: `Template ${k + 1}: ${u.name} ${standPlace(u, s.id)} under it`, rule: `${rule}; BT Range FPW`, target: { value: fp, pass: 'atLeast', label: `FPW ${fp}+` }, subjects: [u.id], outcome: (v) => (v.passed ? 'wounded' : 'no effect') });
         if (!r.passed) continue;
         const need = w.tables.shootingSave[armOf(u)];
-        const sv = w.ctx.roll({ dice: 'd6', purpose: `${u.name}: save for stand ${s.id}`, rule: `${SHOOTING_RULE} 9`, target: { value: need, pass: 'atLeast', label: `${armOf(u)} ${need}+` }, subjects: [u.id], outcome: (v) => (v.passed ? 'saved' : 'lost') });
+        const sv = w.ctx.roll({ dice: 'd6', purpose: `${u.name}: save for ${standPlace(u, s.id)}`, rule: `${SHOOTING_RULE} 9`, target: { value: need, pass: 'atLeast', label: `${armOf(u)} ${need}+` }, subjects: [u.id], outcome: (v) => (v.passed ? 'saved' : 'lost') });
         if (!sv.passed && !(wounds.get(u.id) ?? []).includes(s.id)) wounds.set(u.id, [...(wounds.get(u.id) ?? []), s.id]);
       }
     }
@@ -135,7 +135,9 @@ export const assignHit = defineCommand<BtState, BtOptions, BtTables, AssignCmd>(
     const assigned = [...p.assigned, c.stand];
     if (assigned.length < p.hits) {
       w.rs = { ...w.rs, pending: { ...p, assigned } };
-      return finishWork(w, [{ type: 'HitAssigned', side: c.side, unit: p.target, stand: c.stand, left: p.hits - assigned.length, rule: `${SHOOTING_RULE} 8` }]);
+      const tu = w.battle.units.find((x) => x.id === p.target)!;
+      const place = tu.stands.some((x) => x.id === c.stand) ? standPlace(tu, c.stand) : (w.battle.generals.find((g) => g.id === c.stand)?.name ?? 'a commander');
+      return finishWork(w, [{ type: 'HitAssigned', side: c.side, unit: p.target, stand: c.stand, place, left: p.hits - assigned.length, rule: `${SHOOTING_RULE} 8` }]);
     }
     resolvePending(w, [c.stand]);
     return finishWork(w);
