@@ -27,11 +27,12 @@ export const SAVE_VERSION = 1;
  * A command in a save's log: an object with a type and a side, each 1-64 characters. Checked by
  * hand, not by a schema per command: a log of a million commands is checked in one loop.
  */
+export const COMMAND_FIELD_MAX = 64;
 const CommandShape = z.custom<Command>((c) => {
   if (c === null || typeof c !== 'object' || Array.isArray(c)) return false;
   const { type, side } = c as { type?: unknown; side?: unknown };
-  return typeof type === 'string' && type.length >= 1 && type.length <= 64 && typeof side === 'string' && side.length >= 1 && side.length <= 64;
-}, 'a command is an object with a "type" and a "side", each 1 to 64 characters');
+  return typeof type === 'string' && type.length >= 1 && type.length <= COMMAND_FIELD_MAX && typeof side === 'string' && side.length >= 1 && side.length <= COMMAND_FIELD_MAX;
+}, `a command is an object with a "type" and a "side", each 1 to ${COMMAND_FIELD_MAX} characters`);
 
 export const SaveSchema = z
   .object({
