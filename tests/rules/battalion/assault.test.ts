@@ -114,6 +114,19 @@ describe('BT Square: cavalry against infantry', () => {
   });
 });
 
+describe('BT Lances: charged lancers have their armour reduced by 1', () => {
+  it('light cavalry save 5+; charged lancers need 6+', () => {
+    const s = assaultStep([{ id: 'hc', side: 'blue', type: 'heavy-cavalry', x: 900, y: 300, n: 4 }, { id: 'rl', side: 'red', type: 'light-cavalry', x: 900, y: 300 + 4 * IN, n: 4, extra: { lances: true } }]);
+    // The lancers' defensive fire: 4 dice at 6+; the cuirassiers' 16 attacks at 4+: one wound.
+    const st = apply(withDice(s, [1, 1, 1, 1, 4, ...Array(15).fill(1)]), assault('hc', 'rl')).state;
+    expect(st.ruleset.pending).toMatchObject({ kind: 'hits', owner: 'red', hits: 1, lances: 'armourReduced' });
+    const { events } = apply(withDice(st, [6]), { type: 'assignHit', side: 'red', stand: 'rl.s1' });
+    const save = rolls(events)[0]!;
+    expect(save.target!.value).toBe(6);
+    expect(save.target!.label).toMatch(/lancers charged: armour reduced by 1/);
+  });
+});
+
 describe('BT Battalion Light Artillery: ½ ROF defensive fire within 4” of an assaulted battalion', () => {
   it('adds its dice, once, if it has not moved or fired grape last turn', () => {
     // Blue's 8-stand line overlaps red's flank, in front of the guns beside it.
