@@ -112,7 +112,8 @@ const SCENARIO_SHAPES: Record<string, Shaper> = {
     else if (where === 3 && d.generals.length) d.generals[r.n(d.generals.length)].id = name;
     else if (where === 4) d.sides[r.n(2)].id = name;
     else if (where === 5) d.units[r.n(d.units.length)].parent = name;
-    else d.terrain.length ? (d.terrain[0].id = name) : (d.units[0].side = name);
+    else if (d.terrain.length) d.terrain[0].id = name;
+    else d.units[0].side = name;
   },
   protoKey: (d, r) => {
     const name = r.pick(PROTO);
