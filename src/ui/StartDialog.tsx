@@ -1,7 +1,8 @@
 /**
  * The start dialog: a scenario (built in, or a file from disk), a ruleset among those the
  * scenario names and Vedette has, its options (optional rules, settings such as base scale),
- * a seed (random, shown, editable) and solo or hot-seat; or a saved battle to resume.
+ * a seed (random, shown and editable in solo, masked in hot-seat) and solo or hot-seat; or a
+ * saved battle to resume.
  * Starting or resuming over a battle in progress asks first (the controller's guardReplace).
  */
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
@@ -160,6 +161,18 @@ function StartForm({ deps, kept }: { readonly deps: StartDialogDeps; readonly ke
   const [seedText, setSeedText] = useState(() => String(deps.randomSeed()));
   const [seedError, setSeedError] = useState('');
   const [mode, setMode] = useState<PlayMode>(() => play.getState().mode);
+  // The seed is the dice's key (engine seed.ts, seeding 3). In hot-seat it is not shown: the
+  // field is masked, and a seed that was on screen in solo is replaced by a fresh one when
+  // hot-seat is chosen, unless it was typed in on purpose (a designer replaying a battle).
+  const [seedTyped, setSeedTyped] = useState(false);
+  const onSeedInput = (e: { currentTarget: HTMLInputElement }) => {
+    setSeedText(e.currentTarget.value);
+    setSeedTyped(true);
+  };
+  const chooseMode = (m: PlayMode) => {
+    if (m === 'hotseat' && mode !== 'hotseat' && !seedTyped) setSeedText(String(deps.randomSeed()));
+    setMode(m);
+  };
   const [problems, setProblems] = useState<readonly InputProblem[]>([]);
   const [humanChoice, setHumanSide] = useState<string | undefined>(undefined);
   const [aiLevel, setAiLevel] = useState<AiLevel>(() => play.getState().ai?.level ?? 'scripted');
@@ -254,7 +267,7 @@ function StartForm({ deps, kept }: { readonly deps: StartDialogDeps; readonly ke
   const unavailable = chosen ? rulesetChoices(chosen, registry).filter((c) => c.missing) : [];
   const modeField = (value: PlayMode, label: string, note: string) => (
     <label class="mode-card" for={`mode-${value}`}>
-      <input type="radio" name="start-mode" value={value} id={`mode-${value}`} data-testid={`mode-${value}`} checked={mode === value} onChange={() => setMode(value)} />
+      <input type="radio" name="start-mode" value={value} id={`mode-${value}`} data-testid={`mode-${value}`} checked={mode === value} onChange={() => chooseMode(value)} />
       <span class="mode-title">{label}</span>
       <span class="opt-note">{note}</span>
     </label>
@@ -333,30 +346,29 @@ function StartForm({ deps, kept }: { readonly deps: StartDialogDeps; readonly ke
           <fieldset>
             <legend>Seed</legend>
             <div class="seed-row">
-              <input
-                ref={seedInput}
-                type="text"
-                inputMode="numeric"
-                class="seed"
-                data-testid="seed"
-                aria-label="Seed"
-                spellcheck={false}
-                value={seedText}
-                onInput={(e) => setSeedText(e.currentTarget.value)}
-              />
+              {mode === 'hotseat' ? (
+                <input ref={seedInput} type="password" autocomplete="off" class="seed" data-testid="seed" aria-label="Seed (hidden in hot-seat)" value={seedText} onInput={onSeedInput} />
+              ) : (
+                <input ref={seedInput} type="text" inputMode="numeric" class="seed" data-testid="seed" aria-label="Seed" spellcheck={false} value={seedText} onInput={onSeedInput} />
+              )}
               <button
                 type="button"
                 title="Another random seed"
                 data-testid="new-seed"
                 onClick={() => {
                   setSeedText(String(deps.randomSeed()));
+                  setSeedTyped(false);
                   setSeedError('');
                 }}
               >
                 New seed
               </button>
             </div>
-            <div class="opt-note">The dice follow from the seed: the same seed and the same commands give the same battle.</div>
+            <div class="opt-note" data-testid="seed-note">
+              {mode === 'hotseat'
+                ? 'Hot-seat: the seed is the dice\'s secret key and is not shown, so neither player can foresee a roll. It is written into the saved battle when you save it to a file or the battle ends.'
+                : 'The dice follow from the seed: the same seed and the same commands give the same battle.'}
+            </div>
             <div class="field-error" role="alert">
               {seedError}
             </div>
@@ -401,6 +413,9 @@ function StartForm({ deps, kept }: { readonly deps: StartDialogDeps; readonly ke
         </div>
       </div>
       <div class="modal-actions">
+        <button type="button" class="link pt-open" data-testid="open-playtest" title="Play a scenario many times with computer players and read whether it is balanced" onClick={() => play.getState().open('playtest')}>
+          Playtest a scenario…
+        </button>
         {deps.hasBattle() && (
           <button type="button" data-testid="start-cancel" onClick={() => play.getState().open('none')}>
             Cancel

@@ -129,8 +129,12 @@ export function createPlayController(session: SessionApi, ui: UiStoreApi, play: 
     ui.getState().notify(refusal(r));
     return r;
   };
-  /** Undo/redo by a hot-seat player: only their own commands. */
-  const by = (): SideId | undefined => (play.getState().mode === 'hotseat' && viewer() !== 'referee' ? viewer() : undefined);
+  /**
+   * Undo/redo by a hot-seat player: only their own commands, none that showed them anything
+   * (history.ts). Whoever looks in hot-seat asks as themselves — after the battle that is the
+   * referee's view, which takes nothing back.
+   */
+  const by = (): Viewer | undefined => (play.getState().mode === 'hotseat' ? viewer() : undefined);
 
   const fresh = () => {
     ui.getState().select(null);
@@ -220,14 +224,14 @@ export function createPlayController(session: SessionApi, ui: UiStoreApi, play: 
     },
     undoBlocker() {
       const b = session.getState().battle;
-      return b ? undoBlocker(b.history, by()) : undefined;
+      return b ? undoBlocker(b.history, by(), b.module) : undefined;
     },
     undo() {
       const b = session.getState().battle;
       if (!b) return null;
-      const blocked = undoBlocker(b.history, by());
+      const blocked = undoBlocker(b.history, by(), b.module);
       if (blocked) return refuse(blocked);
-      const r = session.getState().undo();
+      const r = session.getState().undo(by());
       if (r) return refuse(r);
       ui.getState().notify(null);
       return null;
@@ -239,7 +243,7 @@ export function createPlayController(session: SessionApi, ui: UiStoreApi, play: 
       const who = by();
       if (next && who !== undefined && next.command.side !== who)
         return refuse({ rejected: true, code: 'not-yours', message: "The next command to redo was the other side's.", rule: 'engine: undo' });
-      const r = session.getState().redo();
+      const r = session.getState().redo(who);
       if (r) return refuse(r);
       ui.getState().notify(null);
       return null;

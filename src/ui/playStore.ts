@@ -8,7 +8,7 @@ import type { SideId } from '../engine/model';
 import type { InputProblem } from '../scenario/errors';
 import type { PlayMode } from './handover';
 
-export type Overlay = 'none' | 'start' | 'help' | 'battles';
+export type Overlay = 'none' | 'start' | 'help' | 'battles' | 'playtest';
 
 export interface Alert {
   readonly title: string;

@@ -24,6 +24,7 @@ import type { BattleSetup } from '../../src/engine/model';
 const SCENARIOS: Record<string, string> = {
   'napoleonic-warfare': 'scenarios/default.json',
   'seven-years-war': 'scenarios/seven-years-war-kolin-ridge.json',
+  battalion: 'scenarios/battalion-vellarde.json',
 };
 
 function scenario(rulesetId: string): { module: AnyRuleset; setup: BattleSetup } {
