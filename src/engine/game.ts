@@ -181,6 +181,7 @@ function applyChecked(module: AnyRuleset, state: GameState, command: unknown, se
       if (!waiting.includes(side)) return reject('not-your-turn', `${sideName} has nothing to finish in ${phaseName}: ${stepName}.`, SEQ);
       run.state = { ...run.state, position: { ...run.state.position, done: [...pos.done, side] } };
       run.push({ type: 'SideFinishedStep', side, step: cur.step.id });
+      run.hook(cur.step.onSideDone as Parameters<typeof run.hook>[0]);
       run.withhold(state, undefined);
       run.settle();
       return finish(run);

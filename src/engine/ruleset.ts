@@ -104,6 +104,12 @@ export interface StepSpec<RS, O, T> {
   readonly when?: (state: GameState<RS, O, T>) => boolean;
   readonly onEnter?: Hook<RS, O, T>;
   readonly onExit?: Hook<RS, O, T>;
+  /**
+   * Run when a side ends its part of this step (`endStep`), with that side already in
+   * `position.done` and before the step is judged over: what the side still owed is settled
+   * here (a choice it left open taken by default), not lazily inside the next side's command.
+   */
+  readonly onSideDone?: Hook<RS, O, T>;
   /** Checked after onEnter and after every command: true ends the step at once. */
   readonly endWhen?: (state: GameState<RS, O, T>) => boolean;
 }

@@ -27,7 +27,7 @@ import { normalRateMm, withPoses } from '../movement/moves';
 import { squareUp } from '../movement/formations';
 import { planShot } from '../shooting/plan';
 import { rollShot } from '../shooting/shoot';
-import { offerHits, markHalf, settleAbandoned, type HitsPending } from '../shooting/hits';
+import { offerHits, markHalf, type HitsPending } from '../shooting/hits';
 import { attachedTo, followUnit } from '../special/commanders';
 import { unitDistance } from '../../../geometry/measure';
 
@@ -70,7 +70,6 @@ export const assault = defineCommand<BtState, BtOptions, BtTables, AssaultCmd>({
   handle(s: S, c, ctx): Change<BtState> | Rejection {
     if (s.ruleset.pending && !s.position.done.includes(s.ruleset.pending.owner)) return reject('pending', 'Finish the assault under way first.', ASSAULT_RULE);
     const w = work(s, ctx);
-    settleAbandoned(w);
     w.rs = { ...w.rs, assault: undefined };
     const u = w.battle.units.find((x) => x.id === c.unit);
     const t0 = w.battle.units.find((x) => x.id === c.target);

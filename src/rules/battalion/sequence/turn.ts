@@ -15,7 +15,7 @@ import type { BtState, S, W } from '../state';
 import { work, us, setUs, setCommander, firstSide, secondSide, otherOf, inMm } from '../state';
 import { motivationCheck } from '../motivation/checks';
 import { failedMotivation, fallBack, makeDisorientated } from '../motivation/outcomes';
-import { resolvePending, defaultAssignment } from '../shooting/hits';
+import { resolvePending, defaultAssignment, settleAbandoned } from '../shooting/hits';
 import { react } from '../assault/assault';
 import { armyGeneral } from '../special/commanders';
 import { centreOf } from '../geo';
@@ -174,15 +174,15 @@ export const SEQUENCE: SequenceSpec<BtState, BtOptions, BtTables> = {
       id: 'shooting', name: 'Shooting', rule: 'BT Summery of Shooting Phase',
       onExit: hook((w) => shootingPhaseEnd(w)),
       steps: [
-        { id: 'shootFirst', name: 'First side shoots', rule: 'BT Summery of Shooting Phase', actors: sideStep('first'), commands: ['shoot', 'assignHit'], onExit: hook(settleOpen) },
-        { id: 'shootSecond', name: 'Second side shoots', rule: 'BT Summery of Shooting Phase', actors: sideStep('second'), commands: ['shoot', 'assignHit'], onExit: hook(settleOpen) },
+        { id: 'shootFirst', name: 'First side shoots', rule: 'BT Summery of Shooting Phase', actors: sideStep('first'), commands: ['shoot', 'assignHit'], onSideDone: hook(settleAbandoned), onExit: hook(settleOpen) },
+        { id: 'shootSecond', name: 'Second side shoots', rule: 'BT Summery of Shooting Phase', actors: sideStep('second'), commands: ['shoot', 'assignHit'], onSideDone: hook(settleAbandoned), onExit: hook(settleOpen) },
       ],
     },
     {
       id: 'assault', name: 'Assault', rule: 'BT Assault Phase Summery',
       steps: [
-        { id: 'assaultFirst', name: 'First side assaults', rule: 'BT Assault Phase Summery', actors: sideStep('first'), commands: ['assault', 'assignHit', 'react'], onExit: hook(settleOpen) },
-        { id: 'assaultSecond', name: 'Second side assaults', rule: 'BT Assault Phase Summery', actors: sideStep('second'), commands: ['assault', 'assignHit', 'react'], onExit: hook(settleOpen) },
+        { id: 'assaultFirst', name: 'First side assaults', rule: 'BT Assault Phase Summery', actors: sideStep('first'), commands: ['assault', 'assignHit', 'react'], onSideDone: hook(settleAbandoned), onExit: hook(settleOpen) },
+        { id: 'assaultSecond', name: 'Second side assaults', rule: 'BT Assault Phase Summery', actors: sideStep('second'), commands: ['assault', 'assignHit', 'react'], onSideDone: hook(settleAbandoned), onExit: hook(settleOpen) },
       ],
     },
   ],

@@ -15,7 +15,7 @@ import { SHOOTING_RULE, TEMPLATE_IN } from '../tables';
 import type { BtState, S, W } from '../state';
 import { armOf, setUs, us, inMm, work } from '../state';
 import { planShot, type MovedPenalty, type ShotPlan } from './plan';
-import { offerHits, resolvePending, hitCandidates, afterShootingCasualties, markHalf, settleAbandoned } from './hits';
+import { offerHits, resolvePending, hitCandidates, afterShootingCasualties, markHalf } from './hits';
 import { btSightIndex, centreOf, inBuildings, terrainUnder, standPlace } from '../geo';
 import { makeDisorientated, fallBack, leaveField } from '../motivation/outcomes';
 
@@ -106,7 +106,6 @@ export const shoot = defineCommand<BtState, BtOptions, BtTables, ShootCmd>({
   handle(s: S, c, ctx): Change<BtState> | Rejection {
     if (s.ruleset.pending && !s.position.done.includes(s.ruleset.pending.owner)) return reject('pending', 'Wait for the opponent to assign the hits.', `${SHOOTING_RULE} 8`);
     const w = work(s, ctx);
-    settleAbandoned(w);
     const shooter = w.battle.units.find((u) => u.id === c.unit);
     const target = w.battle.units.find((u) => u.id === c.target);
     if (!shooter || shooter.side !== c.side) return reject('not-yours', 'Shoot with one of your own battalions.', `${SHOOTING_RULE} 1`);
