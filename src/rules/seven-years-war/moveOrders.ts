@@ -70,9 +70,8 @@ function nearestFromStart(stand: Stand, others: readonly Unit[]): number {
  * `end` gives each unit's stands after the move, in the same order as now.
  */
 export function orderDirectionProblem(w: Work, g: GroupState, units: readonly Unit[], end: ReadonlyMap<string, readonly Stand[]>): Rejection | undefined {
-  const enemies = w.enemiesOf(g.side);
   if (g.order === 'advance') {
-    const massedEnemies = enemies.filter(isMassed);
+    const massedEnemies = w.enemiesOf(g.side).filter(isMassed);
     if (massedEnemies.length === 0) return undefined;
     for (const u of units) {
       const st = end.get(u.id)!;
@@ -93,9 +92,9 @@ export function orderDirectionProblem(w: Work, g: GroupState, units: readonly Un
     // run only for those).
     const eb = unitBox(allEnd);
     const reach = { minX: eb.minX - limitMm, minY: eb.minY - limitMm, maxX: eb.maxX + limitMm, maxY: eb.maxY + limitMm };
-    const isEnemy = new Set(enemies.map((e) => e.id));
+    const isEnemy = (e: Unit) => e.side !== g.side && !w.isOff(e.id);
     for (const e of unitsNear(w.battle.units, reach)) {
-      if (!isEnemy.has(e.id)) continue;
+      if (!isEnemy(e)) continue;
       const b = nearest(allEnd, [e]);
       if (!(b < limitMm)) continue;
       const a = nearest(before, [e]);

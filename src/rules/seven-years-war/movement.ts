@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { defineCommand, reject } from '../../engine/ruleset';
 import type { Rejection } from '../../engine/ruleset';
-import type { Stand, TerrainFeature } from '../../engine/model';
+import type { Stand, TerrainFeature, Unit } from '../../engine/model';
 import { unitFrame } from '../../geometry/frame';
 import { inFrontArc } from '../../geometry/zones';
 import type { Leg as CoreLeg } from '../../geometry/movement';
@@ -58,8 +58,7 @@ export function validateAndMove(state: S, w: Work, cmd: MoveGroup, out?: MoveBud
   // PERF: only enemies whose boxes come within contact of the group's can be in contact with it (from the units' box index).
   const gb = unitBox(units.flatMap((u) => u.stands));
   const touching = { minX: gb.minX - CONTACT_MM, minY: gb.minY - CONTACT_MM, maxX: gb.maxX + CONTACT_MM, maxY: gb.maxY + CONTACT_MM };
-  const enemyIds = new Set(w.enemiesOf(g.side).map((e) => e.id));
-  const enemiesTouching = unitsNear(w.battle.units, touching).filter((e) => enemyIds.has(e.id));
+  const enemiesTouching = unitsNear(w.battle.units, touching).filter((e) => e.side !== g.side && !w.isOff(e.id));
   if (units.some((u) => enemiesTouching.some((e) => inContact(u, e)))) return reject('in-melee', 'Units in melee may not move (only gap filling, p.10).', 'SYW §4 Movement when in melee (p.10)');
   // §4 p.10 NB: a split unit's next movement re-forms it, and comes before the interpenetrated unit's next movement.
   const split = units.find(isSplit);
@@ -147,9 +146,10 @@ export function validateAndMove(state: S, w: Work, cmd: MoveGroup, out?: MoveBud
   const endOnFriends = new Set<string>();
   const met = new Map<string, boolean>();
   for (const m of trace.meetings) met.set(m.unitId, met.get(m.unitId) === true || m.clearMm === undefined);
-  for (const o of w.battle.units) {
-    const endsOn = met.get(o.id);
-    if (endsOn === undefined) continue;
+  // In table order (the first unit refusing the move names it).
+  const metUnits = [...met.keys()].map((id) => w.unit(id)).filter((o): o is Unit => o !== undefined).sort((a, b) => w.battle.units.indexOf(a) - w.battle.units.indexOf(b));
+  for (const o of metUnits) {
+    const endsOn = met.get(o.id)!;
     if (endsOn) {
       if (o.side !== g.side) return reject('overlap', w.rs.hidden[o.id] !== undefined ? 'Troops hidden there block the move.' : `The move would end on top of ${o.name}.`, 'SYW §4 Movement through friendly units (p.10)');
       endOnFriends.add(o.id);
