@@ -59,8 +59,14 @@ export function standIndexOf(units: readonly Body[]): StandIndex {
  * stand index: a preview among thousands of stands tests only those near the move).
  */
 export function unitsNear<U extends Body>(units: readonly U[], box: Box): U[] {
-  const near = new Set<string>();
-  for (const e of standIndexOf(units).search(box)) near.add(e.value.unitId);
-  if (near.size === 0) return [];
-  return units.filter((u) => near.has(u.id));
+  const found = standIndexOf(units).search(box);
+  if (found.length === 0) return [];
+  // PERF: positions from a map kept beside the index, so a few units near the box cost no scan of the whole list.
+  let at = positionCache.get(units);
+  if (!at) positionCache.set(units, (at = new Map(units.map((u, i) => [u.id, i]))));
+  const near = new Set<number>();
+  for (const e of found) { const i = at.get(e.value.unitId); if (i !== undefined) near.add(i); }
+  return [...near].sort((a, b) => a - b).map((i) => units[i]!);
 }
+
+const positionCache = new WeakMap<readonly Body[], Map<string, number>>();

@@ -19,7 +19,7 @@ import type { Tables } from './tablesSchema';
 import { unitOffTable } from '../../geometry/units';
 import { Work } from './work';
 import { CM, centroid, canSee, rotateStands, translateStands, unitGap, standsOverlap, isWood, isTown } from './geo';
-import { groupSpeedCm } from './movement';
+import { groupSpeedCm } from './moveSpeed';
 import { DEPLOY_STEPS, deployStepOf, deploymentPending, deploymentRuns, generalPending, generalDeployStep, brigadesOf, type DeployStep } from './deploymentOrder';
 import { blockedBy } from './forcedMoves';
 

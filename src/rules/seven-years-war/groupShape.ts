@@ -28,7 +28,8 @@ import type { Tables } from './tablesSchema';
 import { unitOffTable } from '../../geometry/units';
 import { Work, normalise } from './work';
 import { CM, centroid, rotateStands, translateStands, inContact } from './geo';
-import { groupSpeedCm, orderDirectionProblem } from './movement';
+import { groupSpeedCm } from './moveSpeed';
+import { orderDirectionProblem } from './moveOrders';
 import { blockedBy } from './forcedMoves';
 import { changeUnit } from '../../engine/workingState';
 

@@ -17,9 +17,14 @@ import type { SywState, Options, S } from './state';
 import { isArtillery, isCavalry, isInfantry, isLightUnit, qualitiesOf } from './state';
 import { tablesSchema, DEFAULT_TABLES, type Tables } from './tablesSchema';
 import { unitOffTable } from '../../geometry/units';
+import { firstDistanceWhere } from '../../geometry/moveCore';
 import { Work, normalise } from './work';
 import { prompt, selfOrder, rollCommandAttempts } from './command';
-import { changeFormation, moveGeneral, artilleryToStand, validateAndMove, groupSpeedCm } from './movement';
+import { validateAndMove } from './movement';
+import { groupSpeedCm } from './moveSpeed';
+import { changeFormation } from './formationChange';
+import { moveGeneral } from './generalMoves';
+import { artilleryToStand } from './artilleryToStand';
 import type { Leg } from './moveLegs';
 import { deploy, flankMarch, revealUnit, moveHidden, spotHidden, sywView, isHiddenFrom, legalDeployment } from './deployment';
 import { DEPLOY_STEPS, DEPLOYMENT_RULE, deploymentRuns, deployStepOf, defenderFirstStepRuns, lastBrigadeStepRuns, holdBackBrigade, isDeployStep, generalDeployStep } from './deploymentOrder';
@@ -36,7 +41,10 @@ import { deployGeneral } from './deployGenerals';
 import { dressGroup, groupShapeProblem, isSplit } from './groupShape';
 import { detachStands, settleDetachments } from './detach';
 import { shoot, shootingMorale } from './shooting';
-import { declareCharge, chargeMoves, closeCombat, pursueTowards, turnBack } from './melee';
+import { declareCharge, turnBack } from './charge';
+import { chargeMoves } from './chargeMoves';
+import { closeCombat } from './melee';
+import { pursueTowards } from './pursuit';
 import { setupRuleset, scenarioFieldsSchema, validateSetup } from './setup';
 import { describeSywCommand, describeSywEvent, groupNames } from './logText';
 import { sywTally } from './turnTally';
@@ -176,10 +184,12 @@ function makeRoomForReturn(w: Work, returning: readonly string[], st: readonly S
     if (gap >= need - 0.5) continue;
     const oc = centroid(o.stands);
     const ang = Math.atan2(oc.y - arrived.y, oc.x - arrived.x);
-    // Slide out until 10cm clear (the gap does not grow exactly with the distance moved on a slant).
-    let moved = o.stands as Stand[];
-    for (let d = need - gap; d <= 2 * need + 1 && unitDistance(moved, st) < need - 0.5; d += 5) moved = translateStands(o.stands, Math.cos(ang) * d, Math.sin(ang) * d);
-    if (unitDistance(moved, st) < need - 0.5 || unitOffTable(moved, w.battle.table) || blockedBy(w, o.id, moved).length > 0) return false;
+    // Slide out until 10cm clear (the gap does not grow exactly with the distance moved on a slant): the core finds where along the slide.
+    const slideMm = 2 * need + 1;
+    const d = firstDistanceWhere(o.stands, [{ kind: 'translate', dx: Math.cos(ang) * slideMm, dy: Math.sin(ang) * slideMm, distanceMm: slideMm }], (at) => unitDistance(at, st) >= need);
+    if (d === undefined) return false;
+    const moved = translateStands(o.stands, Math.cos(ang) * d, Math.sin(ang) * d);
+    if (unitOffTable(moved, w.battle.table) || blockedBy(w, o.id, moved).length > 0) return false;
     moves.push([o.id, moved]);
   }
   for (const [id, moved] of moves) {

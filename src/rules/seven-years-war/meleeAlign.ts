@@ -18,7 +18,7 @@ import type { SywState, Options } from './state';
 import type { Tables } from './tablesSchema';
 import { Work } from './work';
 import { CM, inContact } from './geo';
-import { groupSpeedCm } from './movement';
+import { groupSpeedCm } from './moveSpeed';
 import { pivotOntoFace } from './chargeContact';
 
 export const MELEE_ALIGN_RULE = 'SYW 6 Melee g) (p.13): the subsequent move completing an oblique contact';

@@ -1,63 +1,36 @@
-/** Movement (SYW (3) Order interpretation p.8, §4 pp.9-10): group moves, formations, generals. */
+/** Group moves (SYW (3) Order interpretation p.8, §4 pp.9-10): a group's legs checked against its order, the ground, the table edge and every unit it meets, then made. */
 import { z } from 'zod';
 import { defineCommand, reject } from '../../engine/ruleset';
 import type { Rejection } from '../../engine/ruleset';
 import type { Stand, TerrainFeature, Unit } from '../../engine/model';
-import { pt } from '../../geometry/types';
-import type { TablePoint } from '../../geometry/types';
 import { unitFrame } from '../../geometry/frame';
-import { unitDistance, segmentToUnitDistance } from '../../geometry/measure';
 import { inFrontArc } from '../../geometry/zones';
 import type { Leg as CoreLeg } from '../../geometry/movement';
 import { traceMove } from '../../geometry/moveCore';
 import { legsUpTo } from '../../geometry/moveClear';
 import { standIndexOf, terrainIndexOf, unitsNear } from '../../geometry/sightCache';
 import { unitBox } from '../../geometry/queries';
-import { layoutLine, layoutColumn } from '../../geometry/formation';
-import { ORDER_NUMBERS, ORDER_RULES } from './tables/orders';
-import { TERRAIN_EFFECTS, effectiveTerrainType, LIGHTS_FALL_BACK_CM, ABATIS } from './tables/terrain';
-import { formationChangeLetsMove, FORMATIONS } from './tables/movement';
-import { countsTerrainLighter } from './tables/units';
-import { EVADE_MOVE } from './tables/melee';
-import type { TroopType } from './tables/units';
-import { COMMAND } from './tables/command';
-import type { S, SywState, Options, GroupState } from './state';
-import { qualitiesOf, isArtillery, isCavalry, isInfantry, isLightUnit, isMassed } from './state';
+import { ORDER_NUMBERS } from './tables/orders';
+import { ABATIS } from './tables/terrain';
+import { formationChangeLetsMove } from './tables/movement';
+import type { S, SywState, Options } from './state';
+import { qualitiesOf, isArtillery, isInfantry, isLightUnit, isMassed } from './state';
 import type { Tables } from './tablesSchema';
-import { isContactGap, standsAfterLegs, unitOffTable } from '../../geometry/units';
+import { standsAfterLegs, unitOffTable } from '../../geometry/units';
 import { legSchema, planLegs, splitByUnit } from './moveLegs';
+import { groupSpeedCm, terrainAllowance, applyTerrainDisorder } from './moveSpeed';
+import { nearest, orderDirectionProblem, lightsFallBack } from './moveOrders';
 import { Work, normalise } from './work';
 import { revealGroup } from './deployment';
 import { groupShapeProblem, isSplit, GROUP_SHAPE } from './groupShape';
 import { splitAlongside } from './passThrough';
-import { CM, centroid, unitGap, terrainLevel, terrainTypeOf, inContact, unitCircle, isAbatis, CONTACT_MM } from './geo';
+import { CM, terrainTypeOf, inContact, isAbatis, CONTACT_MM } from './geo';
 import { changeOrder } from './orderChanges';
-import { closeGroupGaps, destroyUnit } from './losses';
-import { blockedBy, pushUnit, interpenetrated, goOffTable } from './forcedMoves';
+import { interpenetrated, goOffTable } from './forcedMoves';
 import { changeUnit } from '../../engine/workingState';
 
 const O = 'SYW (3) Order interpretation (p.8)';
 const T = 'SYW §4 Terrain effects on movement (p.9)';
-
-/** The speed of a group in cm before terrain: the slowest unit (unit table p.9; columns on Reserve 24cm). */
-export function groupSpeedCm(w: Work, g: GroupState): number {
-  const units = w.groupUnits(g);
-  return Math.min(...units.map((u) => {
-    const base = w.tables.unitTable[u.troopType]?.moveCm ?? 0;
-    return isInfantry(u) && u.formation === 'column' && g.order === 'reserve' ? Math.max(base, ORDER_NUMBERS.columnReserveInfantryCm) : base;
-  }));
-}
-
-/** Terrain factor for a unit in the worst terrain it crosses (p.9); `d4` for type 0. Null: may not enter. */
-export function terrainAllowance(u: Unit, speedMm: number, worst: number, d4: () => number): number | null {
-  if (worst === 4) return null;
-  const eff = effectiveTerrainType(Math.max(0, worst) as 0 | 1 | 2 | 3, countsTerrainLighter(u.troopType as TroopType));
-  if (worst < 0 || eff < 0) return speedMm;
-  const e = TERRAIN_EFFECTS[eff as 0 | 1 | 2 | 3];
-  if (isArtillery(u)) return e.artilleryFraction === null ? null : speedMm * e.artilleryFraction;
-  if (e.speedLossDice) return Math.max(0, speedMm - d4() * CM);
-  return speedMm * (1 - e.speedLossFraction);
-}
 
 /** What a move costs and allows, filled in by validateAndMove for the table's read-out. */
 export interface MoveBudget {
@@ -74,95 +47,6 @@ export interface MoveBudget {
 const moveSchema = z.object({ type: z.literal('moveGroup'), side: z.string(), group: z.string(), legs: z.array(legSchema).min(1).max(12), atEdge: z.enum(['halt', 'leave']).optional(), afterPassThrough: z.enum(['stand', 'reserve']).optional() }).strict();
 export type MoveGroup = z.infer<typeof moveSchema>;
 
-/**
- * Nearest distance from any of `stands` to units in `others`.
- * PERF: units are visited nearest bounding circle first and skipped once their circle is beyond the
- * best exact distance found, so most enemies cost one hypot instead of stand-by-stand distances.
- */
-function nearest(stands: readonly Stand[], others: readonly Unit[]): number {
-  if (others.length === 0) return Infinity;
-  const a = unitCircle(stands);
-  // Nearest circle first (no sort, no temporary arrays: this runs on every preview).
-  let best = Infinity;
-  let first = -1, firstLb = Infinity;
-  for (let i = 0; i < others.length; i++) {
-    const c = unitCircle(others[i]!.stands);
-    const lb = Math.hypot(c.x - a.x, c.y - a.y) - c.r - a.r;
-    if (lb < firstLb) { firstLb = lb; first = i; }
-  }
-  best = unitDistance(stands, others[first]!.stands);
-  for (let i = 0; i < others.length; i++) {
-    if (i === first) continue;
-    const c = unitCircle(others[i]!.stands);
-    if (Math.hypot(c.x - a.x, c.y - a.y) - c.r - a.r > best) continue;
-    const d = unitDistance(stands, others[i]!.stands);
-    if (d < best) best = d;
-  }
-  return best;
-}
-
-/**
- * Distance from one stand (as it stands now) to the nearest of `others`.
- * PERF: cached per stand object, valid while every one of `others` still has the same (immutable)
- * stands array: a drag previews many moves from the same start.
- */
-const standNearestCache = new WeakMap<Stand, { against: readonly (readonly Stand[])[]; d: number }>();
-function nearestFromStart(stand: Stand, others: readonly Unit[]): number {
-  const hit = standNearestCache.get(stand);
-  if (hit && hit.against.length === others.length && hit.against.every((st, i) => st === others[i]!.stands)) return hit.d;
-  const d = nearest([stand], others);
-  standNearestCache.set(stand, { against: others.map((o) => o.stands), d });
-  return d;
-}
-
-/**
- * The order rules that depend on the direction of a move (p.8), for any re-placing of a group's
- * units (`moveGroup`, `dressGroup`): Advance "may not end further from nearest massed enemy" (per
- * stand, against the nearest massed enemy at the start of the move); Reserve "may not voluntarily move
- * closer to enemy within 20cms ... unless these are in melee, or there are intervening friends".
- * `end` gives each unit's stands after the move, in the same order as now.
- */
-export function orderDirectionProblem(w: Work, g: GroupState, units: readonly Unit[], end: ReadonlyMap<string, readonly Stand[]>): Rejection | undefined {
-  const enemies = w.enemiesOf(g.side);
-  if (g.order === 'advance') {
-    const massedEnemies = enemies.filter(isMassed);
-    if (massedEnemies.length === 0) return undefined;
-    for (const u of units) {
-      const st = end.get(u.id)!;
-      for (let i = 0; i < u.stands.length; i++) {
-        const before = nearestFromStart(u.stands[i]!, massedEnemies), after = nearest([st[i]!], massedEnemies);
-        if (after > before + 0.5) return reject('advance-away', 'On Advance no stand may end further from the nearest massed enemy than at the start.', O);
-      }
-    }
-  }
-  if (g.order === 'reserve') {
-    const ids = new Set(g.units);
-    const before = units.flatMap((u) => u.stands);
-    const allEnd = units.flatMap((u) => end.get(u.id)!);
-    const limitMm = ORDER_NUMBERS.reserveNoApproachCm * CM;
-    const friends = w.friendsOf(g.side);
-    // PERF: only an enemy the move ends within 20cm of can refuse it: the units whose boxes come within 20cm of the end
-    // position's box, in table order (the melee and intervening-friends tests, the costly part among thousands of stands,
-    // run only for those).
-    const eb = unitBox(allEnd);
-    const reach = { minX: eb.minX - limitMm, minY: eb.minY - limitMm, maxX: eb.maxX + limitMm, maxY: eb.maxY + limitMm };
-    const isEnemy = new Set(enemies.map((e) => e.id));
-    for (const e of unitsNear(w.battle.units, reach)) {
-      if (!isEnemy.has(e.id)) continue;
-      const b = nearest(allEnd, [e]);
-      if (!(b < limitMm)) continue;
-      const a = nearest(before, [e]);
-      if (!(b < a - 0.5)) continue;
-      const eg = w.groupOf(e.id);
-      const inMelee = friends.some((f) => inContact(f, e)) || eg?.order === 'rout';
-      if (inMelee) continue;
-      // "... unless these are in melee, or there are intervening friends" (p.8): a friendly unit across the line from the group's end position to the enemy.
-      if (!friends.some((f) => !ids.has(f.id) && segmentToUnitDistance(centroid(allEnd), centroid(e.stands), f.stands) < 0.5)) return reject('reserve-approach', `On Reserve a group may not move closer to ${e.name} inside 20cm.`, O);
-    }
-  }
-  return undefined;
-}
-
 export function validateAndMove(state: S, w: Work, cmd: MoveGroup, out?: MoveBudget): Rejection | undefined {
   const g = w.group(cmd.group);
   if (!g || g.side !== cmd.side) return reject('bad-group', 'Choose one of your groups.', O);
@@ -174,8 +58,7 @@ export function validateAndMove(state: S, w: Work, cmd: MoveGroup, out?: MoveBud
   // PERF: only enemies whose boxes come within contact of the group's can be in contact with it (from the units' box index).
   const gb = unitBox(units.flatMap((u) => u.stands));
   const touching = { minX: gb.minX - CONTACT_MM, minY: gb.minY - CONTACT_MM, maxX: gb.maxX + CONTACT_MM, maxY: gb.maxY + CONTACT_MM };
-  const enemyIds = new Set(w.enemiesOf(g.side).map((e) => e.id));
-  const enemiesTouching = unitsNear(w.battle.units, touching).filter((e) => enemyIds.has(e.id));
+  const enemiesTouching = unitsNear(w.battle.units, touching).filter((e) => e.side !== g.side && !w.isOff(e.id));
   if (units.some((u) => enemiesTouching.some((e) => inContact(u, e)))) return reject('in-melee', 'Units in melee may not move (only gap filling, p.10).', 'SYW §4 Movement when in melee (p.10)');
   // §4 p.10 NB: a split unit's next movement re-forms it, and comes before the interpenetrated unit's next movement.
   const split = units.find(isSplit);
@@ -263,9 +146,10 @@ export function validateAndMove(state: S, w: Work, cmd: MoveGroup, out?: MoveBud
   const endOnFriends = new Set<string>();
   const met = new Map<string, boolean>();
   for (const m of trace.meetings) met.set(m.unitId, met.get(m.unitId) === true || m.clearMm === undefined);
-  for (const o of w.battle.units) {
-    const endsOn = met.get(o.id);
-    if (endsOn === undefined) continue;
+  // In table order (the first unit refusing the move names it).
+  const metUnits = [...met.keys()].map((id) => w.unit(id)).filter((o): o is Unit => o !== undefined).sort((a, b) => w.battle.units.indexOf(a) - w.battle.units.indexOf(b));
+  for (const o of metUnits) {
+    const endsOn = met.get(o.id)!;
     if (endsOn) {
       if (o.side !== g.side) return reject('overlap', w.rs.hidden[o.id] !== undefined ? 'Troops hidden there block the move.' : `The move would end on top of ${o.name}.`, 'SYW §4 Movement through friendly units (p.10)');
       endOnFriends.add(o.id);
@@ -363,57 +247,6 @@ const OFF_RULE = 'SYW 8 Groups going off table (p.18)';
 /** How far a cut at the table edge steps back when the crossing rounds over the edge (far below any measurement). */
 const EDGE_BACK_MM = 1e-6;
 
-/** Disorder while in terrain of level 1 (2 for lights) or above, until they leave it (7 Disorder (3) p.16). */
-export function applyTerrainDisorder(w: Work, groupId: string): void {
-  const g = w.group(groupId);
-  if (!g) return;
-  for (const u of w.groupUnits(g)) {
-    const lvl = terrainLevel(w.battle, u.stands);
-    const eff = lvl < 0 ? -1 : effectiveTerrainType(Math.min(3, lvl) as 0 | 1 | 2 | 3, countsTerrainLighter(u.troopType as TroopType));
-    const s = w.unitState(u.id)!;
-    if (eff >= 1 && !s.disordered) {
-      w.setUnit(u.id, { disordered: true, terrainDisorder: true });
-      w.ctx.emit({ type: 'UnitDisordered', unit: u.id, why: 'moving in type 1+ terrain', rule: 'SYW 7 Disorder (3) (p.16)' });
-    } else if (eff < 1 && s.terrainDisorder) {
-      w.setUnit(u.id, { disordered: false, terrainDisorder: false });
-      w.ctx.emit({ type: 'DisorderCured', unit: u.id, why: 'left the terrain', rule: 'SYW 7 Disorder (3) (p.16)' });
-    }
-  }
-}
-
-/** Lights fall back 10cm before massed advancing enemy in type 0 terrain, ending on Reserve (p.10). */
-export function lightsFallBack(w: Work, advancingGroup: string): void {
-  const g = w.group(advancingGroup);
-  if (!g) return;
-  const mine = w.groupUnits(g);
-  const stands = mine.flatMap((u) => u.stands);
-  const fr = unitFrame(stands, stands[0]!.facing);
-  for (const e of w.enemiesOf(g.side)) {
-    if (!isLightUnit(e) || e.troopType === 'light-cavalry-a') continue;
-    if (terrainLevel(w.battle, e.stands) > 0) continue;
-    if (!inFrontArc(fr, Math.PI / 4, LIGHTS_FALL_BACK_CM * CM, e.stands)) continue;
-    const eg = w.groupOf(e.id);
-    if (!eg || eg.order === 'rout') continue;
-    const gap = nearest(e.stands, mine);
-    const need = LIGHTS_FALL_BACK_CM * CM - gap;
-    if (need <= 0) continue;
-    const ang = Math.atan2(centroid(e.stands).y - fr.centre.y, centroid(e.stands).x - fr.centre.x);
-    const speed = (w.tables.unitTable[e.troopType]?.moveCm ?? 0) * CM;
-    const r = pushUnit(w, e.id, ang, Math.min(need, speed), 'fallback', 'SYW §4 lights fall back (p.10)');
-    if (r.offTable) { goOffTable(w, eg.id, false, 'SYW §4 (p.10)'); continue; }
-    // p.10 "If the enemy would catch them they must make an additional Evade move, being destroyed if they are contacted":
-    // still inside 10cm after the fall back (their move or the ground stopped them): an evade move (D6 LI, D12 LC) straight on.
-    if (nearest(w.unit(e.id)!.stands, mine) < LIGHTS_FALL_BACK_CM * CM - 0.5) {
-      const extra = w.rollSpec(isCavalry(e) ? EVADE_MOVE.lightCavalry : EVADE_MOVE.lightInfantry, `${e.name} is caught falling back and evades`, 'SYW §4 lights fall back (p.10)', [e.id]);
-      const r2 = pushUnit(w, e.id, ang, extra * CM, 'fallback', 'SYW §4 lights fall back (p.10)');
-      if (r2.offTable) { goOffTable(w, eg.id, false, 'SYW §4 (p.10)'); continue; }
-      if (isContactGap(nearest(w.unit(e.id)!.stands, mine))) { destroyUnit(w, e.id, 'caught and contacted while falling back', 'SYW §4 lights fall back (p.10)'); continue; }
-    }
-    w.setUnit(e.id, { mayNotShoot: true });
-    changeOrder(w, eg.id, 'reserve', 'lights fell back before massed enemy', 'SYW §4 lights fall back (p.10)');
-  }
-}
-
 export const moveGroup = defineCommand<SywState, Options, Tables, MoveGroup>({
   describe: 'Move a group along legs (forward, backward, incline, wheel, turn, shift) under its order.',
   schema: moveSchema,
@@ -421,115 +254,5 @@ export const moveGroup = defineCommand<SywState, Options, Tables, MoveGroup>({
     const w = new Work(state, ctx);
     const r = validateAndMove(state, w, cmd);
     return r ?? w.change();
-  },
-});
-
-const formSchema = z.object({ type: z.literal('changeFormation'), side: z.string(), unit: z.string(), formation: z.enum(['line', 'column', 'square']), width: z.number().int().min(1).max(2).optional(), ranks: z.number().int().min(1).max(2).optional() }).strict();
-
-/** Formation changes (p.8-9): by order, troop type and drill. */
-export const changeFormation = defineCommand<SywState, Options, Tables, z.infer<typeof formSchema>>({
-  describe: 'Change a unit\'s formation (line, column, square).',
-  schema: formSchema,
-  handle(state, cmd, ctx) {
-    const w = new Work(state, ctx);
-    const u = w.unit(cmd.unit);
-    const g = w.groupOf(cmd.unit);
-    const F = 'SYW §4 Formations allowed (p.9)';
-    if (!u || !g || u.side !== cmd.side) return reject('bad-unit', 'Choose one of your units.', F);
-    if (isArtillery(u)) return reject('artillery', 'Artillery has no formations; it pivots.', F);
-    if (!ORDER_RULES[g.order].formations.includes(cmd.formation)) return reject('order-forbids', `${cmd.formation} is not allowed on ${g.order} orders.`, F);
-    if (cmd.formation === 'square' && (!isInfantry(u) || isLightUnit(u))) return reject('no-square', 'Only massed infantry form square.', F);
-    if (g.order === 'stand' && cmd.formation !== 'square' && !(cmd.formation === 'line' && u.formation === 'square')) return reject('stand-order', 'On Stand a unit may only form square (or leave it).', 'SYW (3) Order interpretation (p.8)');
-    if (g.order === 'advance' || g.order === 'retreat') return reject('order-forbids', 'Advancing and retreating groups stay in line.', F);
-    if (g.movedMm > 0 && !formationChangeLetsMove(qualitiesOf(u).drill, 'other') && !(qualitiesOf(u).drill === 'normal' && ((u.formation === 'line' && cmd.formation === 'column') || (u.formation === 'column' && cmd.formation === 'line')) && (cmd.width ?? 2) <= 2))
-      return reject('moved', 'These troops have moved and may not also change formation.', 'SYW (3) Order interpretation, Reserve (p.8)');
-    if (w.enemiesOf(u.side).some((e) => inContact(u, e))) return reject('in-melee', 'Units in melee do not change formation.', 'SYW §4 Movement when in melee (p.10)');
-    const massed = isInfantry(u) && isMassed(u);
-    const maxRanks = massed ? FORMATIONS.massedInfantry.line.maxRanks : FORMATIONS.cavalryAndLights.line.maxRanks;
-    const front = u.stands[0]!;
-    const fx = Math.cos(front.facing), fy = Math.sin(front.facing);
-    const c = centroid(u.stands);
-    // Anchor: keep the front edge's centre where it was.
-    const frontMost = Math.max(...u.stands.map((s) => (s.centre.x - c.x) * fx + (s.centre.y - c.y) * fy + s.depthMm / 2));
-    const anchor: TablePoint = pt(c.x + fx * frontMost, c.y + fy * frontMost);
-    const bases = u.stands.map((s) => ({ widthMm: s.widthMm, depthMm: s.depthMm }));
-    let laid;
-    if (cmd.formation === 'line') laid = layoutLine(anchor, front.facing, bases, Math.min(maxRanks, cmd.ranks ?? maxRanks));
-    else if (cmd.formation === 'column') laid = layoutColumn(anchor, front.facing, bases, cmd.width ?? 2);
-    else laid = layoutColumn(anchor, front.facing, bases, 2);
-    const stands = u.stands.map((s, i) => ({ ...s, centre: laid[i]!.centre, facing: laid[i]!.facing }));
-    if (blockedBy(w, u.id, stands).length > 0) return reject('no-room', 'There is no room for that formation.', F);
-    const kind = (u.formation === 'line' && cmd.formation === 'column' && (cmd.width ?? 2) <= 2) || (u.formation === 'column' && cmd.formation === 'line') ? 'lineToFlankColumn' : 'other';
-    changeUnit(w, u.id, (x) => ({ ...x, stands, formation: cmd.formation, extra: { ...x.extra, sywFormationChangedPhase: w.rs.phaseCounter, sywFormationChangeKind: kind } }));
-    // (3) Orders p.6: units of a group may never end a move more than 1cm from every other unit of the
-    // group. A change that narrows or widens the unit opens or closes that gap: the group's other units
-    // slide sideways the least distance to the 1cm gap (as for casualties); if they cannot, the change is refused.
-    closeGroupGaps(w, g.id);
-    const mates = w.groupUnits(w.group(g.id)!);
-    const me = w.unit(u.id)!;
-    if (mates.length > 1 && mates.every((o) => o.id === me.id || unitGap(o, me) > ORDER_NUMBERS.groupGapCm * CM + 0.5)) return reject('group-gap', `${u.name} would end more than 1cm from every other unit of its group.`, 'SYW (3) Orders (p.6)');
-    // (3) p.6-7: a voluntary change may not put the group out of shape (one already out of shape may still change).
-    const shapeAfter = groupShapeProblem(mates, g.order);
-    if (shapeAfter && !groupShapeProblem(new Work(state, ctx).groupUnits(g), g.order)) return reject('group-shape', shapeAfter, GROUP_SHAPE.rule);
-    if (qualitiesOf(u).drill === 'badly') w.setGroup(g.id, { movedMm: Math.max(g.movedMm, 1e9) });
-    ctx.emit({ type: 'FormationChanged', unit: u.id, from: u.formation, to: cmd.formation, rule: F });
-    return w.change();
-  },
-});
-
-const genSchema = z.object({ type: z.literal('moveGeneral'), side: z.string(), general: z.string(), x: z.number(), y: z.number() }).strict();
-/** Generals move 40cm in any direction, through friends freely (p.6). */
-export const moveGeneral = defineCommand<SywState, Options, Tables, z.infer<typeof genSchema>>({
-  describe: 'Move a general up to 40cm.',
-  schema: genSchema,
-  handle(state, cmd, ctx) {
-    const gen = state.battle.generals.find((x) => x.id === cmd.general);
-    const gs = state.ruleset.generals[cmd.general];
-    const R = 'SYW (3) Notes on Generals (a) (p.6)';
-    if (!gen || !gs || gen.side !== cmd.side) return reject('bad-general', 'Choose one of your generals.', R);
-    const d = Math.hypot(cmd.x - gen.stand.centre.x, cmd.y - gen.stand.centre.y);
-    if (gs.movedMm + d > COMMAND.generalMoveCm * CM + 0.5) return reject('too-far', `Generals move 40cm; this is ${((gs.movedMm + d) / CM).toFixed(1)}cm.`, R);
-    if (cmd.x < 0 || cmd.y < 0 || cmd.x > state.battle.table.widthMm || cmd.y > state.battle.table.depthMm) return reject('off-table', 'Stay on the table.', R);
-    const w = new Work(state, ctx);
-    w.battle = { ...w.battle, generals: w.battle.generals.map((x) => (x.id === gen.id ? { ...x, stand: { ...x.stand, centre: pt(cmd.x, cmd.y) } } : x)) };
-    w.rs = { ...w.rs, generals: { ...w.rs.generals, [gen.id]: { ...gs, movedMm: gs.movedMm + d } } };
-    ctx.emit({ type: 'GeneralMoved', general: gen.id, to: pt(cmd.x, cmd.y), rule: R });
-    return w.change();
-  },
-});
-
-export { isCavalry };
-
-const artStandSchema = z.object({ type: z.literal('artilleryToStand'), side: z.string(), group: z.string() }).strict();
-
-/** Does any enemy (that `side` can see) lie within the longest range of one of the group's guns? */
-export function artilleryInRange(w: Work, g: GroupState): boolean {
-  const guns = w.groupUnits(g).filter(isArtillery);
-  return guns.some((u) => {
-    const b = w.tables.weaponRanges[w.tables.unitTable[u.troopType]?.weapon ?? 'none'];
-    const reach = ((b?.extremeCm ?? b?.longCm ?? b?.shortCm) ?? 0) * CM;
-    return w.enemiesOf(g.side).some((e) => w.rs.hidden[e.id] === undefined && unitGap(u, e) <= reach + 0.5);
-  });
-}
-
-/**
- * "Artillery units on Advance may opt at any time to go to Stand orders if within shooting range
- * of enemy, but not if they started this turn at Stand" (p.8). Allowed in the owner's command
- * changes and movement steps (RULINGS.md).
- */
-export const artilleryToStand = defineCommand<SywState, Options, Tables, z.infer<typeof artStandSchema>>({
-  describe: 'An artillery group on Advance within range of enemy goes to Stand.',
-  schema: artStandSchema,
-  handle(state, cmd, ctx) {
-    const w = new Work(state, ctx);
-    const g = w.group(cmd.group);
-    if (!g || g.side !== cmd.side) return reject('bad-group', 'Choose one of your groups.', O);
-    const units = w.groupUnits(g);
-    if (units.length === 0 || !units.every(isArtillery)) return reject('not-artillery', 'Only artillery groups may opt to go to Stand.', O);
-    if (g.order !== 'advance') return reject('not-advancing', 'Only artillery on Advance orders may opt to go to Stand.', O);
-    if (g.orderAtPhaseStart === 'stand') return reject('started-at-stand', 'Artillery that started this turn at Stand may not opt to go back to Stand.', O);
-    if (!artilleryInRange(w, g)) return reject('out-of-range', 'No enemy is within shooting range of the guns.', O);
-    changeOrder(w, g.id, 'stand', 'artillery opted to go to Stand within range of enemy', O);
-    return w.change();
   },
 });

@@ -1,7 +1,7 @@
 /** Third audit (/tmp/audit/syw.md findings 1, 2, 4, 5, 9, 12): each case cites the section it enforces, with scripted dice. */
 import { describe, expect, it } from 'vitest';
 import { Work } from '../../../src/rules/seven-years-war/work';
-import { chargeMoves } from '../../../src/rules/seven-years-war/melee';
+import { chargeMoves } from '../../../src/rules/seven-years-war/chargeMoves';
 import { inContact } from '../../../src/rules/seven-years-war/geo';
 import { battle, withDice, apply, rejection, advanceTo, setOrder, rolls, scriptedCtx, type U, type St } from './build';
 import { casualtyTest } from '../../../src/rules/seven-years-war/moraleTests';

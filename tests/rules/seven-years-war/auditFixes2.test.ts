@@ -1,7 +1,8 @@
 /** Third audit (/tmp/audit/syw.md findings 6, 7, 8, 11): each case cites the section it enforces. */
 import { describe, expect, it } from 'vitest';
 import { Work } from '../../../src/rules/seven-years-war/work';
-import { meleeModifiers, pursueTowards } from '../../../src/rules/seven-years-war/melee';
+import { meleeModifiers } from '../../../src/rules/seven-years-war/melee';
+import { pursueTowards } from '../../../src/rules/seven-years-war/pursuit';
 import { armyCost, fortificationPoints } from '../../../src/rules/seven-years-war/armyCost';
 import { battle, withDice, apply, rejection, advanceTo, setOrder, scriptedCtx, type U, type St } from './build';
 

@@ -1,7 +1,7 @@
 /** Items left by the second audit pass (/tmp/audit/syw2.md A, B, E): each case cites its page, with scripted dice. */
 import { describe, expect, it } from 'vitest';
 import { Work } from '../../../src/rules/seven-years-war/work';
-import { pursueTowards } from '../../../src/rules/seven-years-war/melee';
+import { pursueTowards } from '../../../src/rules/seven-years-war/pursuit';
 import { battle, setOrder, scriptedCtx, advanceTo, rejection, rolls, type U, type St } from './build';
 import { moraleModifiers } from '../../../src/rules/seven-years-war/moraleTests';
 import { interpenetrated } from '../../../src/rules/seven-years-war/forcedMoves';

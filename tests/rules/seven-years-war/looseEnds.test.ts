@@ -6,7 +6,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { Work } from '../../../src/rules/seven-years-war/work';
-import { pursueTowards, turnToFace } from '../../../src/rules/seven-years-war/melee';
+import { pursueTowards } from '../../../src/rules/seven-years-war/pursuit';
+import { turnToFace } from '../../../src/rules/seven-years-war/charge';
 import { groupShapeProblem } from '../../../src/rules/seven-years-war/groupShape';
 import { centroid } from '../../../src/rules/seven-years-war/geo';
 import { battle, withDice, apply, rejection, advanceTo, setOrder, scriptedCtx, type U, type St } from './build';

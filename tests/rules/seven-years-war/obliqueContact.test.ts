@@ -7,7 +7,7 @@
 import { describe, it, expect } from 'vitest';
 import { battle, setOrder, scriptedCtx, type U, type St } from './build';
 import { Work } from '../../../src/rules/seven-years-war/work';
-import { chargeMoves } from '../../../src/rules/seven-years-war/melee';
+import { chargeMoves } from '../../../src/rules/seven-years-war/chargeMoves';
 import { standDistance } from '../../../src/geometry/measure';
 import { standCorners } from '../../../src/geometry/footprint';
 

@@ -12,7 +12,7 @@ import type { SeenGame } from '../../../src/engine/ruleset';
 import type { SywState, Options } from '../../../src/rules/seven-years-war/state';
 import type { Tables } from '../../../src/rules/seven-years-war/tablesSchema';
 import { Work } from '../../../src/rules/seven-years-war/work';
-import { chargeMoves } from '../../../src/rules/seven-years-war/melee';
+import { chargeMoves } from '../../../src/rules/seven-years-war/chargeMoves';
 import { unitDistance, standDistance } from '../../../src/geometry/measure';
 
 // Red battalion facing up the table: front edge y = 600 from x 820 to 980.

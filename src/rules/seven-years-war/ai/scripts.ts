@@ -26,7 +26,7 @@ import type { GroupState, Options, S, SywState } from '../state';
 import { isArtillery, isCavalry, isInfantry, isLightUnit } from '../state';
 import type { Tables } from '../tablesSchema';
 import { Work } from '../work';
-import { groupSpeedCm } from '../movement';
+import { groupSpeedCm } from '../moveSpeed';
 import { isHiddenFrom, legalDeployment } from '../deployment';
 import { isDeployStep } from '../deploymentOrder';
 import { groupShapeProblem, isSplit } from '../groupShape';
