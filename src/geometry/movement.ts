@@ -12,7 +12,6 @@ import { pt } from './types';
 import { forward, rightOf, rotateStand, standCorners, translateStand } from './footprint';
 import type { Frame } from './frame';
 import { unitFrame } from './frame';
-import { EPS_MM } from './vec';
 
 export type Leg =
   | { readonly kind: 'translate'; readonly dx: number; readonly dy: number; readonly distanceMm: number }
@@ -77,13 +76,6 @@ export function standsAtDistance<S extends StandFootprint>(stands: readonly S[],
     left -= leg.distanceMm;
   }
   return cur;
-}
-
-/** Stands after the fraction `f` (0..1) of the plan: for proportional simultaneous moves. */
-export function standsAtFraction(stands: readonly StandFootprint[], legs: readonly Leg[], f: number): StandFootprint[] {
-  const total = legsDistance(legs);
-  if (total === 0) return f >= 1 ? applyLegs(stands, legs) : [...stands];
-  return standsAtDistance(stands, legs, f * total);
 }
 
 /** Largest distance any corner of the stand travels during the leg (for sampling). */
@@ -188,75 +180,8 @@ export function pivotOnCentre(stands: readonly StandFootprint[], angleRad: numbe
   return plan(stands, [{ kind: 'rotate', pivot: frame.centre, angle: angleRad, distanceMm: radius * Math.abs(angleRad) * (opts.factor ?? 1) }]);
 }
 
-/**
- * Change of face by quarter turns (1 = right, −1 = left, 2 = about). `about: 'stands'` turns
- * every stand on its own centre (a line faced about stays where it is); `about: 'centre'`
- * turns the whole unit rigidly about its frame centre. The charge is whatever the rules say
- * (`costMm`, default 0), because rulesets price face changes as fractions of a move.
- */
-export function changeFace(stands: readonly StandFootprint[], quarterTurns: 1 | -1 | 2, opts: { about?: 'stands' | 'centre'; costMm?: number; frame?: Frame } = {}): MoveResult {
-  if (stands.length === 0) return refuse('no-stands', 'no stands to move');
-  const angle = (quarterTurns * Math.PI) / 2;
-  const cost = opts.costMm ?? 0;
-  if ((opts.about ?? 'stands') === 'centre') {
-    const frame = opts.frame ?? unitFrame(stands);
-    return plan(stands, [{ kind: 'rotate', pivot: frame.centre, angle, distanceMm: cost }]);
-  }
-  const to = stands.map((s) => ({ ...s, facing: (s.facing + angle) as Radians }));
-  return plan(stands, [{ kind: 'restand', to, turns: stands.map(() => angle), distanceMm: cost }]);
-}
-
-/**
- * Expand or contract a line: re-space the stands of each rank along the front with `gapMm`
- * between neighbours, keeping stand `anchorIndex` exactly where it is. Charged as the
- * furthest any stand's centre moves.
- */
-export function respace(stands: readonly StandFootprint[], gapMm: number, anchorIndex: number, frame: Frame = unitFrame(stands)): MoveResult {
-  const anchor = stands[anchorIndex];
-  if (!anchor) return refuse('bad-anchor', `no stand ${anchorIndex}`);
-  const f = forward(frame.facing), r = rightOf(frame.facing);
-  const along = (s: StandFootprint) => (s.centre.x - anchor.centre.x) * f.x + (s.centre.y - anchor.centre.y) * f.y;
-  const across = (s: StandFootprint) => (s.centre.x - anchor.centre.x) * r.x + (s.centre.y - anchor.centre.y) * r.y;
-  // Ranks: stands whose centres are level (within a millimetre) front to back.
-  const ranks = new Map<number, number[]>();
-  stands.forEach((s, i) => {
-    const key = Math.round(along(s));
-    const row = ranks.get(key) ?? [];
-    row.push(i);
-    ranks.set(key, row);
-  });
-  const to = [...stands];
-  for (const row of ranks.values()) {
-    row.sort((a, b) => across(stands[a]!) - across(stands[b]!));
-    // Keep the stand nearest the anchor's file fixed in each rank; lay the others out from it.
-    let pin = 0, best = Infinity;
-    row.forEach((idx, k) => { const d = Math.abs(across(stands[idx]!)); if (d < best) { best = d; pin = k; } });
-    const pinned = stands[row[pin]!]!;
-    const pinAcross = across(pinned);
-    const place = (k: number, acrossMm: number) => {
-      const s = stands[row[k]!]!;
-      const dd = acrossMm - across(s);
-      to[row[k]!] = translateStand(s, r.x * dd, r.y * dd);
-    };
-    let x = pinAcross;
-    for (let k = pin + 1; k < row.length; k++) {
-      x += stands[row[k - 1]!]!.widthMm / 2 + gapMm + stands[row[k]!]!.widthMm / 2;
-      place(k, x);
-    }
-    x = pinAcross;
-    for (let k = pin - 1; k >= 0; k--) {
-      x -= stands[row[k + 1]!]!.widthMm / 2 + gapMm + stands[row[k]!]!.widthMm / 2;
-      place(k, x);
-    }
-  }
-  let moved = 0;
-  to.forEach((s, i) => { moved = Math.max(moved, Math.hypot(s.centre.x - stands[i]!.centre.x, s.centre.y - stands[i]!.centre.y)); });
-  if (moved < EPS_MM) moved = 0;
-  return plan(stands, [{ kind: 'restand', to, turns: stands.map(() => 0), distanceMm: moved }]);
-}
-
 /** Join two plans: `second` must start where `first` ends. */
-export function thenPlan(first: MovePlan, second: MoveResult): MoveResult {
+function thenPlan(first: MovePlan, second: MoveResult): MoveResult {
   if (!second.ok) return second;
   return { ok: true, stands: second.stands, legs: [...first.legs, ...second.legs], distanceMm: first.distanceMm + second.distanceMm };
 }

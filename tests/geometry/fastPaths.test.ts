@@ -13,15 +13,14 @@ import type { MoveResult } from '../../src/geometry/movement';
 import { advance, oblique, sidestep, wheel } from '../../src/geometry/movement';
 import type { TerrainShape } from '../../src/geometry/terrain';
 import { buildTerrainIndex } from '../../src/geometry/terrain';
-import type { RatePolicy, TerrainContact } from '../../src/geometry/pathCost';
-import { ratedCost, terrainContacts } from '../../src/geometry/pathCost';
-import type { SweepHit } from '../../src/geometry/collisions';
-import { buildStandIndex, indexStand, leavesTable, SpatialIndex, sweepHits, withCorners } from '../../src/geometry/collisions';
+import type { TerrainContact } from '../../src/geometry/pathCost';
+import { terrainContacts } from '../../src/geometry/pathCost';
+import { SpatialIndex, withCorners } from '../../src/geometry/collisions';
 import { standCorners } from '../../src/geometry/footprint';
 import { unitDistance } from '../../src/geometry/measure';
 import { buildSightIndex } from '../../src/geometry/sightIndex';
 import { groundLevelAt } from '../../src/geometry/lineOfSight';
-import { groundLevelAtPlain, leavesTablePlain, ratedCostPlain, sweepHitsPlain, terrainContactsPlain, unitDistancePlain } from './plain';
+import { groundLevelAtPlain, terrainContactsPlain, unitDistancePlain } from './plain';
 
 const square = (x0: number, y0: number, x1: number, y1: number) => [pt(x0, y0), pt(x1, y0), pt(x1, y1), pt(x0, y1)];
 const QUARTER = Math.PI / 2;
@@ -59,19 +58,6 @@ const named = (cs: readonly TerrainContact[]) => JSON.stringify(cs.map((c) => ({
 const sortedContacts = (cs: readonly TerrainContact[]): TerrainContact[] =>
   [...cs].sort((p, q) => p.firstMm - q.firstMm || (p.feature.id < q.feature.id ? -1 : p.feature.id > q.feature.id ? 1 : 0));
 
-const policies: RatePolicy[] = (['whole-unit', 'slowest-stand', 'once-touched'] as const).flatMap((aggregation) => (['touching', 'inside'] as const).map((counts) => ({
-  rate: (f: TerrainShape) => (f.kind === 'wood' ? 2 : f.kind === 'marsh' ? 3 : f.kind === 'building' ? Infinity : 1),
-  delayMm: (f: TerrainShape) => (f.kind === 'field' ? 10 : f.kind === 'marsh' ? 4 : 0),
-  aggregation, counts,
-}) as RatePolicy)).concat([{
-  // Rates below 1 (a road) and exactly 1: they cut the stretches but never raise a rate.
-  rate: (f: TerrainShape) => (f.kind === 'field' ? 0.5 : f.kind === 'wood' ? 1 : f.kind === 'marsh' ? 2.5 : Infinity),
-  aggregation: 'slowest-stand',
-}, {
-  rate: (f: TerrainShape) => (f.kind === 'field' ? 0.5 : f.kind === 'marsh' ? 1 : 2),
-  aggregation: 'whole-unit',
-}]);
-
 describe('terrain tracer: flat fast path against the plain one', () => {
   it('same contacts and stretches, in first-touch then id order, for random terrain and moves (property)', () => {
     fc.assert(fc.property(fc.array(polygonArb, { minLength: 1, maxLength: 8 }), unitArb, moveArb, (polys, unit, m) => {
@@ -96,66 +82,6 @@ describe('terrain tracer: flat fast path against the plain one', () => {
       if (!p.ok) throw new Error(p.reason);
       expect(named(terrainContacts(s, p.legs, wood))).toBe(named(sortedContacts(terrainContactsPlain(s, p.legs, wood))));
     }
-  });
-});
-
-describe('rated cost: scratch-array version against the plain one', () => {
-  it('same verdict for every aggregation and count, any budget (property)', () => {
-    fc.assert(fc.property(fc.array(polygonArb, { minLength: 1, maxLength: 8 }), unitArb, moveArb, fc.double({ min: 0, max: 600, noNaN: true }), (polys, unit, m, budget) => {
-      const p = plan(unit, m);
-      if (!p.ok) return true;
-      const contacts = terrainContacts(unit, p.legs, buildTerrainIndex(shapes(polys)));
-      const input = { distanceMm: p.distanceMm, legs: p.legs, contacts, standCount: unit.length };
-      return policies.every((pol) => JSON.stringify(ratedCost(pol)(input, budget)) === JSON.stringify(ratedCostPlain(pol)(input, budget)));
-    }), { numRuns: 200 });
-  });
-});
-
-/** A block of stands on a grid with jitter; `flush` puts them exactly base to base. */
-const blockArb = fc.record({
-  x0: fc.double({ min: 0, max: 200, noNaN: true }), y0: fc.double({ min: 0, max: 200, noNaN: true }),
-  jitter: fc.array(fc.double({ min: -6, max: 6, noNaN: true }), { minLength: 24, maxLength: 24 }),
-  flush: fc.boolean(),
-}).map(({ x0, y0, jitter, flush }) => jitter.map((j, i) => ({
-  id: `s${i}`, unitId: `u${i >> 2}`,
-  footprint: { centre: pt(x0 + (i % 6) * 25 + (flush ? 0 : j), y0 + Math.floor(i / 6) * 40 + (flush ? 0 : j / 2)), facing: (flush ? -QUARTER : j / 6) as Radians, widthMm: 15 as never, depthMm: 25 as never } as StandFootprint,
-})));
-
-/** The sweep's documented order: by moving stand, then by stand id (code-unit order). */
-const sortedHits = (hits: readonly SweepHit[]): SweepHit[] => [...hits].sort((a, b) => a.moving - b.moving || (a.standId < b.standId ? -1 : a.standId > b.standId ? 1 : 0));
-
-describe('collisions: scratch-array sweep and table edge against the plain ones', () => {
-  it('same stands swept through, ordered by moving stand then stand id (property)', () => {
-    fc.assert(fc.property(blockArb, unitArb, moveArb, fc.integer({ min: 0, max: 24 }), (block, unit, m, moved) => {
-      const p = plan(unit, m);
-      if (!p.ok) return true;
-      const index = buildStandIndex(block);
-      // Some stands moved after the build (they sit in the index's list of moved entries).
-      for (let k = 0; k < moved; k++) {
-        const s = block[(k * 7) % block.length]!;
-        indexStand(index, { ...s, footprint: { ...s.footprint, centre: pt(s.footprint.centre.x + k - 12, s.footprint.centre.y + 5) } });
-      }
-      const ignore = (r: { unitId: string }) => r.unitId === 'u1';
-      return JSON.stringify(sweepHits(index, unit, p.legs, { ignore })) === JSON.stringify(sortedHits(sweepHitsPlain(index, unit, p.legs, { ignore })));
-    }), { numRuns: 300 });
-  });
-
-  it('base to base along the path is not a hit, in both', () => {
-    const index = buildStandIndex([{ id: 'beside', unitId: 'z', footprint: { centre: pt(100, 27.5), facing: 0 as Radians, widthMm: 25 as never, depthMm: 15 as never } }]);
-    const mover: StandFootprint[] = [{ centre: pt(0, 0), facing: 0 as Radians, widthMm: 30 as never, depthMm: 15 as never }];
-    const p = advance(mover, 200);
-    if (!p.ok) throw new Error(p.reason);
-    expect(sweepHits(index, mover, p.legs)).toEqual([]);
-    expect(sweepHitsPlain(index, mover, p.legs)).toEqual([]);
-  });
-
-  it('same stands off the table (property)', () => {
-    fc.assert(fc.property(unitArb, moveArb, fc.double({ min: 100, max: 600, noNaN: true }), (unit, m, size) => {
-      const p = plan(unit, m);
-      if (!p.ok) return true;
-      const table = { widthMm: size, depthMm: size * 0.75 };
-      return JSON.stringify(leavesTable(unit, p.legs, table)) === JSON.stringify(leavesTablePlain(unit, p.legs, table));
-    }), { numRuns: 300 });
   });
 });
 

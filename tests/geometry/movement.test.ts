@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { advance, applyLegs, chainMoves, changeFace, oblique, pivotOnCentre, respace, retire, sidestep, standsAtDistance, wheel } from '../../src/geometry/movement';
+import { advance, applyLegs, chainMoves, oblique, pivotOnCentre, retire, sidestep, standsAtDistance, wheel } from '../../src/geometry/movement';
 import { changeFormation, layoutColumn, layoutLine, layoutOpenOrder, layoutRoadColumn, layoutSquare, layoutThreeFaced, layoutWedge } from '../../src/geometry/formation';
 import { unitFrame } from '../../src/geometry/frame';
 import { standCorners } from '../../src/geometry/footprint';
@@ -86,28 +86,10 @@ describe('straight moves and their inverses', () => {
   });
 });
 
-describe('face changes, pivots, expanding', () => {
-  it('about face turns every stand in place', () => {
-    const u = line(3);
-    const r = changeFace(u, 2);
-    expect(r.ok && r.stands.every((s, i) => close(s.centre.x, u[i]!.centre.x) && close(Math.cos(s.facing), -1))).toBe(true);
-  });
-
+describe('pivots and chained plans', () => {
   it('pivot on the centre charges the far corner arc', () => {
     const r = pivotOnCentre(line(4), degToRad(90));
     expect(r.ok && r.distanceMm).toBeCloseTo(Math.hypot(80, 10) * (Math.PI / 2), 9);
-  });
-
-  it('expand to 10 mm gaps keeps the anchor stand still; contract returns it', () => {
-    const u = line(4);
-    const open = respace(u, 10, 1);
-    expect(open.ok).toBe(true);
-    if (!open.ok) return;
-    expect(same([open.stands[1]!], [u[1]!])).toBe(true);
-    expect(open.stands[2]!.centre.y - open.stands[1]!.centre.y).toBeCloseTo(50, 9);
-    expect(open.distanceMm).toBeCloseTo(20, 9);
-    const shut = respace(open.stands, 0, 1);
-    expect(shut.ok && same(shut.stands, u)).toBe(true);
   });
 
   it('standsAtDistance stops part-way through a chained wheel then advance', () => {

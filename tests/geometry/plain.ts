@@ -1,6 +1,6 @@
 /**
- * Referees for the fast paths: the plain implementations of the path tracer, the rated cost,
- * the sweep, the table edge, unit distance and ground level exactly as they stood before the
+ * Referees for the fast paths: the plain implementations of the path tracer, unit distance and
+ * ground level exactly as they stood before the
  * flat, allocation-free versions replaced them. Property tests hold the fast versions to these
  * answers. Not used by the library.
  */
@@ -13,9 +13,7 @@ import { quadPolygonRelation } from '../../src/geometry/terrain';
 import { pt } from '../../src/geometry/types';
 import type { Box } from '../../src/geometry/vec';
 import { segmentHitT } from '../../src/geometry/vec';
-import type { CollisionFilter, StandIndex, SweepHit, TableSize } from '../../src/geometry/collisions';
-import { convexPolygonsOverlap, offTable, sweptPieces } from '../../src/geometry/collisions';
-import type { CostFunction, CostVerdict, Interval, RatePolicy, StandTrace, TerrainContact } from '../../src/geometry/pathCost';
+import type { StandTrace, TerrainContact } from '../../src/geometry/pathCost';
 import { quadDistance } from '../../src/geometry/measure';
 import type { SightIndex } from '../../src/geometry/sightIndex';
 import { featuresAt } from '../../src/geometry/sightIndex';
@@ -24,17 +22,6 @@ import type { TablePoint } from '../../src/geometry/types';
 /** The plain (point) relation of the quad shifted by (ox, oy): the referee for the flat kernel. */
 const relationShifted = (q: readonly number[], ox: number, oy: number, poly: readonly TablePoint[]) =>
   quadPolygonRelation([pt(q[0]! + ox, q[1]! + oy), pt(q[2]! + ox, q[3]! + oy), pt(q[4]! + ox, q[5]! + oy), pt(q[6]! + ox, q[7]! + oy)], poly);
-
-const cornersBox = (c: readonly TablePoint[]): Box => {
-  let minX = Infinity, minY = Infinity, maxX = -Infinity, maxY = -Infinity;
-  for (const p of c) {
-    if (p.x < minX) minX = p.x;
-    if (p.x > maxX) maxX = p.x;
-    if (p.y < minY) minY = p.y;
-    if (p.y > maxY) maxY = p.y;
-  }
-  return { minX, minY, maxX, maxY };
-};
 
 type MutableInterval = { fromMm: number; toMm: number };
 
@@ -199,114 +186,6 @@ export function terrainContactsPlain(stands: readonly StandFootprint[], legs: re
     }
     return { feature, firstMm: first, lastMm: last, atStart, atEnd, entered, crossed, stands: traces };
   });
-}
-
-/** Build a cost function from a policy. */
-export function ratedCostPlain(policy: RatePolicy): CostFunction {
-  return (input, budgetMm) => {
-    const D = input.distanceMm;
-    const pick = (t: StandTrace) => (policy.counts === 'inside' ? t.inside : t.touching);
-    // Impassable: the earliest touch of any infinite-rate feature.
-    let blockedBy: CostVerdict['blockedBy'];
-    for (const c of input.contacts) {
-      if (policy.rate(c.feature) !== Infinity) continue;
-      for (const t of c.stands) for (const iv of pick(t)) {
-        if (!blockedBy || iv.fromMm < blockedBy.atMm) blockedBy = { featureId: c.feature.id, atMm: iv.fromMm, reason: 'impassable terrain' };
-      }
-    }
-    // Piecewise-constant rate per stand (or for the unit), as (from, to, rate) stretches.
-    type Piece = { a: number; b: number; rate: number };
-    const stretches = (ivs: { iv: Interval; rate: number }[]): Piece[] => {
-      const cuts = new Set<number>([0, D]);
-      for (const { iv } of ivs) { cuts.add(Math.max(0, iv.fromMm)); cuts.add(Math.min(D, iv.toMm)); }
-      const xs = [...cuts].filter((x) => x >= 0 && x <= D).sort((p, q) => p - q);
-      const out: Piece[] = [];
-      for (let k = 1; k < xs.length; k++) {
-        const a = xs[k - 1]!, b = xs[k]!;
-        if (b <= a) continue;
-        const m = (a + b) / 2;
-        let rate = 1;
-        for (const { iv, rate: r } of ivs) if (iv.fromMm <= m && m <= iv.toMm && r > rate) rate = r;
-        out.push({ a, b, rate });
-      }
-      return out;
-    };
-    const finite = (r: number) => (r === Infinity ? 1 : r);
-    let pieces: Piece[];
-    if (policy.aggregation === 'slowest-stand') {
-      let worst: Piece[] = [{ a: 0, b: D, rate: 1 }], worstCost = D;
-      for (let s = 0; s < input.standCount; s++) {
-        const ivs = input.contacts.flatMap((c) => c.stands.filter((t) => t.stand === s).flatMap((t) => pick(t).map((iv) => ({ iv, rate: finite(policy.rate(c.feature)) }))));
-        const p = stretches(ivs);
-        const cost = p.reduce((acc, x) => acc + (x.b - x.a) * x.rate, 0);
-        if (cost > worstCost) { worstCost = cost; worst = p; }
-      }
-      pieces = worst;
-    } else {
-      const ivs = input.contacts.flatMap((c) => c.stands.flatMap((t) => pick(t).map((iv) => ({
-        iv: policy.aggregation === 'once-touched' ? { fromMm: iv.fromMm, toMm: D } : iv,
-        rate: finite(policy.rate(c.feature)),
-      }))));
-      pieces = stretches(ivs);
-    }
-    // Delays, charged at the first touch of each entered feature.
-    const delays = input.contacts
-      .filter((c) => c.entered || c.atStart)
-      .map((c) => ({ at: c.entered && !c.atStart ? c.firstMm : 0, cost: policy.delayMm?.(c.feature) ?? 0 }))
-      .filter((d) => d.cost > 0)
-      .sort((p, q) => p.at - q.at);
-    const events: { at: number; step: number }[] = delays.map((d) => ({ at: d.at, step: d.cost }));
-    let costMm = pieces.reduce((acc, x) => acc + (x.b - x.a) * x.rate, 0) + events.reduce((a, e) => a + e.step, 0);
-    // How far the budget goes: walk the stretches, paying delays as they come.
-    let spent = 0, affordableMm = 0;
-    const limit = blockedBy ? blockedBy.atMm : D;
-    let ei = 0;
-    walk: for (const p of pieces) {
-      while (ei < events.length && events[ei]!.at <= p.a + 1e-9) {
-        spent += events[ei]!.step;
-        if (spent > budgetMm + 1e-9) break walk;
-        ei++;
-      }
-      const b = Math.min(p.b, limit);
-      if (b <= p.a) break;
-      const can = (budgetMm - spent) / p.rate;
-      if (can < b - p.a) { affordableMm = p.a + Math.max(0, can); break; }
-      spent += (b - p.a) * p.rate;
-      affordableMm = b;
-      if (b >= limit) break;
-    }
-    if (blockedBy) costMm = Infinity;
-    return blockedBy ? { costMm, blockedBy, affordableMm } : { costMm, affordableMm };
-  };
-}
-/** Which indexed stands the moving stands pass through on the way (interpenetration). */
-export function sweepHitsPlain(index: StandIndex, moving: readonly StandFootprint[], legs: readonly Leg[], filter: CollisionFilter = {}, stepMm = 5): SweepHit[] {
-  const hits: SweepHit[] = [];
-  const seen = new Set<string>();
-  moving.forEach((s, i) => {
-    for (const piece of sweptPieces(s, legs, i, stepMm)) {
-      for (const e of index.search(cornersBox(piece))) {
-        const key = `${i}:${e.id}`;
-        if (seen.has(key) || filter.ignore?.(e.value)) continue;
-        if (convexPolygonsOverlap(piece, e.value.corners)) {
-          seen.add(key);
-          hits.push({ moving: i, standId: e.id, unitId: e.value.unitId });
-        }
-      }
-    }
-  });
-  return hits;
-}
-
-/** Does any stand leave the table at any point of the move (the table is convex, so poses decide)? */
-export function leavesTablePlain(stands: readonly StandFootprint[], legs: readonly Leg[], table: TableSize, stepMm = 5): number[] {
-  const out: number[] = [];
-  stands.forEach((s, i) => {
-    for (const poses of legSamples(s, legs, i, stepMm)) {
-      if (offTable(poses, table).length > 0) { out.push(i); return; }
-    }
-  });
-  return out;
 }
 
 /** Nearest-point distance between any stand of one unit and any stand of another. */

@@ -1,28 +1,23 @@
 import { describe, expect, it } from 'vitest';
 import { advance, wheel } from '../../src/geometry/movement';
 import { buildTerrainIndex } from '../../src/geometry/terrain';
-import { pathCost, ratedCost, terrainContacts } from '../../src/geometry/pathCost';
+import { terrainContacts } from '../../src/geometry/pathCost';
 import { reachTarget } from '../../src/geometry/reach';
 import { raceMoves } from '../../src/geometry/simultaneous';
-import { buildStandIndex, checkMove, indexStand, SpatialIndex } from '../../src/geometry/collisions';
+import { SpatialIndex } from '../../src/geometry/collisions';
 import { unitFrame } from '../../src/geometry/frame';
 import { degToRad, pt, rad } from '../../src/geometry/types';
-import { line, stand } from './helpers';
+import { line } from './helpers';
 
 const square = (x0: number, y0: number, x1: number, y1: number) => [pt(x0, y0), pt(x1, y0), pt(x1, y1), pt(x0, y1)];
 // A 2-stand line facing east; its front edge at x = 0, y from -40 to 40; depth 20 (rear at x = -20).
 const u = () => line(2, 0, 0, 0);
 
-describe('path cost through terrain', () => {
+describe('terrain along a move', () => {
   const wood = { id: 'wood', kind: 'wood', polygon: square(50, -100, 150, 100) };
   const hedge = { id: 'hedge', kind: 'obstacle', polygon: square(200, -100, 205, 100) };
   const lake = { id: 'lake', kind: 'lake', polygon: square(400, -100, 500, 100) };
   const terrain = buildTerrainIndex([wood, hedge, lake]);
-  const policy = (aggregation: 'slowest-stand' | 'whole-unit' | 'once-touched') => ratedCost({
-    rate: (f) => (f.kind === 'wood' ? 2 : f.kind === 'lake' ? Infinity : 1),
-    delayMm: (f) => (f.kind === 'obstacle' ? 25 : 0),
-    aggregation,
-  });
 
   it('traces entry and exit exactly: the front touches the wood at 50 mm, the rear leaves at 170', () => {
     const plan = advance(u(), 300);
@@ -33,35 +28,7 @@ describe('path cost through terrain', () => {
     expect(c.entered && c.crossed && !c.atStart && !c.atEnd).toBe(true);
   });
 
-  it('half speed in the wood, a hedge delay, within budget', () => {
-    const plan = advance(u(), 300);
-    if (!plan.ok) throw new Error(plan.reason);
-    const r = pathCost(u(), plan.legs, terrain, policy('whole-unit'), 500);
-    // 300 straight + 120 extra in the wood (touching 50→170) + 25 for the hedge.
-    expect(r.costMm).toBeCloseTo(300 + 120 + 25, 9);
-    expect(r.remainingMm).toBeCloseTo(55, 9);
-    expect(r.withinBudget).toBe(true);
-    expect(r.contacts.map((c) => c.feature.id).sort()).toEqual(['hedge', 'wood']);
-  });
-
-  it('says how far the budget goes', () => {
-    const plan = advance(u(), 300);
-    if (!plan.ok) throw new Error(plan.reason);
-    const r = pathCost(u(), plan.legs, terrain, policy('whole-unit'), 200);
-    // 50 clear, then 150 of budget buys 75 mm at double cost.
-    expect(r.affordableMm).toBeCloseTo(125, 9);
-    expect(r.withinBudget).toBe(false);
-  });
-
-  it('impassable terrain blocks where it is first touched', () => {
-    const plan = advance(u(), 450);
-    if (!plan.ok) throw new Error(plan.reason);
-    const r = pathCost(u(), plan.legs, terrain, policy('whole-unit'), 10000);
-    expect(r.blockedBy).toMatchObject({ featureId: 'lake', atMm: 400 });
-    expect(r.withinBudget).toBe(false);
-  });
-
-  it('a wheel into a wood is charged along its arc', () => {
+  it('a wheel into a wood is traced along its arc', () => {
     // Wheeling left pivots on the left front corner (0, -40); the right front corner swings
     // through (40, 29.3) at 30° and the unit ends facing north over x 0..80, y -40..-20.
     const small = buildTerrainIndex([{ id: 'w', polygon: square(40, 10, 100, 60) }]);
@@ -139,22 +106,4 @@ describe('collisions', () => {
     expect(idx.all()).toHaveLength(0);
   });
 
-  it('finds stands swept through, stands ended on, and the table edge', () => {
-    const index = buildStandIndex([
-      { id: 'block', unitId: 'x', footprint: stand(100, 0) },
-      { id: 'end', unitId: 'y', footprint: stand(215, 0) },
-      { id: 'beside', unitId: 'z', footprint: stand(100, 60) },
-    ]);
-    const mover = [stand(20, 150 - 130, 0)];
-    const plan = advance(mover, 200);
-    if (!plan.ok) throw new Error('plan');
-    const hits = checkMove(index, mover, plan.legs, plan.stands, { widthMm: 229, depthMm: 300 });
-    expect(hits.sweptThrough.map((h) => h.standId).sort()).toEqual(['block', 'end']);
-    expect(hits.endOverlaps.map((h) => h.standId)).toEqual(['end']);
-    expect(hits.offTable).toEqual([0]);
-    // Base to base is not overlap: 'beside' (y 40..80) runs exactly along the path's edge (y 0..40).
-    expect(hits.sweptThrough.some((h) => h.standId === 'beside')).toBe(false);
-    indexStand(index, { id: 'block', unitId: 'x', footprint: stand(100, 500) });
-    expect(checkMove(index, mover, plan.legs, plan.stands, { widthMm: 1000, depthMm: 1000 }).sweptThrough.map((h) => h.standId)).toEqual(['end']);
-  });
 });

@@ -1,8 +1,9 @@
 /**
  * Geometry bench: a 6'×4' table, 300 terrain polygons of about 20 vertices, 400 units of 5
  * stands (2,000 stands). Figures: sight-line query against the terrain (and the naive turf
- * answer on the same queries), one drag step of a 12-stand unit, a 45° arc query among 400
- * units, and the line-of-sight overlay of a dragged 12-stand unit.
+ * answer on the same queries), one drag step of a 12-stand unit through the movement core (the
+ * trace every ruleset's moves and previews make), and the line-of-sight overlay of a dragged
+ * 12-stand unit.
  */
 import { booleanIntersects } from '@turf/boolean-intersects';
 import { lineString, polygon as turfPolygon } from '@turf/helpers';
@@ -14,12 +15,12 @@ import { frontCentre } from '../../geometry/footprint';
 import { unitFrame } from '../../geometry/frame';
 import { advance } from '../../geometry/movement';
 import type { PlacedStand } from '../../geometry/collisions';
-import { buildStandIndex, indexStand, leavesTable, sweepHits } from '../../geometry/collisions';
+import { buildStandIndex, SpatialIndex } from '../../geometry/collisions';
 import type { TerrainShape } from '../../geometry/terrain';
 import { buildTerrainIndex } from '../../geometry/terrain';
-import { pathCost, ratedCost } from '../../geometry/pathCost';
-import type { PlacedUnit } from '../../geometry/queries';
-import { buildUnitIndex, unitsInZone } from '../../geometry/queries';
+import { traceMove } from '../../geometry/moveCore';
+import { unitBox } from '../../geometry/queries';
+import type { StandFootprint } from '../../geometry/types';
 import type { SightFeature } from '../../geometry/sightIndex';
 import { buildSightIndex, firstOpaqueHit } from '../../geometry/sightIndex';
 import type { SightOptions } from '../../geometry/lineOfSight';
@@ -32,6 +33,12 @@ import { fmt, seeded, timeOp } from './harness';
 export const TABLE = { widthMm: 1828.8, depthMm: 1219.2 };
 export const BASE = { widthMm: 25, depthMm: 15 } as const;
 const RANGE_MM = 300;
+
+export interface PlacedUnit {
+  readonly id: string;
+  readonly side: string;
+  readonly stands: readonly StandFootprint[];
+}
 
 export function makeTerrain(rand: () => number): TerrainShape[] {
   const out: TerrainShape[] = [];
@@ -127,41 +134,23 @@ export const geometryBench: BenchSection = {
     const losSpeedup = losNaive.medianUs / losFast.medianUs;
     log(`  speedup ${losSpeedup.toFixed(0)}× (target ≥ 200×: ${losSpeedup >= 200 ? 'met' : 'MISSED'})`);
 
-    // 2. One drag step of a 12-stand unit.
+    // 2. One drag step of a 12-stand unit: the movement core's trace of its straight advance
+    // against the battle's stand index, the table edge and the terrain (what the rulesets run).
     const terrainIndex = buildTerrainIndex(terrain);
     const standIndex = buildStandIndex(placed);
     const dragStart = layoutLine(pt(900, 600), (-Math.PI / 2) as Radians, Array.from({ length: 12 }, () => BASE) as never, 2);
-    const cost = ratedCost({
-      rate: (f) => (f.kind === 'wood' ? 2 : f.kind === 'marsh' ? 3 : f.kind === 'building' ? Infinity : 1),
-      delayMm: (f) => (f.kind === 'field' ? 10 : 0),
-      aggregation: 'whole-unit',
-    });
-    const dragIds = dragStart.map((_, i) => `drag.${i}`);
-    const own = (rec: { unitId: string }) => rec.unitId === 'drag';
     const dragStep = (i: number) => {
       const d = 20 + (i % 200);
       const plan = advance(dragStart, d);
       if (!plan.ok) return 0;
-      plan.stands.forEach((s, k) => indexStand(standIndex, { id: dragIds[k]!, unitId: 'drag', footprint: s }));
-      const pc = pathCost(dragStart, plan.legs, terrainIndex, cost, 250);
-      const hits = sweepHits(standIndex, dragStart, plan.legs, { ignore: own });
-      const off = leavesTable(dragStart, plan.legs, TABLE);
-      return pc.contacts.length + hits.length + off.length;
+      const t = traceMove(dragStart, plan.legs, { others: standIndex, table: TABLE, terrain: terrainIndex });
+      return t.meetings.length + t.terrain.length + (t.leavesTableAtMm === undefined ? 0 : 1);
     };
     const drag = timeOp(dragStep, { batches: 41, perBatch: 50 });
-    fig('dragStepMs', 'drag step, 12 stands (re-index, path cost, sweep, table edge)', 'ms', drag.medianUs / 1000, 0.2);
-    for (const id of dragIds) standIndex.delete(id);
+    fig('dragStepMs', 'drag step, 12 stands (the core trace: units met, terrain, table edge)', 'ms', drag.medianUs / 1000, 0.2);
 
-    // 3. All enemy units inside a 45° arc within range, among 400 units.
-    const unitIndex = buildUnitIndex(units);
-    const frames = units.map((u) => unitFrame(u.stands));
-    const arc = (i: number) => {
-      const k = i % units.length;
-      const u = units[k]!;
-      return unitsInZone(unitIndex, frames[k]!, { face: 'front', spreadRad: Math.PI / 4, rangeMm: RANGE_MM }, { filter: (v) => v.side !== u.side }).length;
-    };
-    const arcT = timeOp(arc, { batches: 41, perBatch: 100 });
-    fig('arcQueryUs', '45° arc query, enemies within range among 400 units', 'us', arcT.medianUs, 50);
+    const unitIndex = new SpatialIndex<PlacedUnit>();
+    unitIndex.reset(units.map((u) => ({ id: u.id, box: unitBox(u.stands), value: u })));
 
     // 4. LOS overlay of a dragged 12-stand unit to every enemy within range.
     const sight = buildSightIndex(terrain.map((t): SightFeature => ({
@@ -210,7 +199,7 @@ export const geometryBench: BenchSection = {
     log(`  overlay: ${(pairsTotal / (21 * 5 + 20)).toFixed(1)} enemy stands in range per step (one sight line each, from the nearest firing stand), ${(visibleTotal / (21 * 5 + 20)).toFixed(1)} visible`);
 
     log(`  CPU time (median per op, this process): drag step ${(drag.cpuMedianUs / 1000).toFixed(3)} ms, LOS overlay ${(ov.cpuMedianUs / 1000).toFixed(3)} ms`);
-    const sink = losFast.sink + losNaive.sink + drag.sink + arcT.sink + ov.sink;
+    const sink = losFast.sink + losNaive.sink + drag.sink + ov.sink;
     return {
       figures,
       extra: { dragStepCpuMs: Number((drag.cpuMedianUs / 1000).toPrecision(4)), dragLosCpuMs: Number((ov.cpuMedianUs / 1000).toPrecision(4)), losSpeedup: Math.round(losSpeedup), losDisagreements: disagreements, losQueries: Q, terrainPolygons: terrain.length, stands: placed.length, units: units.length, sink: sink > 0 ? 1 : 0 },

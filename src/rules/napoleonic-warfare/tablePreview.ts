@@ -111,8 +111,8 @@ export function solveWheelThenAdvance(u: Unit, goal: TablePoint, fixedWheel?: nu
 /**
  * PERF: what a drag may keep between pointer moves while the view it reads is unchanged (the
  * view is a new object after any command): the active units, each pose's narrower fronts, and
- * the core's trace of each pose's straight move, traced once to the full reach of the drag and
- * cut short for each pointer position (`truncateTrace`). Entries are keyed by pose, so a wheel
+ * the core's trace of each pose's straight move, traced (once it is asked about a second time)
+ * to the full reach of the drag and cut short for each pointer position (`truncateTrace`). Entries are keyed by pose, so a wheel
  * or a retreat's turn that gives a new pose traces afresh.
  */
 interface PreviewMemo extends DropBackMemo {
@@ -135,7 +135,9 @@ function memoOf(g: Seen, d: Draft): PreviewMemo {
         let t = traces.get(key);
         if (!t || t.distanceMm < distMm) {
           if (traces.size > MEMO_ENTRIES) traces.clear();
-          t = traceStraight(d, u, straight(dir, Math.max(distMm, memo.reachMm)), byId);
+          // A pose asked about once (a new wheel each pointer move) is traced as far as asked; asked
+          // again further on, it is traced to the drag's full reach.
+          t = traceStraight(d, u, straight(dir, t ? Math.max(distMm, memo.reachMm) : distMm), byId);
           traces.set(key, t);
         }
         return truncateTrace(t, distMm);
