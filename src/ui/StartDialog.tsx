@@ -5,7 +5,7 @@
  * saved battle to resume.
  * Starting or resuming over a battle in progress asks first (the controller's guardReplace).
  */
-import { useEffect, useRef, useState } from 'preact/hooks';
+import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { createStore } from 'zustand/vanilla';
 import type { AnyRuleset, OptionInfo } from '../engine/ruleset';
 import type { InputProblem } from '../scenario/errors';
@@ -14,7 +14,8 @@ import type { PlayController } from './controller';
 import { FileInput } from './FileInput';
 import type { PlayMode } from './handover';
 import { mount } from './mount';
-import type { PlayStoreApi } from './playStore';
+import type { AiLevel, AiSetup, PlayStoreApi } from './playStore';
+import { AI_LEVELS } from './AiBar';
 import {
   defaultOptionValues,
   fileKind,
@@ -145,6 +146,12 @@ function ScenarioList({ kept, registry }: { readonly kept: KeptStore; readonly r
   );
 }
 
+/** The sides of a scenario's text, for choosing yours against the AI ([] when it does not read). */
+function sidesOf(text: string): { id: string; name: string }[] {
+  const loaded = loadScenarioText(text);
+  return loaded.ok ? loaded.value.sides.map((x) => ({ id: x.id, name: x.name })) : [];
+}
+
 /** The open dialog. Mounted afresh on each opening: a new random seed, the current mode, no problems shown. */
 function StartForm({ deps, kept }: { readonly deps: StartDialogDeps; readonly kept: KeptStore }) {
   const { play, controller, registry } = deps;
@@ -167,6 +174,8 @@ function StartForm({ deps, kept }: { readonly deps: StartDialogDeps; readonly ke
     setMode(m);
   };
   const [problems, setProblems] = useState<readonly InputProblem[]>([]);
+  const [humanChoice, setHumanSide] = useState<string | undefined>(undefined);
+  const [aiLevel, setAiLevel] = useState<AiLevel>(() => play.getState().ai?.level ?? 'scripted');
   const [rulesetChoice, setRulesetChoice] = useState<{ entry: ScenarioEntry | undefined; id: string | undefined }>({ entry: undefined, id: undefined });
   const [busy, setBusy] = useState(false);
   const scenarioFile = useRef<HTMLInputElement>(null);
@@ -182,6 +191,13 @@ function StartForm({ deps, kept }: { readonly deps: StartDialogDeps; readonly ke
   const m = mods.find((x) => x.id === rulesetId);
   const values = m ? { ...defaultOptionValues(m.options.info), ...optionsKept[m.id] } : {};
   const canStart = chosen !== undefined && !missing && m !== undefined;
+  // Against the AI: the scenario's sides (you pick yours; the AI takes the other).
+  const sides = useMemo(() => (chosen ? sidesOf(chosen.text) : []), [chosen]);
+  const humanSide = sides.some((x) => x.id === humanChoice) ? humanChoice! : (sides[0]?.id ?? '');
+  const aiSetup = (): AiSetup | null => {
+    const other = sides.find((x) => x.id !== humanSide);
+    return mode === 'ai' && other ? { side: other.id, level: aiLevel, paused: false, thinking: false } : null;
+  };
   useEffect(() => setProblems([]), [chosen]);
 
   useEffect(() => {
@@ -213,7 +229,8 @@ function StartForm({ deps, kept }: { readonly deps: StartDialogDeps; readonly ke
     kept.setState({ refusal: null });
     setBusy(true);
     try {
-      const r = await controller.loadFile(text, name, mode);
+      if (mode === 'ai') play.getState().setAi(aiSetup());
+      const r = await controller.loadFile(text, name, mode === 'ai' && !aiSetup() ? 'hotseat' : mode);
       if (r?.ok) {
         play.getState().open('none');
         deps.onStarted();
@@ -234,7 +251,7 @@ function StartForm({ deps, kept }: { readonly deps: StartDialogDeps; readonly ke
     setBusy(true);
     try {
       if (!(await controller.guardReplace('Starting a new battle'))) return;
-      const r = controller.start({ scenarioText: chosen.text, rulesetId: m.id, options: { ...values }, seed: seed.seed }, mode);
+      const r = controller.start({ scenarioText: chosen.text, rulesetId: m.id, options: { ...values }, seed: seed.seed }, mode, aiSetup());
       if (!r.ok) {
         setProblems(r.problems);
         return;
@@ -360,6 +377,32 @@ function StartForm({ deps, kept }: { readonly deps: StartDialogDeps; readonly ke
             <legend>Players</legend>
             {modeField('solo', 'Solo', 'One person commands both sides and sees everything.')}
             {modeField('hotseat', 'Hot-seat', 'Two players at one screen; hidden orders stay hidden, with a hand-over screen between players.')}
+            {modeField('ai', 'You against the AI', 'You command one side; the computer commands the other, seeing only what its side may see.')}
+            {mode === 'ai' && (
+              <div class="ai-choice" data-testid="ai-choice">
+                <label>
+                  You command{' '}
+                  <select data-testid="ai-human-side" value={humanSide} onChange={(e) => setHumanSide((e.target as HTMLSelectElement).value)}>
+                    {sides.map((x) => (
+                      <option key={x.id} value={x.id}>
+                        {x.name}
+                      </option>
+                    ))}
+                  </select>
+                </label>
+                <label>
+                  The AI plays{' '}
+                  <select data-testid="ai-level" value={aiLevel} onChange={(e) => setAiLevel((e.target as HTMLSelectElement).value as AiLevel)}>
+                    {AI_LEVELS.map((l) => (
+                      <option key={l.id} value={l.id} title={l.note}>
+                        {l.label}
+                      </option>
+                    ))}
+                  </select>
+                </label>
+                <div class="opt-note">{AI_LEVELS.find((l) => l.id === aiLevel)?.note}</div>
+              </div>
+            )}
           </fieldset>
           {problems.length > 0 && (
             <div class="problems-box" role="alert" data-testid="start-problems">
@@ -370,6 +413,9 @@ function StartForm({ deps, kept }: { readonly deps: StartDialogDeps; readonly ke
         </div>
       </div>
       <div class="modal-actions">
+        <button type="button" class="link pt-open" data-testid="open-playtest" title="Play a scenario many times with computer players and read whether it is balanced" onClick={() => play.getState().open('playtest')}>
+          Playtest a scenario…
+        </button>
         {deps.hasBattle() && (
           <button type="button" data-testid="start-cancel" onClick={() => play.getState().open('none')}>
             Cancel
