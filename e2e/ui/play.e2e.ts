@@ -173,7 +173,7 @@ describe('a hot-seat battle of Napoleonic Warfare', () => {
 
   it('plays the engine\'s automatic steps into the log, and refuses to undo a roll, saying why', async () => {
     const p = await PlayPage.open(browser, url);
-    await p.start('hotseat', 7);
+    await p.start('hotseat', 1);
     // Orders and strategic moves: each side ends its part in turn.
     for (let i = 0; i < 4; i++) {
       const s = (await p.probe())!;

@@ -15,12 +15,12 @@ export function describeProblems(problems: readonly InputProblem[], max = 10): s
   return lines.join('\n');
 }
 
-/** Parse JSON text (up to `maxChars`; a leading byte-order mark is skipped), turning a syntax error into a problem rather than an exception. */
-export function parseJsonText(text: string, maxChars: number = LIMITS.saveChars): Loaded<unknown> {
+/** Parse JSON text (up to `maxChars` and `maxDepth` levels — a save's, by default; a leading byte-order mark is skipped), turning a syntax error into a problem rather than an exception. */
+export function parseJsonText(text: string, maxChars: number = LIMITS.saveChars, maxDepth: number = LIMITS.saveDepth): Loaded<unknown> {
   const long = tooLong(text, maxChars, 'file');
   if (long) return { ok: false, problems: [long] };
-  const deep = nestingPastLimit(text);
-  if (deep >= 0) return { ok: false, problems: [{ path: '$', message: `the file is nested more than ${LIMITS.depth} levels deep (the limit), at character ${deep.toLocaleString('en')}.` }] };
+  const deep = nestingPastLimit(text, maxDepth);
+  if (deep >= 0) return { ok: false, problems: [{ path: '$', message: `the file is nested more than ${maxDepth} levels deep (the limit), at character ${deep.toLocaleString('en')}.` }] };
   try {
     // A byte-order mark (editors on Windows write one) is not part of the JSON.
     return { ok: true, value: JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text) as unknown };

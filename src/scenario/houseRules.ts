@@ -50,6 +50,6 @@ export function loadHouseRules(data: unknown, rulesets: readonly AnyRuleset[]): 
 }
 
 export function loadHouseRulesText(text: string, rulesets: readonly AnyRuleset[]): Loaded<LoadedHouseRules> {
-  const p = parseJsonText(text, LIMITS.scenarioChars);
+  const p = parseJsonText(text, LIMITS.scenarioChars, LIMITS.depth);
   return p.ok ? loadHouseRules(p.value, rulesets) : p;
 }

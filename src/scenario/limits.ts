@@ -20,8 +20,10 @@ export const LIMITS = {
   saveChars: 64 * 1024 * 1024,
   /** Values (objects, arrays, strings, numbers…) in one file. */
   nodes: 5_000_000,
-  /** How deep objects and arrays may nest anywhere in a file (`extra`, `rulesetFields` included). */
+  /** How deep objects and arrays may nest anywhere in a scenario (`extra`, `rulesetFields` included). */
   depth: 32,
+  /** A save holds its scenario one level down, so that any scenario accepted can be saved. */
+  saveDepth: 34,
   /** Characters in any one string. */
   stringChars: 10_000,
   /** Fields in any one object. */
@@ -72,7 +74,7 @@ function pathOf(at: At | undefined, last?: PropertyKey): string {
  * a name `Object.prototype` has. A limit of size or depth stops the walk with one problem
  * naming it.
  */
-export function checkShape(data: unknown): InputProblem[] {
+export function checkShape(data: unknown, maxDepth: number = LIMITS.depth): InputProblem[] {
   const problems: InputProblem[] = [];
   const stack: [object, number, At | undefined][] = [];
   let nodes = 0;
@@ -81,7 +83,7 @@ export function checkShape(data: unknown): InputProblem[] {
     if (typeof v === 'string') {
       if (v.length > LIMITS.stringChars) problems.push({ path: pathOf(at, key), message: `this text is ${v.length.toLocaleString('en')} characters long; the limit is ${LIMITS.stringChars.toLocaleString('en')}.` });
     } else if (v !== null && typeof v === 'object') {
-      if (depth > LIMITS.depth) return `this is nested more than ${LIMITS.depth} levels deep (the limit).`;
+      if (depth > maxDepth) return `this is nested more than ${maxDepth} levels deep (the limit).`;
       stack.push([v, depth, key === undefined ? at : { up: at, key }]);
     }
     return undefined;

@@ -32,7 +32,7 @@ function humanise(issue: z.core.$ZodIssue): string {
 const toPoints = (ps: readonly (readonly [number, number])[]): TablePoint[] => ps.map(([x, y]) => pt(x, y));
 
 export function loadScenarioText(text: string): Loaded<BattleSetup> {
-  const parsed = parseJsonText(text, LIMITS.scenarioChars);
+  const parsed = parseJsonText(text, LIMITS.scenarioChars, LIMITS.depth);
   return parsed.ok ? loadScenario(parsed.value) : parsed;
 }
 

@@ -19,7 +19,7 @@ import type { GameState } from '../engine/state';
 import { parseJsonText, type InputProblem, type Loaded } from './errors';
 import { loadHouseRules, type HouseRulesFile } from './houseRules';
 import { loadScenario, zodProblems } from './load';
-import { capProblems, checkShape } from './limits';
+import { capProblems, checkShape, LIMITS } from './limits';
 
 export const SAVE_VERSION = 1;
 
@@ -122,7 +122,7 @@ export function loadSave(data: unknown, rulesets: readonly AnyRuleset[]): Loaded
   try {
     const wrongVersion = saveVersionProblem(data);
     if (wrongVersion) return { ok: false, problems: [wrongVersion] };
-    const shape = checkShape(data);
+    const shape = checkShape(data, LIMITS.saveDepth);
     if (shape.length > 0) return { ok: false, problems: capProblems(shape) };
     const r = SaveSchema.safeParse(data);
     if (!r.success) return { ok: false, problems: capProblems(zodProblems(r.error)) };

@@ -243,6 +243,8 @@ export function hostileFile(i: number): HostileFile {
 
 export interface Verdict {
   readonly outcome: 'accepted' | 'error' | 'crash';
+  /** Milliseconds `validateText` took (the rest of the time is play). */
+  readonly validateMs: number;
   /** Why a crash: the exception, an ill-formed problem, or what broke in play. */
   readonly detail?: string;
   readonly commandsPlayed: number;
@@ -272,34 +274,38 @@ function playChecked(module: AnyRuleset, h: History, scenario: unknown, seed: nu
 }
 
 /** Validate a file as the app does; if accepted, play it. Never throws. */
-export function judge(f: HostileFile, commands = 200): Verdict {
+export function judge(f: HostileFile, commands = 200, clock: () => number = () => 0): Verdict {
+  let validateMs = 0;
+  const verdict = (v: Omit<Verdict, 'validateMs'>): Verdict => ({ ...v, validateMs });
   try {
+    const t0 = clock();
     const v = validateText(f.text);
-    if (!v.ok) return wellFormedProblems(v.problems) ? { outcome: 'error', commandsPlayed: 0 } : { outcome: 'crash', detail: `ill-formed problems: ${JSON.stringify(v.problems.slice(0, 2))}`, commandsPlayed: 0 };
+    validateMs = clock() - t0;
+    if (!v.ok) return wellFormedProblems(v.problems) ? verdict({ outcome: 'error', commandsPlayed: 0 }) : verdict({ outcome: 'crash', detail: `ill-formed problems: ${JSON.stringify(v.problems.slice(0, 2))}`, commandsPlayed: 0 });
     const text = f.text.charCodeAt(0) === 0xfeff ? f.text.slice(1) : f.text;
     const doc = JSON.parse(text) as Doc;
     if (v.kind === 'save') {
       const l = loadSaveText(f.text, RULESETS);
-      if (!l.ok) return { outcome: 'crash', detail: 'validated save does not load', commandsPlayed: 0 };
+      if (!l.ok) return verdict({ outcome: 'crash', detail: 'validated save does not load', commandsPlayed: 0 });
       const p = playChecked(l.value.module, l.value.history, l.value.save.scenario, l.value.save.seed, commands);
-      return p.broke ? { outcome: 'crash', detail: p.broke, commandsPlayed: p.played } : { outcome: 'accepted', commandsPlayed: p.played };
+      return verdict(p.broke ? { outcome: 'crash', detail: p.broke, commandsPlayed: p.played } : { outcome: 'accepted', commandsPlayed: p.played });
     }
-    if (v.kind !== 'scenario') return { outcome: 'accepted', commandsPlayed: 0 };
+    if (v.kind !== 'scenario') return verdict({ outcome: 'accepted', commandsPlayed: 0 });
     const l = loadScenarioText(f.text);
-    if (!l.ok) return { outcome: 'crash', detail: 'validated scenario does not load', commandsPlayed: 0 };
+    if (!l.ok) return verdict({ outcome: 'crash', detail: 'validated scenario does not load', commandsPlayed: 0 });
     let played = 0;
     for (const id of l.value.rulesets) {
       const module = findRuleset(id);
       if (!module) continue;
       const g = createGame(module, { setup: l.value, seed: 1 + (f.i % 1000) });
-      if (!g.ok) return { outcome: 'crash', detail: `validated scenario does not start: ${g.problems[0]!.message}`, commandsPlayed: played };
+      if (!g.ok) return verdict({ outcome: 'crash', detail: `validated scenario does not start: ${g.problems[0]!.message}`, commandsPlayed: played });
       const p = playChecked(module, startHistory(g.state, g.events), doc, 1 + (f.i % 1000), commands);
       played += p.played;
-      if (p.broke) return { outcome: 'crash', detail: p.broke, commandsPlayed: played };
+      if (p.broke) return verdict({ outcome: 'crash', detail: p.broke, commandsPlayed: played });
     }
-    return { outcome: 'accepted', commandsPlayed: played };
+    return verdict({ outcome: 'accepted', commandsPlayed: played });
   } catch (e) {
-    return { outcome: 'crash', detail: `threw: ${e instanceof Error ? e.message : String(e)}`, commandsPlayed: 0 };
+    return verdict({ outcome: 'crash', detail: `threw: ${e instanceof Error ? e.message : String(e)}`, commandsPlayed: 0 });
   }
 }
 
