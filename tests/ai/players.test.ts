@@ -7,6 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { makePlayer } from '../../src/ai/players';
+import { makeBatchPlayer } from '../../src/ai/batch/players';
 import { playBattle, playoutClock, waitingSides, type Player, type View } from '../../src/ai/player';
 import { playerSeed } from '../../src/ai/sampler';
 import { seedDice } from '../../src/engine/dice';
@@ -23,6 +24,7 @@ import type { BattleSetup } from '../../src/engine/model';
 const SCENARIOS: Record<string, string> = {
   'napoleonic-warfare': 'scenarios/default.json',
   'seven-years-war': 'scenarios/seven-years-war-kolin-ridge.json',
+  battalion: 'scenarios/battalion-vellarde.json',
 };
 
 function scenario(rulesetId: string): { module: AnyRuleset; setup: BattleSetup } {
@@ -119,9 +121,13 @@ describe('NW §11: what the French player program chooses does not depend on the
     const pa = make(), pb = make();
     let sa = A.state, sb = B.state;
     const given: string[] = [];
-    for (let i = 0; i < 40 && waitingSides(sa).includes('fr'); i++) {
-      const ca = pa.decide(A.module, viewFor(A.module, sa, 'fr') as View, 'fr');
-      const cb = pb.decide(B.module, viewFor(B.module, sb, 'fr') as View, 'fr');
+    // Through the secret orders step only (NW §11): once it ends, orders begin to be acted on
+    // and the French may see what the Austrians do, so the two games may rightly part.
+    for (let i = 0; i < 40 && sa.position.step === 'place-orders' && waitingSides(sa).includes('fr'); i++) {
+      const va = viewFor(A.module, sa, 'fr'), vb = viewFor(B.module, sb, 'fr');
+      expect(vb).toEqual(va);
+      const ca = pa.decide(A.module, va as View, 'fr');
+      const cb = pb.decide(B.module, vb as View, 'fr');
       expect(cb).toEqual(ca);
       given.push(ca.type);
       const xa = applyCommand(A.module, sa, ca), xb = applyCommand(B.module, sb, cb);
@@ -131,5 +137,30 @@ describe('NW §11: what the French player program chooses does not depend on the
     }
     expect(given.filter((t) => t === 'placeOrder').length).toBeGreaterThan(0);
     expect(given.at(-1)).toBe('endStep');
-  }, 60_000);
+  }, 180_000);
+});
+
+describe('The batch runner\'s players include the scripted and search players (vedette simulate)', () => {
+  it('scripted and search@4 play a first turn of each ruleset with commands the rules accept, reproducibly', () => {
+    for (const id of Object.keys(SCENARIOS)) {
+      const run = () => {
+        const { module, state } = newGame(id, 3);
+        const ps = [makeBatchPlayer({ kind: 'search', budget: 4 }, module, 3, 0), makeBatchPlayer({ kind: 'scripted' }, module, 3, 1)];
+        const sides = state.battle.sides.map((x) => x.id);
+        let s = state;
+        const log: string[] = [];
+        for (let n = 0; n < 400 && s.position.turn === 1 && !s.result; n++) {
+          const side = sides.find((x) => waitingSides(s).includes(x))!;
+          const c = ps[sides.indexOf(side)]!.choose(s, side, 0);
+          expect(c).toBeDefined();
+          expect(isRejection(applyCommand(module, s, c!.command))).toBe(false);
+          log.push(JSON.stringify(c!.command));
+          s = c!.state;
+        }
+        expect(s.position.turn).toBe(2);
+        return log;
+      };
+      expect(run()).toEqual(run());
+    }
+  }, 120_000);
 });

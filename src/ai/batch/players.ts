@@ -19,7 +19,7 @@ import { viewFor } from '../../engine/view';
 import { chooseCommand } from '../randomPlayer';
 import { makeSampler, playerSeed } from '../sampler';
 import { playoutClock, type View } from '../player';
-import { DEFAULT_BUDGET_MS, makePlayer } from '../players';
+import { makePlayer } from '../players';
 
 export interface PlayerSpec {
   readonly kind: string;
@@ -32,7 +32,10 @@ export interface BatchPlayer {
   choose(state: GameState, side: SideId, givenThisStep: number): { readonly command: Command; readonly state: GameState } | undefined;
 }
 
-/** The player kinds this build offers. */
+/** Assignments the search player scores a decision in a batch when no @budget is given. */
+export const DEFAULT_SEARCH_PLAYOUTS = 24;
+
+/** The player kinds this build offers (src/ai players.ts): `search@n` scores n assignments a decision. */
 export const PLAYER_KINDS: readonly string[] = ['random', 'scripted', 'search'];
 
 /** Commands one side may give in one step before it is made to end it (as `playBattle`). */
@@ -61,7 +64,7 @@ export function makeBatchPlayer(spec: PlayerSpec, module: AnyRuleset, battleSeed
     };
   }
   if (spec.kind !== 'scripted' && spec.kind !== 'search') throw new RangeError(`no player "${spec.kind}"`);
-  const player = makePlayer(spec.kind, { seed: playerSeed(battleSeed, sideIndex), budgetMs: spec.budget ?? DEFAULT_BUDGET_MS, clock: playoutClock() });
+  const player = makePlayer(spec.kind, { seed: playerSeed(battleSeed, sideIndex), budgetMs: spec.budget ?? DEFAULT_SEARCH_PLAYOUTS, clock: playoutClock(1) });
   return {
     choose(state, side, given) {
       if (state.result) return undefined;

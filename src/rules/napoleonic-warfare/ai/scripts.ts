@@ -31,7 +31,7 @@ import { chargeTargetProblem, generalCanOrder, kind, orderProblem } from '../com
 import { normalMoveMm } from '../morale';
 import { inCombat } from '../combat';
 import { faceStruck, unitDistanceMm, unitFacing } from '../geom';
-import { acrossOf, checkMoveOrder, moveOrderOf, rightSignOf } from '../moveOrder';
+import { acrossOf, checkMoveOrder, rightSignOf } from '../moveOrder';
 import { spikeableGuns } from '../legal';
 import { occupyBuildings } from '../occupy';
 import { ARTILLERY_RANGES_IN, SMALL_ARMS } from '../tables/fire';
@@ -193,7 +193,12 @@ function advanceMoves(d: Draft, u: Unit, side: string, script: Script, strategic
   const nu = nwu(d, u.id);
   const full = normalMoveMm(d, u, strategic);
   const g = goal(d, u);
-  const wheel = wheelTowards(u, g.x, g.y);
+  // Keep the line: march straight on, wheeling only to bring an enemy well off the front into
+  // it (NW Orders/Advance allows 45°) — units wheeling onto the same enemy converge and pass
+  // through each other (NW §24 Interpenetration disorders both). Strategic moves resolve at the
+  // step's end, unseen by the trial, so they wheel only when the enemy is off to the flank.
+  const raw = wheelTowards(u, g.x, g.y);
+  const wheel = Math.abs(raw) < (strategic ? 40 : 20) ? 0 : Math.sign(raw) * Math.min(Math.abs(raw), strategic ? 45 : 30);
   // Keep the brigade together: no unit goes further than its slowest brigade-mate can (NW §25 lines).
   const mates = activeUnits(d).filter((x) => x.side === side && x.parent === u.parent && x.id !== u.id && !nwu(d, x.id).profile.artillery);
   const pace = strategic || nu.profile.artillery ? full : Math.min(full, ...mates.map((m) => normalMoveMm(d, m)));
@@ -212,13 +217,13 @@ function advanceMoves(d: Draft, u: Unit, side: string, script: Script, strategic
     } else moves.push(move(wheel, want, { limber: true }), move(0, full / 2, { limber: true }));
     return moves;
   }
-  for (const w of [wheel, Math.round(wheel / 2), 0]) {
+  for (const w of wheel === 0 ? [0] : [wheel, Math.round(wheel / 2), 0]) {
     for (const f of [1, 0.75, 0.5]) moves.push(move(w, Math.max(full * 0.5, want * f)));
   }
   return moves;
 }
 
-function tacticalCommands(d: Draft, view: V, u: Unit, side: string, script: Script): Command[] {
+function tacticalCommands(d: Draft, u: Unit, side: string, script: Script): Command[] {
   const o = d.rs.orders[u.id];
   const nu = nwu(d, u.id);
   if (!o || nu.movedThisTurn || inCombat(d, u.id)) return [];
@@ -242,7 +247,6 @@ function tacticalCommands(d: Draft, view: V, u: Unit, side: string, script: Scri
       if (Math.abs(wheel) >= 10) out.push({ type: 'deployUnit', side, unitId: u.id, action: 'wheel', degrees: wheel });
       if (nu.profile.foot && u.formation === 'column' && g.gapMm < inMm(12)) out.push({ type: 'deployUnit', side, unitId: u.id, action: 'change-formation', formation: 'line' });
       out.push({ type: 'deployUnit', side, unitId: u.id, action: 'halt' });
-      void view;
       return out;
     }
     default:
@@ -272,10 +276,9 @@ function actorsNw(view: V, side: string): string[] {
       return (d.rs.pendingFollowUps ?? []).filter((p) => p.side === side).map((p) => p.unitId);
     case 'initiative-side':
     case 'other-side': {
-      const view2 = view as unknown as NwGameState;
-      const rec = moveOrderOf(view2, side);
-      void rec;
-      return byAcross(mine.filter((u) => d.rs.orders[u.id] && !nwu(d, u.id).movedThisTurn && !inCombat(d, u.id) && !checkMoveOrder(view2, side, u.id).problem));
+      // NW §13 (4): only units the order of moves still allows, from the flank across.
+      const g = view as unknown as NwGameState;
+      return byAcross(mine.filter((u) => d.rs.orders[u.id] && !nwu(d, u.id).movedThisTurn && !inCombat(d, u.id) && !checkMoveOrder(g, side, u.id).problem));
     }
     default:
       return [];
@@ -318,7 +321,7 @@ function commandsNw(view: V, side: string, actor: string, script0: string, _s: S
       return [{ type: 'followUp', side, unitId: u.id, follow: script === 'attack' || (script !== 'withdraw' && !shaken(d, u.id)) }];
     case 'initiative-side':
     case 'other-side':
-      return tacticalCommands(d, view, u, side, script);
+      return tacticalCommands(d, u, side, script);
     default:
       return [];
   }
