@@ -66,7 +66,9 @@ export const playtestBench: BenchSection = {
 
     log(`  ${small} battles ${label} on 1 worker, then on ${cores}…`);
     const one = await timed(spec, scenarioText, small, 1);
+    log(`    1 worker: ${one.seconds.toFixed(1)} s wall, ${one.cpuSeconds.toFixed(1)} s CPU`);
     const all = await timed(spec, scenarioText, small, cores);
+    log(`    ${cores} workers: ${all.seconds.toFixed(1)} s wall, ${all.cpuSeconds.toFixed(1)} s CPU (speed-up ${(one.seconds / all.seconds).toFixed(2)}×)`);
     log(`  ${battles} battles ${label} on ${cores} workers…`);
     const full = await timed(spec, scenarioText, battles, cores);
     const rssMb = process.resourceUsage().maxRSS / 1024;
