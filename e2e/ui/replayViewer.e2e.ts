@@ -141,7 +141,7 @@ describe('the replay viewer', () => {
     await p.page.close();
   });
 
-  it('replays a finished battle imported from a file, seen by both sides, and exports its report, which opens offline', async () => {
+  it('replays a finished battle imported from a file (from its result), seen by both sides, and exports its report, which opens offline', async () => {
     const p = await PlayPage.open(browser, url, '', { width: 1280, height: 720 });
     await p.start('solo');
     await p.byTest('saved-battles').click();
@@ -151,7 +151,9 @@ describe('the replay viewer', () => {
     const row = p.byTest('battle-row').filter({ hasText: 'Over' });
     await row.waitFor();
     expect(await row.innerText()).toMatch(/Eckmühl[\s\S]*Over — French: strategic victory/);
-    await row.locator('[data-testid=battle-replay]').click();
+    // Open the finished battle: its result offers to replay it.
+    await row.locator('[data-testid=battle-resume]').click();
+    await p.byTest('result-replay').click();
     await p.byTest('replay-bar').waitFor();
     const replay = () => p.page.evaluate(() => window.__VEDETTE__.replay());
     // Over: both sides are offered, and chosen.
