@@ -36,10 +36,12 @@ import { mountSelectionPanel } from './ui/SelectionPanel';
 import { installTestHook, type PlayProbe } from './ui/testHook';
 import { button, el, watch } from './ui/dom';
 import { createPlayController, type PlayController } from './ui/controller';
-import { createPlayStore, readMode, type PlayStoreApi } from './ui/playStore';
+import { createPlayStore, readAi, readMode, type PlayStoreApi } from './ui/playStore';
 import { anyPlayable, builtInScenarios, noRulesetMessage, scenarioEntry, seedFromBits, type ScenarioEntry } from './ui/startModel';
 import { mountStartDialog } from './ui/StartDialog';
 import { mountPhaseBar } from './ui/PhaseBar';
+import { mountAiBar } from './ui/AiBar';
+import { startAiDriver, workerThinker } from './ui/aiDriver';
 import { mountLegend } from './ui/Legend';
 import { mountHandOver } from './ui/HandOverScreen';
 import { mountEventLog } from './ui/EventLog';
@@ -170,6 +172,7 @@ function probe(session: SessionApi, play: PlayStoreApi): PlayProbe | null {
   return {
     viewer: s.viewer,
     mode: play.getState().mode,
+    ai: play.getState().ai,
     handover: play.getState().handover,
     rulesetId: b.module.id,
     position: { turn: p.turn, phase: p.phase, step: p.step, phasing: p.phasing, actors: [...p.actors], done: [...p.done] },
@@ -241,6 +244,14 @@ async function main(): Promise<void> {
     });
   }
   mountHelp(shell.overlays, play);
+  // The Playtest panel (its charts, its workers) is fetched the first time it is opened.
+  let playtest: Promise<unknown> | null = null;
+  play.subscribe((s) => {
+    if (s.overlay !== 'playtest' || playtest) return;
+    playtest = Promise.all([import('./ui/PlaytestPanel'), loader.loadAll()]).then(([{ mountPlaytest }]) =>
+      mountPlaytest(shell.overlays, { scenarios, registry: loader.loaded, play, hasBattle: () => session.getState().battle !== null }),
+    );
+  });
   let scene: BattleScene | null = null;
   let tableView: TableView | null = null;
   if (editorMode) {
@@ -391,6 +402,8 @@ async function main(): Promise<void> {
     });
   }
   mountPhaseBar(shell.playArea, session, play, controller);
+  mountAiBar(shell.playArea, session, play, controller);
+  startAiDriver(session, play, ui, workerThinker());
   shell.playArea.prepend(shell.playArea.lastElementChild!); // the phase bar above the banner and the table
   mountNotices(shell.stage, shell.overlays, ui, play);
   mountInspector(shell.side, session, ui, play, controller);
@@ -412,7 +425,8 @@ async function main(): Promise<void> {
     const r = replay.store.getState();
     const b = r.open ? r.battle : session.getState().battle;
     shell.sub.textContent = b ? b.setup.title : '';
-    const badges = !b ? [] : r.open ? [b.module.name, 'Replay'] : [b.module.name, play.getState().mode === 'hotseat' ? 'Hot-seat' : 'Solo'];
+    const mode = play.getState().mode;
+    const badges = !b ? [] : r.open ? [b.module.name, 'Replay'] : [b.module.name, mode === 'hotseat' ? 'Hot-seat' : mode === 'ai' ? 'Against the AI' : 'Solo'];
     const key = badges.join('|');
     if (shell.badges.dataset.key !== key) {
       shell.badges.dataset.key = key;
@@ -430,8 +444,11 @@ async function main(): Promise<void> {
 
   if (hasAutosave) {
     const from = toResume?.meta ? { text: toResume.save, id: toResume.meta.id } : undefined;
-    const mode = toResume?.meta ? (toResume.meta.mode === 'solo' ? 'solo' : 'hotseat') : (readMode(storage) ?? 'hotseat');
-    const r = controller.resume(mode, from);
+    const kept = toResume?.meta ? (toResume.meta.mode === 'solo' ? 'solo' : toResume.meta.mode === 'ai' ? 'ai' : 'hotseat') : (readMode(storage) ?? 'hotseat');
+    // Against the AI: the opponent kept beside the mode; without it the battle resumes hot-seat.
+    const ai = kept === 'ai' ? readAi(storage) : null;
+    const mode = kept === 'ai' && !ai ? 'hotseat' : kept;
+    const r = controller.resume(mode, from, ai);
     if (r.ok) {
       if (!tableView.restore()) tableView.fit();
     } else {

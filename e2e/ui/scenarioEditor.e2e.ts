@@ -139,3 +139,66 @@ describe('the scenario editor on a built-in scenario', () => {
     }, 120_000);
   }
 });
+
+describe('the large historical battle in the browser', () => {
+  it('Aspern-Essling (about 400 units, 2,000 stands) starts and its first steps are played', async () => {
+    const { PlayPage } = await import('../pages/PlayPage');
+    const p = await PlayPage.open(browser, url, '', { width: 1280, height: 720 });
+    await p.chooseScenario('Aspern-Essling');
+    await p.start('solo', 1234);
+    await p.page.waitForFunction(() => window.__VEDETTE__.play() !== null, undefined, { timeout: 60_000 });
+    const battle = (await p.page.evaluate(() => window.__VEDETTE__.battle())) as { units: { stands: unknown[] }[] };
+    expect(battle.units.length).toBeGreaterThan(380);
+    expect(battle.units.reduce((n, u) => n + u.stands.length, 0)).toBeGreaterThan(1900);
+    // Both sides end their first step (NW orders are given face down, then the step ends).
+    const first = (await p.probe())!;
+    for (const side of first.position.actors) await p.endStep(side);
+    await expect.poll(async () => (await p.probe())!.commandCount, { timeout: 60_000 }).toBeGreaterThanOrEqual(first.position.actors.length);
+    await p.page.screenshot({ path: 'e2e/screenshots/aspern-essling-1280x720.png' });
+    expect(p.errors).toEqual([]);
+    await p.page.close();
+  }, 240_000);
+});
+
+describe('Generate in the editor', () => {
+  it('places NW §9 terrain from a seed; a piece clicked on says which dice placed it', async () => {
+    const p = await EditorPage.open(browser, url);
+    await p.byTest('generate-panel').locator('summary').click();
+    await p.byTest('generate-seed').fill('42');
+    await p.byTest('generate').click();
+    await expect.poll(async () => (await p.draft()).terrain.length).toBeGreaterThan(0);
+    await expect.poll(async () => p.byTest('generate-said').textContent()).toMatch(/pieces placed by NW §9 Terrain Generation, seed 42/);
+    const piece = (await p.draft()).terrain.find((t) => t.polygon && t.kind !== 'lake')!;
+    const cx = piece.polygon!.reduce((s, q) => s + q[0], 0) / piece.polygon!.length;
+    const cy = piece.polygon!.reduce((s, q) => s + q[1], 0) / piece.polygon!.length;
+    await p.click(cx, cy);
+    await expect.poll(async () => p.byTest('placed-by').textContent()).toMatch(/^Placed by: NW §9 Terrain Generation/);
+    await p.page.screenshot({ path: 'e2e/screenshots/editor-generated-1280x720.png' });
+    expect(p.errors).toEqual([]);
+    await p.page.close();
+  }, 120_000);
+});
+
+describe('Play this', () => {
+  it('starts a battle on the scenario being edited', async () => {
+    const p = await EditorPage.open(browser, url);
+    await p.byTest('editor-builtin').selectOption({ label: 'The Mill at Aldern' });
+    await expect.poll(async () => p.problems(), { timeout: 10_000 }).toEqual([]);
+    await p.byTest('scenario-title-input').evaluate((e) => (e.closest('details') as HTMLDetailsElement).open = true);
+    await p.byTest('scenario-title-input').fill('The Mill at Aldern, edited');
+    await p.byTest('scenario-title-input').press('Tab');
+    await expect.poll(async () => (await p.draft()).title).toBe('The Mill at Aldern, edited');
+    await expect.poll(async () => p.problems(), { timeout: 10_000 }).toEqual([]);
+    await p.byTest('editor-play').click();
+    await expect.poll(async () => p.byTest('scenario-title').textContent()).toBe('The Mill at Aldern, edited');
+    await p.byTest('seed').fill('99');
+    await p.byTest('mode-solo').check();
+    await p.byTest('start-battle').click();
+    await p.page.waitForURL((u) => !u.search.includes('editor'), { timeout: 30_000 });
+    await p.page.waitForSelector('#app[data-ready=true]', { timeout: 30_000 });
+    await expect.poll(async () => p.page.evaluate(() => window.__VEDETTE__.play()?.rulesetId ?? null), { timeout: 30_000 }).toBe('napoleonic-warfare');
+    await expect.poll(async () => p.byTest('battle-title').textContent()).toBe('The Mill at Aldern, edited');
+    expect(p.errors).toEqual([]);
+    await p.page.close();
+  }, 120_000);
+});

@@ -45,10 +45,11 @@ export const SaveSchema = z
     houseRules: z.unknown().optional(),
     seed: z.number().int().min(0).max(MAX_SEED),
     /**
-     * How the seed became the dice (engine seed.ts). Absent in saves written before seeds were
-     * expanded: those are version 1 and replay with the raw seeding.
+     * How the seed became the dice (engine seed.ts): 3 for new games (a stream per command from
+     * the key and the commands so far), 2 for one expanded stream. Absent in saves written before
+     * seeds were expanded: those are version 1 and replay with the raw seeding.
      */
-    seeding: z.union([z.literal(1), z.literal(2)]).optional(),
+    seeding: z.union([z.literal(1), z.literal(2), z.literal(3)]).optional(),
     log: z.array(CommandShape).max(1_000_000),
     hash: z.string().regex(/^fnv1a64:[0-9a-f]{16}$/, 'a hash reads "fnv1a64:" and 16 hex digits'),
     /** Informational: where the game stood when saved. Not trusted on load. */

@@ -9,8 +9,7 @@
 import { createStore } from 'zustand/vanilla';
 import type { AnyRuleset } from '../engine/ruleset';
 import type { Unit } from '../engine/model';
-import { ScenarioSchema } from '../scenario/schema';
-import { emptyDraft, type Draft, type EditOp, type Ring } from '../scenario/editor/ops';
+import { DraftSchema, emptyDraft, type Draft, type EditOp, type Ring } from '../scenario/editor/ops';
 import { canRedo, canUndo, edit, redo, replaceDraft, startHistory, undo, type EditorHistory } from '../scenario/editor/history';
 import { checkDraft, draftBattle, type DraftProblem, type PieceRef } from '../scenario/editor/problems';
 import type { XY } from '../scenario/editor/shapes';
@@ -78,7 +77,7 @@ export function readDraft(storage: EditorStorage | null): Draft | null {
   try {
     const text = storage?.getItem(DRAFT_KEY);
     if (!text) return null;
-    const r = ScenarioSchema.safeParse(JSON.parse(text));
+    const r = DraftSchema.safeParse(JSON.parse(text));
     return r.success ? r.data : null;
   } catch {
     return null;

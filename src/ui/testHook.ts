@@ -67,7 +67,9 @@ export interface ToolsProbe {
 /** Read-only facts about the battle in progress, for hot-seat and log tests. */
 export interface PlayProbe {
   readonly viewer: string;
-  readonly mode: 'solo' | 'hotseat';
+  readonly mode: 'solo' | 'hotseat' | 'ai';
+  /** Against the AI: its side, level, and pause and thinking flags. */
+  readonly ai: { side: string; level: string; paused: boolean; thinking: boolean } | null;
   /** The side the screen is being handed to, or null. */
   readonly handover: string | null;
   readonly rulesetId: string;

@@ -7,7 +7,8 @@
  * what cannot be drawn or named at all: a self-crossing or degenerate shape, a duplicate id,
  * a reference to nothing.
  */
-import type { ScenarioFile, TerrainSpec, UnitSpec } from '../schema';
+import { z } from 'zod';
+import { ScenarioSchema, UnitSpecSchema, type ScenarioFile, type TerrainSpec, type UnitSpec } from '../schema';
 import { polygonProblem, polylineProblem, type XY } from './shapes';
 
 export type Draft = ScenarioFile;
@@ -450,3 +451,10 @@ export function emptyDraft(rulesetId = 'napoleonic-warfare'): Draft {
     victory: [{ kind: 'ruleset', description: "The ruleset's own victory conditions." }],
   };
 }
+
+/**
+ * A scenario as the editor keeps it: the file format, except that it may have no units yet (a
+ * table being laid out). What is missing is a problem the live validation lists, not a reason
+ * to lose the draft on a reload or to refuse opening it.
+ */
+export const DraftSchema = ScenarioSchema.extend({ units: z.array(UnitSpecSchema).max(5000) });

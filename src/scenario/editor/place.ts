@@ -4,9 +4,10 @@
  * a template. Pure; the editor's tools call these and apply the edits as one undo step.
  */
 import type { TerrainSpec } from '../schema';
-import { freshId, type Draft, type EditOp } from './ops';
+import { freshId, idsIn, type Draft, type EditOp } from './ops';
 import { chainEndAt, type XY } from './shapes';
-import { templatesFor, unitFromTemplate, type UnitTemplate } from './templates';
+import { nwTemplates, templatesFor, unitFromTemplate, type UnitTemplate } from './templates';
+import { nwArmyList } from './forces';
 
 export type AreaKind = 'hill' | 'wood' | 'village' | 'building' | 'marsh' | 'field' | 'lake' | 'rough' | 'obstacle';
 export type LineKind = 'road' | 'stream' | 'river' | 'wall' | 'hedge' | 'ford' | 'bridge';
@@ -47,9 +48,15 @@ function freshName(d: Draft, base: string): string {
 
 const pts = (ps: readonly XY[]): [number, number][] => ps.map((p) => [p[0], p[1]]);
 
+/** `hill-1`, `hill-2`, …: the first not yet used. */
+function numberedId(d: Draft, base: string): string {
+  const ids = idsIn(d);
+  for (let i = 1; ; i++) if (!ids.has(`${base}-${i}`)) return `${base}-${i}`;
+}
+
 /** The edits for an outline drawn as an area of `kind`. */
 export function drawnArea(d: Draft, kind: AreaKind, points: readonly XY[]): EditOp[] {
-  const id = freshId(d, `${kind}-1`);
+  const id = numberedId(d, kind);
   return [{ op: 'addTerrain', piece: areaPiece(kind, id, freshName(d, NAMES[kind]), pts(points)) }];
 }
 
@@ -69,7 +76,7 @@ export function drawnLine(d: Draft, kind: LineKind, points: readonly XY[], tolMm
       return [{ op: 'extendLine', id: atEnd.id, end: atEnd.end, points: rest }];
     }
   }
-  const id = freshId(d, `${kind}-1`);
+  const id = numberedId(d, kind);
   return [{ op: 'addTerrain', piece: linePiece(kind, id, freshName(d, NAMES[kind]), pts(points)) }];
 }
 
@@ -84,7 +91,7 @@ export function placedUnit(d: Draft, template: UnitTemplate, sideIndex: 0 | 1, a
     parent = freshId(d, `${side.id}-army`);
     ops.push({ op: 'addFormation', formation: { id: parent, name: `${side.name} army`, side: side.id, level: 'army' } });
   }
-  const id = freshId(d, `${side.id}-${template.troopType}-1`);
+  const id = numberedId(d, `${side.id}-${template.troopType}`);
   const count = d.units.filter((u) => u.side === side.id && u.troopType === template.troopType).length + 1;
   const name = `${template.label.replace(/\s*\(.*\)$/, '')} ${count}`;
   ops.push({ op: 'addUnit', unit: unitFromTemplate(template, { id, name, side: side.id, parent, at: { x: at[0], y: at[1], facingDeg } }) });
@@ -93,5 +100,9 @@ export function placedUnit(d: Draft, template: UnitTemplate, sideIndex: 0 | 1, a
 
 /** The unit templates for a side of this scenario (its first ruleset's tables). */
 export function templatesForSide(d: Draft, sideIndex: 0 | 1): UnitTemplate[] {
-  return templatesFor(d.rulesets[0] ?? '', d.sides[sideIndex]!.nationality);
+  const side = d.sides[sideIndex]!;
+  // NW: a side checked against an army list picks from that list, graded for its year.
+  const list = d.rulesets[0] === 'napoleonic-warfare' ? nwArmyList(d, side.id) : undefined;
+  if (list) return nwTemplates(side.nationality, 'medium', list.year, list.nation);
+  return templatesFor(d.rulesets[0] ?? '', side.nationality);
 }

@@ -43,12 +43,16 @@ export function nwNation(nationality: string): Nation {
 }
 
 /** NW: one template per row of the nation's list, its grade for `year`. */
-export function nwTemplates(nationality: string, scale: Scale = 'medium', year = 1809): UnitTemplate[] {
-  const nation = nwNation(nationality);
+export function nwTemplates(nationality: string, scale: Scale = 'medium', year = 1809, listed?: Nation): UnitTemplate[] {
+  const nation = listed ?? nwNation(nationality);
   const bases = SCALE_DISTANCES[scale].bases;
   // NW §5 Basing: French, Russian and British battalions 4-6 stands, Austrian and Prussian 6-8.
   const footStands = nation === 'austria' || nation === 'prussia' ? BASING.foot.standsAustrianPrussian.min : BASING.foot.standsFrenchRussianBritish.min;
-  return ARMY_LISTS[nation].entries.map((e): UnitTemplate => {
+  // A "Foot/Horse Artillery" row gives two units to choose from: a foot and a horse battery.
+  const rows = ARMY_LISTS[nation].entries.flatMap((e) =>
+    /foot\/horse/i.test(e.troop) ? [{ ...e, troop: e.troop.replace(/foot\/horse/i, 'Foot') }, { ...e, troop: e.troop.replace(/foot\/horse/i, 'Horse') }] : [e],
+  );
+  return rows.map((e): UnitTemplate => {
     const period = e.periods.find((p) => (p.from ?? 0) <= year && year <= (p.to ?? 9999)) ?? e.periods[0]!;
     const arm = e.arm as UnitSpec['arm'];
     const art = arm === 'artillery';

@@ -14,6 +14,7 @@ import type { TerrainSpec } from '../../scenario/schema';
 import { useStore } from '../useStore';
 import type { AnyRuleset } from '../../engine/ruleset';
 import { generateTerrainFor } from '../../scenario/editor/generate';
+import { NW_NATIONS, nwArmyList, setNwArmyList, sywPoints } from '../../scenario/editor/forces';
 
 const TOOLS: readonly (readonly [EditorTool, string, string])[] = [
   ['select', 'Select', 'Select, move and turn pieces; drag a yellow vertex, or a white mid-point to add one (S)'],
@@ -223,6 +224,8 @@ export function ForcesPanel({ editor }: Props) {
   const draft = useStore(editor, (s) => s.history.draft);
   const apply = (ops: EditOp | EditOp[]) => editor.getState().apply(ops);
   const [open, setOpen] = useState<string | null>(null);
+  const points = sywPoints(draft);
+  const nw = draft.rulesets.includes('napoleonic-warfare');
   return (
     <details class="panel" data-testid="forces-panel">
       <summary><h2 class="inline">Forces</h2></summary>
@@ -236,6 +239,22 @@ export function ForcesPanel({ editor }: Props) {
             <label class="field">Name <input value={s.name} onChange={(e) => apply({ op: 'setSide', index: idx, patch: { name: e.currentTarget.value } })} /></label>
             <label class="field">Nation <input value={s.nationality} onChange={(e) => apply({ op: 'setSide', index: idx, patch: { nationality: e.currentTarget.value } })} /></label>
             <label class="field">Colour <input type="color" value={s.colour} onChange={(e) => apply({ op: 'setSide', index: idx, patch: { colour: e.currentTarget.value } })} /></label>
+            {points && <p class="hint" data-testid={`points-${s.id}`} title="SYW 9 Points system (p.20)">{`${points[s.id] ?? 0} points (SYW 9 Points system)`}</p>}
+            {nw && (() => {
+              const pick = nwArmyList(draft, s.id);
+              return (
+                <div class="row" title="NW Preparing for Battle §1: each unit is checked against the list; a unit that does not match is listed as a problem with the reason">
+                  <label class="field">
+                    Army list{' '}
+                    <select data-testid={`army-list-${s.id}`} value={pick?.nation ?? ''} onChange={(e) => apply(setNwArmyList(draft, s.id, e.currentTarget.value ? { nation: e.currentTarget.value as (typeof NW_NATIONS)[number]['id'], year: pick?.year ?? 1809 } : null))}>
+                      <option value="">none</option>
+                      {NW_NATIONS.map((n) => <option key={n.id} value={n.id}>{n.name}</option>)}
+                    </select>
+                  </label>
+                  {pick && <label class="field">Year <input type="number" min="1792" max="1815" value={pick.year} onChange={(e) => { const y = num(e.currentTarget.value); if (y && y >= 1792 && y <= 1815) apply(setNwArmyList(draft, s.id, { nation: pick.nation, year: Math.round(y) })); }} /></label>}
+                </div>
+              );
+            })()}
             <p class="hint">{s.deploymentZone ? 'Deployment zone drawn.' : 'No deployment zone: draw one with the Zone tool.'}</p>
             <ul class="tree">
               {formations.map((f) => (

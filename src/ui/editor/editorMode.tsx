@@ -10,10 +10,9 @@ import type { BattleScene } from '../../render/BattleScene';
 import { EditorView } from '../../render/EditorView';
 import { createEditorStore, createEditorTable, type EditorStoreApi, type EditorStorage } from '../../store/editorStore';
 import type { UiStoreApi } from '../../store/uiStore';
-import { ScenarioSchema } from '../../scenario/schema';
 import { zodProblems } from '../../scenario/load';
 import { parseJsonText, describeProblems } from '../../scenario/errors';
-import { emptyDraft } from '../../scenario/editor/ops';
+import { DraftSchema, emptyDraft } from '../../scenario/editor/ops';
 import { exportDraft } from '../../scenario/editor/problems';
 import type { ScenarioEntry } from '../startModel';
 import { FileInput } from '../FileInput';
@@ -44,7 +43,7 @@ export interface EditorDeps {
 export function readScenarioText(text: string): { ok: true; draft: ReturnType<typeof emptyDraft> } | { ok: false; message: string } {
   const p = parseJsonText(text);
   if (!p.ok) return { ok: false, message: describeProblems(p.problems) };
-  const r = ScenarioSchema.safeParse(p.value);
+  const r = DraftSchema.safeParse(p.value);
   if (!r.success) return { ok: false, message: describeProblems(zodProblems(r.error)) };
   return { ok: true, draft: r.data };
 }
