@@ -34,6 +34,12 @@ type Scripts = AiScripts<unknown, unknown, unknown>;
 export const PLAYOUT_SAMPLES = 2;
 /** Commands a playout may run before it is scored where it stands. */
 export const PLAYOUT_MAX_COMMANDS = 600;
+/**
+ * How much better an assignment must score to replace the one held: playouts with their own dice
+ * are noisy, and a change on noise makes the search worse than its scripts (about a stand lost
+ * in a small army, on the rulesets' evaluations).
+ */
+export const MIN_GAIN = 0.05;
 /** What a decided battle is worth in a playout, beyond any evaluation (evaluations lie in about ±6). */
 const WIN_SCORE = 20;
 
@@ -94,7 +100,7 @@ export class SearchPlayer extends ScriptedPlayer {
           const trial = new Map(best).set(actor, name);
           const v = score(trial);
           scored++;
-          if (v > bestScore + 1e-9) {
+          if (v > bestScore + MIN_GAIN) {
             best = trial;
             bestScore = v;
             improved = true;

@@ -107,6 +107,26 @@ function previewContact(g: G, side: string, pieceId: string, targetId: string): 
   return illegal('Shoot in the shooting phase; assault in the assault phase.', SEQ);
 }
 
+/** BT Shooting 8: one action per stand (or attached commander) the next hit may fall on, named by its place. */
+function hitActions(g: G, side: string, u: Unit, withUnitName = false): PieceAction[] {
+  const p = g.ruleset.pending;
+  const out: PieceAction[] = [];
+  if (!p || p.kind !== 'hits' || p.owner !== side || p.target !== u.id) return out;
+  // Stands named by their place from the left of the unit's front, as the player sees them.
+  const fr = unitFrame(u.stands);
+  const byLeft = [...u.stands].sort((a, b) => toLocal(fr, a.centre).across - toLocal(fr, b.centre).across || toLocal(fr, b.centre).along - toLocal(fr, a.centre).along).map((s) => s.id);
+  const left = p.hits - p.assigned.length;
+  let first = true;
+  for (const id of hitCandidates({ battle: g.battle, rs: g.ruleset }, u.id)) {
+    if (p.assigned.includes(id)) continue;
+    const gen = g.battle.generals.find((x) => x.id === id);
+    const label = `${withUnitName ? `${u.name}: ` : ''}${gen ? `Hit on ${gen.name}` : `Hit on stand ${byLeft.indexOf(id) + 1} from the left${id === u.commandStandId ? ' (officer)' : ''}`}`;
+    out.push({ label, command: { type: 'assignHit', side, stand: id }, ...(first ? { detail: `${left} hit${left === 1 ? '' : 's'} to assign, each on a different stand; the saves are rolled when all are placed` } : {}), rule: 'BT Summery of Shooting Phase 8' });
+    first = false;
+  }
+  return out;
+}
+
 function actions(g: G, side: string, pieceId: string): PieceAction[] {
   const out: PieceAction[] = [];
   const u = unitOf(g, pieceId);
@@ -114,20 +134,7 @@ function actions(g: G, side: string, pieceId: string): PieceAction[] {
   const p = g.ruleset.pending;
   if (p) {
     if (p.owner !== side) return out;
-    if (p.kind === 'hits' && p.target === u.id) {
-      // Stands named by their place from the left of the unit's front, as the player sees them.
-      const fr = unitFrame(u.stands);
-      const byLeft = [...u.stands].sort((a, b) => toLocal(fr, a.centre).across - toLocal(fr, b.centre).across || toLocal(fr, b.centre).along - toLocal(fr, a.centre).along).map((s) => s.id);
-      const left = p.hits - p.assigned.length;
-      let first = true;
-      for (const id of hitCandidates({ battle: g.battle, rs: g.ruleset }, u.id)) {
-        if (p.assigned.includes(id)) continue;
-        const gen = g.battle.generals.find((x) => x.id === id);
-        const label = gen ? `Hit on ${gen.name}` : `Hit on stand ${byLeft.indexOf(id) + 1} from the left${id === u.commandStandId ? ' (officer)' : ''}`;
-        out.push({ label, command: { type: 'assignHit', side, stand: id }, ...(first ? { detail: `${left} hit${left === 1 ? '' : 's'} to assign, each on a different stand; the saves are rolled when all are placed` } : {}), rule: 'BT Summery of Shooting Phase 8' });
-        first = false;
-      }
-    }
+    if (p.kind === 'hits' && p.target === u.id) out.push(...hitActions(g, side, u));
     if (p.kind === 'reaction' && p.defender === u.id) {
       out.push({ label: 'Counter attack', command: { type: 'react', side, choice: 'counter' }, rule: 'BT Assault Phase Summery' });
       out.push({ label: 'Retreat in order', command: { type: 'react', side, choice: 'retreat' }, rule: 'BT Assault Phase Summery' });
@@ -176,6 +183,10 @@ function sideActions(g: G, side: string): PieceAction[] {
     { label: 'Go second', command: { type: 'chooseFirst', side, first: 'second' }, rule: SEQ },
   ];
   const p = g.ruleset.pending;
+  if (p && p.owner === side && p.kind === 'hits') {
+    const t = unitOf(g, p.target);
+    return t ? hitActions(g, side, t, true) : [];
+  }
   if (p && p.owner === side && p.kind === 'reaction') return [
     { label: 'Counter attack', command: { type: 'react', side, choice: 'counter' }, rule: 'BT Assault Phase Summery' },
     { label: 'Retreat in order', command: { type: 'react', side, choice: 'retreat' }, rule: 'BT Assault Phase Summery' },
@@ -223,6 +234,8 @@ function inspect(g: G, pieceId: string): ReadOut[] {
   ];
   if (st.disorientated) out.push({ label: 'Disorientated', value: 'cannot move; ROF halved; -1 motivation (BT Howitzers & Disorientation)' });
   if (st.officerDead) out.push({ label: 'Officer', value: 'fallen: skill check to re-form, motivation check to assault (BT Officers Falling)' });
+  const p = g.ruleset.pending;
+  if (p && p.kind === 'hits' && p.target === u.id) out.push({ label: 'Hits to assign', value: `${p.hits - p.assigned.length} of ${p.hits}: ${g.battle.sides.find((x) => x.id === p.owner)?.name ?? p.owner} choose the stands (BT Summery of Shooting Phase 8)` });
   out.push({ label: 'First this turn', value: g.battle.sides.find((s) => s.id === firstSide(g))?.name ?? '' });
   return out;
 }

@@ -31,7 +31,7 @@ import { chargeTargetProblem, generalCanOrder, kind, orderProblem } from '../com
 import { normalMoveMm } from '../morale';
 import { inCombat } from '../combat';
 import { faceStruck, unitDistanceMm, unitFacing } from '../geom';
-import { acrossOf, checkMoveOrder, moveOrderOf, rightSignOf } from '../moveOrder';
+import { acrossOf, checkMoveOrder, rightSignOf } from '../moveOrder';
 import { spikeableGuns } from '../legal';
 import { occupyBuildings } from '../occupy';
 import { ARTILLERY_RANGES_IN, SMALL_ARMS } from '../tables/fire';
@@ -223,7 +223,7 @@ function advanceMoves(d: Draft, u: Unit, side: string, script: Script, strategic
   return moves;
 }
 
-function tacticalCommands(d: Draft, view: V, u: Unit, side: string, script: Script): Command[] {
+function tacticalCommands(d: Draft, u: Unit, side: string, script: Script): Command[] {
   const o = d.rs.orders[u.id];
   const nu = nwu(d, u.id);
   if (!o || nu.movedThisTurn || inCombat(d, u.id)) return [];
@@ -247,7 +247,6 @@ function tacticalCommands(d: Draft, view: V, u: Unit, side: string, script: Scri
       if (Math.abs(wheel) >= 10) out.push({ type: 'deployUnit', side, unitId: u.id, action: 'wheel', degrees: wheel });
       if (nu.profile.foot && u.formation === 'column' && g.gapMm < inMm(12)) out.push({ type: 'deployUnit', side, unitId: u.id, action: 'change-formation', formation: 'line' });
       out.push({ type: 'deployUnit', side, unitId: u.id, action: 'halt' });
-      void view;
       return out;
     }
     default:
@@ -277,10 +276,9 @@ function actorsNw(view: V, side: string): string[] {
       return (d.rs.pendingFollowUps ?? []).filter((p) => p.side === side).map((p) => p.unitId);
     case 'initiative-side':
     case 'other-side': {
-      const view2 = view as unknown as NwGameState;
-      const rec = moveOrderOf(view2, side);
-      void rec;
-      return byAcross(mine.filter((u) => d.rs.orders[u.id] && !nwu(d, u.id).movedThisTurn && !inCombat(d, u.id) && !checkMoveOrder(view2, side, u.id).problem));
+      // NW §13 (4): only units the order of moves still allows, from the flank across.
+      const g = view as unknown as NwGameState;
+      return byAcross(mine.filter((u) => d.rs.orders[u.id] && !nwu(d, u.id).movedThisTurn && !inCombat(d, u.id) && !checkMoveOrder(g, side, u.id).problem));
     }
     default:
       return [];
@@ -323,7 +321,7 @@ function commandsNw(view: V, side: string, actor: string, script0: string, _s: S
       return [{ type: 'followUp', side, unitId: u.id, follow: script === 'attack' || (script !== 'withdraw' && !shaken(d, u.id)) }];
     case 'initiative-side':
     case 'other-side':
-      return tacticalCommands(d, view, u, side, script);
+      return tacticalCommands(d, u, side, script);
     default:
       return [];
   }

@@ -14,8 +14,9 @@
  * reach, and otherwise keeps beyond musket range on the flanks; foot advances to the 10cm halt
  * and stands to shoot; a group that has lost half its stands holds. In the shooting steps every
  * unit fires at the target it hurts most (nearest, shaken, in the open: (5) Shooting p.11).
- * Generals prompt their own groups first and the CinC those beyond them ((3) Changing Orders
- * p.7); a CinC keeps the counter with the best ability ((3) Generals p.5).
+ * Generals prompt their own groups first and the CinC those beyond them, and ride behind their
+ * groups to stay within reach of a prompt ((3) Changing Orders p.7); a CinC keeps the counter
+ * with the best ability ((3) Generals p.5).
  */
 import type { Command, Sampler, SeenGame } from '../../../engine/ruleset';
 import { stateFromView } from '../../../engine/lookahead';
@@ -239,7 +240,49 @@ function sideCommandsSyw(view: V, side: string, s: Sampler): Command[] {
   }
   // 9 Deployment (p.19): the ruleset's own placements (its zone, its order of brigades).
   if (isDeployStep(step)) return legalDeployment(stateFromView(view) as S, side, s);
+  if (step === 'movement') return generalMoves(view, side);
   return [];
+}
+
+/**
+ * (3) Changing Orders p.7: a prompt succeeds when the general is within the D6 × 10cm of the
+ * group's centre, so each general rides to stand behind the groups he commands (the CinC behind
+ * the whole line), where they will be after an Advance, 4cm back from them and out of the line
+ * of fire ((3) Notes on Generals (d) p.6: a general within 1cm of a unit under fire may be hit).
+ */
+function generalMoves(view: V, side: string): Command[] {
+  const w = workOf(view);
+  const out: Command[] = [];
+  const groups = Object.values(view.ruleset.groups).filter((g) => g.side === side && !g.offTable && g.units.length > 0);
+  const enemies = knownEnemies(w, view, side);
+  for (const gen of view.battle.generals) {
+    const gs = view.ruleset.generals[gen.id];
+    if (gen.side !== side || !gs || gs.killed || gs.movedMm > 0) continue;
+    const mine = groups.filter((g) => (gs.cinc ? true : g.general === gen.id));
+    const spots = mine.flatMap((g) => {
+      const us = w.groupUnits(g);
+      if (us.length === 0) return [];
+      const c = centroid(stands(us));
+      const f = us[0]!.stands[0]!.facing;
+      const ahead = g.order === 'advance' ? 10 * CM : 0;
+      return [{ x: c.x + Math.cos(f) * ahead, y: c.y + Math.sin(f) * ahead }];
+    });
+    if (spots.length === 0) continue;
+    let x = spots.reduce((a, p) => a + p.x, 0) / spots.length, y = spots.reduce((a, p) => a + p.y, 0) / spots.length;
+    const foe = enemies.map((e) => centroid(e.stands)).sort((a, b) => Math.hypot(a.x - x, a.y - y) - Math.hypot(b.x - x, b.y - y))[0];
+    if (foe) {
+      const len = Math.hypot(foe.x - x, foe.y - y) || 1;
+      x -= ((foe.x - x) / len) * 4 * CM;
+      y -= ((foe.y - y) / len) * 4 * CM;
+    }
+    const dx = x - gen.stand.centre.x, dy = y - gen.stand.centre.y, len = Math.hypot(dx, dy);
+    if (len < 3 * CM) continue;
+    const k = Math.min(1, (39 * CM) / len);
+    const tx = Math.round(Math.min(view.battle.table.widthMm - 5, Math.max(5, gen.stand.centre.x + dx * k)));
+    const ty = Math.round(Math.min(view.battle.table.depthMm - 5, Math.max(5, gen.stand.centre.y + dy * k)));
+    out.push({ type: 'moveGeneral', side, general: gen.id, x: tx, y: ty });
+  }
+  return out;
 }
 
 export const sywScripts = {
