@@ -408,7 +408,14 @@ async function main(): Promise<void> {
   mountNotices(shell.stage, shell.overlays, ui, play);
   mountInspector(shell.side, session, ui, play, controller);
   mountEventLog(shell.side, session, play);
-  mountResult(shell.overlays, session, play);
+  // A finished battle is kept: the result offers to step through it (both sides, now it is over).
+  const replayFinished = (): void => {
+    const b = session.getState().battle;
+    if (!b || !keeper) return;
+    play.getState().dismissResult(true);
+    void keeper.flush().then(() => openReplay(b.id));
+  };
+  mountResult(shell.overlays, session, play, lib ? replayFinished : undefined);
   mountTurnSummary(shell.overlays, session, play);
   mountHandOver(shell.overlays, session, play, controller);
   installShortcuts(window, { controller, play, ui, pickLoad: () => toolbar.pickLoad(), hasBattle: () => session.getState().battle !== null && !replay.store.getState().open, fit: () => tableView?.fit() });

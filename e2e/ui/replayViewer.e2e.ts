@@ -6,7 +6,7 @@
  * with its result, charts and log.
  */
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { copyFileSync, mkdirSync, mkdtempSync, readFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
@@ -141,32 +141,30 @@ describe('the replay viewer', () => {
     await p.page.close();
   });
 
-  it('replays a finished battle imported from a file, seen by both sides, and exports its report, which opens offline', async () => {
+  it('replays a finished battle from its result, seen by both sides, and exports its report, which opens offline', async () => {
     const p = await PlayPage.open(browser, url, '', { width: 1280, height: 720 });
-    await p.start('solo');
-    await p.byTest('saved-battles').click();
-    const golden = readFileSync('tests/replay/goldens/nw-eckmuhl-1.save.json', 'utf8');
-    await p.byTest('battles-import-input').setInputFiles({ name: 'eckmuhl-1.vedette.json', mimeType: 'application/json', buffer: Buffer.from(golden) });
-    await expect.poll(() => p.byTest('battles-note').textContent()).toBe('One battle imported.');
-    const row = p.byTest('battle-row').filter({ hasText: 'Over' });
-    await row.waitFor();
-    expect(await row.innerText()).toMatch(/Eckmühl[\s\S]*Over — French: strategic victory/);
-    await row.locator('[data-testid=battle-replay]').click();
+    // The Ridge at Krzeczhorz (Seven Years War), solo: the Austrians concede at once (a concession ends the battle).
+    await p.chooseScenario('Krzeczhorz');
+    await p.start('solo', 99);
+    await p.page.waitForFunction(() => window.__VEDETTE__.play()?.rulesetId === 'seven-years-war');
+    await p.byTest('concede').click();
+    await p.byTest('answer-austria').click();
+    await expect.poll(async () => (await p.probe())?.result?.winner).toBe('prussia');
+    await p.byTest('result-replay').click();
     await p.byTest('replay-bar').waitFor();
     const replay = () => p.page.evaluate(() => window.__VEDETTE__.replay());
     // Over: both sides are offered, and chosen.
     await expect.poll(async () => (await replay())?.viewer).toBe('referee');
-    expect(await p.byTest('replay-viewer').locator('option').allTextContents()).toEqual(['French', 'Austrians', 'Both sides']);
+    expect(await p.byTest('replay-viewer').locator('option').allTextContents()).toEqual(['Prussians', 'Austrians', 'Both sides']);
     const r = (await replay())!;
     expect(r.over).toBe(true);
     // Turn by turn to the end.
-    let turns = 0;
-    for (let at = r.at; at < r.points - 1; turns++) {
+    for (let at = r.at, guard = 0; at < r.points - 1 && guard < 50; guard++) {
       await p.byTest('replay-turn-forward').click();
       await expect.poll(async () => (await replay())!.at).toBeGreaterThan(at);
       at = (await replay())!.at;
     }
-    expect(turns).toBeGreaterThanOrEqual(14);
+    expect((await replay())!.at).toBe(r.points - 1);
     await p.page.screenshot({ path: 'e2e/screenshots/replay-finished-1280.png' });
 
     const [download] = await Promise.all([p.page.waitForEvent('download'), p.byTest('replay-export-report').click()]);
@@ -180,14 +178,15 @@ describe('the replay viewer', () => {
     const requests: string[] = [];
     page.on('request', (q) => requests.push(q.url()));
     await page.goto(`file://${path}`);
-    expect(await page.locator('[data-testid=report-result]').innerText()).toMatch(/French: strategic victory\. The turn limit was reached/);
+    expect(await page.locator('[data-testid=report-result]').innerText()).toMatch(/^Prussians: .*victory\. Austrians conceded the battle\./);
     const charts = page.locator('#charts svg');
     expect(await charts.count()).toBe(2);
     expect(await charts.nth(0).getAttribute('aria-label')).toBe('Casualties: stands lost by the end of each turn');
     const box = (await charts.nth(0).boundingBox())!;
     expect(box.width).toBeGreaterThan(200);
-    expect(await page.locator('#maps svg').count()).toBeGreaterThanOrEqual(15);
-    expect(await page.locator('#log li.dice').count()).toBeGreaterThan(20);
+    expect(await page.locator('#maps svg').count()).toBeGreaterThanOrEqual(1);
+    expect(await page.locator('#end svg g.unit').count()).toBeGreaterThan(10);
+    expect(await page.locator('#log li.dice').count()).toBeGreaterThan(0);
     expect(await page.locator('#log li.dice').first().innerText()).toMatch(/Outcome/);
     expect(requests.filter((u) => !u.startsWith('file:'))).toEqual([]);
     await page.screenshot({ path: 'e2e/screenshots/battle-report-1280.png' });

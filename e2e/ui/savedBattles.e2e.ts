@@ -40,6 +40,9 @@ describe('saved battles', () => {
     expect(await rows.nth(0).innerText()).toMatch(/Krzeczhorz[\s\S]*on the table/);
     expect(await rows.nth(1).innerText()).toMatch(/The Mill at Aldern[\s\S]*Napoleonic Warfare · Solo[\s\S]*Turn 1/);
     await p.page.screenshot({ path: 'e2e/screenshots/saved-battles-1280.png' });
+    await p.page.setViewportSize({ width: 760, height: 720 });
+    await p.page.screenshot({ path: 'e2e/screenshots/saved-battles-760.png' });
+    await p.page.setViewportSize({ width: 1400, height: 860 });
 
     // Rename: the new name is shown as text, never as markup.
     await rows.nth(1).locator('[data-testid=battle-rename]').click();
@@ -116,6 +119,9 @@ describe('when the browser will not store a battle', () => {
     await warning.waitFor();
     expect(await p.byTest('storage-warning-text').textContent()).toMatch(/not being kept: the browser's storage is full\. Nothing is lost/);
     await page.screenshot({ path: 'e2e/screenshots/storage-full-1280.png' });
+    await page.setViewportSize({ width: 760, height: 720 });
+    await page.screenshot({ path: 'e2e/screenshots/storage-full-760.png' });
+    await page.setViewportSize({ width: 1280, height: 720 });
     // Nothing lost: the battle goes on, and the file offered holds every command.
     expect(await p.probe()).toEqual(inPlay);
     const [download] = await Promise.all([page.waitForEvent('download'), p.byTest('storage-save-file').click()]);

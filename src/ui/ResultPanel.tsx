@@ -7,9 +7,11 @@ import { useStore } from './useStore';
 interface Props {
   readonly session: SessionApi;
   readonly play: PlayStoreApi;
+  /** Step through the finished battle in the replay viewer (where battles are kept). */
+  readonly replay?: () => void;
 }
 
-export function ResultPanel({ session, play }: Props) {
+export function ResultPanel({ session, play, replay }: Props) {
   const b = useStore(session, (s) => s.battle);
   const dismissed = useStore(play, (s) => s.resultDismissed);
   const covered = useStore(play, (s) => s.handover !== null);
@@ -40,6 +42,11 @@ export function ResultPanel({ session, play }: Props) {
           <button type="button" onClick={() => play.getState().dismissResult(true)}>
             Look at the table
           </button>
+          {replay ? (
+            <button type="button" data-testid="result-replay" title="Step through the battle, seen by both sides" onClick={() => replay()}>
+              Replay the battle
+            </button>
+          ) : null}
           <button type="button" class="primary" onClick={() => play.getState().open('start')}>
             New battle
           </button>
@@ -49,6 +56,6 @@ export function ResultPanel({ session, play }: Props) {
   );
 }
 
-export function mountResult(host: HTMLElement, session: SessionApi, play: PlayStoreApi): () => void {
-  return mount(host, <ResultPanel session={session} play={play} />);
+export function mountResult(host: HTMLElement, session: SessionApi, play: PlayStoreApi, replay?: () => void): () => void {
+  return mount(host, <ResultPanel session={session} play={play} {...(replay ? { replay } : {})} />);
 }

@@ -161,7 +161,7 @@ export function battleReportHtml(input: ReportInput): ReportOutcome {
 <title>${h(title)} — battle report</title><style>${CSS}</style></head>
 <body><main>
 <h1>${h(title)}</h1>
-<p class="sub">${h(module.name)} (version ${h(module.version)}) · seed ${input.seed} · ${index.length} commands · seen by ${h(who)}</p>
+<p class="sub">${h(module.name)} (version ${h(module.version)}) · seed ${input.seed} · ${index.length} ${index.length === 1 ? 'command' : 'commands'} · seen by ${h(who)}</p>
 ${input.description ? `<p>${h(input.description)}</p>` : ''}
 <section id="result"><h2>Result</h2><p class="result" data-testid="report-result">${resultText}</p>
 <p class="sub">Sides: ${setup.sides.map((s) => h(s.name)).join(' and ')}. Reached turn ${final.position.turn}${setup.turnLimit ? ` of ${setup.turnLimit}` : ''}.</p></section>
