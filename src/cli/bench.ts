@@ -13,8 +13,9 @@ import { longSaveBench } from './bench/longSave';
 import { validateBench } from './bench/validate';
 import { aiBench } from './bench/ai';
 import { replaySeekBench } from './bench/replaySeek';
+import { editorBench } from './bench/editor';
 
-const SECTIONS: readonly BenchSection[] = [geometryBench, routPathBench, nwPreviewBench, sywDragBench, longSaveBench, validateBench, aiBench, replaySeekBench];
+const SECTIONS: readonly BenchSection[] = [geometryBench, routPathBench, nwPreviewBench, sywDragBench, longSaveBench, validateBench, aiBench, replaySeekBench, editorBench];
 
 async function main(): Promise<void> {
   const args = process.argv.slice(2);
