@@ -1,5 +1,5 @@
 /**
- * Screenshots of the play screen for a person to look at: the built-in battle and two other
+ * Screenshots of the play screen for a person to look at: the built-in battle and three other
  * scenarios, at 1280×720 and 900×700, with a unit selected, a drag in progress and the tape out.
  * Run after `vite build --mode e2e`: `npx tsx scripts/table-screenshots.ts [outDir]`.
  */
@@ -13,6 +13,7 @@ const SCENARIOS: [string, string][] = [
   ['default', 'The Mill at Aldern'],
   ['eckmuhl', 'Eckmühl Ridge'],
   ['kolin', 'The Ridge at Krzeczhorz'],
+  ['vellarde', 'The Ford at Vellarde'],
 ];
 const SIZES = [
   { width: 1280, height: 720 },

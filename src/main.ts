@@ -26,16 +26,22 @@ import { createKeeper, type Keeper } from './store/keeper';
 import { createBattles } from './ui/battles';
 import { mountSavedBattles } from './ui/SavedBattles';
 import { mountStorageWarning } from './ui/StorageWarning';
+import { createReplay, createTableSource, type Replay } from './store/replay';
+import { mountReplayPanels } from './ui/ReplayPanels';
+import { fileStem } from './ui/battles';
+import { loadSaveText } from './scenario/save';
 import { createBattleTable } from './store/table';
 import type { BattleScene } from './render/BattleScene';
 import { mountSelectionPanel } from './ui/SelectionPanel';
 import { installTestHook, type PlayProbe } from './ui/testHook';
 import { button, el, watch } from './ui/dom';
 import { createPlayController, type PlayController } from './ui/controller';
-import { createPlayStore, readMode, type PlayStoreApi } from './ui/playStore';
+import { createPlayStore, readAi, readMode, type PlayStoreApi } from './ui/playStore';
 import { anyPlayable, builtInScenarios, noRulesetMessage, scenarioEntry, seedFromBits, type ScenarioEntry } from './ui/startModel';
 import { mountStartDialog } from './ui/StartDialog';
 import { mountPhaseBar } from './ui/PhaseBar';
+import { mountAiBar } from './ui/AiBar';
+import { startAiDriver, workerThinker } from './ui/aiDriver';
 import { mountLegend } from './ui/Legend';
 import { mountHandOver } from './ui/HandOverScreen';
 import { mountEventLog } from './ui/EventLog';
@@ -166,6 +172,7 @@ function probe(session: SessionApi, play: PlayStoreApi): PlayProbe | null {
   return {
     viewer: s.viewer,
     mode: play.getState().mode,
+    ai: play.getState().ai,
     handover: play.getState().handover,
     rulesetId: b.module.id,
     position: { turn: p.turn, phase: p.phase, step: p.step, phasing: p.phasing, actors: [...p.actors], done: [...p.done] },
@@ -237,6 +244,14 @@ async function main(): Promise<void> {
     });
   }
   mountHelp(shell.overlays, play);
+  // The Playtest panel (its charts, its workers) is fetched the first time it is opened.
+  let playtest: Promise<unknown> | null = null;
+  play.subscribe((s) => {
+    if (s.overlay !== 'playtest' || playtest) return;
+    playtest = Promise.all([import('./ui/PlaytestPanel'), loader.loadAll()]).then(([{ mountPlaytest }]) =>
+      mountPlaytest(shell.overlays, { scenarios, registry: loader.loaded, play, hasBattle: () => session.getState().battle !== null }),
+    );
+  });
   let scene: BattleScene | null = null;
   let tableView: TableView | null = null;
   if (editorMode) {
@@ -301,6 +316,54 @@ async function main(): Promise<void> {
     return;
   }
 
+  // The replay viewer: a mode of the same screen, on the same table.
+  const replay = createReplay();
+  watch([replay.store], () => {
+    const open = replay.store.getState().open;
+    if (open) root.dataset.mode = 'replay';
+    else delete root.dataset.mode;
+  });
+  const closeReplay = () => {
+    replay.close();
+    tableView?.fit();
+  };
+  // The battle open in the replay viewer, as loaded (the report is written from it).
+  let replayed: { save: ReturnType<typeof loadSaveText> & { ok: true }; name: string } | null = null;
+  const exportReport = async () => {
+    const r = replay.store.getState();
+    if (!replayed || !r.open) return;
+    // The report (its maps and charts) is a chunk of its own, fetched the first time it is asked for.
+    const { battleReportHtml } = await import('./ui/report/battleReport');
+    const v = replayed.save.value;
+    const scenario = v.save.scenario as { description?: unknown };
+    const out = battleReportHtml({ module: v.module, setup: v.setup, history: v.history, seed: v.save.seed, name: replayed.name, viewer: r.viewer, ...(typeof scenario.description === 'string' ? { description: scenario.description } : {}) });
+    if (!out.ok) return play.getState().showAlert({ title: 'No report', message: out.message });
+    download(`${fileStem(replayed.name)}-report.html`, out.html, 'text/html');
+  };
+  mountReplayPanels(shell.playArea, shell.side, { replay, close: closeReplay, exportReport: () => void exportReport() });
+  installReplayKeys(replay, play);
+  const openReplay = async (id: string): Promise<void> => {
+    if (!lib) return;
+    const kept = await lib.get(id);
+    if (!kept) return;
+    await loader.load(kept.meta.rulesetId);
+    const loaded = loadSaveText(kept.save, loader.loaded());
+    if (!loaded.ok) {
+      play.getState().showAlert({ title: 'That battle cannot be replayed', message: 'What is wrong with the kept battle:', problems: loaded.problems });
+      return;
+    }
+    const v = loaded.value;
+    replayed = { save: loaded, name: kept.meta.name };
+    const over = v.state.result !== undefined;
+    // Both sides only once the battle is over; else the side looking now (hot-seat), or the first side.
+    const now = session.getState().viewer;
+    const sides = v.setup.sides.map((x) => x.id);
+    const viewer = over ? 'referee' : sides.includes(now) ? now : sides[0]!;
+    play.getState().open('none');
+    ui.getState().select(null);
+    replay.open({ battle: { id, module: v.module, scenario: v.save.scenario, setup: v.setup, options: v.save.options, seed: v.save.seed }, history: v.history, name: kept.meta.name, viewer });
+    tableView?.fit();
+  };
   const keeper: Keeper | null = lib ? createKeeper({ library: lib, session, mode: () => play.getState().mode, now: () => Date.now(), storage: navigator.storage }) : null;
   if (keeper) void keeper.requestPersistence();
   // A battle not yet kept (a write failed or is waiting) is not closed without the browser asking.
@@ -334,11 +397,13 @@ async function main(): Promise<void> {
       battles: createBattles({ library: lib, keeper, session, rulesets: loader.loadAll, newId, now: () => Date.now() }),
       rulesetName: (id) => loader.catalog.find((d) => d.id === id)?.name ?? id,
       resume: resumeKept,
-      replay: async () => undefined,
+      replay: (id) => openReplay(id),
       download,
     });
   }
   mountPhaseBar(shell.playArea, session, play, controller);
+  mountAiBar(shell.playArea, session, play, controller);
+  startAiDriver(session, play, ui, workerThinker());
   shell.playArea.prepend(shell.playArea.lastElementChild!); // the phase bar above the banner and the table
   mountNotices(shell.stage, shell.overlays, ui, play);
   mountInspector(shell.side, session, ui, play, controller);
@@ -346,13 +411,15 @@ async function main(): Promise<void> {
   mountResult(shell.overlays, session, play);
   mountTurnSummary(shell.overlays, session, play);
   mountHandOver(shell.overlays, session, play, controller);
-  installShortcuts(window, { controller, play, ui, pickLoad: () => toolbar.pickLoad(), hasBattle: () => session.getState().battle !== null, fit: () => tableView?.fit() });
+  installShortcuts(window, { controller, play, ui, pickLoad: () => toolbar.pickLoad(), hasBattle: () => session.getState().battle !== null && !replay.store.getState().open, fit: () => tableView?.fit() });
 
-  // The title and badges follow the battle.
-  watch([session, play], () => {
-    const b = session.getState().battle;
+  // The title and badges follow the battle (the replayed one while the replay is open).
+  watch([session, play, replay.store], () => {
+    const r = replay.store.getState();
+    const b = r.open ? r.battle : session.getState().battle;
     shell.sub.textContent = b ? b.setup.title : '';
-    const badges = b ? [b.module.name, play.getState().mode === 'hotseat' ? 'Hot-seat' : 'Solo'] : [];
+    const mode = play.getState().mode;
+    const badges = !b ? [] : r.open ? [b.module.name, 'Replay'] : [b.module.name, mode === 'hotseat' ? 'Hot-seat' : mode === 'ai' ? 'Against the AI' : 'Solo'];
     const key = badges.join('|');
     if (shell.badges.dataset.key !== key) {
       shell.badges.dataset.key = key;
@@ -360,18 +427,21 @@ async function main(): Promise<void> {
     }
   });
 
-  const table = createBattleTable(session);
+  const table = createBattleTable(createTableSource(session, replay));
   mountLegend(shell.stage, { game: table.store, table, ui, play });
   scene = new (await sceneClass)(table.store, ui, table);
   await scene.mount(shell.stage);
   const mounted = scene;
   tableView = keepTableView({ stage: shell.stage, ui, session, play, storage, fit: () => mounted.fit() });
-  if (hook) installTestHook(table.store, ui, scene, () => probe(session, play));
+  if (hook) installTestHook(table.store, ui, scene, () => probe(session, play), () => replayProbe(replay));
 
   if (hasAutosave) {
     const from = toResume?.meta ? { text: toResume.save, id: toResume.meta.id } : undefined;
-    const mode = toResume?.meta ? (toResume.meta.mode === 'solo' ? 'solo' : 'hotseat') : (readMode(storage) ?? 'hotseat');
-    const r = controller.resume(mode, from);
+    const kept = toResume?.meta ? (toResume.meta.mode === 'solo' ? 'solo' : toResume.meta.mode === 'ai' ? 'ai' : 'hotseat') : (readMode(storage) ?? 'hotseat');
+    // Against the AI: the opponent kept beside the mode; without it the battle resumes hot-seat.
+    const ai = kept === 'ai' ? readAi(storage) : null;
+    const mode = kept === 'ai' && !ai ? 'hotseat' : kept;
+    const r = controller.resume(mode, from, ai);
     if (r.ok) {
       if (!tableView.restore()) tableView.fit();
     } else {
@@ -382,6 +452,38 @@ async function main(): Promise<void> {
     play.getState().open('start');
   }
   root.dataset.ready = 'true';
+}
+
+function replayProbe(replay: Replay) {
+  const r = replay.store.getState();
+  if (!r.open || !r.index || !r.battle) return null;
+  const k = r.points[r.at] ?? 0;
+  const p = r.index.position(k);
+  return { viewer: r.viewer, at: r.at, points: r.points.length, command: k, position: { turn: p.turn, phase: p.phase, step: p.step }, over: r.index.over };
+}
+
+/** Keys while the replay is open: ← → a command, PageUp/PageDown a turn, Home/End, space plays. */
+function installReplayKeys(replay: Replay, play: PlayStoreApi): void {
+  window.addEventListener('keydown', (e) => {
+    const r = replay.store.getState();
+    if (!r.open || play.getState().overlay !== 'none' || play.getState().question || play.getState().alert) return;
+    const t = e.target as HTMLElement | null;
+    if (t && (t.tagName === 'INPUT' || t.tagName === 'SELECT' || t.tagName === 'TEXTAREA')) return;
+    const act: Record<string, () => void> = {
+      ArrowLeft: () => replay.step(-1),
+      ArrowRight: () => replay.step(1),
+      PageUp: () => replay.turn(-1),
+      PageDown: () => replay.turn(1),
+      Home: () => replay.seek(0),
+      End: () => replay.seek(r.points.length - 1),
+      ' ': () => replay.setPlaying(!r.playing),
+    };
+    const f = act[e.key];
+    if (!f) return;
+    e.preventDefault();
+    e.stopImmediatePropagation();
+    f();
+  }, { capture: true });
 }
 
 /** The ruleset id a saved battle names, read without validating it (the load validates). */

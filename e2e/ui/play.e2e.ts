@@ -1,14 +1,14 @@
 /**
- * The play screen in real Chromium, with the rulesets registered today (Napoleonic Warfare,
- * Seven Years War): start battles through the dialog, hot-seat hand-overs, ending steps, the
+ * The play screen in real Chromium, with the rulesets registered today: start battles through the dialog, hot-seat hand-overs, ending steps, the
  * log with its rolls, undo limits, save and a broken load, resume after a reload, the result,
  * and names from files shown as text. Engine state is read through the test hook.
  */
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { mkdirSync, readFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import type { Browser } from 'playwright-core';
 import { launchChromium } from '../../src/cli/chromium';
 import { PlayPage } from '../pages/PlayPage';
+import { rulesetIds } from '../../src/rules/registry';
 
 let browser: Browser;
 const url = inject('baseUrl');
@@ -22,6 +22,8 @@ afterAll(async () => {
 });
 
 const NW_DEFAULT = 'The Mill at Aldern';
+/** Every built-in scenario file (the dialog lists each one). */
+const BUILT_IN = readdirSync('scenarios').filter((f) => f.endsWith('.json') && !f.endsWith('.schema.json'));
 const FR = 'French Advance Guard';
 const AU = 'Austrian Brigade Mayer';
 
@@ -30,7 +32,7 @@ describe('the start dialog', () => {
     const p = await PlayPage.open(browser, url);
     await p.dialog().waitFor();
     const cards = await p.dialog().locator('[data-testid=scenario-card]').allInnerTexts();
-    expect(cards.length).toBe(3);
+    expect(cards.length).toBe(BUILT_IN.length);
     expect(cards.join('\n')).not.toContain('schema');
     expect(cards[0]).toContain(NW_DEFAULT);
     expect(await p.byTest('ruleset-select').inputValue()).toBe('napoleonic-warfare');
@@ -49,7 +51,7 @@ describe('the start dialog', () => {
     const p = await PlayPage.open(browser, url);
     await p.loadScenarioFile('no-ruleset.json');
     const msg = await p.byTest('no-ruleset').textContent();
-    expect(msg).toBe('No ruleset is available for this scenario: it names "no-such-rules"; Vedette has "napoleonic-warfare", "seven-years-war".');
+    expect(msg).toBe(`No ruleset is available for this scenario: it names "no-such-rules"; Vedette has ${rulesetIds().map((id) => `"${id}"`).join(', ')}.`);
     expect(await p.byTest('start-battle').isDisabled()).toBe(true);
     await p.page.close();
     // The same scenario shared as a link shows on a free table with the same sentence.

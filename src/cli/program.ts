@@ -19,6 +19,7 @@ import { RULESETS } from '../rules/registry';
 import { PLAYER_KINDS as BATCH_PLAYERS } from '../ai/batch/players';
 import { simulateCommand, type SimulateOpts } from './simulate';
 import { reportCommand } from './report';
+import { battleReportCommand } from './battleReport';
 import { describeProblems, parseJsonText, type InputProblem } from '../scenario/errors';
 import { loadHouseRulesText, type HouseRulesFile } from '../scenario/houseRules';
 import { loadScenario } from '../scenario/load';
@@ -130,6 +131,15 @@ function summary(io: Io, module: AnyRuleset, h: History, title: string, seed: nu
     say(`No result yet${stoppedNote ? ` (${stoppedNote})` : ''}. Stands at: ${describePosition(module, s)}`);
   }
   say(`State hash: ${stateHash(s)}`);
+}
+
+/** Is this a save file ("format": "vedette-save")? False when it cannot be read (the command then says why). */
+function isSaveFile(io: Io, path: string): boolean {
+  try {
+    return (JSON.parse(io.readFile(path)) as { format?: unknown } | null)?.format === 'vedette-save';
+  } catch {
+    return false;
+  }
 }
 
 export async function rulesetsFor(io: Io, extra: readonly string[]): Promise<AnyRuleset[]> {
@@ -336,12 +346,15 @@ export async function runCli(args: readonly string[], io: Io): Promise<number> {
     });
   program
     .command('report')
-    .description('the balance report of a batch: one file, or the shards of one batch merged')
-    .argument('<scenario>', 'the scenario file the batch was played on')
-    .argument('<batches...>', 'batch files (JSON lines from simulate)')
+    .description('a battle report of a save (report <save> --out report.html), or the balance report of a batch (report <scenario> <batches…>)')
+    .argument('<file>', 'a save file, or the scenario file a batch was played on')
+    .argument('[batches...]', 'batch files (JSON lines from simulate), for a balance report')
+    .option('--out <file>', 'battle report: write the self-contained HTML page here')
+    .option('--viewer <side>', 'battle report: as one side saw the battle (default both, once the battle is over)')
     .option('--html <file>', 'also write the report as a self-contained HTML page with charts')
-    .action(async (scenario: string, batches: string[], o: { html?: string }) => {
-      status = await reportCommand(io, scenario, batches, o, extra());
+    .action(async (file: string, batches: string[], o: { html?: string; out?: string; viewer?: string }) => {
+      // A save and no batches: the battle report; otherwise the balance report of a batch.
+      status = batches.length === 0 && isSaveFile(io, file) ? await battleReportCommand(io, file, o, extra()) : await reportCommand(io, file, batches, o, extra());
     });
   program
     .command('replay')

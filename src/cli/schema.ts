@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { resolve } from 'node:path';
 import { z } from 'zod';
 import { ScenarioSchema } from '../scenario/schema';
-import { SaveSchema } from '../scenario/save';
+import { COMMAND_FIELD_MAX, SaveSchema } from '../scenario/save';
 import { HouseRulesSchema } from '../scenario/houseRules';
 
 export const SCHEMA_PATH = 'scenarios/scenario.schema.json';
@@ -52,6 +52,9 @@ export function saveJsonSchema(): string {
   // The zod schema takes these as unknown and validates them with their own loaders; the
   // published schema points at the files' own schemas instead.
   props.scenario = { $ref: 'scenario.schema.json', description: 'The scenario file itself, as it was when the battle started (a save stays playable without it).' };
+  // Commands are checked by hand in one loop (a log may hold a million); publish their shape.
+  const field = { type: 'string', minLength: 1, maxLength: COMMAND_FIELD_MAX };
+  props.log = { ...props.log, items: { type: 'object', properties: { type: field, side: field }, required: ['type', 'side'], additionalProperties: {} } };
   if (props.houseRules) props.houseRules = { $ref: 'house-rules.schema.json', description: 'The house rules in force, if any.' };
   return text({
     ...schema,

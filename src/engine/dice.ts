@@ -20,7 +20,8 @@
 import { uniformInt } from 'pure-rand/distribution/uniformInt';
 import { xoroshiro128plusFromState } from 'pure-rand/generator/xoroshiro128plus';
 import type { SideId } from './model';
-import { SEEDING_VERSION, seedWords, type SeedingVersion } from './seed';
+import { canonicalJson, fnv1a64 } from './hash';
+import { chainNext, chainStart, SEEDING_VERSION, seedWords, streamWords, type SeedingVersion } from './seed';
 
 /** The generator state held in the game state. Plain JSON: it survives saves and hashing. */
 export interface DiceState {
@@ -37,6 +38,12 @@ export interface DiceState {
    * (`endScript`), so a test cannot pass on dice it did not mean to roll or never rolled.
    */
   readonly scripted?: readonly number[];
+  /**
+   * Seeding 3 (seed.ts): the game's key and the chain of the commands so far. Present, they
+   * give every command a stream of its own (`diceForCommand`). Hidden like the rest of the dice.
+   */
+  readonly key?: number;
+  readonly chain?: string;
 }
 
 /** Largest seed accepted: seeds are unsigned 32-bit integers. */
@@ -52,7 +59,19 @@ export function isValidSeed(seed: unknown): seed is number {
  */
 export function seedDice(seed: number, seeding: SeedingVersion = SEEDING_VERSION): DiceState {
   if (!isValidSeed(seed)) throw new RangeError(`a seed is an integer from 0 to ${MAX_SEED}, not ${String(seed)}`);
+  if (seeding === 3) return { algorithm: 'xoroshiro128+', words: seedWords(seed, 3), rolls: 0, key: seed, chain: chainStart(seed) };
   return { algorithm: 'xoroshiro128+', words: seedWords(seed, seeding), rolls: 0 };
+}
+
+/**
+ * The dice a command rolls with. Seeding 3: the chain takes in the command and the generator
+ * starts on the stream of (key, chain), so the faces depend on every command given so far and
+ * not on how many rolls were made before. Earlier seedings: the dice as they are.
+ */
+export function diceForCommand(dice: DiceState, command: unknown): DiceState {
+  if (dice.chain === undefined || dice.key === undefined) return dice;
+  const chain = chainNext(dice.chain, fnv1a64(canonicalJson(command)));
+  return { ...dice, chain, words: streamWords(dice.key, chain) };
 }
 
 /** Queue faces for the next physical dice (tests and scripted scenarios). */
@@ -347,6 +366,8 @@ export function rollDice(dice: DiceState, spec: RollSpec, emulations?: DieEmulat
     words,
     rolls: dice.rolls + 1,
     ...(scripted !== undefined ? { scripted } : {}),
+    ...(dice.key !== undefined ? { key: dice.key } : {}),
+    ...(dice.chain !== undefined ? { chain: dice.chain } : {}),
   };
   return [event, next];
 }

@@ -5,9 +5,9 @@
  * rejections, and a ruleset bug comes back as an `internal-error` rejection.
  */
 import { ENGINE_COMMANDS, isRejection, reject, type AnyEvent, type Command, type Rejection } from './command';
-import { endScript, isValidSeed, MAX_SEED, scriptDice, seedDice, type DiceState } from './dice';
+import { diceForCommand, endScript, isValidSeed, MAX_SEED, scriptDice, seedDice, type DiceState } from './dice';
 import { jsonPath, prototypeNameIn } from './ids';
-import { SEEDING_VERSION, type SeedingVersion } from './seed';
+import { isSeedingVersion, SEEDING_VERSION, type SeedingVersion } from './seed';
 import type { BattleSetup, SideId } from './model';
 import type { AnyRuleset, Problem } from './ruleset';
 import { Run } from './sequence';
@@ -61,7 +61,7 @@ export function createGame(module: AnyRuleset, input: NewGame): Created {
   try {
     const problems: Problem[] = [];
     if (!isValidSeed(input.seed)) problems.push({ path: '$.seed', message: `a seed is a whole number from 0 to ${MAX_SEED}.` });
-    if (input.seeding !== undefined && input.seeding !== 1 && input.seeding !== 2) problems.push({ path: '$.seeding', message: 'the seeding version is 1 or 2.' });
+    if (input.seeding !== undefined && !isSeedingVersion(input.seeding)) problems.push({ path: '$.seeding', message: 'the seeding version is 1, 2 or 3.' });
     if (!input.setup.rulesets.includes(module.id))
       problems.push({ path: '$.rulesets', message: `this scenario is not written for ${module.name} ("${module.id}"); it names ${input.setup.rulesets.map((r) => `"${r}"`).join(', ')}.` });
     const opts = resolveOptions(module, input.options);
@@ -149,7 +149,8 @@ function applyChecked(module: AnyRuleset, state: GameState, command: unknown, se
   try {
     const c = check(module, state, command);
     if (isRejection(c)) return c;
-    const run = new Run(module, state);
+    // Seeding 3: this command's dice come from the key and every command so far (seed.ts).
+    const run = new Run(module, state.dice.chain === undefined ? state : { ...state, dice: diceForCommand(state.dice, c) });
     const pos = state.position;
     const side: SideId = c.side;
     const sideName = state.battle.sides.find((s) => s.id === side)?.name ?? side;

@@ -3,12 +3,18 @@
  * this is cheap) and whether that command rolled dice. Undo takes back commands back to the
  * last one that rolled and no further: a die once cast stays cast (STYLE.md). Redo re-applies
  * undone commands; since they did not roll, they give the same result again.
+ *
+ * In hot-seat (`by` given) undo is a player's, and takes back only what that player could
+ * have done without seeing anything new: never another side's command, never one that ended
+ * the game, never one that showed its author something hidden (reveal.ts). A viewer who is
+ * not a side (the referee's view at the end of a hot-seat game, the hand-over cover) undoes
+ * nothing.
  */
 import { isRejection, reject, type AnyEvent, type Command, type Rejection } from './command';
 import { applyCommand, type Applied } from './game';
-import type { SideId } from './model';
 import type { AnyRuleset } from './ruleset';
 import type { GameState } from './state';
+import { revealedTo } from './reveal';
 import { commandFor, type Viewer } from './view';
 
 export interface HistoryEntry {
@@ -135,27 +141,47 @@ export function entriesFor(entries: readonly HistoryEntry[], viewer: Viewer): Hi
   return entries.filter((e) => commandFor(e.command, e.secret, viewer).type !== 'hidden');
 }
 
+/** Entry i's state before it: the previous entry's state, or the initial one. */
+function stateBefore(h: History): GameState {
+  const r = ownRuns(h)?.entries;
+  const prev = r ? r.items[r.length - 2] : h.entries[h.entries.length - 2];
+  return prev?.state ?? h.initial;
+}
+
+// PERF: whether an entry revealed something to its author, worked out once per entry (the
+// toolbar asks on every render).
+const revealedMemo = new WeakMap<HistoryEntry, boolean>();
+
 /**
  * Why the last command cannot be undone, or undefined when it can. With `by` (a hot-seat
  * player) another side's command is refused before anything about it is said, so a secret
- * command's roll is never revealed.
+ * command's roll is never revealed; so is a command that ended the game, and — given the
+ * module, which the app always passes — one that showed its author anything hidden.
  */
-export function undoBlocker(h: History, by?: SideId): Rejection | undefined {
+export function undoBlocker(h: History, by?: Viewer, module?: AnyRuleset): Rejection | undefined {
   const last = lastEntry(h);
   if (!last) return reject('nothing-to-undo', 'There is nothing to undo.', 'engine: undo');
   if (by !== undefined && last.command.side !== by) return reject('not-yours', 'The last command was the other side\'s; only its author may take it back.', 'engine: undo');
   if (last.rolled) return reject('undo-across-roll', 'The last command rolled dice; a roll cannot be taken back.', 'engine: undo');
+  if (by !== undefined) {
+    if (last.state.result && !stateBefore(h).result) return reject('undo-reveals', 'The last command ended the battle and showed everything; it cannot be taken back.', 'engine: undo');
+    if (module) {
+      let shown = revealedMemo.get(last);
+      if (shown === undefined) revealedMemo.set(last, (shown = revealedTo(module, stateBefore(h), last.state, last.command.side)));
+      if (shown) return reject('undo-reveals', 'The last command showed you something that was hidden; it cannot be taken back.', 'engine: undo');
+    }
+  }
   return undefined;
 }
 
-export function undo(h: History, by?: SideId): History | Rejection {
-  const blocked = undoBlocker(h, by);
+export function undo(h: History, by?: Viewer, module?: AnyRuleset): History | Rejection {
+  const blocked = undoBlocker(h, by, module);
   if (blocked) return blocked;
   const { entries, redo } = runsOf(h);
   return makeHistory(h.initial, h.initialEvents, popRun(entries), pushRun(redo, entries.items[entries.length - 1]!));
 }
 
-export function redo(module: AnyRuleset, h: History, by?: SideId): History | Rejection {
+export function redo(module: AnyRuleset, h: History, by?: Viewer): History | Rejection {
   const redoRun = runsOf(h).redo;
   const next = redoRun.items[redoRun.length - 1];
   if (!next) return reject('nothing-to-redo', 'There is nothing to redo.', 'engine: undo');

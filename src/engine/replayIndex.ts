@@ -14,7 +14,7 @@ import { applyCommand } from './game';
 import type { History, HistoryEntry } from './history';
 import type { AnyRuleset } from './ruleset';
 import type { GameState, Position } from './state';
-import { commandFor, type Viewer } from './view';
+import { commandFor, eventsFor, type Viewer } from './view';
 
 /**
  * Commands between snapshots: a seek applies at most `every - 1` commands. One by default:
@@ -115,13 +115,15 @@ export function indexHistory(module: AnyRuleset, h: History, every: number = SNA
 }
 
 /**
- * The points `viewer` may step to: the start, then each command the viewer may know of one by
- * one (another side's secret commands are left out, not even counted: the viewer sees their
- * effect at its own next point, when the secret step has ended).
+ * The points `viewer` may step to: the start, then each command the viewer knew of in play —
+ * its own and every open one, and another side's secret command only when it did something the
+ * viewer saw (ending its part of the secret step, or the step itself: the events the viewer may
+ * see). Another side's secret orders and moves are left out, not even counted.
  */
 export function pointsFor(r: ReplayIndex, viewer: Viewer): number[] {
   const out = [0];
-  for (let k = 1; k <= r.length; k++) if (commandFor(r.command(k), r.secret(k), viewer).type !== 'hidden') out.push(k);
+  for (let k = 1; k <= r.length; k++)
+    if (commandFor(r.command(k), r.secret(k), viewer).type !== 'hidden' || eventsFor(r.events(k), viewer).length > 0) out.push(k);
   return out;
 }
 

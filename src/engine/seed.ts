@@ -13,19 +13,33 @@
  *     the SplitMix64 finaliser. Never by XOR with a constant: XOR keeps a linear relation
  *     between two generators started from related seeds.
  *
- * `SeedingVersion` records which of the two a game used: version 1 (the raw seed, every save
- * written before this file existed; a save without a seeding field is version 1) or version 2
- * (expanded). A game keeps its version for life so that an old save replays to its hash.
+ * `SeedingVersion` records which a game used: version 1 (the raw seed, every save written
+ * before this file existed; a save without a seeding field is version 1), version 2 (expanded
+ * once, one stream for the whole game) or version 3 (below). A game keeps its version for life
+ * so that an old save replays to its hash.
+ *
+ * Version 3: dice that cannot be farmed. Under version 2 the stream did not depend on the
+ * commands, so whoever knew the seed knew the next faces, and a bad one could be spent on a
+ * roll that did not matter. Under version 3 the seed is the game's secret key, and the dice of
+ * each command are drawn from a stream of their own, started from (key, chain) where the chain
+ * is a hash of every command given so far, this one included (`chainNext`). Spend a roll on
+ * something else and the chain — and every later stream — is different; without the key no
+ * stream can be foreseen. The chain and key live in the dice state, which no view shows.
  *
  * 64-bit arithmetic is done in BigInt: seeding happens once per game or stream, never per roll.
  */
 import { xoroshiro128plus } from 'pure-rand/generator/xoroshiro128plus';
 
-/** 1: the seed used raw (saves from before expansion). 2: expanded with SplitMix64. */
-export type SeedingVersion = 1 | 2;
+/**
+ * 1: the seed used raw (saves from before expansion). 2: expanded with SplitMix64. 3: the seed
+ * is a key, and each command's dice come from (key, hash of the commands so far).
+ */
+export type SeedingVersion = 1 | 2 | 3;
 
 /** The seeding a new game uses. */
-export const SEEDING_VERSION: SeedingVersion = 2;
+export const SEEDING_VERSION: SeedingVersion = 3;
+
+export const isSeedingVersion = (v: unknown): v is SeedingVersion => v === 1 || v === 2 || v === 3;
 
 const MASK64 = (1n << 64n) - 1n;
 const GOLDEN_GAMMA = 0x9e3779b97f4a7c15n;
@@ -63,9 +77,32 @@ export function expandSeed(seed: number): number[] {
   return words.every((w) => w === 0) ? [0, 1, 0, 0] : words;
 }
 
-/** The generator's starting words for `seed` under a seeding version. */
+/** The generator's starting words for `seed` under a seeding version (3: the set-up's stream). */
 export function seedWords(seed: number, version: SeedingVersion): number[] {
-  return version === 1 ? [...xoroshiro128plus(seed | 0).getState()] : expandSeed(seed);
+  return version === 1 ? [...xoroshiro128plus(seed | 0).getState()] : version === 2 ? expandSeed(seed) : streamWords(seed, chainStart(seed));
+}
+
+const hex64 = (x: bigint): string => x.toString(16).padStart(16, '0');
+
+/** Seeding 3: the chain before any command (the set-up's), from the key alone. */
+export function chainStart(key: number): string {
+  return hex64(mix64(mix64(BigInt(key >>> 0) + GOLDEN_GAMMA) ^ streamHash('dice chain')));
+}
+
+/**
+ * Seeding 3: the chain after one more command, from the chain before and the command's
+ * canonical JSON (the caller hashes it: `fnv1a64` of `canonicalJson(command)`, 16 hex digits).
+ */
+export function chainNext(chain: string, commandHash: string): string {
+  return hex64(mix64(BigInt(`0x${chain}`) ^ mix64(BigInt(`0x${commandHash}`) + GOLDEN_GAMMA)));
+}
+
+/** Seeding 3: the generator words for the stream of `chain` under `key`. */
+export function streamWords(key: number, chain: string): number[] {
+  const start = mix64(mix64(BigInt(key >>> 0) ^ GOLDEN_GAMMA) ^ BigInt(`0x${chain}`));
+  const [a, b] = splitMix64(start, 2) as [bigint, bigint];
+  const words = [int32(a >> 32n), int32(a), int32(b >> 32n), int32(b)];
+  return words.every((w) => w === 0) ? [0, 1, 0, 0] : words;
 }
 
 /** FNV-1a 64 of a stream name's UTF-16 code units. */

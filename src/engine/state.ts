@@ -68,7 +68,8 @@ export interface GameState<RS = unknown, O = unknown, T = unknown> {
   readonly seed: number;
   /**
    * How the seed became the dice state (seed.ts). Absent: version 1, the raw seeding of games
-   * begun before seeds were expanded (their saves replay to their hashes). New games: 2.
+   * begun before seeds were expanded (their saves replay to their hashes). 2: one expanded
+   * stream. New games: 3, a stream per command from the key and the commands so far.
    */
   readonly seeding?: Exclude<SeedingVersion, 1>;
   readonly options: O;

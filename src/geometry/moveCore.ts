@@ -445,3 +445,45 @@ export function touchesAllAlong(contacts: readonly TerrainContact[], standCount:
   }
   return true;
 }
+
+/**
+ * The trace of the same plan cut short at `distanceMm` (≤ its own distance), read off a trace of
+ * the whole plan: meetings entered before then (cleared then or later counts as still met),
+ * the table edge if crossed before then, terrain stretches clipped there. A caller that asks
+ * about many lengths of one move (a drag preview) traces the longest once. The distances are
+ * the long trace's; a fresh trace of the short plan solves the same moments in its own
+ * fractions, so the two agree to rounding.
+ */
+export function truncateTrace(trace: MoveTrace, distanceMm: number): MoveTrace {
+  if (distanceMm >= trace.distanceMm) return trace;
+  const d = Math.max(0, distanceMm);
+  const within = (from: number) => from < d || (d === 0 && from === 0);
+  const meetings: Meeting[] = [];
+  for (const m of trace.meetings) {
+    if (!m.atStart && !within(m.enterMm)) continue;
+    meetings.push(m.clearMm !== undefined && m.clearMm < d - 1e-9 ? m : { unitId: m.unitId, atStart: m.atStart, enterMm: m.enterMm, clearMm: undefined });
+  }
+  const eps = 1e-9;
+  const terrain: TerrainContact[] = [];
+  for (const c of trace.terrain) {
+    const stands: TerrainContact['stands'][number][] = [];
+    let first = Infinity, last = -Infinity, atStart = false, atEnd = false, entered = false, crossed = false;
+    for (const s of c.stands) {
+      const clip = (ivs: readonly { fromMm: number; toMm: number }[]) => ivs.filter((iv) => within(iv.fromMm)).map((iv) => (iv.toMm > d ? { fromMm: iv.fromMm, toMm: d } : iv));
+      const touching = clip(s.touching);
+      if (touching.length === 0) continue;
+      stands.push({ stand: s.stand, touching, inside: clip(s.inside) });
+      for (const iv of touching) {
+        first = Math.min(first, iv.fromMm);
+        last = Math.max(last, iv.toMm);
+        if (iv.fromMm <= eps) atStart = true; else entered = true;
+        if (iv.toMm >= d - eps) atEnd = true;
+        if (iv.fromMm > eps && iv.toMm < d - eps) crossed = true;
+      }
+    }
+    if (stands.length > 0) terrain.push({ feature: c.feature, firstMm: first, lastMm: last, atStart, atEnd, entered, crossed, stands });
+  }
+  terrain.sort((p, q) => p.firstMm - q.firstMm || (p.feature.id < q.feature.id ? -1 : p.feature.id > q.feature.id ? 1 : 0));
+  const leaves = trace.leavesTableAtMm !== undefined && within(trace.leavesTableAtMm) ? trace.leavesTableAtMm : undefined;
+  return { distanceMm: d, meetings, leavesTableAtMm: leaves, terrain };
+}

@@ -10,6 +10,7 @@ import { buildTerrainIndex } from './terrain';
 import type { SpatialIndex, StandIndex } from './collisions';
 import { buildStandIndex } from './collisions';
 import type { Body } from './moveCore';
+import type { Box } from './vec';
 
 const cache = new WeakMap<readonly object[], Map<string, SightIndex>>();
 
@@ -51,4 +52,15 @@ export function standIndexOf(units: readonly Body[]): StandIndex {
     standCache.set(units, ix);
   }
   return ix;
+}
+
+/**
+ * The units of `units` with a stand whose box meets `box`, in the list's order (from the cached
+ * stand index: a preview among thousands of stands tests only those near the move).
+ */
+export function unitsNear<U extends Body>(units: readonly U[], box: Box): U[] {
+  const near = new Set<string>();
+  for (const e of standIndexOf(units).search(box)) near.add(e.value.unitId);
+  if (near.size === 0) return [];
+  return units.filter((u) => near.has(u.id));
 }

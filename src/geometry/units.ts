@@ -10,7 +10,8 @@ import { forward } from './footprint';
 import { standCornersInto } from './footprint';
 import type { Face, Frame } from './frame';
 import { unitFrame } from './frame';
-import { wheel } from './movement';
+import type { Leg } from './movement';
+import { poseInLeg, wheel } from './movement';
 import { footprintGroupsOverlap } from './overlap';
 import { EPS_MM } from './vec';
 import { unitDistance } from './measure';
@@ -70,6 +71,21 @@ export function advanceUnit<U extends HasStands<S>, S extends StandFootprint>(u:
   return translateUnit(u, Math.cos(facing) * distMm, Math.sin(facing) * distMm);
 }
 
+/**
+ * A unit's stands after whole legs of a plan (movement.ts), keeping every other field of each
+ * stand: translate legs by `translateStands`, rotate legs by `rotateStands` (facings normalised),
+ * restand legs placing each stand where the leg's `to` says.
+ */
+export function standsAfterLegs<S extends StandFootprint>(stands: readonly S[], legs: readonly Leg[]): S[] {
+  let cur = stands as S[];
+  for (const leg of legs) {
+    if (leg.kind === 'translate') cur = translateStands(cur, leg.dx, leg.dy);
+    else if (leg.kind === 'rotate') cur = rotateStands(cur, leg.pivot, leg.angle);
+    else cur = cur.map((s, i) => { const p = leg.to[i] ?? poseInLeg(s, leg, i, 1); return Object.assign({}, s, { centre: p.centre, facing: normaliseAngle(p.facing) }); });
+  }
+  return cur === stands ? [...stands] : cur;
+}
+
 const OT = new Float64Array(8);
 
 /** Is any corner of any stand off the table? Touching the edge is on (EPS_MM). */
@@ -84,9 +100,17 @@ export function unitOffTable(stands: readonly StandFootprint[], table: TableSize
   return false;
 }
 
-/** Are two units in contact (nearest stands at most CONTACT_MM apart)? */
+/**
+ * Is a gap between two units contact: at most CONTACT_MM, give or take the core's arithmetic? A
+ * move made by the core stops touching what it meets within EPS_MM (plus rounding), which can
+ * lengthen a gap on its other side by as much: a unit pushed back against one unit, CONTACT_MM
+ * from another, is still in contact with it.
+ */
+export const isContactGap = (gapMm: number): boolean => gapMm <= CONTACT_MM + 2 * EPS_MM;
+
+/** Are two units in contact (nearest stands at most CONTACT_MM apart, `isContactGap`)? */
 export function unitsInContact(a: readonly StandFootprint[], b: readonly StandFootprint[]): boolean {
-  return unitDistance(a, b) <= CONTACT_MM;
+  return isContactGap(unitDistance(a, b));
 }
 
 /**

@@ -27,11 +27,12 @@ export const SAVE_VERSION = 1;
  * A command in a save's log: an object with a type and a side, each 1-64 characters. Checked by
  * hand, not by a schema per command: a log of a million commands is checked in one loop.
  */
+export const COMMAND_FIELD_MAX = 64;
 const CommandShape = z.custom<Command>((c) => {
   if (c === null || typeof c !== 'object' || Array.isArray(c)) return false;
   const { type, side } = c as { type?: unknown; side?: unknown };
-  return typeof type === 'string' && type.length >= 1 && type.length <= 64 && typeof side === 'string' && side.length >= 1 && side.length <= 64;
-}, 'a command is an object with a "type" and a "side", each 1 to 64 characters');
+  return typeof type === 'string' && type.length >= 1 && type.length <= COMMAND_FIELD_MAX && typeof side === 'string' && side.length >= 1 && side.length <= COMMAND_FIELD_MAX;
+}, `a command is an object with a "type" and a "side", each 1 to ${COMMAND_FIELD_MAX} characters`);
 
 export const SaveSchema = z
   .object({
@@ -44,10 +45,11 @@ export const SaveSchema = z
     houseRules: z.unknown().optional(),
     seed: z.number().int().min(0).max(MAX_SEED),
     /**
-     * How the seed became the dice (engine seed.ts). Absent in saves written before seeds were
-     * expanded: those are version 1 and replay with the raw seeding.
+     * How the seed became the dice (engine seed.ts): 3 for new games (a stream per command from
+     * the key and the commands so far), 2 for one expanded stream. Absent in saves written before
+     * seeds were expanded: those are version 1 and replay with the raw seeding.
      */
-    seeding: z.union([z.literal(1), z.literal(2)]).optional(),
+    seeding: z.union([z.literal(1), z.literal(2), z.literal(3)]).optional(),
     log: z.array(CommandShape).max(1_000_000),
     hash: z.string().regex(/^fnv1a64:[0-9a-f]{16}$/, 'a hash reads "fnv1a64:" and 16 hex digits'),
     /** Informational: where the game stood when saved. Not trusted on load. */

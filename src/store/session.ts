@@ -54,8 +54,9 @@ export interface SessionState {
   readonly lastRejection: Rejection | null;
   start(p: StartParams): Outcome;
   dispatch(command: Command): Rejection | null;
-  undo(): Rejection | null;
-  redo(): Rejection | null;
+  /** Undo the last command; `by`: the hot-seat player asking (history.ts: what they may take back). */
+  undo(by?: Viewer): Rejection | null;
+  redo(by?: Viewer): Rejection | null;
   setViewer(v: Viewer): void;
   /**
    * Load a save file's text; on any problem the battle in progress is untouched. `id`: the kept
@@ -156,10 +157,10 @@ export function createSession(storage: SaveStorage | null, rulesets: readonly An
         commit({ ...b, history: r.history });
         return null;
       },
-      undo: () => {
+      undo: (by) => {
         const b = get().battle;
         if (!b) return null;
-        const h = undo(b.history);
+        const h = undo(b.history, by, b.module);
         if (isRejection(h)) {
           set({ lastRejection: h });
           return h;
@@ -167,10 +168,10 @@ export function createSession(storage: SaveStorage | null, rulesets: readonly An
         commit({ ...b, history: h });
         return null;
       },
-      redo: () => {
+      redo: (by) => {
         const b = get().battle;
         if (!b) return null;
-        const h = redo(b.module, b.history);
+        const h = redo(b.module, b.history, by);
         if (isRejection(h)) {
           set({ lastRejection: h });
           return h;

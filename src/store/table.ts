@@ -10,7 +10,18 @@ import type { MovePreview, Marker, Overlay, PieceMove } from '../engine/ruleset'
 import type { TerrainFeature, SideId } from '../engine/model';
 import type { SightRule } from '../geometry/sightIndex';
 import { createGameStore, type GameStoreApi } from './gameStore';
-import { gameOf, viewOf, type SessionApi } from './session';
+import type { Command, Rejection } from '../engine/ruleset';
+import type { Viewer } from '../engine/view';
+import { gameOf, viewOf, type Battle } from './session';
+
+/**
+ * What a battle table shows and sends commands to: the session (play), or the replay viewer
+ * (a point of a battle's log, read-only: `readOnly` says why nothing can be moved).
+ */
+export interface TableSource {
+  getState(): { readonly battle: Battle | null; readonly viewer: Viewer; readonly readOnly?: string; dispatch(c: Command): Rejection | null };
+  subscribe(listener: () => void): () => void;
+}
 
 export interface Measure {
   readonly unit: 'in' | 'cm' | 'mm';
@@ -78,7 +89,7 @@ function ownerOf(battle: { units: readonly { id: string; side: SideId }[]; gener
  * A table over a battle in progress. The canvas store mirrors the viewer's view of the battle
  * whenever the session changes.
  */
-export function createBattleTable(session: SessionApi): TableController {
+export function createBattleTable(session: TableSource): TableController {
   const store = createGameStore();
   // Markers, overlays and read-outs depend on the ruleset's state too (orders, morale), which
   // can change while the battle object does not: any new history or viewer makes views look again.
@@ -103,6 +114,7 @@ export function createBattleTable(session: SessionApi): TableController {
   const actingSide = (pieceId: string): { side: SideId } | { reason: string } => {
     const s = session.getState();
     if (!s.battle) return { reason: 'No battle is in progress.' };
+    if (s.readOnly) return { reason: s.readOnly };
     const st = gameOf(s.battle);
     const owner = ownerOf(st.battle, pieceId);
     if (!owner) return { reason: 'That piece is not on the table.' };

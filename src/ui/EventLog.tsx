@@ -65,7 +65,7 @@ function DiceItem({ item }: { readonly item: Dice }) {
   );
 }
 
-function Item({ item }: { readonly item: LogItem }) {
+export function Item({ item }: { readonly item: LogItem }) {
   switch (item.kind) {
     case 'dice':
       return <DiceItem item={item} />;

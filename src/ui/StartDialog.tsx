@@ -1,10 +1,11 @@
 /**
  * The start dialog: a scenario (built in, or a file from disk), a ruleset among those the
  * scenario names and Vedette has, its options (optional rules, settings such as base scale),
- * a seed (random, shown, editable) and solo or hot-seat; or a saved battle to resume.
+ * a seed (random, shown and editable in solo, masked in hot-seat) and solo or hot-seat; or a
+ * saved battle to resume.
  * Starting or resuming over a battle in progress asks first (the controller's guardReplace).
  */
-import { useEffect, useRef, useState } from 'preact/hooks';
+import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { createStore } from 'zustand/vanilla';
 import type { AnyRuleset, OptionInfo } from '../engine/ruleset';
 import type { InputProblem } from '../scenario/errors';
@@ -13,7 +14,8 @@ import type { PlayController } from './controller';
 import { FileInput } from './FileInput';
 import type { PlayMode } from './handover';
 import { mount } from './mount';
-import type { PlayStoreApi } from './playStore';
+import type { AiLevel, AiSetup, PlayStoreApi } from './playStore';
+import { AI_LEVELS } from './AiBar';
 import {
   defaultOptionValues,
   fileKind,
@@ -144,6 +146,12 @@ function ScenarioList({ kept, registry }: { readonly kept: KeptStore; readonly r
   );
 }
 
+/** The sides of a scenario's text, for choosing yours against the AI ([] when it does not read). */
+function sidesOf(text: string): { id: string; name: string }[] {
+  const loaded = loadScenarioText(text);
+  return loaded.ok ? loaded.value.sides.map((x) => ({ id: x.id, name: x.name })) : [];
+}
+
 /** The open dialog. Mounted afresh on each opening: a new random seed, the current mode, no problems shown. */
 function StartForm({ deps, kept }: { readonly deps: StartDialogDeps; readonly kept: KeptStore }) {
   const { play, controller, registry } = deps;
@@ -153,7 +161,21 @@ function StartForm({ deps, kept }: { readonly deps: StartDialogDeps; readonly ke
   const [seedText, setSeedText] = useState(() => String(deps.randomSeed()));
   const [seedError, setSeedError] = useState('');
   const [mode, setMode] = useState<PlayMode>(() => play.getState().mode);
+  // The seed is the dice's key (engine seed.ts, seeding 3). In hot-seat it is not shown: the
+  // field is masked, and a seed that was on screen in solo is replaced by a fresh one when
+  // hot-seat is chosen, unless it was typed in on purpose (a designer replaying a battle).
+  const [seedTyped, setSeedTyped] = useState(false);
+  const onSeedInput = (e: { currentTarget: HTMLInputElement }) => {
+    setSeedText(e.currentTarget.value);
+    setSeedTyped(true);
+  };
+  const chooseMode = (m: PlayMode) => {
+    if (m === 'hotseat' && mode !== 'hotseat' && !seedTyped) setSeedText(String(deps.randomSeed()));
+    setMode(m);
+  };
   const [problems, setProblems] = useState<readonly InputProblem[]>([]);
+  const [humanChoice, setHumanSide] = useState<string | undefined>(undefined);
+  const [aiLevel, setAiLevel] = useState<AiLevel>(() => play.getState().ai?.level ?? 'scripted');
   const [rulesetChoice, setRulesetChoice] = useState<{ entry: ScenarioEntry | undefined; id: string | undefined }>({ entry: undefined, id: undefined });
   const [busy, setBusy] = useState(false);
   const scenarioFile = useRef<HTMLInputElement>(null);
@@ -169,6 +191,13 @@ function StartForm({ deps, kept }: { readonly deps: StartDialogDeps; readonly ke
   const m = mods.find((x) => x.id === rulesetId);
   const values = m ? { ...defaultOptionValues(m.options.info), ...optionsKept[m.id] } : {};
   const canStart = chosen !== undefined && !missing && m !== undefined;
+  // Against the AI: the scenario's sides (you pick yours; the AI takes the other).
+  const sides = useMemo(() => (chosen ? sidesOf(chosen.text) : []), [chosen]);
+  const humanSide = sides.some((x) => x.id === humanChoice) ? humanChoice! : (sides[0]?.id ?? '');
+  const aiSetup = (): AiSetup | null => {
+    const other = sides.find((x) => x.id !== humanSide);
+    return mode === 'ai' && other ? { side: other.id, level: aiLevel, paused: false, thinking: false } : null;
+  };
   useEffect(() => setProblems([]), [chosen]);
 
   useEffect(() => {
@@ -200,7 +229,8 @@ function StartForm({ deps, kept }: { readonly deps: StartDialogDeps; readonly ke
     kept.setState({ refusal: null });
     setBusy(true);
     try {
-      const r = await controller.loadFile(text, name, mode);
+      if (mode === 'ai') play.getState().setAi(aiSetup());
+      const r = await controller.loadFile(text, name, mode === 'ai' && !aiSetup() ? 'hotseat' : mode);
       if (r?.ok) {
         play.getState().open('none');
         deps.onStarted();
@@ -221,7 +251,7 @@ function StartForm({ deps, kept }: { readonly deps: StartDialogDeps; readonly ke
     setBusy(true);
     try {
       if (!(await controller.guardReplace('Starting a new battle'))) return;
-      const r = controller.start({ scenarioText: chosen.text, rulesetId: m.id, options: { ...values }, seed: seed.seed }, mode);
+      const r = controller.start({ scenarioText: chosen.text, rulesetId: m.id, options: { ...values }, seed: seed.seed }, mode, aiSetup());
       if (!r.ok) {
         setProblems(r.problems);
         return;
@@ -237,7 +267,7 @@ function StartForm({ deps, kept }: { readonly deps: StartDialogDeps; readonly ke
   const unavailable = chosen ? rulesetChoices(chosen, registry).filter((c) => c.missing) : [];
   const modeField = (value: PlayMode, label: string, note: string) => (
     <label class="mode-card" for={`mode-${value}`}>
-      <input type="radio" name="start-mode" value={value} id={`mode-${value}`} data-testid={`mode-${value}`} checked={mode === value} onChange={() => setMode(value)} />
+      <input type="radio" name="start-mode" value={value} id={`mode-${value}`} data-testid={`mode-${value}`} checked={mode === value} onChange={() => chooseMode(value)} />
       <span class="mode-title">{label}</span>
       <span class="opt-note">{note}</span>
     </label>
@@ -316,30 +346,29 @@ function StartForm({ deps, kept }: { readonly deps: StartDialogDeps; readonly ke
           <fieldset>
             <legend>Seed</legend>
             <div class="seed-row">
-              <input
-                ref={seedInput}
-                type="text"
-                inputMode="numeric"
-                class="seed"
-                data-testid="seed"
-                aria-label="Seed"
-                spellcheck={false}
-                value={seedText}
-                onInput={(e) => setSeedText(e.currentTarget.value)}
-              />
+              {mode === 'hotseat' ? (
+                <input ref={seedInput} type="password" autocomplete="off" class="seed" data-testid="seed" aria-label="Seed (hidden in hot-seat)" value={seedText} onInput={onSeedInput} />
+              ) : (
+                <input ref={seedInput} type="text" inputMode="numeric" class="seed" data-testid="seed" aria-label="Seed" spellcheck={false} value={seedText} onInput={onSeedInput} />
+              )}
               <button
                 type="button"
                 title="Another random seed"
                 data-testid="new-seed"
                 onClick={() => {
                   setSeedText(String(deps.randomSeed()));
+                  setSeedTyped(false);
                   setSeedError('');
                 }}
               >
                 New seed
               </button>
             </div>
-            <div class="opt-note">The dice follow from the seed: the same seed and the same commands give the same battle.</div>
+            <div class="opt-note" data-testid="seed-note">
+              {mode === 'hotseat'
+                ? 'Hot-seat: the seed is the dice\'s secret key and is not shown, so neither player can foresee a roll. It is written into the saved battle when you save it to a file or the battle ends.'
+                : 'The dice follow from the seed: the same seed and the same commands give the same battle.'}
+            </div>
             <div class="field-error" role="alert">
               {seedError}
             </div>
@@ -348,6 +377,32 @@ function StartForm({ deps, kept }: { readonly deps: StartDialogDeps; readonly ke
             <legend>Players</legend>
             {modeField('solo', 'Solo', 'One person commands both sides and sees everything.')}
             {modeField('hotseat', 'Hot-seat', 'Two players at one screen; hidden orders stay hidden, with a hand-over screen between players.')}
+            {modeField('ai', 'You against the AI', 'You command one side; the computer commands the other, seeing only what its side may see.')}
+            {mode === 'ai' && (
+              <div class="ai-choice" data-testid="ai-choice">
+                <label>
+                  You command{' '}
+                  <select data-testid="ai-human-side" value={humanSide} onChange={(e) => setHumanSide((e.target as HTMLSelectElement).value)}>
+                    {sides.map((x) => (
+                      <option key={x.id} value={x.id}>
+                        {x.name}
+                      </option>
+                    ))}
+                  </select>
+                </label>
+                <label>
+                  The AI plays{' '}
+                  <select data-testid="ai-level" value={aiLevel} onChange={(e) => setAiLevel((e.target as HTMLSelectElement).value as AiLevel)}>
+                    {AI_LEVELS.map((l) => (
+                      <option key={l.id} value={l.id} title={l.note}>
+                        {l.label}
+                      </option>
+                    ))}
+                  </select>
+                </label>
+                <div class="opt-note">{AI_LEVELS.find((l) => l.id === aiLevel)?.note}</div>
+              </div>
+            )}
           </fieldset>
           {problems.length > 0 && (
             <div class="problems-box" role="alert" data-testid="start-problems">
@@ -358,6 +413,9 @@ function StartForm({ deps, kept }: { readonly deps: StartDialogDeps; readonly ke
         </div>
       </div>
       <div class="modal-actions">
+        <button type="button" class="link pt-open" data-testid="open-playtest" title="Play a scenario many times with computer players and read whether it is balanced" onClick={() => play.getState().open('playtest')}>
+          Playtest a scenario…
+        </button>
         {deps.hasBattle() && (
           <button type="button" data-testid="start-cancel" onClick={() => play.getState().open('none')}>
             Cancel

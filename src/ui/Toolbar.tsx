@@ -51,6 +51,9 @@ export function Toolbar({ session, play, controller, ui, loader, library }: Prop
           Battles
         </button>
       ) : null}
+      <button type="button" data-testid="playtest-button" title="Play a scenario many times with computer players and read whether it is balanced" onClick={() => play.getState().open('playtest')}>
+        Playtest
+      </button>
       <span class="sep" />
       <button type="button" data-testid="undo" class={blocked ? 'blocked' : undefined} disabled={off} title={blocked ? `Undo (Z): ${blocked.message}` : b && !covered ? 'Undo the last command (Z)' : 'Undo (Z)'} onClick={() => controller.undo()}>
         ↶ Undo

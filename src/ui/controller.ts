@@ -11,7 +11,7 @@ import { viewFor, type Viewer } from '../engine/view';
 import { gameOf, type Outcome, type SessionApi, type StartParams } from '../store/session';
 import type { UiStoreApi } from '../store/uiStore';
 import { commandsFor, decideViewer, hiddenInPlay, NOBODY, waitingSides, type PlayMode } from './handover';
-import { writeMode, type PlayStoreApi } from './playStore';
+import { writeMode, type AiSetup, type PlayStoreApi } from './playStore';
 import { fileKind } from './startModel';
 
 export interface ControllerIo {
@@ -24,12 +24,17 @@ export interface ControllerIo {
 }
 
 export interface PlayController {
-  start(p: StartParams, mode: PlayMode): Outcome;
+  /** Start a battle; in mode 'ai', `ai` is the opponent (the side it commands and its level). */
+  start(p: StartParams, mode: PlayMode, ai?: AiSetup | null): Outcome;
   /**
-   * Resume the autosaved battle (`from` a kept battle: its save text and id). On failure the
-   * battle on the table, the mode and the viewer are as they were.
+   * Resume the autosaved battle (`from` a kept battle: its save text and id; in mode 'ai', `ai`
+   * the opponent). On failure the battle on the table, the mode and the viewer are as they were.
    */
-  resume(mode: PlayMode, from?: { readonly text: string; readonly id: string }): Outcome;
+  resume(mode: PlayMode, from?: { readonly text: string; readonly id: string }, ai?: AiSetup | null): Outcome;
+  /** Against the AI: pause it (it gives no command) or let it go on. */
+  pauseAi(paused: boolean): void;
+  /** Against the AI: the person takes over the AI's side too and plays on solo. */
+  takeOverAi(): void;
   /** The player at the hand-over screen says who they are. */
   iAm(side: SideId): void;
   /** End the step for `side`, or for the first side still to act that the viewer commands. */
@@ -94,6 +99,7 @@ export function createPlayController(session: SessionApi, ui: UiStoreApi, play: 
         pending: play.getState().handover,
         waiting: waitingSides(g.position),
         over: g.result !== undefined,
+        ...(humanSide() !== undefined ? { human: humanSide()! } : {}),
       });
       if (d.kind === 'switch') {
         if (play.getState().handover !== null) play.getState().setHandover(null);
@@ -109,6 +115,12 @@ export function createPlayController(session: SessionApi, ui: UiStoreApi, play: 
     }
   };
   const off = session.subscribe(sync);
+  /** Against the AI: the person's side (the one the AI does not command). */
+  const humanSide = (): SideId | undefined => {
+    const ai = play.getState().ai;
+    if (play.getState().mode !== 'ai' || !ai) return undefined;
+    return session.getState().battle?.setup.sides.map((x) => x.id).find((id) => id !== ai.side);
+  };
 
   const viewer = (): Viewer => session.getState().viewer;
   const sidesOf = (): SideId[] => session.getState().battle?.setup.sides.map((x) => x.id) ?? [];
@@ -117,8 +129,12 @@ export function createPlayController(session: SessionApi, ui: UiStoreApi, play: 
     ui.getState().notify(refusal(r));
     return r;
   };
-  /** Undo/redo by a hot-seat player: only their own commands. */
-  const by = (): SideId | undefined => (play.getState().mode === 'hotseat' && viewer() !== 'referee' ? viewer() : undefined);
+  /**
+   * Undo/redo by a hot-seat player: only their own commands, none that showed them anything
+   * (history.ts). Whoever looks in hot-seat asks as themselves — after the battle that is the
+   * referee's view, which takes nothing back.
+   */
+  const by = (): Viewer | undefined => (play.getState().mode === 'hotseat' ? viewer() : undefined);
 
   const fresh = () => {
     ui.getState().select(null);
@@ -134,34 +150,38 @@ export function createPlayController(session: SessionApi, ui: UiStoreApi, play: 
   const sideName = (id: SideId): string => session.getState().battle?.setup.sides.find((x) => x.id === id)?.name ?? id;
 
   const api: PlayController = {
-    start(p, mode) {
-      const before = { mode: play.getState().mode, viewer: viewer() };
-      // Hot-seat: nobody looks until the first player says who they are, so nothing of either
-      // side's secrets reaches the page while the battle is being set up.
+    start(p, mode, ai) {
+      const before = { mode: play.getState().mode, viewer: viewer(), ai: play.getState().ai };
+      // Hot-seat and against the AI: nobody looks until the battle is set up and the viewer is
+      // decided (sync), so nothing of either side's secrets reaches the page meanwhile.
       play.getState().setMode(mode);
-      session.getState().setViewer(mode === 'hotseat' ? NOBODY : 'referee');
+      play.getState().setAi(mode === 'ai' ? (ai ?? null) : null);
+      session.getState().setViewer(mode === 'solo' ? 'referee' : NOBODY);
       const r = session.getState().start(p);
       if (!r.ok) {
         play.getState().setMode(before.mode);
+        play.getState().setAi(before.ai);
         session.getState().setViewer(before.viewer);
         return r;
       }
-      writeMode(io.storage, mode);
+      writeMode(io.storage, mode, play.getState().ai);
       fresh();
       sync();
       return r;
     },
-    resume(mode, from) {
-      const before = { mode: play.getState().mode, viewer: viewer() };
+    resume(mode, from, ai) {
+      const before = { mode: play.getState().mode, viewer: viewer(), ai: play.getState().ai };
       play.getState().setMode(mode);
-      session.getState().setViewer(mode === 'hotseat' ? NOBODY : 'referee');
+      play.getState().setAi(mode === 'ai' ? (ai ?? null) : null);
+      session.getState().setViewer(mode === 'solo' ? 'referee' : NOBODY);
       const r = session.getState().resume(from);
       if (!r.ok && session.getState().battle) {
         play.getState().setMode(before.mode);
+        play.getState().setAi(before.ai);
         session.getState().setViewer(before.viewer);
         return r;
       }
-      writeMode(io.storage, mode);
+      writeMode(io.storage, mode, play.getState().ai);
       fresh();
       sync();
       return r;
@@ -204,14 +224,14 @@ export function createPlayController(session: SessionApi, ui: UiStoreApi, play: 
     },
     undoBlocker() {
       const b = session.getState().battle;
-      return b ? undoBlocker(b.history, by()) : undefined;
+      return b ? undoBlocker(b.history, by(), b.module) : undefined;
     },
     undo() {
       const b = session.getState().battle;
       if (!b) return null;
-      const blocked = undoBlocker(b.history, by());
+      const blocked = undoBlocker(b.history, by(), b.module);
       if (blocked) return refuse(blocked);
-      const r = session.getState().undo();
+      const r = session.getState().undo(by());
       if (r) return refuse(r);
       ui.getState().notify(null);
       return null;
@@ -223,7 +243,7 @@ export function createPlayController(session: SessionApi, ui: UiStoreApi, play: 
       const who = by();
       if (next && who !== undefined && next.command.side !== who)
         return refuse({ rejected: true, code: 'not-yours', message: "The next command to redo was the other side's.", rule: 'engine: undo' });
-      const r = session.getState().redo();
+      const r = session.getState().redo(who);
       if (r) return refuse(r);
       ui.getState().notify(null);
       return null;
@@ -261,7 +281,7 @@ export function createPlayController(session: SessionApi, ui: UiStoreApi, play: 
       if (mode) play.getState().setMode(mode);
       const r = api.loadText(text);
       if (!r.ok) play.getState().setMode(before);
-      else writeMode(io.storage, play.getState().mode);
+      else writeMode(io.storage, play.getState().mode, play.getState().ai);
       return r;
     },
     async guardReplace(doing) {
@@ -290,6 +310,16 @@ export function createPlayController(session: SessionApi, ui: UiStoreApi, play: 
         choices: [{ id: '', label: 'Cancel' }, ...sides.map((id) => ({ id, label: sides.length > 1 ? `${sideName(id)} concedes` : 'Concede', primary: sides.length === 1 }))],
       });
       return answer ? api.concede(answer) : null;
+    },
+    pauseAi(paused) {
+      play.getState().patchAi({ paused });
+    },
+    takeOverAi() {
+      if (play.getState().mode !== 'ai') return;
+      play.getState().setAi(null);
+      play.getState().setMode('solo');
+      writeMode(io.storage, 'solo');
+      sync();
     },
     inProgress,
     commandable,

@@ -11,7 +11,8 @@ import type { AnyRuleset } from '../engine/ruleset';
 import type { Position } from '../engine/state';
 import { viewFor, type Viewer } from '../engine/view';
 
-export type PlayMode = 'solo' | 'hotseat';
+/** Solo: one person, both sides. Hot-seat: two people at one screen. AI: one person against a program, who sees only his side. */
+export type PlayMode = 'solo' | 'hotseat' | 'ai';
 
 /**
  * The viewer while the screen is handed over: a side that is nobody, so a ruleset's view
@@ -66,6 +67,8 @@ export interface ViewerInput {
   readonly pending: SideId | null;
   readonly waiting: readonly SideId[];
   readonly over: boolean;
+  /** Against the AI: the person's side, the only one the screen ever shows until the battle is over. */
+  readonly human?: SideId;
 }
 
 export type ViewerDecision =
@@ -76,7 +79,8 @@ export type ViewerDecision =
   | { readonly kind: 'handover'; readonly to: SideId };
 
 export function decideViewer(i: ViewerInput): ViewerDecision {
-  if (i.mode === 'solo' || i.over) {
+  if (i.mode === 'ai' && !i.over && i.human !== undefined) return i.viewer === i.human && i.pending === null ? { kind: 'stay' } : { kind: 'switch', viewer: i.human };
+  if (i.mode === 'solo' || i.mode === 'ai' || i.over) {
     return i.viewer === 'referee' && i.pending === null ? { kind: 'stay' } : { kind: 'switch', viewer: 'referee' };
   }
   if (i.pending !== null) {

@@ -30,6 +30,7 @@ export function installShortcuts(target: Window, t: ShortcutTargets): () => void
       if (p.question) p.answer(null);
       else if (p.alert) p.showAlert(null);
       else if (p.overlay === 'help' || p.overlay === 'battles') p.open('none');
+      else if (p.overlay === 'playtest') p.open(t.hasBattle() ? 'none' : 'start');
       else if (p.overlay === 'start' && t.hasBattle()) p.open('none');
       else {
         t.ui.getState().setTool('select');

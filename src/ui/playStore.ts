@@ -8,7 +8,7 @@ import type { SideId } from '../engine/model';
 import type { InputProblem } from '../scenario/errors';
 import type { PlayMode } from './handover';
 
-export type Overlay = 'none' | 'start' | 'help' | 'battles';
+export type Overlay = 'none' | 'start' | 'help' | 'battles' | 'playtest';
 
 export interface Alert {
   readonly title: string;
@@ -30,8 +30,24 @@ export interface Question {
   readonly choices: readonly Choice[];
 }
 
+/** How strong the AI plays: the scripted player, or the search player over its scripts (src/ai). */
+export type AiLevel = 'scripted' | 'search';
+
+/** The AI opponent of a game against the AI. */
+export interface AiSetup {
+  /** The side the AI commands. */
+  readonly side: SideId;
+  readonly level: AiLevel;
+  /** The person has paused it: it gives no command until resumed. */
+  readonly paused: boolean;
+  /** A decision is being worked out (in the worker). */
+  readonly thinking: boolean;
+}
+
 export interface PlayState {
   readonly mode: PlayMode;
+  /** The AI opponent, in mode 'ai'. */
+  readonly ai: AiSetup | null;
   /** The side the screen is being passed to; null when nobody is waiting at the hand-over screen. */
   readonly handover: SideId | null;
   readonly overlay: Overlay;
@@ -42,6 +58,9 @@ export interface PlayState {
   /** The question waiting for the player's answer, if any. */
   readonly question: Question | null;
   setMode(m: PlayMode): void;
+  setAi(ai: AiSetup | null): void;
+  /** Change the AI opponent's pause or thinking flag (nothing when there is none). */
+  patchAi(patch: Partial<Pick<AiSetup, 'paused' | 'thinking'>>): void;
   setHandover(to: SideId | null): void;
   open(o: Overlay): void;
   showAlert(a: Alert | null): void;
@@ -58,12 +77,15 @@ export function createPlayStore(mode: PlayMode = 'solo') {
   let settle: ((id: string | null) => void) | null = null;
   return createStore<PlayState>()((set) => ({
     mode,
+    ai: null,
     handover: null,
     overlay: 'none',
     alert: null,
     resultDismissed: false,
     question: null,
     setMode: (m) => set({ mode: m }),
+    setAi: (ai) => set({ ai }),
+    patchAi: (patch) => set((s) => (s.ai ? { ai: { ...s.ai, ...patch } } : {})),
     setHandover: (handover) => set({ handover }),
     open: (overlay) => set({ overlay }),
     showAlert: (alert) => set({ alert }),
@@ -93,16 +115,29 @@ export type PlayStoreApi = ReturnType<typeof createPlayStore>;
 export function readMode(storage: Pick<Storage, 'getItem'> | null): PlayMode | null {
   try {
     const raw = storage?.getItem(PLAY_PREFS_KEY);
-    const v = raw ? (JSON.parse(raw) as { mode?: unknown }) : null;
+    const v = raw ? (JSON.parse(raw) as { mode?: unknown; ai?: unknown }) : null;
+    if (v?.mode === 'ai') return readAi(storage) ? 'ai' : null;
     return v?.mode === 'hotseat' ? 'hotseat' : v?.mode === 'solo' ? 'solo' : null;
   } catch {
     return null;
   }
 }
 
-export function writeMode(storage: Pick<Storage, 'setItem'> | null, mode: PlayMode): void {
+/** The AI opponent kept beside the mode (its side and level; it resumes unpaused). */
+export function readAi(storage: Pick<Storage, 'getItem'> | null): AiSetup | null {
   try {
-    storage?.setItem(PLAY_PREFS_KEY, JSON.stringify({ mode }));
+    const raw = storage?.getItem(PLAY_PREFS_KEY);
+    const ai = raw ? (JSON.parse(raw) as { ai?: { side?: unknown; level?: unknown } }).ai : undefined;
+    if (!ai || typeof ai.side !== 'string' || (ai.level !== 'scripted' && ai.level !== 'search')) return null;
+    return { side: ai.side, level: ai.level, paused: false, thinking: false };
+  } catch {
+    return null;
+  }
+}
+
+export function writeMode(storage: Pick<Storage, 'setItem'> | null, mode: PlayMode, ai?: AiSetup | null): void {
+  try {
+    storage?.setItem(PLAY_PREFS_KEY, JSON.stringify(mode === 'ai' && ai ? { mode, ai: { side: ai.side, level: ai.level } } : { mode }));
   } catch {
     // Storage refused: the mode is forgotten; a reload then resumes as hot-seat (readMode).
   }

@@ -28,6 +28,19 @@ export interface VedetteTestHook {
   tools(): ToolsProbe;
   /** Marker chips on the canvas: where (canvas pixels), their text, kind and meaning. */
   markers(): MarkerChipProbe[];
+  /** The replay viewer, when it is open (null otherwise): where it stands and who looks. */
+  replay(): ReplayProbe | null;
+}
+
+export interface ReplayProbe {
+  readonly viewer: string;
+  /** Index into the viewer's points, and how many there are. */
+  readonly at: number;
+  readonly points: number;
+  /** Commands applied at this point (0: the start). */
+  readonly command: number;
+  readonly position: { turn: number; phase: string; step: string };
+  readonly over: boolean;
 }
 
 export interface MarkerChipProbe {
@@ -54,7 +67,9 @@ export interface ToolsProbe {
 /** Read-only facts about the battle in progress, for hot-seat and log tests. */
 export interface PlayProbe {
   readonly viewer: string;
-  readonly mode: 'solo' | 'hotseat';
+  readonly mode: 'solo' | 'hotseat' | 'ai';
+  /** Against the AI: its side, level, and pause and thinking flags. */
+  readonly ai: { side: string; level: string; paused: boolean; thinking: boolean } | null;
   /** The side the screen is being handed to, or null. */
   readonly handover: string | null;
   readonly rulesetId: string;
@@ -73,6 +88,7 @@ export function installTestHook(
   ui: UiStoreApi,
   scene: { frames: number; handleOnScreen(): { x: number; y: number } | null; wheelHandleOnScreen(pivot: 'left' | 'right'): { x: number; y: number } | null; recentFrameTimes(): number[]; readouts(): { tape: string | null; sight: string | null }; markerChips(): readonly { pieceId: string; marker: { kind: string; text: string; title: string }; x: number; y: number; width: number; height: number }[] },
   play: PlayProbeSource = () => null,
+  replay: () => ReplayProbe | null = () => null,
 ): void {
   const hook: VedetteTestHook = {
     battle: () => JSON.parse(JSON.stringify(game.getState().battle)) as unknown,
@@ -92,6 +108,10 @@ export function installTestHook(
       return JSON.parse(JSON.stringify({ tool: u.tool, tape: u.tape, sightLine: u.sightLine, movePreview: u.movePreview, notice: u.notice, readouts: scene.readouts() })) as ToolsProbe;
     },
     markers: () => scene.markerChips().map((c) => ({ pieceId: c.pieceId, kind: c.marker.kind, text: c.marker.text, title: c.marker.title, x: c.x, y: c.y, width: c.width, height: c.height })),
+    replay: () => {
+      const r = replay();
+      return r ? (JSON.parse(JSON.stringify(r)) as ReplayProbe) : null;
+    },
     play: () => {
       const p = play();
       return p ? (JSON.parse(JSON.stringify(p)) as PlayProbe) : null;

@@ -7,6 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { makePlayer } from '../../src/ai/players';
+import { makeBatchPlayer } from '../../src/ai/batch/players';
 import { playBattle, playoutClock, waitingSides, type Player, type View } from '../../src/ai/player';
 import { playerSeed } from '../../src/ai/sampler';
 import { seedDice } from '../../src/engine/dice';
@@ -23,6 +24,7 @@ import type { BattleSetup } from '../../src/engine/model';
 const SCENARIOS: Record<string, string> = {
   'napoleonic-warfare': 'scenarios/default.json',
   'seven-years-war': 'scenarios/seven-years-war-kolin-ridge.json',
+  battalion: 'scenarios/battalion-vellarde.json',
 };
 
 function scenario(rulesetId: string): { module: AnyRuleset; setup: BattleSetup } {
@@ -132,4 +134,29 @@ describe('NW §11: what the French player program chooses does not depend on the
     expect(given.filter((t) => t === 'placeOrder').length).toBeGreaterThan(0);
     expect(given.at(-1)).toBe('endStep');
   }, 60_000);
+});
+
+describe('The batch runner\'s players include the scripted and search players (vedette simulate)', () => {
+  it('scripted and search@4 play a first turn of each ruleset with commands the rules accept, reproducibly', () => {
+    for (const id of Object.keys(SCENARIOS)) {
+      const run = () => {
+        const { module, state } = newGame(id, 3);
+        const ps = [makeBatchPlayer({ kind: 'search', budget: 4 }, module, 3, 0), makeBatchPlayer({ kind: 'scripted' }, module, 3, 1)];
+        const sides = state.battle.sides.map((x) => x.id);
+        let s = state;
+        const log: string[] = [];
+        for (let n = 0; n < 400 && s.position.turn === 1 && !s.result; n++) {
+          const side = sides.find((x) => waitingSides(s).includes(x))!;
+          const c = ps[sides.indexOf(side)]!.choose(s, side, 0);
+          expect(c).toBeDefined();
+          expect(isRejection(applyCommand(module, s, c!.command))).toBe(false);
+          log.push(JSON.stringify(c!.command));
+          s = c!.state;
+        }
+        expect(s.position.turn).toBe(2);
+        return log;
+      };
+      expect(run()).toEqual(run());
+    }
+  }, 120_000);
 });

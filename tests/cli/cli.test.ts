@@ -99,6 +99,30 @@ describe('vedette play / replay / validate (in process)', () => {
   });
 });
 
+describe('vedette report <save> --out (the battle report)', () => {
+  it('writes the self-contained page of a finished battle; a battle in progress needs a side', async () => {
+    const done = join(dir, 'done.save.json');
+    expect((await cli([...W, 'play', FIXTURE_SCENARIO_PATH, '--seed', '5', '--auto', 'random', '--save', done])).code).toBe(0);
+    const page = join(dir, 'report.html');
+    const r = await cli([...W, 'report', done, '--out', page]);
+    expect(r.code, r.err).toBe(0);
+    expect(r.err).toMatch(/Battle report written to .*report\.html .*seen by both/);
+    const html = readFileSync(page, 'utf8');
+    expect(html).toMatch(/^<!doctype html>/);
+    expect(html).toContain('data-testid="report-result"');
+    expect(html).not.toMatch(/<script/i);
+
+    const part = join(dir, 'part.save.json');
+    expect((await cli([...W, 'play', FIXTURE_SCENARIO_PATH, '--seed', '5', '--auto', 'random', '--turns', '1', '--save', part])).code).toBe(0);
+    const refused = await cli([...W, 'report', part, '--out', join(dir, 'no.html')]);
+    expect(refused.code).toBe(1);
+    expect(refused.err).toMatch(/not over.*--viewer blue or --viewer red/s);
+    const blue = await cli([...W, 'report', part, '--out', join(dir, 'blue.html'), '--viewer', 'blue']);
+    expect(blue.code, blue.err).toBe(0);
+    expect((await cli([...W, 'report', part])).code).toBe(2);
+  });
+});
+
 describe('the published JSON Schemas (scenario, save, house rules)', () => {
   it.each(PUBLISHED.map((p) => [p.path, p.source, p.text] as const))('%s is up to date with %s (run npm run schema)', (path, _source, text) => {
     expect(readFileSync(join(ROOT, path), 'utf8')).toBe(text());

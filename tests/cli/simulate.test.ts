@@ -54,6 +54,15 @@ describe('vedette simulate', () => {
     expect(d.out.split('\n').slice(1)).not.toEqual(lines.slice(1));
   }, 120_000);
 
+  it('a registered ruleset runs on workers bundled for the batch, with the same bytes as in one thread', async () => {
+    const args = ['simulate', join(ROOT, 'scenarios/default.json'), '-n', '2', '--seed', '4'];
+    const here = await cli([...args, '--workers', '0']);
+    const there = await cli([...args, '--workers', '2']);
+    expect([here.code, there.code]).toEqual([0, 0]);
+    expect(there.out).toBe(here.out);
+    expect(here.out.split('\n')).toHaveLength(3);
+  }, 180_000);
+
   it('interrupted (Ctrl-C), a batch keeps its finished battles; --resume finishes it as one run would have written it', async () => {
     const whole = await cli(sim(['--workers', '0']));
     for (const workers of ['0', '2']) {
@@ -101,6 +110,23 @@ describe('vedette simulate', () => {
     expect(html).toMatch(/^<!doctype html>/);
     expect(html).not.toMatch(/<script|https?:\/\/(?!www\.w3\.org\/2000\/svg)/); // nothing runs, nothing fetched
     expect(html.match(/<svg /g)!.length).toBeGreaterThanOrEqual(6);
+  }, 120_000);
+
+  it('two different players meet in pairs of battles on one seed, the sides swapped; scripted and search players give the same bytes again', async () => {
+    const args = [...W, 'simulate', FIXTURE_SCENARIO_PATH, '-n', '4', '--seed', '9', '--workers', '0', '--players', 'scripted,search@5'];
+    const a = await cli(args);
+    const b = await cli(args);
+    expect(a.code).toBe(0);
+    expect(b.out).toBe(a.out);
+    const recs = a.out.split('\n').slice(1).map((l) => JSON.parse(l) as { seed: number; players: string[] });
+    expect(recs.map((r) => r.players)).toEqual([
+      ['scripted', 'search@5'],
+      ['search@5', 'scripted'],
+      ['scripted', 'search@5'],
+      ['search@5', 'scripted'],
+    ]);
+    expect(recs[1]!.seed).toBe(recs[0]!.seed);
+    expect(recs[2]!.seed).not.toBe(recs[0]!.seed);
   }, 120_000);
 
   it('usage errors say what is wanted', async () => {

@@ -2,10 +2,13 @@
  * The documented example ruleset ("Volley", exampleRuleset.ts) played through the engine: the
  * secret step, the view, legal commands from the view, the engine step's logged rolls and the
  * die emulation hook, then the AI adapter (determinise, look-ahead with the caller's dice,
- * evaluate, metrics).
+ * evaluate, metrics, and the scripts the AI players run).
  */
 import { describe, expect, it } from 'vitest';
 import { makeSampler, playerSeed } from '../../src/ai/sampler';
+import { makePlayer } from '../../src/ai/players';
+import { playBattle, playoutClock } from '../../src/ai/player';
+import { commandLog, startHistory } from '../../src/engine/history';
 import { scriptDice, seedDice, type DiceRolled } from '../../src/engine/dice';
 import { applyCommand, createGame } from '../../src/engine/game';
 import { applyHypothetical, determinise, evaluateFor, legalFor, lookaheadSeed, metricsOf, sideView } from '../../src/engine/lookahead';
@@ -99,5 +102,20 @@ describe('Volley, the documented example ruleset', () => {
     const fresh = start();
     const weaker = { ...fresh, battle: { ...fresh.battle, units: fresh.battle.units.map((u) => (u.id === 'b1' ? { ...u, stands: u.stands.slice(0, 1) } : u)) } };
     expect(evaluateFor(M, weaker, 'blue')).toBeLessThan(evaluateFor(M, fresh, 'blue'));
+  });
+
+  it('the scripts: the scripted and search players play it to a result with commands the rules accept, the same from the same seeds', () => {
+    const battle = (kinds: readonly ['scripted' | 'search', 'scripted' | 'search']) => {
+      const g = start();
+      const players = { blue: makePlayer(kinds[0], { seed: playerSeed(11, 0), budgetMs: 4, clock: playoutClock(1) }), red: makePlayer(kinds[1], { seed: playerSeed(11, 1), budgetMs: 4, clock: playoutClock(1) }) };
+      return playBattle(M, startHistory(g, []), players, { maxTurns: 30 });
+    };
+    const a = battle(['search', 'scripted']);
+    expect(a.refused).toEqual([]);
+    expect(a.stoppedBy === 'result' || a.stoppedBy === 'turns').toBe(true);
+    // EX §1: every unit was given a stance in the first turn, each by its script.
+    const first = a.history.entries.filter((e) => e.command.type === 'chooseStance' && e.state.position.turn === 1);
+    expect(first.length).toBe(start().battle.units.length);
+    expect(JSON.stringify(commandLog(battle(['search', 'scripted']).history))).toBe(JSON.stringify(commandLog(a.history)));
   });
 });

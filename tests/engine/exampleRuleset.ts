@@ -8,7 +8,8 @@
  *      rolls (`ctx.roll`: every roll is a logged event) — and a die emulation hook;
  *   4. the view: what one side may see (the other side's stances stay face down);
  *   5. legal commands from that view only (`legalFor` hands the ruleset nothing else);
- *   6. the AI adapter: determinise (fill the hidden stances), evaluate (a number), metrics.
+ *   6. the AI adapter: determinise (fill the hidden stances), evaluate (a number), metrics, and
+ *      scripts — for each unit a portfolio of policies the AI players run (src/ai README).
  *
  * Rules ("EX §n"):
  *  §1 Each turn both sides secretly give each unit a stance: fire or cover.
@@ -153,6 +154,22 @@ export const volley: RulesetModule<ExState, ExOptions, ExTables> = {
         return start > 0 ? left / start : 0;
       };
       return share(true) - share(false) + 0.1 * (2 * groundHeld(view.battle, side) - 1);
+    },
+    // The portfolio: every unit can stand and shoot or take cover. The scripted player runs
+    // `choose` for each (shoot while at least as strong as the nearest enemy, else cover); the
+    // search player tries the other script for each unit in playouts. Actors are the side's units
+    // still without a stance, in the stance step only.
+    scripts: {
+      names: ['fire', 'cover'],
+      actors: (view, side) => (view.position.phase === 'stances' ? unitsOf(view.battle, side).filter((u) => !(u.id in view.ruleset.stances)).map((u) => u.id) : []),
+      choose(view, side, actor) {
+        const u = view.battle.units.find((x) => x.id === actor);
+        const enemies = view.battle.units.filter((e) => e.side !== side);
+        if (!u || enemies.length === 0) return 'fire';
+        const t = enemies.reduce((a, b) => (distance(u, b) < distance(u, a) ? b : a));
+        return u.stands.length >= t.stands.length ? 'fire' : 'cover';
+      },
+      commands: (_view, side, actor, script) => [{ type: 'chooseStance', side, unit: actor, stance: script === 'cover' ? 'cover' : 'fire' }],
     },
     // Per side: stands lost by troop type, units by stance (destroyed ones as 'destroyed'), ground.
     metrics(s): SideMetrics[] {

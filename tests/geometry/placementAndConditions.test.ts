@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { distanceToGap, firstDistanceWhere, touchesAllAlong } from '../../src/geometry/moveCore';
+import { distanceToGap, firstDistanceWhere, touchesAllAlong, traceMove, truncateTrace } from '../../src/geometry/moveCore';
 import type { Leg } from '../../src/geometry/movement';
 import { terrainContacts } from '../../src/geometry/pathCost';
 import { buildTerrainIndex } from '../../src/geometry/terrain';
@@ -130,5 +130,42 @@ describe('Touching chosen ground all along a move (a road)', () => {
   it('every stand must touch it: a two-stand line with one stand off the road is not on it', () => {
     const wide = [stand(50, 100, rad(0)), stand(50, 160, rad(0))];
     expect(touchesAllAlong(terrainContacts(wide, go(100, 0), roads), 2, 100, isRoad)).toBe(false);
+  });
+});
+
+describe('A traced move cut short', () => {
+  const arbStand = fc.record({ x: fc.double({ min: 0, max: 300, noNaN: true }), y: fc.double({ min: 0, max: 300, noNaN: true }), f: fc.double({ min: -Math.PI, max: Math.PI, noNaN: true }) });
+  const wood = buildTerrainIndex([{ id: 'wood', kind: 'wood', polygon: rect(120, 40, 220, 260) }, { id: 'road', kind: 'road', polygon: rect(0, 140, 400, 160) }]);
+
+  it('says what a trace of the shorter move says: the same meetings, edge and ground, at the same distances', () => {
+    fc.assert(fc.property(arbStand, fc.array(arbStand, { minLength: 1, maxLength: 5 }), fc.double({ min: -Math.PI, max: Math.PI, noNaN: true }), fc.double({ min: 0, max: 1, noNaN: true }), (m, os, dir, frac) => {
+      const mover = [stand(m.x, m.y, m.f)];
+      const others = os.map((o, i) => ({ id: `o${i}`, stands: [stand(o.x, o.y, o.f)] }));
+      const long = 250, short = long * frac;
+      const legs = (mm: number) => go(Math.cos(dir) * mm, Math.sin(dir) * mm).map((l) => ({ ...l, distanceMm: mm }));
+      const opts = { others, table: { widthMm: 300, depthMm: 300 }, terrain: wood };
+      const cut = truncateTrace(traceMove(mover, legs(long), opts), short);
+      const fresh = traceMove(mover, legs(short), opts);
+      // Away from a meeting or an edge right at the cut (where rounding may fall either side).
+      const nearCut = (x: number | undefined) => x !== undefined && Math.abs(x - short) < 1e-6;
+      if ([...fresh.meetings, ...cut.meetings].some((x) => nearCut(x.enterMm) || nearCut(x.clearMm)) || nearCut(fresh.leavesTableAtMm) || nearCut(cut.leavesTableAtMm)) return;
+      if ([...fresh.terrain, ...cut.terrain].some((c) => c.stands.some((s) => s.touching.some((iv) => nearCut(iv.fromMm) || nearCut(iv.toMm))))) return;
+      expect(cut.distanceMm).toBeCloseTo(fresh.distanceMm, 9);
+      expect(cut.meetings.map((x) => [x.unitId, x.atStart, x.clearMm === undefined])).toEqual(fresh.meetings.map((x) => [x.unitId, x.atStart, x.clearMm === undefined]));
+      cut.meetings.forEach((x, i) => expect(x.enterMm).toBeCloseTo(fresh.meetings[i]!.enterMm, 6));
+      expect(cut.leavesTableAtMm === undefined).toBe(fresh.leavesTableAtMm === undefined);
+      if (cut.leavesTableAtMm !== undefined) expect(cut.leavesTableAtMm).toBeCloseTo(fresh.leavesTableAtMm!, 6);
+      expect(cut.terrain.map((c) => [c.feature.id, c.atStart, c.atEnd, c.entered, c.crossed])).toEqual(fresh.terrain.map((c) => [c.feature.id, c.atStart, c.atEnd, c.entered, c.crossed]));
+      cut.terrain.forEach((c, i) => {
+        expect(c.firstMm).toBeCloseTo(fresh.terrain[i]!.firstMm, 6);
+        expect(c.lastMm).toBeCloseTo(fresh.terrain[i]!.lastMm, 6);
+      });
+    }), { numRuns: 300 });
+  });
+
+  it('cut at or past its own length is the trace itself', () => {
+    const t = traceMove([stand(50, 50)], go(100, 0));
+    expect(truncateTrace(t, 100)).toBe(t);
+    expect(truncateTrace(t, 150)).toBe(t);
   });
 });

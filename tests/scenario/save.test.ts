@@ -103,8 +103,8 @@ describe('scenario format extensions', () => {
 describe('saves record how the seed became the dice (engine seed.ts)', () => {
   const save = savedGame();
 
-  it('a new game is saved with seeding version 2 and replays with it', () => {
-    expect(save.seeding).toBe(2);
+  it('a new game is saved with seeding version 3 (dice keyed by the commands so far) and replays with it', () => {
+    expect(save.seeding).toBe(3);
     expect(loadSave(clone(save), allModules()).ok).toBe(true);
   });
 

@@ -24,6 +24,7 @@ import { replay } from '../../engine/replay';
 import type { AnyRuleset } from '../../engine/ruleset';
 import type { BattleSetup } from '../../engine/model';
 import { RULESETS } from '../../rules/registry';
+import { wilson } from '../../ai/batch/stats';
 import { loadScenario } from '../../scenario/load';
 import type { BenchSection, Figure } from './harness';
 import { fmt } from './harness';
@@ -34,14 +35,6 @@ function argValue(name: string, fallback: number): number {
   const at = process.argv.indexOf(name);
   const v = at >= 0 ? Number(process.argv[at + 1]) : NaN;
   return Number.isFinite(v) && v > 0 ? v : fallback;
-}
-
-/** The 95% Wilson score interval of `wins` in `n` (as fractions). */
-export function wilson(wins: number, n: number, z = 1.96): { lo: number; hi: number } {
-  if (n === 0) return { lo: 0, hi: 1 };
-  const p = wins / n, d = 1 + (z * z) / n;
-  const c = p + (z * z) / (2 * n), r = z * Math.sqrt((p * (1 - p)) / n + (z * z) / (4 * n * n));
-  return { lo: (c - r) / d, hi: (c + r) / d };
 }
 
 function load(file: string): { module: AnyRuleset; setup: BattleSetup } {
@@ -116,9 +109,9 @@ export const aiBench: BenchSection = {
         }
         const w = wilson(wins, n);
         const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
-        log(`  ${module.id} ${p.hero} v ${p.foe}${p.hero === 'search' ? ` (${budgetMs} ms a decision)` : ''}: won ${wins} of ${n} (${pct(n ? wins / n : 0)}, 95% CI ${pct(w.lo)}–${pct(w.hi)}; ${draws} drawn; target ${p.target}; ${refused} refused commands; ${((performance.now() - t0) / 1000).toFixed(0)} s)`);
+        log(`  ${module.id} ${p.hero} v ${p.foe}${p.hero === 'search' ? ` (${budgetMs} ms a decision)` : ''}: won ${wins} of ${n} (${pct(n ? wins / n : 0)}, 95% CI ${pct(w.low)}–${pct(w.high)}; ${draws} drawn; target ${p.target}; ${refused} refused commands; ${((performance.now() - t0) / 1000).toFixed(0)} s)`);
         const k = `${module.id === 'napoleonic-warfare' ? 'nw' : 'syw'}${p.name[0]!.toUpperCase()}${p.name.slice(1)}`;
-        Object.assign(extra, { [`${k}Won`]: wins, [`${k}Of`]: n, [`${k}Drawn`]: draws, [`${k}Lo`]: Number(w.lo.toFixed(3)), [`${k}Hi`]: Number(w.hi.toFixed(3)) });
+        Object.assign(extra, { [`${k}Won`]: wins, [`${k}Of`]: n, [`${k}Drawn`]: draws, [`${k}Lo`]: Number(w.low.toFixed(3)), [`${k}Hi`]: Number(w.high.toFixed(3)) });
       }
     }
     return { figures, extra };

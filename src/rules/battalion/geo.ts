@@ -5,15 +5,15 @@
  */
 import type { Battle } from '../../engine/state';
 import type { Stand, TerrainFeature, Unit } from '../../engine/model';
-import { unitDistance, standDistance } from '../../geometry/measure';
+import { unitDistance, standDistance, segmentToUnitDistance } from '../../geometry/measure';
 import { lineOfSight } from '../../geometry/lineOfSight';
 import type { SightFeature, SightIndex, SightRule } from '../../geometry/sightIndex';
 import { sightIndexOf, standIndexOf } from '../../geometry/sightCache';
-import { unitFrame } from '../../geometry/frame';
+import { unitFrame, toLocal } from '../../geometry/frame';
 import { inFrontArc } from '../../geometry/zones';
 import { pointInPolygon } from '../../geometry/vec';
 import { meanCentre } from '../../geometry/standSets';
-import type { TablePoint } from '../../geometry/types';
+import { mm, type TablePoint } from '../../geometry/types';
 import { CONTACT_MM } from '../../geometry/units';
 import { inMm, mmIn } from './state';
 
@@ -64,11 +64,18 @@ export function sightOf(battle: Battle, firer: Unit, firing: readonly Stand[], t
     for (const t of target.stands) { const d = standDistance(s, t); if (d < bd) { bd = d; best = t; } }
     if (best) pairs.push([s.centre, best.centre]);
   }
+  // Loose order blocks as a body, its gaps included ("When in Skirmish formation they block LOS to units behind them").
+  const screens = battle.units.filter((u) => u.formation === 'loose' && u.id !== firer.id && u.id !== target.id).map((u) => {
+    const fr = unitFrame(u.stands);
+    return { id: u.id, name: u.name, own: ownSkirmish.has(u.id), body: [{ centre: fr.centre, facing: fr.facing, widthMm: mm(fr.halfWidthMm * 2), depthMm: mm(fr.halfDepthMm * 2) }] };
+  });
   let through = false;
   let blockedBy: string | undefined;
   for (const [a, b] of pairs) {
+    const crossed = screens.filter((sc) => segmentToUnitDistance(a, b, sc.body) <= 1e-6);
+    if (crossed.some((sc) => !sc.own)) { blockedBy ??= `${crossed.find((sc) => !sc.own)!.name} in loose order`; continue; }
     const strict = lineOfSight(ix, a, b, { stands: { index: stands, ignore: (r) => r.unitId === firer.id || r.unitId === target.id } });
-    if (strict.visible) return { visible: true, throughSkirmish: false };
+    if (strict.visible && crossed.length === 0) return { visible: true, throughSkirmish: false };
     const loose = lineOfSight(ix, a, b, { stands: { index: stands, ignore: (r) => r.unitId === firer.id || r.unitId === target.id || ownSkirmish.has(r.unitId) } });
     if (loose.visible) through = true;
     else blockedBy ??= loose.blockedBy?.reason;
@@ -91,3 +98,12 @@ export const inDefensivePosition = (battle: Battle, u: Unit): boolean =>
 
 /** A target in a building or village (BT Range FPW "against buildings"). */
 export const inBuildings = (battle: Battle, u: Unit): boolean => terrainUnder(battle, u).some((t) => t.kind === 'village' || t.kind === 'building');
+
+/** A stand as a player names it: its place from the left of the unit's front ("stand 2 from the left", "the officer's stand"). */
+export function standPlace(u: Unit, standId: string): string {
+  const fr = unitFrame(u.stands);
+  const order = [...u.stands].sort((a, b) => toLocal(fr, a.centre).across - toLocal(fr, b.centre).across || toLocal(fr, b.centre).along - toLocal(fr, a.centre).along).map((x) => x.id);
+  const i = order.indexOf(standId);
+  if (i < 0) return 'a stand';
+  return `stand ${i + 1} from the left${standId === u.commandStandId ? " (the officer's)" : ''}`;
+}

@@ -21,6 +21,7 @@ import { btLegal } from './ai/legal';
 import { btDeterminise } from './ai/determinise';
 import { btEvaluate } from './ai/evaluate';
 import { btMetrics } from './ai/metrics';
+import { btScripts } from './ai/scripts';
 import { btTable } from './table/table';
 import { btTally } from './table/tally';
 
@@ -37,7 +38,7 @@ export const battalion: RulesetModule<BtState, BtOptions, BtTables> = {
   sequence: SEQUENCE,
   commands: { chooseFirst, moveUnit, changeFormation, moveCommander, sendAdjutant, shoot, assignHit, assault, react: reactCommand },
   legalCommands: btLegal,
-  ai: { determinise: btDeterminise, evaluate: btEvaluate, metrics: btMetrics },
+  ai: { determinise: btDeterminise, evaluate: btEvaluate, metrics: btMetrics, scripts: btScripts },
   describeEvent: (e, names) => describeBtEvent(e, names),
   describeCommand: (_s, c, names) => (names ? describeBtCommand(c, names) : undefined),
   table: btTable,

@@ -25,9 +25,9 @@ export function describeBtEvent(ev: AnyEvent, n: EventNames): string | undefined
     case 'AdjutantSent': return `${sd('side')} send the General's adjutant to ${p('unit')}.`;
     case 'AdjutantReplacedOfficer': return `The adjutant takes command of ${p('unit')} in place of its fallen officer.`;
     case 'HitsToAssign': return `${p('unit')} is hit ${str(e['hits'])} time${e['hits'] === 1 ? '' : 's'}: ${sd('side')} assign the hits to its stands.`;
-    case 'HitAssigned': return `${sd('side')} assign a hit to stand ${str(e['stand'])} of ${p('unit')} (${str(e['left'])} left).`;
-    case 'HitsAssigned': return `${sd('side')} take the hits on ${p('unit')}: ${(e['stands'] as string[]).map((x) => n.piece(x)).join(', ')}.`;
-    case 'NoSave': return `${p('unit')}: no save for ${n.piece(str(e['stand']))} (${str(e['why'])}).`;
+    case 'HitAssigned': return `${sd('side')} assign a hit to ${str(e['place'])} of ${p('unit')} (${str(e['left'])} left).`;
+    case 'HitsAssigned': return `${sd('side')} take the hits on ${p('unit')}: ${(e['places'] as string[]).join(', ')}.`;
+    case 'NoSave': return `${p('unit')}: no save for ${str(e['place'])} (${str(e['why'])}).`;
     case 'StandsRemoved': { const k = (e['stands'] as string[]).length; return `${p('unit')} loses ${k} stand${k === 1 ? '' : 's'}.`; }
     case 'OfficerFell': return `${p('unit')}'s officer has fallen: it needs a skill check to change formation and a motivation check to assault.`;
     case 'CommanderKilled': return `${str(e['name'])} is killed.`;
@@ -36,7 +36,7 @@ export function describeBtEvent(ev: AnyEvent, n: EventNames): string | undefined
     case 'Recovered': return `${p('unit')} recovers from disorientation.`;
     case 'FellBack': return `${p('unit')} falls back ${inch(e['distanceIn'])}.`;
     case 'UnitLeftField': return `${p('unit')} ${e['how'] === 'destroyed' ? 'is destroyed' : e['how'] === 'quit' ? 'quits the field' : 'is driven from the battlefield'}.`;
-    case 'BrigadeQuit': return `Brigade ${str(e['brigade'])} of ${sd('side')} quits the field: ${sd('winner')} win.`;
+    case 'BrigadeQuit': return `${str(e['name'])} (${sd('side')}) quits the field: ${sd('winner')} win.`;
     case 'AssaultDeclared': return `${p('unit')} assaults ${p('target')}.`;
     case 'AssaultRefused': return `${p('unit')} fails its motivation check and does not assault ${p('target')}.`;
     case 'AssaultFellShort': return `${p('unit')} cannot reach ${p('target')} (${str(e['why'])}) and falls back to its pre-charge position.`;
@@ -59,7 +59,7 @@ export function describeBtCommand(c: Command, n: EventNames): string | undefined
     case 'moveUnit': return `${n.side(c.side)}: ${p('unit')} moves.`;
     case 'changeFormation': return `${n.side(c.side)}: ${p('unit')} forms ${str(x['formation'])}.`;
     case 'shoot': return `${n.side(c.side)}: ${p('unit')} shoots at ${p('target')}.`;
-    case 'assignHit': return `${n.side(c.side)}: a hit on ${p('stand')}.`;
+    case 'assignHit': return `${n.side(c.side)}: a hit assigned.`;
     case 'assault': return `${n.side(c.side)}: ${p('unit')} assaults ${p('target')}.`;
     case 'react': return `${n.side(c.side)}: ${x['choice'] === 'retreat' ? 'retreat in order' : 'counter attack'}.`;
     case 'chooseFirst': return `${n.side(c.side)} go ${str(x['first'])}.`;

@@ -97,6 +97,8 @@ export interface BtState {
   readonly initiative?: string;
   /** Who goes first in this turn's movement, shooting and assault (the initiative's choice). */
   readonly first?: string;
+  /** The initiative has made its choice this turn (the step ends then). */
+  readonly orderChosen?: boolean;
   readonly pending?: Pending;
   readonly assault?: AssaultState;
   /** Units that have left the field, by side and type (for victory and metrics). */

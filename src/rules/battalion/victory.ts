@@ -14,7 +14,8 @@ export function victory(s: S): GameResult | undefined {
   const b = s.ruleset.brigadeBroken;
   if (b) {
     const name = s.battle.sides.find((x) => x.id === b.side)?.name ?? b.side;
-    return { winner: otherOf(s.battle, b.side), level: 'decisive', reason: `A ${name} brigade (${b.brigade}) failed its motivation check and quit the field.`, rule: VICTORY_RULE };
+    const bname = s.battle.formations.find((f) => f.id === b.brigade)?.name ?? 'a brigade';
+    return { winner: otherOf(s.battle, b.side), level: 'decisive', reason: `${name}: ${bname} failed its motivation check and quit the field.`, rule: VICTORY_RULE };
   }
   const [a, c] = s.battle.sides;
   const has = (id: string) => s.battle.units.some((u) => u.side === id);

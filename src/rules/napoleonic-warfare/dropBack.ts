@@ -20,7 +20,7 @@ import type { Radians } from '../../geometry/types';
 import type { Draft } from './types';
 import { commandStand, frameOfUnit, frontRank, screenStands, toLocal, unitFacing } from './geom';
 import { activeUnits } from './core';
-import { hazardCount, probePath, type PathProbe } from './moves';
+import { hazardCount, probePath, type PathProbe, type ProbeOptions } from './moves';
 
 export const DROP_BACK_RULE = 'NW Orders/Advance: "Any unit may shift stands into its rear ranks in order to avoid running into other units, terrain or obstacles"; Orders/Retreat';
 
@@ -95,10 +95,33 @@ export function narrowerFronts(u: Unit): NarrowedFront[] {
 }
 
 /** A narrowed unit may not land its dropped stands on another unit it was clear of. */
-function landsClear(d: Draft, before: Unit, after: Unit): boolean {
+function landsClear(d: Draft, before: Unit, after: Unit, byId: ReadonlyMap<string, Unit>): boolean {
   // Only units with a stand in the new pose's box can overlap it (the core's stand index of the battle).
   const near = new Set(standIndexOf(d.battle.units).search(unitBox(after.stands)).map((e) => e.value.unitId));
-  return !activeUnits(d).some((x) => x.id !== before.id && near.has(x.id) && unitsOverlap(after.stands, x.stands) && !unitsOverlap(before.stands, x.stands));
+  for (const id of near) {
+    const x = byId.get(id);
+    if (x && x.id !== before.id && unitsOverlap(after.stands, x.stands) && !unitsOverlap(before.stands, x.stands)) return false;
+  }
+  return true;
+}
+
+/** A unit's id, formation and stand poses as a key (the same pose gives the same key). */
+export function poseKey(u: Unit): string {
+  let k = `${u.id}|${u.formation}`;
+  for (const s of u.stands) k += `|${s.id}:${s.centre.x},${s.centre.y},${s.facing}`;
+  return k;
+}
+
+/**
+ * What a caller asking about many moves of one unit on one unchanged table (a drag preview) may
+ * keep between them: the active units by id, each unit's narrower fronts and whether they land
+ * clear, and the traces of the straight moves (`traceOf`). Without it every call reads afresh.
+ */
+export interface DropBackMemo {
+  readonly byId: ReadonlyMap<string, Unit>;
+  /** By `poseKey` of the unit. */
+  readonly fronts: Map<string, readonly (NarrowedFront & { clear: boolean })[]>;
+  readonly traceOf?: ProbeOptions['traceOf'];
 }
 
 export interface DropBackPlan extends NarrowedFront {
@@ -112,16 +135,25 @@ export interface DropBackPlan extends NarrowedFront {
  * `distMm` along `dir` (fewest stands dropped among equals), if it runs into fewer than the full
  * front. Enemies are not dodged this way: meeting the enemy is contact (NW Close Combat §1).
  */
-export function planDropBack(d: Draft, u: Unit, dir: Radians, distMm: number, opts: { roadColumn?: boolean } = {}): DropBackPlan | string | undefined {
+export function planDropBack(d: Draft, u: Unit, dir: Radians, distMm: number, opts: { roadColumn?: boolean; memo?: DropBackMemo } = {}): DropBackPlan | string | undefined {
   const why = dropBackProblem(u);
   if (why) return why;
-  const base = probePath(d, u, dir, distMm, opts);
+  // PERF: the active units and (with a memo) the fronts and traces are read once, not per front.
+  const byId = opts.memo?.byId ?? new Map(activeUnits(d).map((x) => [x.id, x]));
+  const popts: ProbeOptions = { ...(opts.roadColumn !== undefined ? { roadColumn: opts.roadColumn } : {}), byId, ...(opts.memo?.traceOf ? { traceOf: opts.memo.traceOf } : {}) };
+  const base = probePath(d, u, dir, distMm, popts);
   const baseCount = hazardCount(base);
   if (baseCount === 0) return undefined; // nothing in its path to avoid
+  const key = opts.memo ? poseKey(u) : '';
+  let fronts = opts.memo?.fronts.get(key);
+  if (!fronts) {
+    fronts = narrowerFronts(u).map((n) => ({ ...n, clear: landsClear(d, u, n.unit, byId) }));
+    opts.memo?.fronts.set(key, fronts);
+  }
   let best: DropBackPlan | undefined;
-  for (const n of narrowerFronts(u)) {
-    if (!landsClear(d, u, n.unit)) continue;
-    const probe = probePath(d, n.unit, dir, distMm, opts);
+  for (const { clear, ...n } of fronts) {
+    if (!clear) continue;
+    const probe = probePath(d, n.unit, dir, distMm, popts);
     if (probe.impassable && !base.impassable) continue;
     const c = hazardCount(probe);
     if (c >= baseCount || (best && c >= hazardCount(best.probe))) continue;

@@ -331,6 +331,15 @@ function isHazard(d: Draft, u: Unit, t: TerrainFeature, all: TerrainFeature[], r
   return eff.delay !== 'none' || eff.disorders;
 }
 
+export interface ProbeOptions {
+  readonly roadColumn?: boolean;
+  readonly stopAtHazards?: number;
+  /** The active units by id (the mover may be among them: it is never met); default read from the draft. */
+  readonly byId?: ReadonlyMap<string, Unit>;
+  /** The trace of the straight move (a caller that caches traces); default `traceStraight` against `byId`. */
+  readonly traceOf?: (u: Unit, dir: Radians, distMm: number) => MoveTrace;
+}
+
 /**
  * Probe a straight move of `u` along `dir` for `distMm` (NW Orders/Advance, Retreat, §20 routs):
  * the friends, enemies and terrain it would run into, read off the geometry core's trace of
@@ -338,11 +347,10 @@ function isHazard(d: Draft, u: Unit, t: TerrainFeature, all: TerrainFeature[], r
  * to choose wheels and drop-backs. `stopAtHazards` ends the reading once that many friends and
  * terrain are met (for a caller that only wants paths meeting fewer).
  */
-export function probePath(d: Draft, u: Unit, dir: Radians, distMm: number, opts: { roadColumn?: boolean; stopAtHazards?: number } = {}): PathProbe {
-  const others = activeUnits(d).filter((x) => x.id !== u.id);
-  const byId = new Map(others.map((x) => [x.id, x]));
+export function probePath(d: Draft, u: Unit, dir: Radians, distMm: number, opts: ProbeOptions = {}): PathProbe {
+  const byId = opts.byId ?? new Map(activeUnits(d).filter((x) => x.id !== u.id).map((x) => [x.id, x]));
   const legs = straight(dir, distMm);
-  const trace = traceStraight(d, u, legs, byId);
+  const trace = opts.traceOf ? opts.traceOf(u, dir, distMm) : traceStraight(d, u, legs, byId);
   const startEnemies = new Set<string>();
   for (const m of trace.meetings) {
     const x = byId.get(m.unitId)!;

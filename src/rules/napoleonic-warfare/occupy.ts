@@ -5,17 +5,19 @@
  * the shortest way that puts the most of its stands inside without passing the feature's capacity
  * (2 stands a building, counting other units' stands already there), and at most its normal move.
  */
-import { advanceUnit, unitOffTable, unitsOverlap } from '../../geometry/units';
+import { centreCrossings, moveUntilContact } from '../../geometry/moveCore';
+import { standsAtDistance } from '../../geometry/movement';
 import type { TerrainFeature, Unit } from '../../engine/model';
 import { pointInPolygon } from '../../geometry/vec';
 import type { Draft } from './types';
 import { activeUnits, nwu } from './core';
 import { terrainClass, unitTerrain, unitFacing } from './geom';
-import { buildingCapacity } from './moves';
+import { buildingCapacity, straight } from './moves';
 import { normalMoveMm } from './morale';
 
 export const OCCUPY_RULE = 'NW Orders/Deploy; §23 Buildings';
-const STEP_MM = 1;
+/** How far past the outline a stand's centre is taken to be inside: a thousandth of a millimetre. */
+const PAST_MM = 1e-3;
 
 const inside = (u: Unit, t: TerrainFeature) => u.stands.filter((s) => pointInPolygon(s.centre, t.polygon)).length;
 
@@ -26,6 +28,9 @@ export function occupyBuildings(d: Draft, u: Unit): { unit: Unit; terrain: Terra
   const feats = unitTerrain(d.battle, u).filter((t) => terrainClass(t) === 'building');
   if (feats.length === 0) return 'no stand is at a town, village, farm or building (NW Orders/Deploy)';
   const others = activeUnits(d).filter((x) => x.id !== u.id);
+  // Straight ahead, at most its normal move, stopped by other units and the table edge (the core's move).
+  const legs = straight(unitFacing(u), normalMoveMm(d, u));
+  const limitMm = moveUntilContact(u.stands, legs, { others, ignore: (id) => id === u.id, table: d.battle.table, stopAtEdge: true }).stopMm;
   let best: { unit: Unit; terrain: TerrainFeature; stands: number; distMm: number } | undefined;
   for (const t of feats) {
     const cap = buildingCapacity(t);
@@ -33,9 +38,12 @@ export function occupyBuildings(d: Draft, u: Unit): { unit: Unit; terrain: Terra
     const room = cap - held;
     const now = inside(u, t);
     let top = { unit: u, stands: now, distMm: 0 };
-    for (let dist = STEP_MM; dist <= normalMoveMm(d, u) + 1e-6; dist += STEP_MM) {
-      const next = advanceUnit(u, dist, unitFacing(u));
-      if (unitOffTable(next.stands, d.battle.table) || others.some((x) => unitsOverlap(next.stands, x.stands))) break;
+    // The count of stands inside changes only where a centre crosses the outline: judge just past
+    // each crossing (PAST_MM), up to where other units or the table edge stop the move.
+    for (const x of centreCrossings(u.stands, legs[0]!, t.polygon)) {
+      const dist = x + PAST_MM;
+      if (dist > limitMm) break;
+      const next = { ...u, stands: standsAtDistance(u.stands, legs, dist) };
       const n = inside(next, t);
       if (n > Math.max(room, now)) break; // it would overfill the building
       if (n > top.stands) top = { unit: next, stands: n, distMm: dist };

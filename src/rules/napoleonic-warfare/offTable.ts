@@ -4,11 +4,10 @@
  * Obstacles). Off-table units keep their Unit (formation, stands) in ruleset state and come on
  * at the start of their side's tactical movement with their rolls logged.
  */
-import { advanceUnit, rotateUnit, translateUnit, unitOffTable, unitsOverlap } from '../../geometry/units';
+import { nudgeOntoTable, rotateUnit, translateUnit, unitsOverlap } from '../../geometry/units';
 import type { Unit } from '../../engine/model';
 import type { Battle } from '../../engine/ruleset';
-import { forward } from '../../geometry/footprint';
-import { pt, rad, type TablePoint } from '../../geometry/types';
+import { pt, type TablePoint } from '../../geometry/types';
 import type { Draft, NwState, OffTableUnit } from './types';
 import { activeUnits, inMm, nwu, scaleOf } from './core';
 import { frameOfUnit, unitFacing } from './geom';
@@ -56,17 +55,13 @@ export function placeArriving(battle: Battle, u: Unit, at: { readonly x: number;
   const facing = INWARD[edge];
   let v = rotateUnit(u, frameOfUnit(u).centre, facing - unitFacing(u));
   const fr = frameOfUnit(v);
-  // Put the unit's centre on the entry point, then walk it in until its rear is on the table.
+  // Put the unit's centre on the entry point, then bring it onto the table: in from the edge
+  // until its rear is on the edge, and along the edge if an end hangs over a corner (it faces
+  // square into the table, so each is one table axis; the core's exact nudge).
   const onEdge = clampToTable(battle, at);
   v = translateUnit(v, onEdge.x - fr.centre.x, onEdge.y - fr.centre.y);
-  for (let i = 0; i < 400 && unitOffTable(v.stands, battle.table); i++) v = advanceUnit(v, 2, rad(facing));
-  // Slide it along the edge if an end hangs over a corner.
-  const along = forward(rad(facing + Math.PI / 2));
-  for (let i = 0; i < 200 && unitOffTable(v.stands, battle.table); i++) {
-    const w = translateUnit(v, along.x * 2, along.y * 2);
-    v = unitOffTable(w.stands, battle.table) && i > 100 ? translateUnit(v, -along.x * 2, -along.y * 2) : w;
-  }
-  return v;
+  const nudge = nudgeOntoTable(v.stands, battle.table);
+  return nudge ? translateUnit(v, nudge.dx, nudge.dy) : v;
 }
 
 /** Where a unit that ran off the table went off: its centre, clamped onto the edge. */

@@ -13,7 +13,7 @@
  * A general's drag → moveGeneral (joining a unit when dropped on one of its stands).
  */
 import { advanceUnit, rotateUnit, wheelUnit } from '../../geometry/units';
-import type { MoveTrace } from '../../geometry/moveCore';
+import { truncateTrace, type MoveTrace } from '../../geometry/moveCore';
 import type { Command, MovePreview, PieceMove, ReadOut, SeenGame } from '../../engine/ruleset';
 import type { SideId, Stand, Unit } from '../../engine/model';
 import { findUnit } from '../../engine/battle';
@@ -30,7 +30,7 @@ import { inCombat } from './combat';
 import { chargeTargetProblem, generalCanOrder, orderProblem } from './commands';
 import { TERRAIN_EFFECTS, WHEEL } from './tables/movement';
 import { deployActionsAllowed, ORDERS } from './tables/orders';
-import { planDropBack } from './dropBack';
+import { planDropBack, poseKey, type DropBackMemo } from './dropBack';
 import { planChargeDropBack } from './charges';
 import { isRoadPath, ROAD_FACTOR } from './roads';
 
@@ -108,11 +108,49 @@ export function solveWheelThenAdvance(u: Unit, goal: TablePoint, fixedWheel?: nu
   return best;
 }
 
+/**
+ * PERF: what a drag may keep between pointer moves while the view it reads is unchanged (the
+ * view is a new object after any command): the active units, each pose's narrower fronts, and
+ * the core's trace of each pose's straight move, traced once to the full reach of the drag and
+ * cut short for each pointer position (`truncateTrace`). Entries are keyed by pose, so a wheel
+ * or a retreat's turn that gives a new pose traces afresh.
+ */
+interface PreviewMemo extends DropBackMemo {
+  readonly byId: Map<string, Unit>;
+  readonly traces: Map<string, MoveTrace>;
+  reachMm: number;
+}
+const memos = new WeakMap<Seen, PreviewMemo>();
+const MEMO_ENTRIES = 400;
+
+function memoOf(g: Seen, d: Draft): PreviewMemo {
+  let m = memos.get(g);
+  if (!m) {
+    const byId = new Map(activeUnits(d).map((x) => [x.id, x]));
+    const traces = new Map<string, MoveTrace>();
+    const memo: PreviewMemo = {
+      byId, traces, fronts: new Map(), reachMm: 0,
+      traceOf: (u, dir, distMm) => {
+        const key = `${poseKey(u)}>${dir}`;
+        let t = traces.get(key);
+        if (!t || t.distanceMm < distMm) {
+          if (traces.size > MEMO_ENTRIES) traces.clear();
+          t = traceStraight(d, u, straight(dir, Math.max(distMm, memo.reachMm)), byId);
+          traces.set(key, t);
+        }
+        return truncateTrace(t, distMm);
+      },
+    };
+    m = memo;
+    memos.set(g, m);
+  }
+  if (m.fronts.size > MEMO_ENTRIES) m.fronts.clear();
+  return m;
+}
+
 /** The geometry core's trace of `mover` going `distMm` along `dir`, against the other active units, the table edge and the terrain. */
-function traceAhead(d: Draft, mover: Unit, dir: number, distMm: number): { trace: MoveTrace; byId: Map<string, Unit> } {
-  const byId = new Map<string, Unit>();
-  for (const x of activeUnits(d)) if (x.id !== mover.id) byId.set(x.id, x);
-  return { trace: traceStraight(d, mover, straight(dir, distMm), byId), byId };
+function traceAhead(memo: PreviewMemo, mover: Unit, dir: number, distMm: number): { trace: MoveTrace; byId: ReadonlyMap<string, Unit> } {
+  return { trace: memo.traceOf!(mover, rad(dir), distMm), byId: memo.byId };
 }
 
 /** What the ground along a traced move does (NW §23), as read-out lines and an impassable reason. */
@@ -169,7 +207,7 @@ function whoIsMet(d: Draft, u: Unit, trace: MoveTrace, byId: ReadonlyMap<string,
 }
 
 /** NW Orders/Advance and §21 Strategic Movement: wheel ≤ 45°, then straight ahead. */
-function previewAdvance(d: Draft, side: SideId, u: Unit, m: PieceMove, strategic: boolean): MovePreview {
+function previewAdvance(d: Draft, memo: PreviewMemo, side: SideId, u: Unit, m: PieceMove, strategic: boolean): MovePreview {
   const rule = strategic ? 'NW §21 Strategic Movement' : 'NW Orders/Advance';
   const pose = draggedPose(u, m);
   const goal = commandStand(pose).centre;
@@ -205,11 +243,11 @@ function previewAdvance(d: Draft, side: SideId, u: Unit, m: PieceMove, strategic
   if (!strategic && along + 0.5 < half) return illegal(`An Advance must cover at least half the move (${inchText(half)}).`, 'NW Orders/Advance', readout);
   // NW Orders/Advance: stands shift into the rear ranks when that clears friends or terrain in the path (RULINGS).
   // PERF: narrower fronts are only tried when the full front's path runs into something.
-  const drop = road ? undefined : planDropBack(d, wheeled, unitFacing(wheeled), along);
+  const drop = road ? undefined : planDropBack(d, wheeled, unitFacing(wheeled), along, { memo });
   const mover = drop && typeof drop !== 'string' ? drop.unit : wheeled;
   if (drop && typeof drop !== 'string') readout.push({ label: 'Drop back', value: `${drop.left + drop.right} stand${drop.left + drop.right === 1 ? '' : 's'} into the rear ranks (front ${drop.frontage} wide) to clear ${drop.avoided.map((x) => nameOf(d, x)).join(', ')} (NW Orders/Advance)` });
   // The whole straight move through the geometry core, once: terrain, units and the table edge met.
-  const { trace, byId } = traceAhead(d, mover, unitFacing(mover), along);
+  const { trace, byId } = traceAhead(memo, mover, unitFacing(mover), along);
   const ter = road ? { lines: [{ label: 'Terrain', value: 'road column on a road: terrain ignored (NW §23 Roads)' }] } : terrainAlong(d, u, mover, trace);
   if ('impassable' in ter && ter.impassable) return illegal(`The move runs into ground it cannot enter: ${ter.impassable}.`, 'NW §23 Terrain Effects', readout);
   readout.push(...ter.lines, ...whoIsMet(d, u, trace, byId));
@@ -220,7 +258,7 @@ function previewAdvance(d: Draft, side: SideId, u: Unit, m: PieceMove, strategic
 }
 
 /** NW Orders/Retreat: the drag's length, directly away from the nearest enemy. */
-function previewRetreat(d: Draft, side: SideId, u: Unit, m: PieceMove, strategic: boolean): MovePreview {
+function previewRetreat(d: Draft, memo: PreviewMemo, side: SideId, u: Unit, m: PieceMove, strategic: boolean): MovePreview {
   const full = normalMoveMm(d, u, strategic);
   const want = Math.hypot(m.dxMm, m.dyMm);
   const foe = nearestEnemy(d, u);
@@ -238,10 +276,10 @@ function previewRetreat(d: Draft, side: SideId, u: Unit, m: PieceMove, strategic
   if (want > allowance + 0.5) return illegal(`${u.name} may retreat ${inchText(allowance)}.`, 'NW Orders/Retreat', readout);
   if (want + 0.5 < full / 2) return illegal(`A Retreat must cover at least half the move (${inchText(full / 2)}).`, 'NW Orders/Retreat', readout);
   // NW Orders/Retreat: "dropping back stands to avoid entering delaying terrain or colliding with obstacles or troops".
-  const drop = road ? undefined : planDropBack(d, faced, unitFacing(faced), want);
+  const drop = road ? undefined : planDropBack(d, faced, unitFacing(faced), want, { memo });
   const mover = drop && typeof drop !== 'string' ? drop.unit : faced;
   if (drop && typeof drop !== 'string') readout.push({ label: 'Drop back', value: `${drop.left + drop.right} stand${drop.left + drop.right === 1 ? '' : 's'} into the rear ranks (front ${drop.frontage} wide) to clear ${drop.avoided.map((x) => nameOf(d, x)).join(', ')} (NW Orders/Retreat)` });
-  const ter = road ? { lines: [] } : terrainAlong(d, u, mover, traceAhead(d, mover, dir, want).trace);
+  const ter = road ? { lines: [] } : terrainAlong(d, u, mover, traceAhead(memo, mover, dir, want).trace);
   if ('impassable' in ter && ter.impassable) return illegal(`The retreat runs into ground it cannot enter: ${ter.impassable}.`, 'NW §23 Terrain Effects', readout);
   readout.push(...ter.lines);
   if (want > full / 2 && u.formation !== 'skirmish') readout.push({ label: 'State', value: 'Disordered: more than half a move (NW §17)' });
@@ -318,6 +356,9 @@ export function previewMove(g: Seen, side: SideId, pieceId: string, m: PieceMove
   if (u.side !== side) return illegal(`${u.name} is not yours.`, 'engine');
   const nu = nwu(d, u.id);
   const o = d.rs.orders[u.id];
+  const memo = memoOf(g, d);
+  // The longest move the drag can ask about (a road column's 1½, a little over): traced once per pose.
+  memo.reachMm = normalMoveMm(d, u, step === 'strategic-move') * ROAD_FACTOR + 1;
   if (step === 'place-orders') {
     const t = Math.abs(deg(normaliseAngle(m.dRad)));
     if (t >= 160 && Math.hypot(m.dxMm, m.dyMm) < 5) {
@@ -333,9 +374,9 @@ export function previewMove(g: Seen, side: SideId, pieceId: string, m: PieceMove
     if (!nu.startedOutsideER) return illegal('Only units that started the turn outside Engagement Range move strategically.', 'NW Sequence §2');
     if (nu.movedStrategic || nu.movedThisTurn) return illegal(`${u.name} has already moved this turn.`, 'NW §21');
     const f = forward(unitFacing(u));
-    const p = Math.abs(m.dRad) < 1e-3 && m.dxMm * f.x + m.dyMm * f.y < -Math.hypot(m.dxMm, m.dyMm) * 0.7 ? previewRetreat(d, side, u, m, true)
+    const p = Math.abs(m.dRad) < 1e-3 && m.dxMm * f.x + m.dyMm * f.y < -Math.hypot(m.dxMm, m.dyMm) * 0.7 ? previewRetreat(d, memo, side, u, m, true)
       : Math.abs(m.dRad) > 1e-3 && m.pivot === undefined && Math.hypot(m.dxMm, m.dyMm) < 1 ? previewDeploy(d, side, u, m, true)
-        : previewAdvance(d, side, u, m, true);
+        : previewAdvance(d, memo, side, u, m, true);
     // NW §2: the drag plans the move; both sides' plans are carried out together when the step ends.
     return p.legal ? { ...p, readout: [...p.readout, { label: 'Plan', value: `${d.rs.strategicPlans?.[u.id] ? 'replaces the planned move; ' : ''}carried out with the enemy's moves when the step ends (NW §2)` }] } : p;
   }
@@ -351,9 +392,9 @@ export function previewMove(g: Seen, side: SideId, pieceId: string, m: PieceMove
     if (nu.movedThisTurn) return illegal(`${u.name} has already moved this turn.`, 'NW §22');
     if (o.order === 'advance') {
       if (inCombat(d, u.id)) return illegal('Units in close combat cannot advance.', 'NW Orders');
-      return told(previewAdvance(d, side, u, m, false));
+      return told(previewAdvance(d, memo, side, u, m, false));
     }
-    if (o.order === 'retreat') return told(previewRetreat(d, side, u, m, false));
+    if (o.order === 'retreat') return told(previewRetreat(d, memo, side, u, m, false));
     return illegal(`${ORDERS[o.order].name} orders do not move the unit in the Tactical Movement Phase.`, ORDERS[o.order].rule);
   }
   return illegal('Nothing moves by hand in this step.', 'NW Sequence of Play');

@@ -22,7 +22,9 @@ import { pointSegmentDistance } from '../../geometry/vec';
 import { standCorners } from '../../geometry/footprint';
 import { pt } from '../../geometry/types';
 import { normalise } from './work';
-import { translateStands, rotateStands, standsOverlap } from './geo';
+import { translateStands, rotateStands } from './geo';
+import type { Leg } from '../../geometry/movement';
+import { blockAll, distanceToGap, firstContact, moveUntilContact, traceMove, type Body } from '../../geometry/moveCore';
 
 export type ChargeContactPlan =
   | { readonly kind: 'short'; readonly gapMm: number }
@@ -38,43 +40,29 @@ export const HALT_SHORT_MM = 30;
 
 /** Pivots smaller than this count as already aligned. */
 const ALIGNED_RAD = (0.5 * Math.PI) / 180;
-/** The first touch is found to within this, edge to edge (contact is 1.5mm, geo.ts). */
+/** The charge stops where its nearest stand is this close to the target, edge to edge (contact is 1.5mm, geo.ts): touching, not pressed into it, so the pivot after it starts clear. */
 const TOUCH_MM = 0.01;
 
-const overlapsAny = (st: readonly Stand[], others: readonly Stand[]) => st.some((s) => others.some((t) => standsOverlap(s, t)));
+const straight = (dx: number, dy: number, mm: number): Leg[] => [{ kind: 'translate', dx: dx * mm, dy: dy * mm, distanceMm: mm }];
 
 /**
  * The end of a charge by `chargers` (one rigid body) on `target` with `reachMm` of movement, not
- * passing through or ending on `obstacles` (every other unit on the table).
+ * passing through or ending on `obstacles` (every other unit on the table). The geometry core
+ * follows each line tried: the first unit it meets, and where it comes within TOUCH_MM of the target.
  */
 export function planChargeContact(chargers: readonly Unit[], target: Unit, reachMm: number, obstacles: readonly Unit[]): ChargeContactPlan {
   const all = chargers.flatMap((u) => u.stands);
-  const obst = obstacles.flatMap((u) => u.stands);
+  const bodies: Body[] = [target, ...obstacles];
   const gap = unitDistance(all, target.stands);
   if (gap > reachMm + 0.5) return { kind: 'short', gapMm: gap };
   const facing = all[0]!.facing;
   // The first touch along a direction: distance moved, or null (not within reach); 'blocked' by a unit in the way.
   const touchAlong = (dx: number, dy: number): number | null | { by: string } => {
-    const at = (d: number) => translateStands(all, dx * d, dy * d);
-    const touching = (d: number) => unitDistance(at(d), target.stands) <= TOUCH_MM;
-    let prev = 0;
-    const limit = reachMm + 0.5;
-    const ds: number[] = [];
-    for (let d = 0; d < limit; d += 5) ds.push(d);
-    ds.push(limit);
-    for (const d of ds) {
-      const st = at(d);
-      const hit = obstacles.find((o) => overlapsAny(st, o.stands));
-      if (touching(d)) {
-        let lo = prev, hi = d;
-        while (hi - lo > 0.002) { const mid = (lo + hi) / 2; if (touching(mid)) hi = mid; else lo = mid; }
-        if (overlapsAny(at(hi), obst)) return { by: obstacles.find((o) => overlapsAny(at(hi), o.stands))!.id };
-        return hi;
-      }
-      if (hit) return { by: hit.id };
-      prev = d;
-    }
-    return null;
+    const legs = straight(dx, dy, reachMm + 0.5);
+    const first = firstContact(traceMove(all, legs, { others: bodies }), blockAll);
+    const t = distanceToGap(all, legs, target.stands, TOUCH_MM);
+    if (first && first.meeting.unitId !== target.id && (t === undefined || first.atMm <= t)) return { by: first.meeting.unitId };
+    return t ?? null;
   };
   let dir = { x: Math.cos(facing), y: Math.sin(facing) };
   let t = touchAlong(dir.x, dir.y);
@@ -96,15 +84,9 @@ export function planChargeContact(chargers: readonly Unit[], target: Unit, reach
   };
   const touched = translateStands(all, dir.x * t, dir.y * t);
   let left = Math.max(0, reachMm - t);
-  const piv = pivotOntoFace(touched, target, dir, left, obst);
+  const piv = pivotOntoFace(touched, target, dir, left, obstacles);
   // g) the halt 3cm short: along the same line, the farthest point at least 3cm from the target.
-  const haltAt = (() => {
-    const gapAt = (d: number) => unitDistance(translateStands(all, dir.x * d, dir.y * d), target.stands);
-    if (gapAt(0) <= HALT_SHORT_MM) return 0;
-    let lo = 0, hi = t;
-    while (hi - lo > 0.01) { const mid = (lo + hi) / 2; if (gapAt(mid) >= HALT_SHORT_MM) lo = mid; else hi = mid; }
-    return lo;
-  })();
+  const haltAt = distanceToGap(all, straight(dir.x, dir.y, t), target.stands, HALT_SHORT_MM) ?? t;
   const haltShort = { stands: split(translateStands(all, dir.x * haltAt, dir.y * haltAt)), usedMm: haltAt };
   if (piv.aligned && piv.usedMm === 0) return { kind: 'contact', stands: split(touched), usedMm: t, aligned: true, pivotDeg: 0, haltShort };
   left -= piv.usedMm;
@@ -115,9 +97,10 @@ export function planChargeContact(chargers: readonly Unit[], target: Unit, reach
  * 6 e), g): the pivot about the point of contact of `touched` (stands in contact with `target`,
  * moving along `dir`) that lays their front flush on the face touched, as far as `leftMm` pays (the
  * arc the farthest front corner sweeps) and the stands can go without running onto the target or
- * `obst`. Also the "subsequent move" that completes an oblique contact (meleeAlign.ts).
+ * `obstacles` (the geometry core traces the turn). Also the "subsequent move" that completes an
+ * oblique contact (meleeAlign.ts).
  */
-export function pivotOntoFace(touched: readonly Stand[], target: Unit, dir: { x: number; y: number }, leftMm: number, obst: readonly Stand[]): { stands: Stand[]; usedMm: number; aligned: boolean; pivotDeg: number; costMm: number } {
+export function pivotOntoFace(touched: readonly Stand[], target: Unit, dir: { x: number; y: number }, leftMm: number, obstacles: readonly Body[]): { stands: Stand[]; usedMm: number; aligned: boolean; pivotDeg: number; costMm: number } {
   const facing = touched[0]!.facing;
   // The point of contact and the face of the target it lies on (the one the charge runs into).
   const n = unitNearestPoints(touched, target.stands);
@@ -132,14 +115,8 @@ export function pivotOntoFace(touched: readonly Stand[], target: Unit, dir: { x:
   const frontCorners = touched.flatMap((s) => standCorners(s).slice(0, 2));
   const radius = Math.max(...frontCorners.map((c) => Math.hypot(c.x - p.x, c.y - p.y)));
   const cost = radius * Math.abs(theta);
-  const clear = (st: readonly Stand[]) => !overlapsAny(st, target.stands) && !overlapsAny(st, obst);
-  const pivoted = (frac: number) => rotateStands(touched, p, theta * frac);
-  let frac = Math.min(1, Math.max(0, leftMm) / Math.max(cost, 1e-9));
-  // Never further than the stands can go without running onto the target or anyone else.
-  if (!clear(pivoted(frac))) {
-    let lo = 0, hi = frac;
-    while (hi - lo > 1e-3) { const mid = (lo + hi) / 2; if (clear(pivoted(mid))) lo = mid; else hi = mid; }
-    frac = lo;
-  }
-  return { stands: pivoted(frac), usedMm: cost * frac, aligned: frac >= 1 - 1e-9, pivotDeg: (theta * frac * 180) / Math.PI, costMm: cost };
+  // Never further than the move left pays for, nor than the stands can go without running onto the target or anyone else.
+  const stop = moveUntilContact(touched, [{ kind: 'rotate', pivot: p, angle: theta, distanceMm: cost }], { others: [target, ...obstacles], budgetMm: Math.max(0, leftMm) });
+  const frac = Math.min(1, stop.stopMm / Math.max(cost, 1e-9));
+  return { stands: rotateStands(touched, p, theta * frac), usedMm: cost * frac, aligned: frac >= 1 - 1e-9, pivotDeg: (theta * frac * 180) / Math.PI, costMm: cost };
 }

@@ -9,56 +9,40 @@ import type { OrderName } from './tables/orders';
 import { ROUT_MOVES } from './tables/movement';
 import { INTERPENETRATION } from './tables/terrain';
 import { isArtillery, isCavalry, isLightUnit } from './state';
-import { CM, centroid, translateStands, rotateStands, standsOverlap } from './geo';
+import { CM, centroid, translateStands, rotateStands } from './geo';
 import { routGroupMove } from './routGaps';
 import type { Work } from './work';
-import { unitOffTable } from '../../geometry/units';
+import { pushUntilClear, unitsUnder } from '../../geometry/moveClear';
+import { standIndexOf } from '../../geometry/sightCache';
 import { changeOrder, disorderUnit } from './orderChanges';
 import { noteRout } from './losses';
 import { normalise } from './work';
 
-/** Is the placement free of other stands (friends may be passed through but not ended on)? */
+/** Units (table order) whose stands the placement overlaps (the geometry core, touching is clear): friends may be passed through but not ended on. */
 export function blockedBy(w: Work, unitId: string, stands: readonly Stand[]): Unit[] {
-  const out: Unit[] = [];
-  for (const o of w.battle.units) {
-    if (o.id === unitId || w.isOff(o.id)) continue;
-    if (stands.some((s) => o.stands.some((t) => standsOverlap(s, t)))) out.push(o);
-  }
-  return out;
+  const ids = new Set(unitsUnder(stands, { others: standIndexOf(w.battle.units), ignore: (id) => id === unitId || w.isOff(id) }));
+  return ids.size === 0 ? [] : w.battle.units.filter((o) => ids.has(o.id));
 }
 
 /**
- * Move a unit straight along `angle` up to `distanceMm`, stopping before enemy stands or at the
- * last clear position; passing friends applies the interpenetration table (p.10). Returns how
- * far it got and whether it left the table.
+ * Move a unit straight along `angle` up to `distanceMm` (the geometry core's push): never through
+ * enemy (it stops touching the first it meets), through friends (the interpenetration table,
+ * p.10) but not ending on one, at the farthest point clear of everyone. Returns how far it got
+ * and whether it left the table (it is then placed where it begins to leave, 8 p.18).
  */
 export function pushUnit(w: Work, unitId: string, angle: number, distanceMm: number, mode: 'retreat' | 'rout' | 'fallback' | 'pursuit' | 'advance', rule: string): { movedMm: number; offTable: boolean; blockedByEnemy: boolean } {
   const u = w.unit(unitId);
   if (!u) return { movedMm: 0, offTable: false, blockedByEnemy: false };
-  const step = 5;
-  let best = u.stands;
-  let moved = 0;
-  let blockedByEnemy = false;
-  const passed = new Set<string>();
-  for (let d = step; d <= distanceMm + 1e-6; d += step) {
-    const cand = translateStands(u.stands, Math.cos(angle) * d, Math.sin(angle) * d);
-    if (unitOffTable(cand, w.battle.table)) {
-      w.replaceStands(unitId, cand);
-      return { movedMm: d, offTable: true, blockedByEnemy };
-    }
-    const hits = blockedBy(w, unitId, cand);
-    const enemy = hits.filter((h) => h.side !== u.side);
-    if (enemy.length > 0) { blockedByEnemy = true; break; }
-    for (const h of hits) passed.add(h.id);
-    if (hits.length === 0) { best = cand; moved = d; }
-  }
-  if (distanceMm % step !== 0 && !blockedByEnemy) {
-    const cand = translateStands(u.stands, Math.cos(angle) * distanceMm, Math.sin(angle) * distanceMm);
-    if (blockedBy(w, unitId, cand).length === 0 && !unitOffTable(cand, w.battle.table)) { best = cand; moved = distanceMm; }
-  }
-  w.replaceStands(unitId, best);
-  for (const fid of passed) interpenetrated(w, unitId, fid, mode, rule);
-  return { movedMm: moved, offTable: false, blockedByEnemy };
+  const dx = Math.cos(angle), dy = Math.sin(angle);
+  const r = pushUntilClear(u.stands, [{ kind: 'translate', dx: dx * distanceMm, dy: dy * distanceMm, distanceMm }], {
+    others: standIndexOf(w.battle.units), ignore: (id) => id === unitId || w.isOff(id), table: w.battle.table,
+    rule: (m) => (w.unit(m.unitId)?.side === u.side ? 'pass' : 'block'),
+  });
+  const moved = r.stopMm;
+  if (moved > 0) w.replaceStands(unitId, translateStands(u.stands, dx * moved, dy * moved));
+  if (r.leavesTableAtMm !== undefined) return { movedMm: moved, offTable: true, blockedByEnemy: false };
+  for (const m of r.passed) interpenetrated(w, unitId, m.unitId, mode, rule);
+  return { movedMm: moved, offTable: false, blockedByEnemy: r.contact !== undefined };
 }
 
 /** Apply the interpenetration table (§4 p.10) when `moverId` passed through friend `otherId`. */

@@ -29,6 +29,10 @@ import { changeOrder, disorderUnit } from './orderChanges';
 import { killStands, destroyUnit, noteRout } from './losses';
 import { groupStands, deploymentOf, casualtyTest, chargeTest } from './moraleTests';
 import { blockedBy, pushUnit, interpenetrated, startRout, goOffTable } from './forcedMoves';
+import { pushUntilClear } from '../../geometry/moveClear';
+import type { Meeting } from '../../geometry/moveCore';
+import type { Leg as CoreLeg } from '../../geometry/movement';
+import { standIndexOf } from '../../geometry/sightCache';
 import { generalRisk } from './generals';
 import { changeUnit } from '../../engine/workingState';
 
@@ -515,39 +519,25 @@ export function settleSurrendered(w: Work): void {
 }
 
 /**
- * Drive a unit straight along `angle` from `fromMm` to `toMm` of its present position, passing
- * through `through` (the unit broken through) and friends, stopping in contact (within 1mm) with
- * the first other enemy unit it meets, or where it would leave the table. Never ends on anyone.
+ * Drive a unit straight along `angle` from `fromMm` to `toMm` of its present position (the geometry
+ * core's push), passing through `through` (the unit broken through) and friends, stopping base to
+ * base with the first other enemy unit it meets, or where it begins to leave the table. Never ends
+ * on anyone.
  */
 export function drive(w: Work, unitId: string, angle: number, fromMm: number, toMm: number, through: Set<string>): { movedMm: number; met: Unit | null; offTable: boolean } {
   const u = w.unit(unitId);
   if (!u) return { movedMm: 0, met: null, offTable: false };
-  const at = (d: number) => translateStands(u.stands, Math.cos(angle) * d, Math.sin(angle) * d);
-  const hits = (st: Stand[]) => blockedBy(w, unitId, st).filter((o) => !through.has(o.id));
-  let best = fromMm, met: Unit | null = null, off = false;
-  const passed = new Set<string>();
-  const ds: number[] = [];
-  for (let d = fromMm; d < toMm; d += 5) ds.push(d);
-  ds.push(toMm);
-  for (const d of ds) {
-    const st = at(d);
-    if (unitOffTable(st, w.battle.table)) { off = true; break; }
-    const h = hits(st);
-    const enemy = h.find((o) => o.side !== u.side);
-    if (enemy) {
-      // Close to within 1mm of the enemy met.
-      let lo = best, hi = d;
-      while (hi - lo > 0.5) { const mid = (lo + hi) / 2; if (hits(at(mid)).some((o) => o.side !== u.side)) hi = mid; else lo = mid; }
-      if (blockedBy(w, unitId, at(lo)).length === 0) best = lo;
-      met = enemy;
-      break;
-    }
-    for (const o of h) passed.add(o.id);
-    if (blockedBy(w, unitId, st).length === 0) best = d;
-  }
-  w.replaceStands(unitId, at(best));
-  for (const fid of passed) if (w.unit(fid)?.side === u.side) interpenetrated(w, unitId, fid, 'move', BREAKTHROUGH_MOVE.rule);
-  return { movedMm: best, met, offTable: off };
+  const dx = Math.cos(angle), dy = Math.sin(angle);
+  const len = Math.max(0, toMm - fromMm);
+  const r = pushUntilClear(translateStands(u.stands, dx * fromMm, dy * fromMm), [{ kind: 'translate', dx: dx * len, dy: dy * len, distanceMm: len }], {
+    others: standIndexOf(w.battle.units), ignore: (id) => id === unitId || w.isOff(id), table: w.battle.table,
+    rule: (m) => (through.has(m.unitId) || w.unit(m.unitId)?.side === u.side ? 'pass' : 'block'),
+  });
+  const best = fromMm + r.stopMm;
+  w.replaceStands(unitId, translateStands(u.stands, dx * best, dy * best));
+  const met = r.leavesTableAtMm === undefined && r.contact ? w.unit(r.contact.meeting.unitId) ?? null : null;
+  for (const m of r.passed) if (!through.has(m.unitId) && w.unit(m.unitId)?.side === u.side) interpenetrated(w, unitId, m.unitId, 'move', BREAKTHROUGH_MOVE.rule);
+  return { movedMm: best, met, offTable: r.leavesTableAtMm !== undefined };
 }
 
 /** Enemy met by a breakthrough or pursuit tests as being charged (p.15, 7 (b) p.16). */
@@ -608,42 +598,30 @@ export function pursueTowards(w: Work, groupId: string, at: { x: number; y: numb
 
 /**
  * `drive` for a whole group (pursuit, 7 p.16 "act in groups"): every unit moves the same distance
- * along `angle`, passing `through` and friends, the group stopping as one in contact with the first
- * enemy any of its units meets (`by`), or leaving the table when any stand would. Never ends on anyone.
+ * along `angle` as one body (the geometry core's push), passing `through` and friends, the group
+ * stopping as one base to base with the first enemy any of its units meets (`by`: the unit then
+ * nearest it), or where any stand begins to leave the table. Never ends on anyone.
  */
 export function driveGroup(w: Work, unitIds: readonly string[], angle: number, toMm: number, through: Set<string>): { movedMm: number; met: Unit | null; by: string | null; offTable: boolean } {
   const units = unitIds.map((id) => w.unit(id)).filter((u): u is Unit => u !== undefined);
   if (units.length === 0) return { movedMm: 0, met: null, by: null, offTable: false };
   const ids = new Set(units.map((u) => u.id));
   const side = units[0]!.side;
-  const at = (d: number) => units.map((u) => ({ id: u.id, st: translateStands(u.stands, Math.cos(angle) * d, Math.sin(angle) * d) }));
-  const others = (id: string, st: Stand[]) => blockedBy(w, id, st).filter((o) => !ids.has(o.id));
-  const enemyHit = (cand: { id: string; st: Stand[] }[]) => {
-    for (const c of cand) { const e = others(c.id, c.st).find((o) => o.side !== side && !through.has(o.id)); if (e) return { e, by: c.id }; }
-    return null;
-  };
-  const clear = (cand: { id: string; st: Stand[] }[]) => cand.every((c) => others(c.id, c.st).length === 0);
-  let best = 0, met: Unit | null = null, by: string | null = null, off = false;
-  const passed = new Map<string, Set<string>>();
-  const ds: number[] = [];
-  for (let d = 0; d < toMm; d += 5) ds.push(d);
-  ds.push(toMm);
-  for (const d of ds) {
-    const cand = at(d);
-    if (cand.some((x) => unitOffTable(x.st, w.battle.table))) { off = true; break; }
-    const hit = enemyHit(cand);
-    if (hit) {
-      // Close to within 1mm of the enemy met.
-      let lo = best, hi = d;
-      while (hi - lo > 0.5) { const mid = (lo + hi) / 2; if (enemyHit(at(mid))) hi = mid; else lo = mid; }
-      if (clear(at(lo))) best = lo;
-      met = hit.e; by = hit.by;
-      break;
-    }
-    for (const x of cand) for (const o of others(x.id, x.st)) if (o.side === side) { if (!passed.has(x.id)) passed.set(x.id, new Set()); passed.get(x.id)!.add(o.id); }
-    if (clear(cand)) best = d;
+  const dx = Math.cos(angle), dy = Math.sin(angle);
+  const leg = (mm: number): CoreLeg[] => [{ kind: 'translate', dx: dx * mm, dy: dy * mm, distanceMm: mm }];
+  const opts = { others: standIndexOf(w.battle.units), ignore: (id: string) => ids.has(id) || w.isOff(id), table: w.battle.table };
+  const rule = (m: Meeting) => (through.has(m.unitId) || w.unit(m.unitId)?.side === side ? 'pass' as const : 'block' as const);
+  const r = pushUntilClear(units.flatMap((u) => u.stands), leg(Math.max(0, toMm)), { ...opts, rule });
+  const best = r.stopMm;
+  const off = r.leavesTableAtMm !== undefined;
+  for (const u of units) {
+    // Friends each unit went through on the way (the interpenetration table, p.10).
+    const mine = best > 0 ? pushUntilClear(u.stands, leg(best), { ...opts, rule: (m) => (rule(m) === 'pass' ? 'pass' : 'ignore') }).passed : [];
+    w.replaceStands(u.id, translateStands(u.stands, dx * best, dy * best));
+    for (const m of mine) if (!through.has(m.unitId) && w.unit(m.unitId)?.side === side) interpenetrated(w, u.id, m.unitId, 'pursuit', ROUT_MOVES.rule);
   }
-  for (const x of at(best)) w.replaceStands(x.id, x.st);
-  for (const [id, set] of passed) for (const fid of set) interpenetrated(w, id, fid, 'pursuit', ROUT_MOVES.rule);
+  const met = !off && r.contact ? w.unit(r.contact.meeting.unitId) ?? null : null;
+  let by: string | null = null;
+  if (met) by = units.map((u) => ({ id: u.id, d: unitDistance(w.unit(u.id)!.stands, met.stands) })).reduce((a, b) => (b.d < a.d ? b : a)).id;
   return { movedMm: best, met, by, offTable: off };
 }

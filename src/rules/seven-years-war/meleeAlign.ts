@@ -37,7 +37,7 @@ export function planMeleeAlign(w: Work, groupId: string, side: string): { target
   const all = units.flatMap((u) => u.stands);
   const dir = { x: Math.cos(all[0]!.facing), y: Math.sin(all[0]!.facing) };
   const left = groupSpeedCm(w, g) * CM - g.movedMm;
-  const obst = w.battle.units.filter((o) => o.id !== target.id && !g.units.includes(o.id) && !w.isOff(o.id)).flatMap((o) => o.stands);
+  const obst = w.battle.units.filter((o) => o.id !== target.id && !g.units.includes(o.id) && !w.isOff(o.id));
   const plan = pivotOntoFace(all, target, dir, left, obst);
   if (plan.costMm === 0) return { code: 'aligned', message: 'The group is already aligned on the enemy.' };
   if (plan.usedMm < 0.05) return { code: 'too-far', message: `The pivot costs ${(plan.costMm / CM).toFixed(1)}cm; ${(Math.max(0, left) / CM).toFixed(1)}cm of move is left (or there is no room to pivot).` };

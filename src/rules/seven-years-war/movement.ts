@@ -2,19 +2,21 @@
 import { z } from 'zod';
 import { defineCommand, reject } from '../../engine/ruleset';
 import type { Rejection } from '../../engine/ruleset';
-import type { Stand, Unit } from '../../engine/model';
+import type { Stand, TerrainFeature, Unit } from '../../engine/model';
 import { pt } from '../../geometry/types';
 import type { TablePoint } from '../../geometry/types';
 import { unitFrame } from '../../geometry/frame';
 import { unitDistance, segmentToUnitDistance } from '../../geometry/measure';
 import { inFrontArc } from '../../geometry/zones';
-import { boxesOverlap, boundsOf, pointInPolygon, pointInConvex, type Box } from '../../geometry/vec';
-import { SpatialIndex } from '../../geometry/collisions';
-import { standCorners } from '../../geometry/footprint';
+import type { Leg as CoreLeg } from '../../geometry/movement';
+import { traceMove } from '../../geometry/moveCore';
+import { legsUpTo } from '../../geometry/moveClear';
+import { standIndexOf, terrainIndexOf, unitsNear } from '../../geometry/sightCache';
+import { unitBox } from '../../geometry/queries';
 import { layoutLine, layoutColumn } from '../../geometry/formation';
 import { ORDER_NUMBERS, ORDER_RULES } from './tables/orders';
 import { TERRAIN_EFFECTS, effectiveTerrainType, LIGHTS_FALL_BACK_CM, ABATIS } from './tables/terrain';
-import { wheelSpeedFactor, inclineSpeedFactor, formationChangeLetsMove, FORMATIONS } from './tables/movement';
+import { formationChangeLetsMove, FORMATIONS } from './tables/movement';
 import { countsTerrainLighter } from './tables/units';
 import { EVADE_MOVE } from './tables/melee';
 import type { TroopType } from './tables/units';
@@ -22,12 +24,13 @@ import { COMMAND } from './tables/command';
 import type { S, SywState, Options, GroupState } from './state';
 import { qualitiesOf, isArtillery, isCavalry, isInfantry, isLightUnit, isMassed } from './state';
 import type { Tables } from './tablesSchema';
-import { unitOffTable } from '../../geometry/units';
+import { isContactGap, standsAfterLegs, unitOffTable } from '../../geometry/units';
+import { legSchema, planLegs, splitByUnit } from './moveLegs';
 import { Work, normalise } from './work';
 import { revealGroup } from './deployment';
 import { groupShapeProblem, isSplit, GROUP_SHAPE } from './groupShape';
 import { splitAlongside } from './passThrough';
-import { CM, centroid, unitGap, translateStands, rotateStands, standsOverlap, terrainUnder, terrainTypeOf, inContact, unitCircle, isAbatis, CONTACT_MM } from './geo';
+import { CM, centroid, unitGap, terrainLevel, terrainTypeOf, inContact, unitCircle, isAbatis, CONTACT_MM } from './geo';
 import { changeOrder } from './orderChanges';
 import { closeGroupGaps, destroyUnit } from './losses';
 import { blockedBy, pushUnit, interpenetrated, goOffTable } from './forcedMoves';
@@ -35,16 +38,6 @@ import { changeUnit } from '../../engine/workingState';
 
 const O = 'SYW (3) Order interpretation (p.8)';
 const T = 'SYW §4 Terrain effects on movement (p.9)';
-
-export const legSchema = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('forward'), mm: z.number().positive().max(2000) }).strict(),
-  z.object({ kind: z.literal('backward'), mm: z.number().positive().max(2000) }).strict(),
-  z.object({ kind: z.literal('incline'), dir: z.enum(['left', 'right']), mm: z.number().positive().max(2000) }).strict(),
-  z.object({ kind: z.literal('wheel'), dir: z.enum(['left', 'right']), deg: z.number().positive().max(180) }).strict(),
-  z.object({ kind: z.literal('turn'), deg: z.number().min(-180).max(180) }).strict(),
-  z.object({ kind: z.literal('shift'), dx: z.number().min(-100).max(100), dy: z.number().min(-100).max(100) }).strict(),
-]);
-export type Leg = z.infer<typeof legSchema>;
 
 /** The speed of a group in cm before terrain: the slowest unit (unit table p.9; columns on Reserve 24cm). */
 export function groupSpeedCm(w: Work, g: GroupState): number {
@@ -66,8 +59,6 @@ export function terrainAllowance(u: Unit, speedMm: number, worst: number, d4: ()
   return speedMm * (1 - e.speedLossFraction);
 }
 
-interface Planned { stands: Map<string, Stand[]>; costMm: number; samples: Map<string, Stand[][]>; netTurn: number; kinds: Set<string>; backwardMm: number; costByKind: Record<string, number> }
-
 /** What a move costs and allows, filled in by validateAndMove for the table's read-out. */
 export interface MoveBudget {
   /** Check only: stop once the move is known legal, before applying it and its consequences (table previews). */
@@ -77,83 +68,6 @@ export interface MoveBudget {
   edge?: 'halt' | 'leave' | null;
   /** §4 p.10: the move passes light through massed friends (or massed through light): the Stand-or-Reserve choice applies. */
   lightMassedPass?: boolean }
-
-/** Apply legs rigidly to the whole group (frame of all its stands). */
-export function planLegs(w: Work, g: GroupState, legs: readonly Leg[]): Planned | Rejection {
-  const units = w.groupUnits(g);
-  let cur = new Map(units.map((u) => [u.id, [...u.stands]]));
-  const samples = new Map<string, Stand[][]>(units.map((u) => [u.id, [[...u.stands]]]));
-  const qs = units.map(qualitiesOf);
-  const drillWheel = Math.min(...qs.map((q) => wheelSpeedFactor(q.drill, q.militia)));
-  const incl = Math.min(...units.map((u, i) => inclineSpeedFactor(qs[i]!.drill, qs[i]!.militia, isCavalry(u))));
-  let cost = 0, netTurn = 0, backwardMm = 0;
-  const kinds = new Set<string>();
-  const all = () => [...cur.values()].flat();
-  const push = (fn: (s: Stand[]) => Stand[]) => {
-    const next = new Map<string, Stand[]>();
-    for (const [id, st] of cur) { const n = fn(st); next.set(id, n); samples.get(id)!.push(n); }
-    cur = next;
-  };
-  const costByKind: Record<string, number> = {};
-  for (const leg of legs) {
-    kinds.add(leg.kind);
-    const before = cost;
-    const f = all()[0]!.facing;
-    const fx = Math.cos(f), fy = Math.sin(f);
-    const steps = (mm: number) => Math.max(1, Math.ceil(mm / 10));
-    switch (leg.kind) {
-      case 'forward': case 'backward': {
-        const sign = leg.kind === 'forward' ? 1 : -1;
-        const n = steps(leg.mm);
-        for (let i = 0; i < n; i++) push((st) => translateStands(st, (fx * sign * leg.mm) / n, (fy * sign * leg.mm) / n));
-        if (leg.kind === 'backward') backwardMm += leg.mm;
-        cost += leg.mm * (leg.kind === 'backward' && g.order === 'reserve' ? 1 / ORDER_NUMBERS.reserveBackwardsFraction : 1);
-        break;
-      }
-      case 'incline': {
-        if (incl === 0) return reject('no-incline', 'Badly drilled troops and militia may not incline march.', 'SYW §4 unit table notes (p.9)');
-        const a = f + (leg.dir === 'right' ? 1 : -1) * (Math.PI / 4);
-        const n = steps(leg.mm);
-        for (let i = 0; i < n; i++) push((st) => translateStands(st, (Math.cos(a) * leg.mm) / n, (Math.sin(a) * leg.mm) / n));
-        cost += leg.mm / incl;
-        break;
-      }
-      case 'wheel': {
-        const fr = unitFrame(all(), f);
-        const sideSign = leg.dir === 'right' ? 1 : -1;
-        // Wheeling right pivots on the right front corner (clockwise on screen).
-        const pivot = sideSign > 0 ? fr.corners[1] : fr.corners[0];
-        const ang = (sideSign * leg.deg * Math.PI) / 180;
-        const n = Math.max(1, Math.ceil(leg.deg / 5));
-        for (let i = 0; i < n; i++) push((st) => rotateStands(st, pivot, ang / n));
-        cost += (fr.halfWidthMm * 2 * Math.abs(ang)) / drillWheel;
-        netTurn += ang;
-        break;
-      }
-      case 'turn': {
-        const ang = (leg.deg * Math.PI) / 180;
-        const c = centroid(all());
-        push((st) => rotateStands(st, c, ang));
-        netTurn += ang;
-        const about = Math.abs(Math.abs(leg.deg) - 180) < 1e-6;
-        // p.8 Reserve "Artillery may only pivot to a new facing": the free pivot is Reserve's, in place of a move.
-        // On Advance artillery may pivot, but the pivot costs the flank's arc out of its move like any turn (RULINGS.md).
-        const art = units.every(isArtillery) && g.order === 'reserve';
-        // Stand/Retreat: about face is free (p.8); otherwise a turn costs the flank's arc.
-        if (!(about && (g.order === 'stand' || g.order === 'retreat')) && !art) cost += unitFrame(all(), f).halfWidthMm * Math.abs(ang);
-        break;
-      }
-      case 'shift': {
-        const mm = Math.hypot(leg.dx, leg.dy);
-        push((st) => translateStands(st, leg.dx, leg.dy));
-        cost += mm;
-        break;
-      }
-    }
-    costByKind[leg.kind] = (costByKind[leg.kind] ?? 0) + cost - before;
-  }
-  return { stands: cur, costMm: cost, samples, netTurn, kinds, backwardMm, costByKind };
-}
 
 // 8 p.18 "may halt at the point where any of its units begins leaving the table ... If they decide not to halt ... they are removed": `atEdge` (default halt).
 // §4 p.10 "Light and Massed interpenetrating: Both parties go to Stand, or Reserve": `afterPassThrough` (default reserve).
@@ -230,7 +144,7 @@ export function orderDirectionProblem(w: Work, g: GroupState, units: readonly Un
     // PERF: only an enemy the move ends within 20cm of can refuse it: the units whose boxes come within 20cm of the end
     // position's box, in table order (the melee and intervening-friends tests, the costly part among thousands of stands,
     // run only for those).
-    const eb = boxOfStands(allEnd);
+    const eb = unitBox(allEnd);
     const reach = { minX: eb.minX - limitMm, minY: eb.minY - limitMm, maxX: eb.maxX + limitMm, maxY: eb.maxY + limitMm };
     const isEnemy = new Set(enemies.map((e) => e.id));
     for (const e of unitsNear(w.battle.units, reach)) {
@@ -258,7 +172,7 @@ export function validateAndMove(state: S, w: Work, cmd: MoveGroup, out?: MoveBud
   if (state.ruleset.charges.some((c) => c.group === g.id)) return reject('charging', 'The group has declared a charge; it moves in the charge step.', 'SYW (2) Sequence of play (p.5)');
   if (g.ambushedPhase === state.ruleset.phaseCounter) return reject('ambushed', 'Troops fired on from hiding as they came within 5cm halt.', 'SYW (3) Visibility (p.7)');
   // PERF: only enemies whose boxes come within contact of the group's can be in contact with it (from the units' box index).
-  const gb = boxOfStands(units.flatMap((u) => u.stands));
+  const gb = unitBox(units.flatMap((u) => u.stands));
   const touching = { minX: gb.minX - CONTACT_MM, minY: gb.minY - CONTACT_MM, maxX: gb.maxX + CONTACT_MM, maxY: gb.maxY + CONTACT_MM };
   const enemyIds = new Set(w.enemiesOf(g.side).map((e) => e.id));
   const enemiesTouching = unitsNear(w.battle.units, touching).filter((e) => enemyIds.has(e.id));
@@ -294,18 +208,28 @@ export function validateAndMove(state: S, w: Work, cmd: MoveGroup, out?: MoveBud
   if (g.order !== 'reserve' && units.some((u) => u.formation === 'column')) return reject('formation', 'Column is only allowed on Reserve orders.', 'SYW §4 Formations allowed (p.9)');
   const plan = planLegs(w, g, cmd.legs);
   if ('rejected' in plan) return plan;
+  // The geometry core follows the plan: every unit it meets (exact on straight legs), the table edge, the terrain touched.
+  const ids = new Set(g.units);
+  const traced = (legs: readonly CoreLeg[]) => traceMove(plan.start, legs, { others: standIndexOf(w.battle.units), ignore: (id) => ids.has(id) || w.isOff(id), table: w.battle.table, ...(w.battle.terrain.length > 0 ? { terrain: terrainIndexOf(w.battle.terrain) } : {}) });
+  let trace = traced(plan.traceLegs);
   // 8 p.18: a move that reaches the table edge is cut where a stand begins to leave it; Retreating groups (or a group choosing to) leave.
-  const edge = cutAtTableEdge(w, plan, g.order === 'retreat' || cmd.atEdge === 'leave');
-  if (edge === 'stuck') return reject('off-table', 'The group is already at the table edge there.', OFF_RULE);
+  let edge: 'halt' | 'leave' | null = null;
+  if (trace.leavesTableAtMm !== undefined) {
+    if (trace.leavesTableAtMm <= 0) return reject('off-table', 'The group is already at the table edge there.', OFF_RULE);
+    // The last pose on the table: the crossing itself may round a hair over the edge.
+    let cut = legsUpTo(plan.start, plan.legs, trace.leavesTableAtMm);
+    if (unitOffTable(standsAfterLegs(plan.start, cut), w.battle.table)) cut = legsUpTo(plan.start, plan.legs, Math.max(0, trace.leavesTableAtMm - EDGE_BACK_MM));
+    for (const [id, st] of splitByUnit(units, standsAfterLegs(plan.start, cut))) plan.stands.set(id, st);
+    trace = traced(cut);
+    edge = g.order === 'retreat' || cmd.atEdge === 'leave' ? 'leave' : 'halt';
+  }
   if (out) out.edge = edge;
   if (out) { out.costMm = plan.costMm; out.costByKind = plan.costByKind; out.end = plan.stands; }
   const allEnd = [...plan.stands.values()].flat();
-  const allSamples = [...plan.samples.values()].flat(2);
   // Allowance: slowest unit, reduced by the worst terrain crossed (p.9).
   const speed = groupSpeedCm(w, g) * CM;
-  // PERF: one box round everything the move sweeps; terrain and units outside it are skipped without per-sample tests.
-  const sweptBox = boxOfStands(allSamples);
-  const worst = terrainNear(w, sweptBox) ? Math.max(...units.map((u) => Math.max(...plan.samples.get(u.id)!.map((st) => terrainLevelOf(w, st))))) : -1;
+  let worst = -1;
+  for (const c of trace.terrain) { const t = terrainTypeOf(c.feature as TerrainFeature); if (t !== null) worst = Math.max(worst, t === 'impassable' ? 4 : t); }
   let d4: number | null = null;
   const rollD4 = () => (d4 ??= w.roll({ dice: 'd4', purpose: `Type 0 terrain slows ${g.id}`, rule: T, subjects: [g.id] }).total);
   let allowance = Infinity;
@@ -315,7 +239,7 @@ export function validateAndMove(state: S, w: Work, cmd: MoveGroup, out?: MoveBud
     allowance = Math.min(allowance, a);
   }
   // Abatis (9 Points system p.20): "Impassable to any but Infantry (2D4cms movement)".
-  if (w.battle.terrain.some((f) => isAbatis(f) && boxesOverlap(boxOf(f), sweptBox) && allSamples.some((s) => standTouches(s, f.polygon)))) {
+  if (trace.terrain.some((c) => isAbatis(c.feature as TerrainFeature))) {
     const not = units.find((u) => !isInfantry(u));
     if (not) return reject('abatis', `${not.name} may not cross an abatis: only infantry may.`, ABATIS.rule);
     const r = w.roll({ dice: '2d4', purpose: `${g.id} crosses an abatis (2D4cm of movement)`, rule: ABATIS.rule, subjects: [g.id] });
@@ -331,21 +255,21 @@ export function validateAndMove(state: S, w: Work, cmd: MoveGroup, out?: MoveBud
   const used = g.movedMm + plan.costMm;
   if (out) { out.usedMm = used; out.allowanceMm = allowance; out.worstTerrain = worst; }
   if (used > allowance + 0.5) return reject('too-far', `The move costs ${(used / CM).toFixed(1)}cm of ${(allowance / CM).toFixed(1)}cm allowed.`, g.order === 'stand' ? O : T);
-  // Table edge (p.18): the move was cut at the edge above (cutAtTableEdge).
+  // Table edge (p.18): the move was cut at the edge above.
   if (unitOffTable(allEnd, w.battle.table)) return reject('off-table', 'A group halts where it would begin to leave the table.', OFF_RULE);
   // Collisions: never through enemy; friends per the interpenetration table (p.10); never end on anyone.
-  const ids = new Set(g.units);
   const passedFriends = new Set<string>();
   // §4 p.10 NB: a move may end part way through friends it may interpenetrate (split, below).
   const endOnFriends = new Set<string>();
-  for (const o of unitsNear(w.battle.units, sweptBox)) {
-    if (ids.has(o.id) || w.isOff(o.id)) continue;
-    if (allEnd.some((s) => o.stands.some((t) => standsOverlap(s, t)))) {
+  const met = new Map<string, boolean>();
+  for (const m of trace.meetings) met.set(m.unitId, met.get(m.unitId) === true || m.clearMm === undefined);
+  for (const o of w.battle.units) {
+    const endsOn = met.get(o.id);
+    if (endsOn === undefined) continue;
+    if (endsOn) {
       if (o.side !== g.side) return reject('overlap', w.rs.hidden[o.id] !== undefined ? 'Troops hidden there block the move.' : `The move would end on top of ${o.name}.`, 'SYW §4 Movement through friendly units (p.10)');
       endOnFriends.add(o.id);
     }
-    const swept = allSamples.some((s) => o.stands.some((t) => standsOverlap(s, t)));
-    if (!swept) continue;
     if (o.side !== g.side) return reject('through-enemy', w.rs.hidden[o.id] !== undefined ? 'Troops hidden there block the move.' : `The move passes through ${o.name}.`, 'SYW 6 Melee (p.12)');
     passedFriends.add(o.id);
   }
@@ -436,79 +360,15 @@ export function validateAndMove(state: S, w: Work, cmd: MoveGroup, out?: MoveBud
 }
 
 const OFF_RULE = 'SYW 8 Groups going off table (p.18)';
-
-/**
- * 8 p.18: cut a planned move at the last sample before any stand of the group begins to leave the
- * table. 'leave': the group goes off (the samples end at the edge); 'halt': it ends there; null: the
- * move stays on the table; 'stuck': it would leave at once (nothing to cut back to).
- */
-function cutAtTableEdge(w: Work, plan: Planned, leave: boolean): 'halt' | 'leave' | 'stuck' | null {
-  const lists = [...plan.samples.values()];
-  const n = lists[0]?.length ?? 0;
-  let k = -1;
-  for (let i = 0; i < n && k < 0; i++) if (lists.some((l) => unitOffTable(l[i]!, w.battle.table))) k = i;
-  if (k < 0) return null;
-  if (k === 0) return 'stuck';
-  for (const [id, l] of plan.samples) { l.splice(k); plan.stands.set(id, l[k - 1]!); }
-  return leave ? 'leave' : 'halt';
-}
-
-// PERF: the units as a box index, built once per units array (a new array whenever any unit changes), so a drag
-// among thousands of stands tests only the units near the swept box; they come back in table order, as a scan would.
-const unitIndexCache = new WeakMap<readonly Unit[], { index: SpatialIndex<number>; boxes: Box[] }>();
-function unitsNear(units: readonly Unit[], box: Box): Unit[] {
-  let c = unitIndexCache.get(units);
-  if (!c) {
-    const boxes = units.map((u) => boxOfStands(u.stands));
-    const index = new SpatialIndex<number>();
-    index.reset(units.map((u, i) => ({ id: `${i}`, box: boxes[i]!, value: i })));
-    unitIndexCache.set(units, (c = { index, boxes }));
-  }
-  const found = c.index.search(box).map((e) => e.value).filter((i) => boxesOverlap(box, c.boxes[i]!));
-  found.sort((a, b) => a - b);
-  return found.map((i) => units[i]!);
-}
-
-function boxOfStands(st: readonly Stand[]): Box {
-  let minX = Infinity, minY = Infinity, maxX = -Infinity, maxY = -Infinity;
-  for (const s of st) {
-    const r = (s.widthMm + s.depthMm) / 2;
-    if (s.centre.x - r < minX) minX = s.centre.x - r;
-    if (s.centre.y - r < minY) minY = s.centre.y - r;
-    if (s.centre.x + r > maxX) maxX = s.centre.x + r;
-    if (s.centre.y + r > maxY) maxY = s.centre.y + r;
-  }
-  return { minX, minY, maxX, maxY };
-}
-
-/** Does any movement-affecting terrain feature's box touch `box`? */
-const featureBox = new WeakMap<object, Box>();
-function boxOf(f: { polygon: readonly TablePoint[] }): Box {
-  let b = featureBox.get(f);
-  if (!b) { b = boundsOf(f.polygon); featureBox.set(f, b); }
-  return b;
-}
-function terrainNear(w: Work, box: Box): boolean {
-  return w.battle.terrain.some((f) => terrainTypeOf(f) !== null && boxesOverlap(boxOf(f), box));
-}
-
-/** Does a stand's footprint touch a (possibly non-convex) polygon: a corner or its centre inside it, or a vertex of it inside the stand? */
-function standTouches(s: Stand, poly: readonly TablePoint[]): boolean {
-  const c = standCorners(s);
-  return pointInPolygon(s.centre, poly) || c.some((p) => pointInPolygon(p, poly)) || poly.some((p) => pointInConvex(p, c));
-}
-
-function terrainLevelOf(w: Work, st: readonly Stand[]): number {
-  const t = terrainUnder(w.battle, st);
-  return t === null ? -1 : t === 'impassable' ? 4 : t;
-}
+/** How far a cut at the table edge steps back when the crossing rounds over the edge (far below any measurement). */
+const EDGE_BACK_MM = 1e-6;
 
 /** Disorder while in terrain of level 1 (2 for lights) or above, until they leave it (7 Disorder (3) p.16). */
 export function applyTerrainDisorder(w: Work, groupId: string): void {
   const g = w.group(groupId);
   if (!g) return;
   for (const u of w.groupUnits(g)) {
-    const lvl = terrainLevelOf(w, u.stands);
+    const lvl = terrainLevel(w.battle, u.stands);
     const eff = lvl < 0 ? -1 : effectiveTerrainType(Math.min(3, lvl) as 0 | 1 | 2 | 3, countsTerrainLighter(u.troopType as TroopType));
     const s = w.unitState(u.id)!;
     if (eff >= 1 && !s.disordered) {
@@ -530,7 +390,7 @@ export function lightsFallBack(w: Work, advancingGroup: string): void {
   const fr = unitFrame(stands, stands[0]!.facing);
   for (const e of w.enemiesOf(g.side)) {
     if (!isLightUnit(e) || e.troopType === 'light-cavalry-a') continue;
-    if (terrainLevelOf(w, e.stands) > 0) continue;
+    if (terrainLevel(w.battle, e.stands) > 0) continue;
     if (!inFrontArc(fr, Math.PI / 4, LIGHTS_FALL_BACK_CM * CM, e.stands)) continue;
     const eg = w.groupOf(e.id);
     if (!eg || eg.order === 'rout') continue;
@@ -547,7 +407,7 @@ export function lightsFallBack(w: Work, advancingGroup: string): void {
       const extra = w.rollSpec(isCavalry(e) ? EVADE_MOVE.lightCavalry : EVADE_MOVE.lightInfantry, `${e.name} is caught falling back and evades`, 'SYW §4 lights fall back (p.10)', [e.id]);
       const r2 = pushUnit(w, e.id, ang, extra * CM, 'fallback', 'SYW §4 lights fall back (p.10)');
       if (r2.offTable) { goOffTable(w, eg.id, false, 'SYW §4 (p.10)'); continue; }
-      if (nearest(w.unit(e.id)!.stands, mine) <= CONTACT_MM) { destroyUnit(w, e.id, 'caught and contacted while falling back', 'SYW §4 lights fall back (p.10)'); continue; }
+      if (isContactGap(nearest(w.unit(e.id)!.stands, mine))) { destroyUnit(w, e.id, 'caught and contacted while falling back', 'SYW §4 lights fall back (p.10)'); continue; }
     }
     w.setUnit(e.id, { mayNotShoot: true });
     changeOrder(w, eg.id, 'reserve', 'lights fell back before massed enemy', 'SYW §4 lights fall back (p.10)');

@@ -11,7 +11,7 @@
  * head), each within the rout move, none passing through enemy (friends are passed through as routers
  * do), none ending on anyone; the column's stands touch edge to edge. Every lane across the unit's
  * frontage (and one base beyond either flank) is tried, 5mm apart; the one whose head gets farthest
- * wins. It is used only if it saves the unit (the head makes at least half the move, or reaches the
+ * wins (each stand's moves traced by the geometry core). It is used only if it saves the unit (the head makes at least half the move, or reaches the
  * table edge); otherwise the body move and the surrender stand.
  */
 import type { Stand } from '../../engine/model';
@@ -20,12 +20,17 @@ import type { GameEvent } from '../../engine/command';
 import { pt } from '../../geometry/types';
 import { ROUT_MOVES } from './tables/movement';
 import type { Work } from './work';
-import { unitOffTable } from '../../geometry/units';
-import { CM, standsOverlap, unitGap } from './geo';
-import { blockedBy, pushUnit, interpenetrated } from './forcedMoves';
+import { translateStands, unitOffTable } from '../../geometry/units';
+import type { Leg } from '../../geometry/movement';
+import { moveUntilContact, traceMove, type Meeting } from '../../geometry/moveCore';
+import { firstClearMm, pushUntilClear } from '../../geometry/moveClear';
+import { standIndexOf } from '../../geometry/sightCache';
+import { CM, unitGap } from './geo';
+import { pushUnit, interpenetrated } from './forcedMoves';
 
 const R = 'SYW (3) Rout (p.8): stands may be moved as separate units to pass through gaps';
-const STEP_MM = 5;
+/** Lanes across the unit's frontage tried for a column (a search over places, not a movement step). */
+const LANE_STEP_MM = 5;
 
 export interface ThreadPlan { readonly stands: Stand[]; readonly advanceMm: number; readonly offTable: boolean; readonly passed: ReadonlySet<string> }
 
@@ -36,55 +41,64 @@ export function planThread(w: Work, unitId: string, start: readonly Stand[], ang
   const ax = Math.cos(angle), ay = Math.sin(angle), cx = -ay, cy = ax;
   const A = (s: Stand) => s.centre.x * ax + s.centre.y * ay;
   const C = (s: Stand) => s.centre.x * cx + s.centre.y * cy;
-  const enemies = w.enemiesOf(u.side).flatMap((e) => e.stands);
+  // The geometry core traces every stand's moves: enemies block, friends are passed (routers pass through friends, p.10).
+  const index = standIndexOf(w.battle.units);
+  const enemyIds = new Set(w.enemiesOf(u.side).map((e) => e.id));
   // A group's units thread as one column (unit after unit, `unitRank` by stand): its own units are not obstacles.
-  const friends = w.battle.units.filter((o) => o.side === u.side && o.id !== unitId && !opts.group?.has(o.id) && !w.isOff(o.id));
+  const mine = (id: string) => id === unitId || opts.group?.has(id) === true || w.isOff(id);
+  const enemiesOnly = { others: index, ignore: (id: string) => mine(id) || !enemyIds.has(id) };
+  const everyone = { others: index, ignore: mine };
   const rank = (s: Stand) => opts.unitRank?.get(s.id) ?? 0;
   const at = (s: Stand, a: number, c: number): Stand => ({ ...s, facing: angle as Stand['facing'], centre: pt(ax * a + cx * c, ay * a + cy * c) });
-  const hitsEnemy = (s: Stand) => enemies.some((t) => standsOverlap(s, t));
+  const along = (mmAlong: number): Leg[] => [{ kind: 'translate', dx: ax * mmAlong, dy: ay * mmAlong, distanceMm: Math.abs(mmAlong) }];
+  /** How far a stand at (a, c) can go along the lane (sign: ahead or back) within `budget` before it touches an enemy. */
+  const clearTo = (s: Stand, c: number, sign: number, budget: number) => (budget <= 0 ? 0 : moveUntilContact([at(s, A(s), c)], along(sign * budget), enemiesOnly).stopMm);
   // Stands in column order: front first, then nearer the lane.
   const aMax = Math.max(...start.map(A));
   const cs = start.map(C);
   const lo = Math.min(...cs) - start[0]!.widthMm, hi = Math.max(...cs) + start[0]!.widthMm;
   let best: ThreadPlan | null = null;
-  for (let lane = lo; lane <= hi + 1e-6; lane += STEP_MM) {
+  for (let lane = lo; lane <= hi + 1e-6; lane += LANE_STEP_MM) {
     const order = [...start].sort((p, q) => rank(p) - rank(q) || A(q) - A(p) || Math.abs(C(p) - lane) - Math.abs(C(q) - lane));
     // Slot k's centre lies `offset[k]` behind the head's centre.
     const offset: number[] = [0];
     for (let k = 1; k < order.length; k++) offset.push(offset[k - 1]! + order[k - 1]!.depthMm / 2 + order[k]!.depthMm / 2);
-    // Each stand: sideways to the lane (must be clear), then along it; how far along it can go clear each way.
+    // Each stand: sideways to the lane (never through an enemy), then along it; how far along it can go clear each way.
     let ok = true;
-    const reach: { fwd: number; back: number; side: number }[] = [];
+    const reach: { fwd: number; back: number }[] = [];
     for (const s of order) {
       const side = Math.abs(C(s) - lane);
-      const dir = Math.sign(lane - C(s));
-      for (let d = STEP_MM; d < side + STEP_MM && ok; d += STEP_MM) if (hitsEnemy(at(s, A(s), C(s) + dir * Math.min(d, side)))) ok = false;
-      if (!ok) break;
       const budget = mm - side;
       if (budget < 0) { ok = false; break; }
-      const clearTo = (sign: number) => { let g = 0; for (let d = STEP_MM; d <= budget + 1e-6; d += STEP_MM) { if (hitsEnemy(at(s, A(s) + sign * d, lane))) break; g = d; } return g; };
-      reach.push({ fwd: clearTo(1), back: clearTo(-1), side });
+      if (side > 0 && traceMove([at(s, A(s), C(s))], [{ kind: 'translate', dx: cx * (lane - C(s)), dy: cy * (lane - C(s)), distanceMm: side }], enemiesOnly).meetings.some((m) => !m.atStart)) { ok = false; break; }
+      reach.push({ fwd: clearTo(s, lane, 1, budget), back: clearTo(s, lane, -1, budget) });
     }
     if (!ok) continue;
-    // The head's centre may go no further than every stand's clear reach allows, then back off until the column lands clear.
-    let head = Math.min(...order.map((s, k) => A(s) + reach[k]!.fwd + offset[k]!));
-    for (; head >= aMax; head -= STEP_MM) {
-      const placed = order.map((s, k) => at(s, head - offset[k]!, lane));
-      const fits = order.every((s, k) => { const v = head - offset[k]! - A(s); return v <= reach[k]!.fwd + 1e-6 && -v <= reach[k]!.back + 1e-6; });
-      if (!fits) continue;
-      const off = unitOffTable(placed, w.battle.table);
-      if (!off && (placed.some(hitsEnemy) || friends.some((f) => placed.some((s) => f.stands.some((t) => standsOverlap(s, t)))))) continue;
-      const advance = head - aMax;
-      if (!best || (off && !best.offTable) || (off === best.offTable && advance > best.advanceMm + 1e-6)) {
-        const passed = new Set(friends.filter((f) => order.some((s, k) => {
-          const v = head - offset[k]! - A(s);
-          const n = Math.ceil(Math.abs(v) / STEP_MM);
-          for (let i = 0; i <= n; i++) if (f.stands.some((t) => standsOverlap(at(s, A(s) + (v * i) / Math.max(1, n), lane), t))) return true;
-          return false;
-        })).map((f) => f.id));
-        best = { stands: start.map((s) => placed[order.findIndex((x) => x.id === s.id)]!), advanceMm: advance, offTable: off, passed };
-      }
-      break;
+    // The head's centre may go no further than every stand's clear reach allows.
+    const head0 = Math.min(...order.map((s, k) => A(s) + reach[k]!.fwd + offset[k]!));
+    if (head0 < aMax) continue;
+    const column = (head: number) => order.map((s, k) => at(s, head - offset[k]!, lane));
+    const fits = (head: number) => order.every((s, k) => { const v = head - offset[k]! - A(s); return v <= reach[k]!.fwd + 1e-6 && -v <= reach[k]!.back + 1e-6; });
+    let head = head0;
+    let off = unitOffTable(column(head0), w.battle.table);
+    if (!off) {
+      // Then back off along the lane to the nearest place the column lands clear of everyone.
+      const back = firstClearMm(traceMove(column(head0), along(-(head0 - aMax)), everyone));
+      if (back === undefined) continue;
+      head = head0 - back;
+      off = false;
+    }
+    if (!fits(head)) continue;
+    const advance = head - aMax;
+    if (!best || (off && !best.offTable) || (off === best.offTable && advance > best.advanceMm + 1e-6)) {
+      const placed = column(head);
+      // Friends each stand went through along the lane (the interpenetration table, p.10).
+      const passed = new Set<string>();
+      order.forEach((s, k) => {
+        const v = head - offset[k]! - A(s);
+        for (const m of traceMove([at(s, A(s), lane)], along(v), everyone).meetings) if (!enemyIds.has(m.unitId)) passed.add(m.unitId);
+      });
+      best = { stands: start.map((s) => placed[order.findIndex((x) => x.id === s.id)]!), advanceMm: advance, offTable: off, passed };
     }
   }
   return best && (best.advanceMm > 0 || best.offTable) ? best : null;
@@ -138,22 +152,17 @@ export function routGroupMove(w: Work, groupId: string, angle: number, mm: numbe
   if (units.length === 1) return routUnitMove(w, units[0]!.id, angle, mm);
   const ids = new Set(units.map((u) => u.id));
   const dx = Math.cos(angle), dy = Math.sin(angle);
-  const at = (d: number) => units.map((u) => ({ u, st: u.stands.map((s) => ({ ...s, centre: pt(s.centre.x + dx * d, s.centre.y + dy * d) })) }));
-  const others = (id: string, st: readonly Stand[]) => blockedBy(w, id, st).filter((o) => !ids.has(o.id));
-  // The body move: as far as every unit can go at once.
-  let moved = 0, off = false, blockedByEnemy = false;
+  const at = (d: number) => units.map((u) => ({ u, st: translateStands(u.stands, dx * d, dy * d) }));
+  // The body move (the geometry core's push of all its stands): as far as every unit can go at once,
+  // through friends, stopping touching the first enemy, ending clear of everyone, or where it begins to leave the table.
+  const opts = { others: standIndexOf(w.battle.units), ignore: (id: string) => ids.has(id) || w.isOff(id), table: w.battle.table };
+  const rule = (m: Meeting) => (w.unit(m.unitId)?.side === g.side ? 'pass' as const : 'block' as const);
+  const leg = (d: number): Leg[] => [{ kind: 'translate', dx: dx * d, dy: dy * d, distanceMm: d }];
+  const body = pushUntilClear(units.flatMap((u) => u.stands), leg(mm), { ...opts, rule });
+  const moved = body.stopMm, off = body.leavesTableAtMm !== undefined, blockedByEnemy = !off && body.contact !== undefined;
+  // Friends each unit went through on the way (the interpenetration table, p.10).
   const passed = new Map<string, Set<string>>();
-  const steps: number[] = [];
-  for (let d = STEP_MM; d <= mm + 1e-6; d += STEP_MM) steps.push(d);
-  if (mm % STEP_MM !== 0) steps.push(mm);
-  for (const d of steps) {
-    const cand = at(d);
-    if (cand.some((c) => unitOffTable(c.st, w.battle.table))) { moved = d; off = true; break; }
-    const hits = cand.map((c) => ({ id: c.u.id, hits: others(c.u.id, c.st) }));
-    if (hits.some((h) => h.hits.some((o) => o.side !== g.side))) { blockedByEnemy = true; break; }
-    for (const h of hits) for (const o of h.hits) { if (!passed.has(h.id)) passed.set(h.id, new Set()); passed.get(h.id)!.add(o.id); }
-    if (hits.every((h) => h.hits.length === 0)) moved = d;
-  }
+  if (moved > 0) for (const u of units) passed.set(u.id, new Set(pushUntilClear(u.stands, leg(moved), { ...opts, rule: (m) => (rule(m) === 'pass' ? 'pass' : 'ignore') }).passed.map((m) => m.unitId)));
   const applyBody = () => {
     for (const c of at(moved)) w.replaceStands(c.u.id, c.st);
     for (const [id, set] of passed) for (const fid of set) interpenetrated(w, id, fid, 'rout', ROUT_MOVES.rule);

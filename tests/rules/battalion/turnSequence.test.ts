@@ -15,7 +15,8 @@ describe('BT Turn Sequence 2: initiative', () => {
   });
   it('choosing to go second makes the other side move, shoot and assault first', () => {
     let s = apply(battle([blue, red], { initiative: [6, 1] }), { type: 'chooseFirst', side: 'blue', first: 'second' }).state;
-    s = advanceTo(s, 'moveFirst');
+    // The choice ends the step.
+    expect(s.position.step).toBe('moveFirst');
     expect(s.position.actors).toEqual(['red']);
     s = advanceTo(s, 'moveSecond');
     expect(s.position.actors).toEqual(['blue']);

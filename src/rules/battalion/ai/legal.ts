@@ -33,7 +33,7 @@ export function btLegal(g: G, side: string, sm: Sampler): Command[] {
     else out.push({ type: 'react', side, choice: sm.chance(0.6) ? 'counter' : 'retreat' });
     return out;
   }
-  if (p) return out;
+  if (p && !g.position.done.includes(p.owner)) return out;
   const step = g.position.step;
   const mine = g.battle.units.filter((u) => u.side === side);
   if (step === 'chooseFirst') out.push({ type: 'chooseFirst', side, first: sm.chance(0.5) ? 'first' : 'second' });

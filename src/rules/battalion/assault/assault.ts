@@ -27,7 +27,7 @@ import { normalRateMm, withPoses } from '../movement/moves';
 import { squareUp } from '../movement/formations';
 import { planShot } from '../shooting/plan';
 import { rollShot } from '../shooting/shoot';
-import { offerHits, markHalf, type HitsPending } from '../shooting/hits';
+import { offerHits, markHalf, settleAbandoned, type HitsPending } from '../shooting/hits';
 import { attachedTo, followUnit } from '../special/commanders';
 import { unitDistance } from '../../../geometry/measure';
 
@@ -68,14 +68,16 @@ export const assault = defineCommand<BtState, BtOptions, BtTables, AssaultCmd>({
   describe: 'Assault an enemy battalion (BT Assault Phase Summery).',
   schema: z.object({ type: z.literal('assault'), side: z.string(), unit: z.string(), target: z.string() }).strict(),
   handle(s: S, c, ctx): Change<BtState> | Rejection {
-    if (s.ruleset.pending || s.ruleset.assault) return reject('pending', 'Finish the assault under way first.', ASSAULT_RULE);
-    const u = s.battle.units.find((x) => x.id === c.unit);
-    const t0 = s.battle.units.find((x) => x.id === c.target);
+    if (s.ruleset.pending && !s.position.done.includes(s.ruleset.pending.owner)) return reject('pending', 'Finish the assault under way first.', ASSAULT_RULE);
+    const w = work(s, ctx);
+    settleAbandoned(w);
+    w.rs = { ...w.rs, assault: undefined };
+    const u = w.battle.units.find((x) => x.id === c.unit);
+    const t0 = w.battle.units.find((x) => x.id === c.target);
     if (!u || u.side !== c.side) return reject('not-yours', 'Assault with one of your own battalions.', ASSAULT_RULE);
     if (!t0) return reject('no-target', 'Choose an enemy battalion to assault.', ASSAULT_RULE);
-    const bad = assaultProblem({ battle: s.battle, rs: s.ruleset }, u, t0);
+    const bad = assaultProblem({ battle: w.battle, rs: w.rs }, u, t0);
     if (bad) return reject(bad.code, bad.reason, bad.rule);
-    const w = work(s, ctx);
     setUs(w, u.id, { assaulted: true });
     w.rs = { ...w.rs, assault: { attacker: u.id, defender: t0.id, side: u.side, startStands: u.stands } };
     w.ctx.emit({ type: 'AssaultDeclared', unit: u.id, target: t0.id, rule: ASSAULT_RULE });

@@ -12,7 +12,8 @@ import { dropUnit, setStands, unitIn } from '../../../engine/workingState';
 import type { W } from '../state';
 import { us, setUs, underHalf, mmIn, otherOf, inMm } from '../state';
 import { centreOf } from '../geo';
-import { FALLBACK_RULE, MOTIVATION_RULE, MOTIVATION_SPECIAL_RULE, ARMY_COMMANDER_IN } from '../tables';
+import { unitFrame } from '../../../geometry/frame';
+import { FALLBACK_RULE, MOTIVATION_RULE, MOTIVATION_SPECIAL_RULE, ARMY_COMMANDER_IN, BRIGADE_COMMANDER_IN } from '../tables';
 import { greatestMoveMm, normalRateMm, withPoses } from '../movement/moves';
 import { motivationCheck } from './checks';
 import { armyGeneral, detachAll, followUnit } from '../special/commanders';
@@ -43,13 +44,14 @@ export function brigadeCheck(w: W, brigade: string): void {
   if (goneCount * 2 < b.battalions.length || goneCount <= b.checked) return;
   w.rs = { ...w.rs, brigades: { ...w.rs.brigades, [brigade]: { ...b, checked: goneCount } } };
   const left = w.battle.units.filter((u) => b.battalions.includes(u.id));
-  const spec = (again?: string) => ({ dice: 'd6' as const, purpose: `Brigade ${brigade}: motivation check, ${goneCount} of ${b.battalions.length} battalions have quit the field${again ? ` (re-roll: ${again})` : ''}`, rule: MOTIVATION_RULE, target: { value: w.options.motivationTarget, pass: 'atLeast' as const, label: `Motivation ${w.options.motivationTarget}+ (house value)` }, subjects: left.map((u) => u.id) });
+  const name = w.battle.formations.find((f) => f.id === brigade)?.name ?? 'A brigade';
+  const spec = (again?: string) => ({ dice: 'd6' as const, purpose: `${name}: motivation check for the whole brigade, ${goneCount} of ${b.battalions.length} battalions have quit the field${again ? ` (re-roll: ${again})` : ''}`, rule: MOTIVATION_RULE, target: { value: w.options.motivationTarget, pass: 'atLeast' as const, label: `Motivation ${w.options.motivationTarget}+ (house value)` }, subjects: left.map((u) => u.id) });
   let passed = w.ctx.roll(spec()).passed === true;
   const g = armyGeneral(w, b.side);
   if (!passed && g && left.some((u) => Math.min(...u.stands.map((s) => pointToStandDistance(g.stand.centre, s))) <= inMm(ARMY_COMMANDER_IN))) passed = w.ctx.roll(spec(`${g.name} within ${ARMY_COMMANDER_IN}"`)).passed === true;
   if (passed) return;
   w.rs = { ...w.rs, brigades: { ...w.rs.brigades, [brigade]: { ...b, checked: goneCount, quit: true } }, brigadeBroken: { side: b.side, brigade } };
-  w.ctx.emit({ type: 'BrigadeQuit', brigade, side: b.side, winner: otherOf(w.battle, b.side), rule: MOTIVATION_RULE });
+  w.ctx.emit({ type: 'BrigadeQuit', brigade, name, side: b.side, winner: otherOf(w.battle, b.side), rule: MOTIVATION_RULE });
   for (const u of left) if (unitIn(w, u.id)) leaveField(w, u.id, 'quit', MOTIVATION_RULE);
 }
 
@@ -67,9 +69,11 @@ export function fallBack(w: W, unitId: string, distMm: number, from: TablePoint,
     leaveField(w, u.id, 'driven off', `${FALLBACK_RULE}: "further than its movement allowance inc double move"`);
     return;
   }
+  // Straight back, keeping its facing, from a cause in front of it; from a cause behind it, straight away from it.
   const c = centreOf(u);
-  let ang = Math.atan2(c.y - from.y, c.x - from.x);
-  if (Math.hypot(c.y - from.y, c.x - from.x) < 1e-6) ang = u.stands[0]!.facing + Math.PI;
+  const facing = unitFrame(u.stands).facing;
+  const ahead = (from.x - c.x) * Math.cos(facing) + (from.y - c.y) * Math.sin(facing);
+  const ang = ahead >= 0 ? facing + Math.PI : Math.atan2(c.y - from.y, c.x - from.x);
   const reach = distMm + 400;
   const legs: Leg[] = [{ kind: 'translate', dx: Math.cos(ang) * reach, dy: Math.sin(ang) * reach, distanceMm: reach }];
   const enemyIds = new Set(w.battle.units.filter((x) => x.side !== u.side).map((x) => x.id));
@@ -125,4 +129,24 @@ export function failedMotivation(w: W, u: Unit, how: FailKind): void {
     return;
   }
   fallBack(w, u.id, normalRateMm(w.tables, u), how.from, MOTIVATION_SPECIAL_RULE);
+}
+
+/**
+ * BT Motivation: "You must take a motivation check when ... the Brigade Commander has died within
+ * 16”": each battalion of his brigade within 16" of where he fell checks; failing, the Special
+ * Rules apply (a fall back of its full move, straight back).
+ */
+export function commanderDiedChecks(w: W, generalId: string): void {
+  const c = w.rs.commanders[generalId];
+  if (!c || c.kind !== 'brigade' || !c.dead || !c.brigade) return;
+  const at = { x: c.dead.x, y: c.dead.y } as TablePoint;
+  for (const u0 of w.battle.units.filter((u) => u.parent === c.brigade)) {
+    const u = unitIn(w, u0.id);
+    if (!u || Math.min(...u.stands.map((s) => pointToStandDistance(at, s))) > inMm(BRIGADE_COMMANDER_IN)) continue;
+    if (!motivationCheck(w, u, { reason: 'its brigade commander has died within 16"', rule: MOTIVATION_RULE })) {
+      const facing = unitFrame(u.stands).facing;
+      const c0 = centreOf(u);
+      failedMotivation(w, u, { kind: 'general', from: { x: c0.x + Math.cos(facing), y: c0.y + Math.sin(facing) } as TablePoint });
+    }
+  }
 }

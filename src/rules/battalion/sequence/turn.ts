@@ -53,9 +53,10 @@ export const chooseFirst = defineCommand<BtState, BtOptions, BtTables, ChooseCmd
   schema: z.object({ type: z.literal('chooseFirst'), side: z.string(), first: z.enum(['first', 'second']) }).strict(),
   handle(s: S, c, ctx) {
     if (s.ruleset.initiative !== c.side) return reject('no-initiative', 'The side with the initiative chooses.', INIT_RULE);
+    if (s.ruleset.orderChosen) return reject('chosen', 'The order of play is chosen for this turn.', INIT_RULE);
     const w = work(s, ctx);
     const first = c.first === 'first' ? c.side : otherOf(s.battle, c.side);
-    w.rs = { ...w.rs, first };
+    w.rs = { ...w.rs, first, orderChosen: true };
     return finishWork(w, [{ type: 'OrderChosen', side: c.side, first, rule: INIT_RULE }]);
   },
 });
@@ -67,7 +68,8 @@ function turnStart(w: W): void {
     setUs(w, u.id, { turnStart: u.stands.length, movedLastTurn: st.moved, firedGrapeLastTurn: st.firedGrape, moved: false, movedMm: 0, reformed: undefined, fired: false, firedGrape: false, assaulted: false, defensiveFireUsed: false, fallBacks: 0, hitsThisPhase: 0 });
   }
   for (const id of Object.keys(w.rs.commanders)) setCommander(w, id, { moved: false });
-  w.rs = { ...w.rs, initiative: undefined, first: undefined };
+  const { initiative: _i, first: _f, orderChosen: _c, ...rest } = w.rs;
+  w.rs = rest;
   rollInitiative(w);
 }
 
@@ -158,7 +160,7 @@ export const SEQUENCE: SequenceSpec<BtState, BtOptions, BtTables> = {
   phases: [
     {
       id: 'initiative', name: 'Initiative', rule: INIT_RULE,
-      steps: [{ id: 'chooseFirst', name: 'The initiative chooses first or second', rule: INIT_RULE, actors: (s) => (s.ruleset.initiative ? [s.ruleset.initiative] : []), commands: ['chooseFirst'] }],
+      steps: [{ id: 'chooseFirst', name: 'The initiative chooses first or second', rule: INIT_RULE, actors: (s) => (s.ruleset.initiative ? [s.ruleset.initiative] : []), commands: ['chooseFirst'], endWhen: (s) => s.ruleset.orderChosen === true }],
     },
     {
       id: 'movement', name: 'Movement', rule: 'BT Movement Phase',

@@ -10,10 +10,10 @@ import { armOf, us, setUs, setCommander } from '../state';
 import { SAVE_RULE, ARMOUR_RULE, SHOOTING_RULE, FALLBACK_RULE, LANCE_ARMOUR_LOSS } from '../tables';
 import { attachedTo, killCommander, OFFICERS_RULE } from '../special/commanders';
 import { motivationCheck } from '../motivation/checks';
-import { failedMotivation, leaveField } from '../motivation/outcomes';
-import { centreOf } from '../geo';
+import { failedMotivation, leaveField, commanderDiedChecks } from '../motivation/outcomes';
+import { centreOf, standPlace } from '../geo';
 import { unitDistance } from '../../../geometry/measure';
-import { afterAssaultHits } from '../assault/assault';
+import { afterAssaultHits, react } from '../assault/assault';
 
 export type HitsPending = Extract<Pending, { kind: 'hits' }>;
 
@@ -37,6 +37,15 @@ export function defaultAssignment(w: { battle: W['battle']; rs: W['rs'] }, p: Hi
   const order = [...free].sort((a, b) => Number(a.id === u.commandStandId) - Number(b.id === u.commandStandId) || d(a) - d(b) || (a.id < b.id ? -1 : 1)).map((s) => s.id);
   const gens = attachedTo(w, u.id).map((g) => g.id).filter((id) => !p.assigned.includes(id));
   return [...order, ...gens].slice(0, p.hits - p.assigned.length);
+}
+
+/** A choice whose side has finished the step is settled by default (RULINGS.md): hits on the nearest stands, a counter attack. */
+export function settleAbandoned(w: W): void {
+  for (let i = 0; i < 20 && w.rs.pending && w.done.includes(w.rs.pending.owner); i++) {
+    const p = w.rs.pending;
+    if (p.kind === 'hits') resolvePending(w, defaultAssignment(w, p));
+    else react(w, 'counter');
+  }
 }
 
 /** Open a choice of where `hits` fall on `target`, or resolve at once when its owner has finished the step. */
@@ -78,14 +87,15 @@ export function resolvePending(w: W, extra: readonly string[] = []): void {
   w.rs = { ...w.rs, pending: undefined };
   const u = unitIn(w, p.target);
   if (!u) return;
-  w.ctx.emit({ type: 'HitsAssigned', side: p.owner, unit: u.id, stands: p.assigned, rule: `${SHOOTING_RULE} 8` });
+  const placeOf = (id: string) => (u.stands.some((s) => s.id === id) ? standPlace(u, id) : (w.battle.generals.find((g) => g.id === id)?.name ?? 'a commander'));
+  w.ctx.emit({ type: 'HitsAssigned', side: p.owner, unit: u.id, stands: p.assigned, places: p.assigned.map(placeOf), rule: `${SHOOTING_RULE} 8` });
   const lost: string[] = [];
   for (const id of p.assigned) {
     const commander = !u.stands.some((s) => s.id === id);
     const s = saveFor(w, u, commander, p);
-    const what = commander ? (w.battle.generals.find((g) => g.id === id)?.name ?? id) : `stand ${id}`;
+    const what = placeOf(id);
     if (s.need === undefined) {
-      w.ctx.emit({ type: 'NoSave', unit: u.id, stand: id, why: s.label, rule: s.rule });
+      w.ctx.emit({ type: 'NoSave', unit: u.id, stand: id, place: what, why: s.label, rule: s.rule });
       lost.push(id);
       continue;
     }
@@ -93,7 +103,8 @@ export function resolvePending(w: W, extra: readonly string[] = []): void {
     if (!r.passed) lost.push(id);
   }
   const stands = lost.filter((id) => u.stands.some((s) => s.id === id));
-  for (const id of lost) if (!stands.includes(id)) killCommander(w, id, `${p.rule}; ${OFFICERS_RULE}`);
+  const killed = lost.filter((id) => !stands.includes(id));
+  for (const id of killed) killCommander(w, id, `${p.rule}; ${OFFICERS_RULE}`);
   const officer = stands.includes(u.commandStandId);
   if (stands.length > 0) {
     loseStands(w, u.id, stands);
@@ -108,6 +119,7 @@ export function resolvePending(w: W, extra: readonly string[] = []): void {
   }
   const after = unitIn(w, u.id);
   if (after && after.stands.length === 0) leaveField(w, u.id, 'destroyed', p.rule);
+  for (const id of killed) commanderDiedChecks(w, id);
   continueAfter(w, p, stands.length);
 }
 

@@ -109,7 +109,7 @@ export function planShot(g: ShotContext, shooter: Unit, target: Unit, movedPenal
     if (arm !== 'cavalry' && shooter.formation === 'line' && frontRankWidth(shooter) >= LINE_BONUS_WIDTH) { rof += M.lineFourWide.value; parts.push(`+${M.lineFourWide.value} ${M.lineFourWide.label}`); }
     if (arm !== 'cavalry' && flag(shooter, 'jaeger')) { rof += M.jaeger.value; parts.push(`+${M.jaeger.value} ${M.jaeger.label}`); }
   }
-  const moved = st.moved && !opts.defensive;
+  const moved = st.moved;
   const horseArt = shooter.troopType === 'horse-artillery';
   if (st.disorientated) { rof = Math.max(1, Math.floor(rof / 2)); parts.push('halved: disorientated (BT Howitzers & Disorientation)'); }
   if (moved && movedPenalty === 'rof' && !horseArt && arm !== 'cavalry') { rof = Math.max(1, Math.floor(rof / 2)); parts.push('halved: moved (BT Modifiers "reduced ROF")'); }

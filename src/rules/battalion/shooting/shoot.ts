@@ -15,8 +15,8 @@ import { SHOOTING_RULE, TEMPLATE_IN } from '../tables';
 import type { BtState, S, W } from '../state';
 import { armOf, setUs, us, inMm, work } from '../state';
 import { planShot, type MovedPenalty, type ShotPlan } from './plan';
-import { offerHits, resolvePending, hitCandidates, afterShootingCasualties, markHalf } from './hits';
-import { btSightIndex, centreOf, inBuildings, terrainUnder } from '../geo';
+import { offerHits, resolvePending, hitCandidates, afterShootingCasualties, markHalf, settleAbandoned } from './hits';
+import { btSightIndex, centreOf, inBuildings, terrainUnder, standPlace } from '../geo';
 import { makeDisorientated, fallBack, leaveField } from '../motivation/outcomes';
 
 const HOWITZER_RULE = 'BT Howitzers Heavy artillery';
@@ -69,10 +69,10 @@ export function resolveTemplates(w: W, shooter: Unit, target: Unit, plan: ShotPl
       if (rockets && armOf(u) === 'cavalry') { horsesHit.set(u.id, (horsesHit.get(u.id) ?? 0) + 1); continue; }
       for (const s of under) {
         const fp = inBuildings(w.battle, { ...u, stands: [s] }) ? (w.tables.range[plan.weapon].firepowerVsBuildings ?? w.tables.range[plan.weapon].firepower) : w.tables.range[plan.weapon].firepower;
-        const r = w.ctx.roll({ dice: 'd6', purpose: `Template ${k + 1}: ${u.name} stand ${s.id} under it`, rule: `${rule}; BT Range FPW`, target: { value: fp, pass: 'atLeast', label: `FPW ${fp}+` }, subjects: [u.id], outcome: (v) => (v.passed ? 'wounded' : 'no effect') });
+        const r = w.ctx.roll({ dice: 'd6', purpose: `Template ${k + 1}: ${u.name} ${standPlace(u, s.id)} under it`, rule: `${rule}; BT Range FPW`, target: { value: fp, pass: 'atLeast', label: `FPW ${fp}+` }, subjects: [u.id], outcome: (v) => (v.passed ? 'wounded' : 'no effect') });
         if (!r.passed) continue;
         const need = w.tables.shootingSave[armOf(u)];
-        const sv = w.ctx.roll({ dice: 'd6', purpose: `${u.name}: save for stand ${s.id}`, rule: `${SHOOTING_RULE} 9`, target: { value: need, pass: 'atLeast', label: `${armOf(u)} ${need}+` }, subjects: [u.id], outcome: (v) => (v.passed ? 'saved' : 'lost') });
+        const sv = w.ctx.roll({ dice: 'd6', purpose: `${u.name}: save for ${standPlace(u, s.id)}`, rule: `${SHOOTING_RULE} 9`, target: { value: need, pass: 'atLeast', label: `${armOf(u)} ${need}+` }, subjects: [u.id], outcome: (v) => (v.passed ? 'saved' : 'lost') });
         if (!sv.passed && !(wounds.get(u.id) ?? []).includes(s.id)) wounds.set(u.id, [...(wounds.get(u.id) ?? []), s.id]);
       }
     }
@@ -104,14 +104,15 @@ export const shoot = defineCommand<BtState, BtOptions, BtTables, ShootCmd>({
   describe: 'Shoot with a battalion or battery at an enemy battalion (BT Summery of Shooting Phase).',
   schema: z.object({ type: z.literal('shoot'), side: z.string(), unit: z.string(), target: z.string(), moved: z.enum(['toHit', 'rof']).optional(), templates: z.array(z.string()).max(60).optional() }).strict(),
   handle(s: S, c, ctx): Change<BtState> | Rejection {
-    if (s.ruleset.pending) return reject('pending', 'Wait for the opponent to assign the hits.', `${SHOOTING_RULE} 8`);
-    const shooter = s.battle.units.find((u) => u.id === c.unit);
-    const target = s.battle.units.find((u) => u.id === c.target);
+    if (s.ruleset.pending && !s.position.done.includes(s.ruleset.pending.owner)) return reject('pending', 'Wait for the opponent to assign the hits.', `${SHOOTING_RULE} 8`);
+    const w = work(s, ctx);
+    settleAbandoned(w);
+    const shooter = w.battle.units.find((u) => u.id === c.unit);
+    const target = w.battle.units.find((u) => u.id === c.target);
     if (!shooter || shooter.side !== c.side) return reject('not-yours', 'Shoot with one of your own battalions.', `${SHOOTING_RULE} 1`);
     if (!target) return reject('no-target', 'Choose an enemy battalion to shoot at.', `${SHOOTING_RULE} 2`);
-    const plan = planShot({ battle: s.battle, rs: s.ruleset, options: s.options, tables: s.tables }, shooter, target, c.moved ?? 'rof');
+    const plan = planShot({ battle: w.battle, rs: w.rs, options: s.options, tables: s.tables }, shooter, target, c.moved ?? 'rof');
     if (!plan.ok) return reject(plan.code, plan.reason, plan.rule);
-    const w = work(s, ctx);
     setUs(w, shooter.id, { fired: true, firedGrape: plan.grape });
     const hits = rollShot(w, shooter, target, plan);
     if (plan.template) { if (hits > 0) resolveTemplates(w, shooter, target, plan, hits, c.templates ?? []); }
@@ -134,7 +135,9 @@ export const assignHit = defineCommand<BtState, BtOptions, BtTables, AssignCmd>(
     const assigned = [...p.assigned, c.stand];
     if (assigned.length < p.hits) {
       w.rs = { ...w.rs, pending: { ...p, assigned } };
-      return finishWork(w, [{ type: 'HitAssigned', side: c.side, unit: p.target, stand: c.stand, left: p.hits - assigned.length, rule: `${SHOOTING_RULE} 8` }]);
+      const tu = w.battle.units.find((x) => x.id === p.target)!;
+      const place = tu.stands.some((x) => x.id === c.stand) ? standPlace(tu, c.stand) : (w.battle.generals.find((g) => g.id === c.stand)?.name ?? 'a commander');
+      return finishWork(w, [{ type: 'HitAssigned', side: c.side, unit: p.target, stand: c.stand, place, left: p.hits - assigned.length, rule: `${SHOOTING_RULE} 8` }]);
     }
     resolvePending(w, [c.stand]);
     return finishWork(w);

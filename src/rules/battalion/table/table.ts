@@ -6,7 +6,7 @@
 import type { TableAdapter, SeenGame, PieceMove, MovePreview, PieceAction, Overlay, ReadOut, Marker, Command } from '../../../engine/ruleset';
 import type { General, Unit } from '../../../engine/model';
 import { zoneOutline } from '../../../geometry/zones';
-import { unitFrame } from '../../../geometry/frame';
+import { unitFrame, toLocal } from '../../../geometry/frame';
 import { normaliseAngle } from '../../../geometry/types';
 import type { BtOptions } from '../options';
 import type { BtTables } from '../tables';
@@ -115,11 +115,17 @@ function actions(g: G, side: string, pieceId: string): PieceAction[] {
   if (p) {
     if (p.owner !== side) return out;
     if (p.kind === 'hits' && p.target === u.id) {
+      // Stands named by their place from the left of the unit's front, as the player sees them.
+      const fr = unitFrame(u.stands);
+      const byLeft = [...u.stands].sort((a, b) => toLocal(fr, a.centre).across - toLocal(fr, b.centre).across || toLocal(fr, b.centre).along - toLocal(fr, a.centre).along).map((s) => s.id);
+      const left = p.hits - p.assigned.length;
+      let first = true;
       for (const id of hitCandidates({ battle: g.battle, rs: g.ruleset }, u.id)) {
         if (p.assigned.includes(id)) continue;
         const gen = g.battle.generals.find((x) => x.id === id);
-        const idx = u.stands.findIndex((s) => s.id === id);
-        out.push({ label: gen ? `Hit on ${gen.name}` : `Hit on stand ${idx + 1}${id === u.commandStandId ? ' (officer)' : ''}`, command: { type: 'assignHit', side, stand: id }, detail: `${p.hits - p.assigned.length} hit(s) to assign`, rule: 'BT Summery of Shooting Phase 8' });
+        const label = gen ? `Hit on ${gen.name}` : `Hit on stand ${byLeft.indexOf(id) + 1} from the left${id === u.commandStandId ? ' (officer)' : ''}`;
+        out.push({ label, command: { type: 'assignHit', side, stand: id }, ...(first ? { detail: `${left} hit${left === 1 ? '' : 's'} to assign, each on a different stand; the saves are rolled when all are placed` } : {}), rule: 'BT Summery of Shooting Phase 8' });
+        first = false;
       }
     }
     if (p.kind === 'reaction' && p.defender === u.id) {
@@ -230,7 +236,7 @@ function markers(g: G, pieceId: string): Marker[] {
   if (st.officerDead) out.push({ kind: 'state', text: 'Off†', title: 'Officer fallen (BT Officers Falling)' });
   if (u.stands.length < st.start) out.push({ kind: 'casualties', text: `-${st.start - u.stands.length}`, title: `${st.start - u.stands.length} stand(s) lost of ${st.start}` });
   const p = g.ruleset.pending;
-  if (p && p.kind === 'hits' && p.target === u.id) out.push({ kind: 'other', text: `${p.hits - p.assigned.length} hit`, title: `Hits to assign: ${p.hits - p.assigned.length} (BT Summery of Shooting Phase 8)` });
+  if (p && p.kind === 'hits' && p.target === u.id) out.push({ kind: 'other', text: `${p.hits - p.assigned.length} hit${p.hits - p.assigned.length === 1 ? '' : 's'}`, title: `Hits to assign: ${p.hits - p.assigned.length} (BT Summery of Shooting Phase 8)` });
   if (st.fired) out.push({ kind: 'other', text: 'F', title: 'Has shot this phase' });
   return out;
 }

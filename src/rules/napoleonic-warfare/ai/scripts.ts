@@ -193,7 +193,12 @@ function advanceMoves(d: Draft, u: Unit, side: string, script: Script, strategic
   const nu = nwu(d, u.id);
   const full = normalMoveMm(d, u, strategic);
   const g = goal(d, u);
-  const wheel = wheelTowards(u, g.x, g.y);
+  // Keep the line: march straight on, wheeling only to bring an enemy well off the front into
+  // it (NW Orders/Advance allows 45°) — units wheeling onto the same enemy converge and pass
+  // through each other (NW §24 Interpenetration disorders both). Strategic moves resolve at the
+  // step's end, unseen by the trial, so they wheel only when the enemy is off to the flank.
+  const raw = wheelTowards(u, g.x, g.y);
+  const wheel = Math.abs(raw) < (strategic ? 40 : 20) ? 0 : Math.sign(raw) * Math.min(Math.abs(raw), strategic ? 45 : 30);
   // Keep the brigade together: no unit goes further than its slowest brigade-mate can (NW §25 lines).
   const mates = activeUnits(d).filter((x) => x.side === side && x.parent === u.parent && x.id !== u.id && !nwu(d, x.id).profile.artillery);
   const pace = strategic || nu.profile.artillery ? full : Math.min(full, ...mates.map((m) => normalMoveMm(d, m)));
@@ -212,7 +217,7 @@ function advanceMoves(d: Draft, u: Unit, side: string, script: Script, strategic
     } else moves.push(move(wheel, want, { limber: true }), move(0, full / 2, { limber: true }));
     return moves;
   }
-  for (const w of [wheel, Math.round(wheel / 2), 0]) {
+  for (const w of wheel === 0 ? [0] : [wheel, Math.round(wheel / 2), 0]) {
     for (const f of [1, 0.75, 0.5]) moves.push(move(w, Math.max(full * 0.5, want * f)));
   }
   return moves;

@@ -152,6 +152,8 @@ function movementCommands(w: Work, view: V, side: string, g: GroupState, script:
   if (g.order === 'advance' && !arty && script === 'attack') {
     for (const { t } of chargeTargets(w, view, side, g, us).slice(0, 2)) out.push({ type: 'declareCharge', side, group: g.id, target: t.id });
   }
+  // One move a phase: a group that has moved is done (its charge, if any, was declared first).
+  if (g.moved || g.movedMm > 0) return out;
   const near = nearestTo(w, view, side, us);
   if (g.order === 'retreat' || script === 'withdraw') {
     if (g.order === 'retreat') for (const f of [1, 0.75, 0.5]) out.push({ type: 'moveGroup', side, group: g.id, legs: [{ kind: 'turn', deg: 180 }, { kind: 'forward', mm: Math.round(speed * f) }] });
