@@ -247,7 +247,8 @@ async function main(): Promise<void> {
   // The Playtest panel (its charts, its workers) is fetched the first time it is opened.
   let playtest: Promise<unknown> | null = null;
   play.subscribe((s) => {
-    if (s.overlay !== 'playtest' || playtest) return;
+    // The editor mounts its own, on the scenario being edited.
+    if (s.overlay !== 'playtest' || playtest || editorMode) return;
     playtest = Promise.all([import('./ui/PlaytestPanel'), loader.loadAll()]).then(([{ mountPlaytest }]) =>
       mountPlaytest(shell.overlays, { scenarios, registry: loader.loaded, play, hasBattle: () => session.getState().battle !== null }),
     );
@@ -255,6 +256,7 @@ async function main(): Promise<void> {
   let scene: BattleScene | null = null;
   let tableView: TableView | null = null;
   if (editorMode) {
+    let editorPlaytest: (() => void) | null = null;
     const { startEditor } = await import('./ui/editor/editorMode');
     await startEditor({
       stage: shell.stage, side: shell.side, tools: shell.tools, sub: shell.sub, ui, storage, hook, download,
@@ -264,6 +266,13 @@ async function main(): Promise<void> {
       playThis: (text, title) => {
         mountDialog().choose(scenarioEntry(`${title} (from the editor)`, text));
         play.getState().open('start');
+      },
+      playtest: (text, title) => {
+        void Promise.all([import('./ui/PlaytestPanel'), loader.loadAll()]).then(([{ mountPlaytest }]) => {
+          editorPlaytest?.();
+          editorPlaytest = mountPlaytest(shell.overlays, { scenarios: [scenarioEntry(`${title} (from the editor)`, text), ...scenarios], registry: loader.loaded, play, hasBattle: () => true }); // closing goes back to the editor
+          play.getState().open('playtest');
+        });
       },
     });
     root.dataset.ready = 'true';

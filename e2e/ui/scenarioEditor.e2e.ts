@@ -189,6 +189,12 @@ describe('Play this', () => {
     await p.byTest('scenario-title-input').press('Tab');
     await expect.poll(async () => (await p.draft()).title).toBe('The Mill at Aldern, edited');
     await expect.poll(async () => p.problems(), { timeout: 10_000 }).toEqual([]);
+    // Playtest opens the batch panel on the scenario being edited.
+    await p.byTest('editor-playtest').click();
+    await expect.poll(async () => p.byTest('playtest-panel').isVisible(), { timeout: 30_000 }).toBe(true);
+    await expect.poll(async () => p.byTest('playtest-panel').textContent()).toContain('The Mill at Aldern, edited');
+    await p.page.screenshot({ path: 'e2e/screenshots/editor-playtest-1280x720.png' });
+    await p.byTest('pt-close').click();
     await p.byTest('editor-play').click();
     await expect.poll(async () => p.byTest('scenario-title').textContent()).toBe('The Mill at Aldern, edited');
     await p.byTest('seed').fill('99');

@@ -14,8 +14,9 @@ import { validateBench } from './bench/validate';
 import { aiBench } from './bench/ai';
 import { replaySeekBench } from './bench/replaySeek';
 import { playtestBench } from './bench/playtest';
+import { editorBench } from './bench/editor';
 
-const SECTIONS: readonly BenchSection[] = [geometryBench, routPathBench, nwPreviewBench, sywDragBench, longSaveBench, validateBench, aiBench, replaySeekBench, playtestBench];
+const SECTIONS: readonly BenchSection[] = [geometryBench, routPathBench, nwPreviewBench, sywDragBench, longSaveBench, validateBench, aiBench, replaySeekBench, playtestBench, editorBench];
 
 async function main(): Promise<void> {
   const args = process.argv.slice(2);

@@ -314,6 +314,9 @@ export function SettingsPanel({ editor, modules }: Props) {
           <input type="checkbox" checked={draft.rulesets.includes(r.id)} onChange={(e) => apply({ op: 'setSettings', patch: { rulesets: e.currentTarget.checked ? [...draft.rulesets, r.id] : draft.rulesets.filter((x) => x !== r.id) } })} /> {r.name}
         </label>
       ))}
+      <h3>Ruleset fields</h3>
+      <p class="hint">Each ruleset's own scenario fields as JSON (reserves, groups, army lists…); the ruleset checks them live.</p>
+      {draft.rulesets.map((id) => <RulesetFields key={id} editor={editor} rulesetId={id} value={draft.rulesetFields?.[id]} />)}
       <h3>Victory</h3>
       <ul class="tree">
         {draft.victory.map((v, i) => (
@@ -332,6 +335,38 @@ export function SettingsPanel({ editor, modules }: Props) {
         }}>+ Hold selected</button>
       </div>
     </details>
+  );
+}
+
+function RulesetFields({ editor, rulesetId, value }: { editor: EditorStoreApi; rulesetId: string; value: unknown }) {
+  const shown = value === undefined ? '' : JSON.stringify(value, null, 1);
+  const [text, setText] = useState(shown);
+  const [error, setError] = useState<string | null>(null);
+  const [seen, setSeen] = useState(shown);
+  // An edit elsewhere (an army list picked, undo) replaces the text unless it is being mended.
+  if (shown !== seen) {
+    setSeen(shown);
+    if (!error) setText(shown);
+  }
+  return (
+    <label class="field col">
+      {rulesetId}
+      <textarea rows={3} spellcheck={false} data-testid={`ruleset-fields-${rulesetId}`} value={text} onInput={(e) => setText(e.currentTarget.value)} onChange={(e) => {
+        const t = e.currentTarget.value.trim();
+        if (!t) {
+          setError(null);
+          return void editor.getState().apply({ op: 'setRulesetFields', rulesetId, value: undefined });
+        }
+        try {
+          const v = JSON.parse(t) as unknown;
+          setError(null);
+          editor.getState().apply({ op: 'setRulesetFields', rulesetId, value: v });
+        } catch (err) {
+          setError(`Not JSON: ${err instanceof Error ? err.message : String(err)}`);
+        }
+      }} />
+      {error && <span class="notice-line">{error}</span>}
+    </label>
   );
 }
 

@@ -37,6 +37,8 @@ export interface EditorDeps {
   download(fileName: string, text: string): void;
   /** Open the start dialog on this scenario text. */
   playThis(text: string, title: string): void;
+  /** Open the Playtest panel (a batch of computer-played battles) on this scenario text. */
+  playtest(text: string, title: string): void;
 }
 
 /** Read a scenario file for the editor: its data, or why it cannot be edited. */
@@ -86,6 +88,10 @@ function FileBar({ editor, deps, loader }: { editor: EditorStoreApi; deps: Edito
         const out = exportDraft(editor.getState().history.draft, deps.rulesets);
         if (out.ok) deps.playThis(out.text, editor.getState().history.draft.title);
       }}>Play this</button>
+      <button type="button" data-testid="editor-playtest" title={ok ? 'Play this scenario many times with computer players and read whether it is balanced' : why} disabled={!ok} onClick={() => {
+        const out = exportDraft(editor.getState().history.draft, deps.rulesets);
+        if (out.ok) deps.playtest(out.text, editor.getState().history.draft.title);
+      }}>Playtest</button>
       <a class="button-link" href={location.pathname} data-testid="editor-leave" title="Back to the battle (the draft is kept)">Leave</a>
     </div>
   );
