@@ -21,22 +21,33 @@ export interface AiThinker {
 
 /** The thinker in a module Web Worker (vite bundles aiWorker.ts as its own chunk). */
 export function workerThinker(): AiThinker {
-  const worker = new Worker(new URL('./aiWorker.ts', import.meta.url), { type: 'module' });
+  // The worker (and the rulesets it holds) is fetched when the AI first thinks, never at page
+  // load: a person playing without the AI fetches none of it.
+  let worker: Worker | undefined;
   const waiting = new Map<number, (r: AiReply) => void>();
-  worker.onmessage = (e: MessageEvent<AiReply>) => {
-    waiting.get(e.data.id)?.(e.data);
-    waiting.delete(e.data.id);
-  };
-  worker.onerror = (e) => {
-    for (const [id, settle] of waiting) settle({ id, error: e.message || 'the AI stopped' });
-    waiting.clear();
+  const start = (): Worker => {
+    if (worker) return worker;
+    const w = new Worker(new URL('./aiWorker.ts', import.meta.url), { type: 'module' });
+    w.onmessage = (e: MessageEvent<AiReply>) => {
+      waiting.get(e.data.id)?.(e.data);
+      waiting.delete(e.data.id);
+    };
+    w.onerror = (e) => {
+      for (const [id, settle] of waiting) settle({ id, error: e.message || 'the AI stopped' });
+      waiting.clear();
+    };
+    worker = w;
+    return w;
   };
   return {
     think: (request) => new Promise<AiReply>((resolve) => {
       waiting.set(request.id, resolve);
-      worker.postMessage(request);
+      start().postMessage(request);
     }),
-    dispose: () => worker.terminate(),
+    dispose: () => {
+      worker?.terminate();
+      worker = undefined;
+    },
   };
 }
 
