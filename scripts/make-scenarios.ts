@@ -197,7 +197,7 @@ const maida: Battle = {
   title: 'Maida, 4 July 1806',
   description:
     "Stuart's small British expeditionary force meets Reynier's French division on the plain below Maida, Calabria. A small battle: about a brigade and a half a side. " +
-    'Sources: C. Oman, "Studies in the Napoleonic Wars" (1929), ch. "Maida"; R. Burnham, "Maida 1806" (Napoleon Series). Orders of battle simplified; one unit is a battalion.',
+    'Sources: C. Oman, "Studies in the Napoleonic Wars" (1929), ch. "Maida"; R. Burnham, "Maida 1806" (Napoleon Series). The order of battle is approximate and simplified (one unit is a battalion): drawn from a general account of the battle, not checked unit by unit against these works.',
   table: { widthMm: 72 * IN, depthMm: 48 * IN, metresPerMm: 2.5 },
   turnLimit: 10,
   sides: [
@@ -253,7 +253,7 @@ const teugn: Battle = {
   title: 'Teugn-Hausen, 19 April 1809',
   description:
     "Davout's III Corps, marching from Regensburg, runs into Hohenzollern's III Armeekorps in the wooded hills between Teugn and Hausen. A corps a side, about 150 units. " +
-    'Sources: J. H. Gill, "1809: Thunder on the Danube", vol. 1 (2008); F. L. Petre, "Napoleon and the Archduke Charles" (1909). Orders of battle simplified: regiments as three battalions, cavalry regiments as one unit.',
+    'Sources: J. H. Gill, "1809: Thunder on the Danube", vol. 1 (2008); F. L. Petre, "Napoleon and the Archduke Charles" (1909). The order of battle is approximate and simplified, drawn from a general account of the battle and not checked unit by unit against these works: regiments as three battalions, cavalry regiments as one unit.',
   table: { widthMm: 120 * IN, depthMm: 72 * IN, metresPerMm: 2.5 },
   turnLimit: 12,
   sides: [
@@ -332,7 +332,7 @@ const aspern: Battle = {
   title: 'Aspern-Essling, 21 May 1809',
   description:
     "Napoleon's bridgehead across the Danube at Lobau: Masséna holds Aspern, Lannes Essling, while the Archduke Charles attacks with five columns. A large battle: about 400 units and 2,000 stands. " +
-    'Sources: J. H. Gill, "1809: Thunder on the Danube", vol. 2 (2009); F. L. Petre, "Napoleon and the Archduke Charles" (1909); G. Rothenberg, "The Emperor\'s Last Victory" (2004). Orders of battle simplified: divisions of two brigades, regiments as three battalions, cavalry regiments as one unit.',
+    'Sources: J. H. Gill, "1809: Thunder on the Danube", vol. 2 (2009); F. L. Petre, "Napoleon and the Archduke Charles" (1909); G. Rothenberg, "The Emperor\'s Last Victory" (2004). The order of battle is approximate and simplified, drawn from a general account of the battle and not checked unit by unit against these works: divisions of two brigades, regiments as three battalions, cavalry regiments as one unit.',
   table: { widthMm: 192 * IN, depthMm: 96 * IN, metresPerMm: 2.5 },
   turnLimit: 12,
   sides: [
@@ -381,7 +381,7 @@ const rossbach: Battle = {
   title: 'Rossbach, 5 November 1757',
   description:
     "Soubise's Franco-Imperial army marches round the Prussian left; Frederick shifts behind the Janus Hill and Seydlitz's cavalry falls on the head of the column. A small-to-medium battle for Seven Years War 2.4. " +
-    'Sources: C. Duffy, "Prussia\'s Glory: Rossbach and Leuthen 1757" (2003); "The Army of Frederick the Great" (Duffy, 1974). Orders of battle simplified: one unit is a battalion or a regiment of horse.',
+    'Sources: C. Duffy, "Prussia\'s Glory: Rossbach and Leuthen 1757" (2003); "The Army of Frederick the Great" (Duffy, 1974). The order of battle is approximate and simplified, drawn from a general account of the battle and not checked unit by unit against these works: one unit is a battalion or a regiment of horse.',
   table: { widthMm: 1800, depthMm: 1200, metresPerMm: 1 },
   turnLimit: 10,
   sides: [

@@ -20,6 +20,8 @@ describe('Historical scenarios made with the editor model', () => {
       expect(v.problems).toEqual([]);
       expect(v.ok).toBe(true);
       expect(built.description).toMatch(/Sources: /);
+      // The orders of battle were not checked unit by unit against the sources; the file says so.
+      expect(built.description).toMatch(/approximate and simplified/);
     });
   }
   it('has a small, a medium (a corps a side) and a large battle', () => {
