@@ -449,7 +449,7 @@ async function main(): Promise<void> {
   await scene.mount(shell.stage);
   const mounted = scene;
   tableView = keepTableView({ stage: shell.stage, ui, session, play, storage, fit: () => mounted.fit() });
-  if (hook) installTestHook(table.store, ui, scene, () => probe(session, play), () => replayProbe(replay));
+  if (hook) installTestHook(table.store, ui, scene, () => probe(session, play), () => replayProbe(replay), () => keeper?.flush() ?? Promise.resolve());
 
   if (hasAutosave) {
     const from = toResume?.meta ? { text: toResume.save, id: toResume.meta.id } : undefined;

@@ -40,7 +40,9 @@ export class PlayPage {
     await this.page.waitForSelector('#app[data-ready=true]', { timeout: 30_000 });
   }
 
+  /** Reload once the battle is kept (writes to the browser's storage are asynchronous). */
   async reload(): Promise<void> {
+    await this.page.evaluate(() => window.__VEDETTE__.kept());
     await this.page.reload();
     await this.ready();
   }

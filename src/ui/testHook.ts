@@ -30,6 +30,8 @@ export interface VedetteTestHook {
   markers(): MarkerChipProbe[];
   /** The replay viewer, when it is open (null otherwise): where it stands and who looks. */
   replay(): ReplayProbe | null;
+  /** Resolves once every write of the battle asked for so far has been tried (storage is asynchronous). */
+  kept(): Promise<void>;
 }
 
 export interface ReplayProbe {
@@ -89,6 +91,7 @@ export function installTestHook(
   scene: { frames: number; handleOnScreen(): { x: number; y: number } | null; wheelHandleOnScreen(pivot: 'left' | 'right'): { x: number; y: number } | null; recentFrameTimes(): number[]; readouts(): { tape: string | null; sight: string | null }; markerChips(): readonly { pieceId: string; marker: { kind: string; text: string; title: string }; x: number; y: number; width: number; height: number }[] },
   play: PlayProbeSource = () => null,
   replay: () => ReplayProbe | null = () => null,
+  kept: () => Promise<void> = () => Promise.resolve(),
 ): void {
   const hook: VedetteTestHook = {
     battle: () => JSON.parse(JSON.stringify(game.getState().battle)) as unknown,
@@ -112,6 +115,7 @@ export function installTestHook(
       const r = replay();
       return r ? (JSON.parse(JSON.stringify(r)) as ReplayProbe) : null;
     },
+    kept: () => kept(),
     play: () => {
       const p = play();
       return p ? (JSON.parse(JSON.stringify(p)) as PlayProbe) : null;
