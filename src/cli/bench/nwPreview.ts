@@ -20,29 +20,10 @@ import { activeUnits } from '../../rules/napoleonic-warfare/core';
 import type { NwGameState, NwOptions, NwState } from '../../rules/napoleonic-warfare/types';
 import type { NwTables } from '../../rules/napoleonic-warfare/nwTables';
 import type { Unit } from '../../engine/model';
+import { IN, nwBenchScenario, type BenchUnit } from './nwBenchScenario';
 import type { BenchSection, Figure } from './harness';
 import { fmt, timeOp } from './harness';
 
-const IN = 25.4;
-interface Spec { id: string; side: 'fr' | 'au'; x: number; y: number; facingDeg: number; stands: number }
-
-function scenario(units: Spec[]): Record<string, unknown> {
-  return {
-    format: 'vedette-scenario', version: 1, id: 'bench-preview', title: 'Preview bench', rulesets: ['napoleonic-warfare'],
-    table: { widthMm: 96 * IN, depthMm: 60 * IN }, terrain: [],
-    sides: [{ id: 'fr', name: 'French', nationality: 'French', colour: '#2b4c9b' }, { id: 'au', name: 'Austrians', nationality: 'Austrian', colour: '#eeeeee' }],
-    formations: [{ id: 'fr-army', name: 'fr', side: 'fr', level: 'army' }, { id: 'au-army', name: 'au', side: 'au', level: 'army' }],
-    generals: [
-      { id: 'g-fr', name: 'g-fr', side: 'fr', commands: 'fr-army', at: { x: 2 * IN, y: 2 * IN, facingDeg: 0 }, base: { widthMm: IN, depthMm: IN } },
-      { id: 'g-au', name: 'g-au', side: 'au', commands: 'au-army', at: { x: 94 * IN, y: 58 * IN, facingDeg: 0 }, base: { widthMm: IN, depthMm: IN } },
-    ],
-    units: units.map((u) => ({
-      id: u.id, name: u.id, side: u.side, parent: `${u.side}-army`, arm: 'infantry', troopType: 'line-infantry', quality: 'line-1st', formation: 'line', ranks: 1,
-      at: { x: u.x * IN, y: u.y * IN, facingDeg: u.facingDeg }, stands: Array.from({ length: u.stands }, () => ({ widthMm: IN, depthMm: IN, figures: 4 })),
-    })),
-    rulesetFields: { 'napoleonic-warfare': { generalRatings: { 'g-fr': 'good', 'g-au': 'good' } } },
-  };
-}
 
 /**
  * The battalion `bn` (6 stands, facing up the table at x 45"-51", y 40") with French lines ahead
@@ -50,7 +31,7 @@ function scenario(units: Spec[]): Record<string, unknown> {
  * the Austrians keep to the far half, so the battalion starts outside Engagement Range.
  */
 export function previewBattle(): NwGameState {
-  const units: Spec[] = [{ id: 'bn', side: 'fr', x: 48, y: 40, facingDeg: -90, stands: 6 }];
+  const units: BenchUnit[] = [{ id: 'bn', side: 'fr', x: 48, y: 40, facingDeg: -90, stands: 6 }];
   let n = 0;
   for (let y = 3; y <= 58 && n < 399; y += 1.5)
     for (let x = 5; x <= 91 && n < 399; x += 6.5) {
@@ -60,7 +41,7 @@ export function previewBattle(): NwGameState {
       units.push({ id: `u${n}`, side, x, y, facingDeg: side === 'au' ? 90 : -90, stands: 5 });
       n++;
     }
-  const loaded = loadScenario(scenario(units));
+  const loaded = loadScenario(nwBenchScenario('bench-preview', 'Preview bench', 96, 60, units));
   if (!loaded.ok) throw new Error(JSON.stringify(loaded.problems));
   const created = createGame(registerable(napoleonicWarfare), { setup: loaded.value, seed: 1 });
   if (!created.ok) throw new Error(JSON.stringify(created.problems));

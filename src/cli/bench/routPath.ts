@@ -13,32 +13,13 @@ import { napoleonicWarfare } from '../../rules/napoleonic-warfare';
 import { makeDraft } from '../../rules/napoleonic-warfare/core';
 import { chooseRoutPath } from '../../rules/napoleonic-warfare/routPath';
 import type { NwGameState } from '../../rules/napoleonic-warfare/types';
+import { IN, nwBenchScenario, type BenchUnit } from './nwBenchScenario';
 import type { BenchSection, Figure } from './harness';
 import { fmt, timeOp } from './harness';
 
-const IN = 25.4;
 /** Rolled rout distance: medium foot 3" + d6, a 6 (NW Movement §3). */
 const ROLLED_MM = 9 * IN;
 
-interface Spec { id: string; side: 'fr' | 'au'; x: number; y: number; facingDeg: number; stands: number }
-
-function scenario(units: Spec[]): Record<string, unknown> {
-  return {
-    format: 'vedette-scenario', version: 1, id: 'bench-rout', title: 'Rout bench', rulesets: ['napoleonic-warfare'],
-    table: { widthMm: 72 * IN, depthMm: 48 * IN }, terrain: [],
-    sides: [{ id: 'fr', name: 'French', nationality: 'French', colour: '#2b4c9b' }, { id: 'au', name: 'Austrians', nationality: 'Austrian', colour: '#eeeeee' }],
-    formations: [{ id: 'fr-army', name: 'fr', side: 'fr', level: 'army' }, { id: 'au-army', name: 'au', side: 'au', level: 'army' }],
-    generals: [
-      { id: 'g-fr', name: 'g-fr', side: 'fr', commands: 'fr-army', at: { x: 2 * IN, y: 2 * IN, facingDeg: 0 }, base: { widthMm: IN, depthMm: IN } },
-      { id: 'g-au', name: 'g-au', side: 'au', commands: 'au-army', at: { x: 70 * IN, y: 46 * IN, facingDeg: 0 }, base: { widthMm: IN, depthMm: IN } },
-    ],
-    units: units.map((u) => ({
-      id: u.id, name: u.id, side: u.side, parent: `${u.side}-army`, arm: 'infantry', troopType: 'line-infantry', quality: 'line-1st', formation: 'line', ranks: 1,
-      at: { x: u.x * IN, y: u.y * IN, facingDeg: u.facingDeg }, stands: Array.from({ length: u.stands }, () => ({ widthMm: IN, depthMm: IN, figures: 4 })),
-    })),
-    rulesetFields: { 'napoleonic-warfare': { generalRatings: { 'g-fr': 'good', 'g-au': 'good' } } },
-  };
-}
 
 /**
  * The routers `box` (6 stands, x 33"-39", y 20"-21", already turned to face up the table, away
@@ -46,7 +27,7 @@ function scenario(units: Spec[]): Record<string, unknown> {
  * `open` (4 stands) with nothing behind it, and a field of 4-stand units filling the rest.
  */
 export function routBattle(): NwGameState {
-  const units: Spec[] = [
+  const units: BenchUnit[] = [
     { id: 'box', side: 'fr', x: 36, y: 20, facingDeg: -90, stands: 6 },
     { id: 'cause', side: 'au', x: 36, y: 24, facingDeg: -90, stands: 4 },
     { id: 'rearL', side: 'fr', x: 32, y: 18.7, facingDeg: 90, stands: 8 },
@@ -62,7 +43,7 @@ export function routBattle(): NwGameState {
       units.push({ id: `f${n}`, side: n % 2 ? 'au' : 'fr', x, y, facingDeg: y < 24 ? 90 : -90, stands: 4 });
       n++;
     }
-  const loaded = loadScenario(scenario(units));
+  const loaded = loadScenario(nwBenchScenario('bench-rout', 'Rout bench', 72, 48, units));
   if (!loaded.ok) throw new Error(JSON.stringify(loaded.problems));
   const created = createGame(registerable(napoleonicWarfare), { setup: loaded.value, seed: 1 });
   if (!created.ok) throw new Error(JSON.stringify(created.problems));
