@@ -23,6 +23,7 @@ import { AUTOSAVE_KEY, createSession, gameOf, viewOf, type SaveStorage, type Ses
 import { entriesFor } from './engine/history';
 import { moveOldAutosave, newBattleId, openLibrary, type BattleLibrary, type KeptBattle } from './store/library';
 import { createKeeper, type Keeper } from './store/keeper';
+import { settleJournal } from './store/journal';
 import { createBattles } from './ui/battles';
 import { mountSavedBattles } from './ui/SavedBattles';
 import { mountStorageWarning } from './ui/StorageWarning';
@@ -82,7 +83,8 @@ async function library(): Promise<BattleLibrary | null> {
 
 /**
  * The battle to resume: the library's current one, after moving the old single autosave across
- * (first start after the library came). Where there is no library, the old slot's.
+ * (first start after the library came) and settling the journal (journal.ts: the newer of it and
+ * the library's entry). Where there is no library, the old slot's.
  */
 async function battleToResume(lib: BattleLibrary | null, storage: SaveStorage | null): Promise<KeptBattle | { readonly save: string; readonly meta?: undefined } | undefined> {
   if (!lib) {
@@ -94,6 +96,9 @@ async function battleToResume(lib: BattleLibrary | null, storage: SaveStorage | 
   } catch {
     // The library would not take it: the old slot keeps it, and the next start tries again.
   }
+  // A command the library had not confirmed when the page was left is in the journal: the newer wins.
+  const journalled = await settleJournal(lib, storage);
+  if (journalled) return journalled;
   try {
     const id = await lib.current();
     return id ? await lib.get(id) : undefined;
@@ -373,11 +378,12 @@ async function main(): Promise<void> {
     replay.open({ battle: { id, module: v.module, scenario: v.save.scenario, setup: v.setup, options: v.save.options, seed: v.save.seed }, history: v.history, name: kept.meta.name, viewer });
     tableView?.fit();
   };
-  const keeper: Keeper | null = lib ? createKeeper({ library: lib, session, mode: () => play.getState().mode, now: () => Date.now(), storage: navigator.storage }) : null;
+  const keeper: Keeper | null = lib ? createKeeper({ library: lib, session, mode: () => play.getState().mode, now: () => Date.now(), storage: navigator.storage, journal: storage }) : null;
   if (keeper) void keeper.requestPersistence();
-  // A battle not yet kept (a write failed or is waiting) is not closed without the browser asking.
+  // A battle not yet kept (a write failed or is still waiting for the library) is not closed
+  // without the browser asking; the journal has the newest version meanwhile, if the player leaves.
   window.addEventListener('beforeunload', (e) => {
-    if (keeper ? keeper.unsaved() && keeper.status.getState().failure !== null : session.getState().battle !== null && storage === null) e.preventDefault();
+    if (keeper ? keeper.unsaved() : session.getState().battle !== null && storage === null) e.preventDefault();
   });
   const toolbar = mountToolbar(shell.tools, session, play, controller, ui, lib !== null);
   mountStorageWarning(shell.playArea, { keeper, play, saveToFile: () => controller.save(), prefs: storage });
