@@ -201,7 +201,8 @@ function StartForm({ deps, kept }: { readonly deps: StartDialogDeps; readonly ke
   useEffect(() => setProblems([]), [chosen]);
 
   useEffect(() => {
-    (canStart ? startBtn.current : dialog.current?.querySelector<HTMLElement>('.chosen'))?.focus();
+    // The dialog opens at its top (its title and the scenarios); Start battle stays in view at its foot.
+    (canStart ? startBtn.current : dialog.current?.querySelector<HTMLElement>('.chosen'))?.focus({ preventScroll: true });
   }, []); // once, when the dialog opens
 
   const setOption = (id: string, v: OptionValue) => {
