@@ -442,6 +442,8 @@ async function main(): Promise<void> {
     shell.sub.textContent = b ? b.setup.title : '';
     const mode = play.getState().mode;
     const badges = !b ? [] : r.open ? [b.module.name, 'Replay'] : [b.module.name, mode === 'hotseat' ? 'Hot-seat' : mode === 'ai' ? 'Against the AI' : 'Solo'];
+    // The whole name and the badges in its tooltip: narrow pages cut the one and hide the others.
+    shell.sub.title = b ? [b.setup.title, ...badges].join(' · ') : '';
     const key = badges.join('|');
     if (shell.badges.dataset.key !== key) {
       shell.badges.dataset.key = key;
