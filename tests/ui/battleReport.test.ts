@@ -40,7 +40,7 @@ describe('the battle report of a finished battle', () => {
   it('gives the scenario and the result in words', () => {
     expect(html).toContain('<h1>The Mill at Aldern</h1>');
     expect(html).toContain(v.state.result!.reason.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;'));
-    expect(html).toMatch(/French Advance Guard: \w+ victory/);
+    expect(html).toMatch(/The French Advance Guard wins an? \w+ victory/);
   });
 
   it('draws the map at the start, at each turn and at the end, and two charts per side per turn', () => {
