@@ -1,11 +1,11 @@
 /**
  * Runs the hostile-file corpus (tests/support/hostile.ts):
  *
- *   npx tsx scripts/hostile.ts [count] [--from n] [--workers k]
+ *   npx tsx scripts/hostile.ts [count] [--from n] [--workers k] [--commands c]
  *
- * (default 10,000 files, from file 0, two workers). Each file is validated as the app does and,
- * when accepted, played for 200 commands with the random player, invariants checked after every
- * command, hashed, saved and its save loaded back (`judge`). A file's verdict depends on its text
+ * (default 10,000 files, from file 0, two workers, 200 commands). Each file is validated as the
+ * app does and, when accepted, played for `c` commands with the random player, invariants
+ * checked after every command, hashed, saved and its save loaded back (`judge`). A file's verdict depends on its text
  * alone, so a worker that meets a text it has already played validates it again (timed as its
  * own) and does not replay it.
  *
@@ -26,7 +26,6 @@ import { performance } from 'node:perf_hooks';
 import { hostileFile, judge, type Verdict } from '../tests/support/hostile';
 
 const HANG_KILL_S = 600;
-const COMMANDS = 200;
 
 interface Done {
   readonly i: number;
@@ -45,6 +44,7 @@ const opt = (name: string): number | undefined => {
   const at = args.indexOf(name);
   return at >= 0 ? Number(args[at + 1]) : undefined;
 };
+const COMMANDS = opt('--commands') ?? 200;
 
 /** One file, judged in this process: the figures the parent tallies. */
 function judgeHere(i: number, played: Map<string, Omit<Verdict, 'validateMs'>>): Done {
@@ -93,7 +93,7 @@ const self = fileURLToPath(import.meta.url);
 const spawn = (extra: string[]): ChildProcess => fork(self, extra, { execArgv: [...process.execArgv, '--max-old-space-size=1024', '--expose-gc'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
 
 async function parent(): Promise<void> {
-  const count = Number(args.find((a) => /^\d+$/.test(a)) ?? 10_000);
+  const count = Number(args[0] !== undefined && /^\d+$/.test(args[0]) ? args[0] : 10_000);
   const from = opt('--from') ?? 0;
   const workers = Math.max(1, opt('--workers') ?? 2);
   const end = from + count;
@@ -111,7 +111,7 @@ async function parent(): Promise<void> {
   const run = (w: number, start: number): Promise<void> =>
     new Promise((resolve) => {
       if (start >= end) return resolve();
-      const child = spawn(['--worker', String(start), String(workers), String(end)]);
+      const child = spawn(['--worker', String(start), String(workers), String(end), '--commands', String(COMMANDS)]);
       let current = -1;
       let finished = false;
       let timer: NodeJS.Timeout | undefined;
@@ -146,7 +146,7 @@ async function parent(): Promise<void> {
   const alone = new Map<number, number>();
   for (const r of suspects) {
     const peak = await new Promise<number>((resolve) => {
-      const c = spawn(['--measure', String(r.i)]);
+      const c = spawn(['--measure', String(r.i), '--commands', String(COMMANDS)]);
       c.on('message', (m: { peakMb: number }) => resolve(m.peakMb));
       c.on('exit', () => resolve(NaN));
     });
@@ -169,6 +169,7 @@ async function parent(): Promise<void> {
   console.log(
     JSON.stringify({
       files: results.length,
+      commandsPerAcceptedFile: COMMANDS,
       accepted: by('accepted').length,
       acceptedPlayed: results.filter((r) => r.outcome === 'accepted' && r.commands > 0).length,
       clearErrors: by('error').length,
