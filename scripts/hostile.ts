@@ -98,6 +98,7 @@ async function parent(): Promise<void> {
   const workers = Math.max(1, opt('--workers') ?? 2);
   const end = from + count;
   const results: Done[] = [];
+  const children = new Set<ChildProcess>();
   const t0 = performance.now();
   let reported = 0;
   const progress = () => {
@@ -112,6 +113,7 @@ async function parent(): Promise<void> {
     new Promise((resolve) => {
       if (start >= end) return resolve();
       const child = spawn(['--worker', String(start), String(workers), String(end), '--commands', String(COMMANDS)]);
+      children.add(child);
       let current = -1;
       let finished = false;
       let timer: NodeJS.Timeout | undefined;
@@ -131,14 +133,25 @@ async function parent(): Promise<void> {
         if (m.finished) finished = true;
       });
       child.on('exit', (code, signal) => {
+        children.delete(child);
         clearTimeout(timer);
-        if (finished || current < 0) return resolve();
+        if (finished || current < 0 || stopping) return resolve();
         const hung = signal === 'SIGKILL';
         results.push({ i: current, shape: hostileFile(current).shape, outcome: hung ? 'hang' : 'oom', detail: `worker ${hung ? `silent for ${HANG_KILL_S} s` : `exited (${code ?? signal})`}`, validateMs: NaN, wallMs: NaN, cpuMs: NaN, grewMb: NaN, commands: 0 });
         progress();
         void run(w, current + workers).then(resolve);
       });
     });
+  // Stopped early (SIGTERM or Ctrl-C): the figures for the files judged so far.
+  let stopping = false;
+  const stop = () => {
+    stopping = true;
+    for (const c of children) c.kill('SIGKILL');
+    summarise(results, new Map(), t0, true);
+    process.exit(1);
+  };
+  process.on('SIGTERM', stop);
+  process.on('SIGINT', stop);
   await Promise.all(Array.from({ length: workers }, (_, w) => run(w, from + w)));
 
   // Files that seemed to grow memory past 200 MB, measured again alone.
@@ -152,7 +165,12 @@ async function parent(): Promise<void> {
     });
     alone.set(r.i, peak);
   }
+  summarise(results, alone, t0, false);
+}
 
+/** Print the tally by shape, every crash, hang and out-of-memory file, and one JSON line of figures. */
+function summarise(results: readonly Done[], alone: ReadonlyMap<number, number>, t0: number, stoppedEarly: boolean): void {
+  if (results.length === 0) return;
   const by = (o: string) => results.filter((r) => r.outcome === o);
   const byShape = new Map<string, Record<string, number>>();
   for (const r of results) {
@@ -168,6 +186,7 @@ async function parent(): Promise<void> {
   for (const [i, mb] of alone) console.log(`measured alone: #${i} ${hostileFile(i).shape} peak ${Math.round(mb)} MB`);
   console.log(
     JSON.stringify({
+      ...(stoppedEarly ? { stoppedEarly: true, remeasuredAlone: 'not done' } : {}),
       files: results.length,
       commandsPerAcceptedFile: COMMANDS,
       accepted: by('accepted').length,
@@ -180,6 +199,7 @@ async function parent(): Promise<void> {
       fileCpuOver10s: results.filter((r) => r.cpuMs > 10_000).length,
       fileWallOver10s: results.filter((r) => r.wallMs > 10_000).length,
       over200Mb: [...alone.values()].filter((mb) => !(mb <= 200)).length,
+      seemedOver200MbInRun: results.filter((r) => r.grewMb > 200).length,
       commandsPlayed: results.reduce((a, r) => a + r.commands, 0),
       slowestValidateMs: Math.round(slowV.validateMs),
       slowestValidate: `#${slowV.i} ${slowV.shape}`,
