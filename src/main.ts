@@ -40,7 +40,7 @@ import { installTestHook, type PlayProbe } from './ui/testHook';
 import { button, el, watch } from './ui/dom';
 import { createPlayController, type PlayController } from './ui/controller';
 import { createPlayStore, readAi, readMode, type PlayStoreApi } from './ui/playStore';
-import { anyPlayable, builtInScenarios, noRulesetMessage, scenarioEntry, seedFromBits, type ScenarioEntry } from './ui/startModel';
+import { anyPlayable, builtInScenarios, noRulesetMessage, scenarioEntry, keyText, type ScenarioEntry } from './ui/startModel';
 import { mountStartDialog } from './ui/StartDialog';
 import { mountPhaseBar } from './ui/PhaseBar';
 import { mountAiBar } from './ui/AiBar';
@@ -71,7 +71,7 @@ function browserStorage(): SaveStorage | null {
   }
 }
 
-const randomSeed = (): number => seedFromBits(crypto.getRandomValues(new Uint32Array(1))[0]!);
+const randomKey = (): string => keyText(crypto.getRandomValues(new Uint8Array(16)));
 const newId = (): string => newBattleId(Date.now(), () => crypto.getRandomValues(new Uint32Array(1))[0]! / 2 ** 32);
 
 /** The battle library, or null where the browser has no IndexedDB or refuses it (then the old single autosave slot is used). */
@@ -234,7 +234,7 @@ async function main(): Promise<void> {
       scenarios,
       controller,
       play,
-      randomSeed,
+      randomKey,
       hasBattle: () => session.getState().battle !== null,
       onStarted: () => {
         // A battle started from a free table: play it on the battle table (the autosave resumes it).
