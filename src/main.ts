@@ -23,7 +23,7 @@ import { AUTOSAVE_KEY, createSession, gameOf, viewOf, type SaveStorage, type Ses
 import { entriesFor } from './engine/history';
 import { moveOldAutosave, newBattleId, openLibrary, type BattleLibrary, type KeptBattle } from './store/library';
 import { createKeeper, type Keeper } from './store/keeper';
-import { createBattles } from './ui/battles';
+import { createBattles, resumeAs } from './ui/battles';
 import { mountSavedBattles } from './ui/SavedBattles';
 import { mountStorageWarning } from './ui/StorageWarning';
 import { createReplay, createTableSource, type Replay } from './store/replay';
@@ -373,7 +373,7 @@ async function main(): Promise<void> {
     replay.open({ battle: { id, module: v.module, scenario: v.save.scenario, setup: v.setup, options: v.save.options, seed: v.save.seed }, history: v.history, name: kept.meta.name, viewer });
     tableView?.fit();
   };
-  const keeper: Keeper | null = lib ? createKeeper({ library: lib, session, mode: () => play.getState().mode, now: () => Date.now(), storage: navigator.storage }) : null;
+  const keeper: Keeper | null = lib ? createKeeper({ library: lib, session, mode: () => play.getState().mode, ai: () => play.getState().ai, now: () => Date.now(), storage: navigator.storage }) : null;
   if (keeper) void keeper.requestPersistence();
   // A battle not yet kept (a write failed or is waiting) is not closed without the browser asking.
   window.addEventListener('beforeunload', (e) => {
@@ -390,7 +390,8 @@ async function main(): Promise<void> {
       const kept = await lib.get(id);
       if (!kept) return;
       await loader.load(kept.meta.rulesetId);
-      const r = controller.resume(kept.meta.mode === 'solo' ? 'solo' : 'hotseat', { text: kept.save, id });
+      const as = resumeAs(kept.meta);
+      const r = controller.resume(as.mode, { text: kept.save, id }, as.ai);
       if (!r.ok) {
         play.getState().showAlert({ title: 'That battle could not be resumed', message: 'The battle on the table is untouched. What is wrong with the kept battle:', problems: r.problems });
         return;
@@ -453,10 +454,8 @@ async function main(): Promise<void> {
 
   if (hasAutosave) {
     const from = toResume?.meta ? { text: toResume.save, id: toResume.meta.id } : undefined;
-    const kept = toResume?.meta ? (toResume.meta.mode === 'solo' ? 'solo' : toResume.meta.mode === 'ai' ? 'ai' : 'hotseat') : (readMode(storage) ?? 'hotseat');
-    // Against the AI: the opponent kept beside the mode; without it the battle resumes hot-seat.
-    const ai = kept === 'ai' ? readAi(storage) : null;
-    const mode = kept === 'ai' && !ai ? 'hotseat' : kept;
+    // Against the AI: the opponent kept with the battle (or, for one kept before it was, beside the mode); else hot-seat.
+    const { mode, ai } = resumeAs(toResume?.meta ?? { mode: readMode(storage) ?? 'hotseat' }, readAi(storage));
     const r = controller.resume(mode, from, ai);
     if (r.ok) {
       if (!tableView.restore()) tableView.fit();

@@ -75,4 +75,41 @@ describe('You against the AI (NW, the Mill at Aldern)', () => {
     await p.page.screenshot({ path: 'e2e/screenshots/ai-turn3-760x720.png' });
     await p.page.close();
   }, 240_000);
+
+  it('an AI battle resumed from the saved battles comes back against the same AI, side and level', async () => {
+    const p = await PlayPage.open(browser, url, '', { width: 1280, height: 720 });
+    await p.chooseScenario('The Mill at Aldern');
+    await p.byTest('seed').fill('5');
+    await p.byTest('mode-ai').check();
+    await p.byTest('ai-human-side').selectOption('au');
+    await p.byTest('ai-level').selectOption('scripted');
+    await p.byTest('start-battle').click();
+    await expect.poll(async () => (await p.probe())?.ai).toMatchObject({ side: 'fr', level: 'scripted' });
+    // The person and the AI (French) play a step; then the person leaves for a hot-seat battle.
+    await p.endStep('au');
+    await expect.poll(async () => (await p.probe())!.commandCount, { timeout: 60_000 }).toBeGreaterThan(2);
+    await p.byTest('ai-pause').click();
+    await p.byTest('new-battle').click();
+    await p.chooseScenario('Krzeczhorz');
+    await p.start('hotseat', 99);
+    await p.byTest('answer-discard').click();
+    await expect.poll(async () => (await p.probe())?.mode).toBe('hotseat');
+    expect((await p.probe())!.ai).toBeNull();
+
+    // After a reload (the hot-seat battle and its mode kept beside it), resume the AI battle from the list.
+    await p.reload();
+    await expect.poll(async () => (await p.probe())?.rulesetId).toBe('seven-years-war');
+    await p.takeOver();
+    await p.byTest('saved-battles').click();
+    const row = p.byTest('battle-row').filter({ hasText: 'The Mill at Aldern' });
+    await expect.poll(() => row.innerText()).toMatch(/Against the AI \(scripted\)/);
+    await row.locator('[data-testid=battle-resume]').click();
+    await expect.poll(async () => (await p.probe())?.rulesetId).toBe('napoleonic-warfare');
+    const back = (await p.probe())!;
+    expect(back.mode).toBe('ai');
+    expect(back.ai).toMatchObject({ side: 'fr', level: 'scripted' });
+    await expect.poll(async () => (await p.probe())!.viewer).toBe('au');
+    expect(p.errors).toEqual([]);
+    await p.page.close();
+  }, 180_000);
 });

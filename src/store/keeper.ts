@@ -38,14 +38,16 @@ export interface StorageManagerLike {
 export interface KeeperDeps {
   readonly library: BattleLibrary;
   readonly session: SessionApi;
-  /** How the battle on the table is played ('solo' | 'hotseat'), kept with it. */
+  /** How the battle on the table is played ('solo' | 'hotseat' | 'ai'), kept with it. */
   mode(): string;
+  /** In mode 'ai', the AI opponent (its side and level), kept with the battle so it resumes against it. */
+  ai?(): { readonly side: string; readonly level: string } | null;
   now(): number;
   readonly storage?: StorageManagerLike;
 }
 
 /** What the list shows of a battle: nothing either side may not see. */
-export function metaOf(b: Battle, mode: string, now: number): BattleMeta {
+export function metaOf(b: Battle, mode: string, now: number, ai?: { readonly side: string; readonly level: string } | null): BattleMeta {
   const g = gameOf(b);
   const r = g.result;
   const winner = r?.winner ? (b.setup.sides.find((s) => s.id === r.winner)?.name ?? r.winner) : undefined;
@@ -56,6 +58,7 @@ export function metaOf(b: Battle, mode: string, now: number): BattleMeta {
     scenarioId: b.setup.scenarioId,
     rulesetId: b.module.id,
     mode,
+    ...(mode === 'ai' && ai ? { ai: { side: ai.side, level: ai.level } } : {}),
     createdAt: now,
     updatedAt: now,
     where: describePosition(b.module, g),
@@ -86,7 +89,7 @@ export function createKeeper(deps: KeeperDeps) {
   const writeOne = async (b: Battle): Promise<void> => {
     try {
       const save = saveTextOf(b);
-      const meta = { ...metaOf(b, deps.mode(), deps.now()), bytes: save.length };
+      const meta = { ...metaOf(b, deps.mode(), deps.now(), deps.ai?.()), bytes: save.length };
       await library.put({ meta, save }, { current: true });
       status.setState((s) => ({ failure: null, revision: s.revision + 1 }));
     } catch (e) {
