@@ -68,7 +68,7 @@ describe('You against the AI (NW, the Mill at Aldern)', () => {
   }, 240_000);
 
   it('an AI battle resumed from the saved battles comes back against the same AI, side and level', async () => {
-    const p = await PlayPage.open(browser, url, '', { width: 1280, height: 720 });
+    const p = await PlayPage.open(chromium.browser, url, '', { width: 1280, height: 720 });
     await p.chooseScenario('The Mill at Aldern');
     await p.byTest('seed').fill('5');
     await p.byTest('mode-ai').check();
