@@ -105,7 +105,7 @@ function chargeTargets(w: Work, view: V, side: string, g: GroupState, us: readon
 function friendsAhead(w: Work, view: V, side: string, g: GroupState, us: readonly Unit[]): boolean {
   const mine = stands(us);
   const c = centroid(mine), f = mine[0]!.facing;
-  const fx = Math.cos(f), fy = Math.sin(f);
+  const fx = cos(f), fy = sin(f);
   const half = Math.max(...mine.map((s) => Math.abs((s.centre.x - c.x) * -fy + (s.centre.y - c.y) * fx) + s.widthMm / 2));
   const reach = groupSpeedCm(w, g) * CM + 2 * CM;
   for (const u of view.battle.units) {
