@@ -19,6 +19,12 @@ import { victory, atTurnLimit } from './victory';
 import { shView } from './view';
 import { shLegal } from './ai/legal';
 import { describeShEvent } from './logText';
+import { shScripts } from './ai/scripts';
+import { shEvaluate } from './ai/evaluate';
+import { shMetrics } from './ai/metrics';
+import { shDeterminise } from './ai/determinise';
+import { shTable } from './table/table';
+import { shTally } from './table/tally';
 import { mrOf } from './state';
 
 export const advancedShako: RulesetModule<ShState, ShOptions, ShTables> = {
@@ -34,6 +40,9 @@ export const advancedShako: RulesetModule<ShState, ShOptions, ShTables> = {
   sequence: SEQUENCE,
   commands: { coordinate, moveUnit, changeFormation, charge, driveOff, fire, recall: recallCmd, withdrawToSquare, sendOrders },
   legalCommands: shLegal,
+  ai: { determinise: shDeterminise, evaluate: shEvaluate, metrics: shMetrics, scripts: shScripts },
+  table: shTable,
+  tally: shTally,
   view: shView,
   describeEvent: (e, names) => describeShEvent(e, names),
   victory,
