@@ -145,8 +145,8 @@ export const DEFAULT_TABLES: ShTables = {
     sideStepIn: 3, movingSquareIn: 3, fallbackDisruptIn: 3, squareSupportIn: 3, withdrawToSquareIn: 3, rallyNoEnemyIn: 18, withdrawIn: 0.25,
   },
   retrograde: {
-    source: 'house', note: 'HOUSE: fall back 6", recall 6", no rally with a Formed enemy within 6" (12.1 implies 6"), flank support within 3", command radius 12".',
-    fallbackIn: 6, recallIn: 6, rallyProhibitIn: 6, supportIn: 3, commandRadiusIn: 12,
+    source: 'house', note: 'HOUSE: fall back 8" (beyond the 6" that forbids rallying, so a unit not pursued may rally), recall 6", no rally with a Formed enemy within 6" (12.1 implies 6"), flank support within 3", command radius 12".',
+    fallbackIn: 8, recallIn: 6, rallyProhibitIn: 6, supportIn: 3, commandRadiusIn: 12,
   },
   fire: {
     source: 'house', note: 'HOUSE: ranges and the die results are house values (9.2 implies canister reaches 18").',
