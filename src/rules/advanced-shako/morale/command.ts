@@ -90,6 +90,8 @@ export function divisionalMorale(w: W): void {
   for (const id of Object.keys(w.rs.divisions)) {
     const d = w.rs.divisions[id]!;
     if (d.broken) continue;
+    // A division with no unit left is gone: no roll to take.
+    if (!d.units.some((uid) => unitIn(w, uid))) { setDiv(w, id, { broken: true }); continue; }
     const share = lostShare(w, d);
     const dm = w.tables.divisionalMorale;
     const table: 'at33' | 'at50' | undefined = share + 1e-9 >= dm.secondTestShare && d.tested < 2 ? 'at50' : share + 1e-9 >= dm.firstTestShare && d.tested < 1 ? 'at33' : undefined;
