@@ -44,7 +44,8 @@ describe('AS 8.2 Hasty Squares', () => {
     expect(unit(r.state, 'b1')).toBeDefined();
     // Blue's division step, then the musketry phase: b1 may not fire, so nobody fires; the melee: rc 1+4+1 v b1 6+3 (DisMR).
     const s = advanceTo(r.state, 'division2').state;
-    const m = apply(s, { type: 'endStep', side: 'blue' }, [1, 6]);
+    // ... and in the Command phase the beaten cavalry rally from Fallback on a 1.
+    const m = apply(s, { type: 'endStep', side: 'blue' }, [1, 6, 1]);
     const [ra, rd] = rolls(m.events);
     expect(ra!.modifiers.map((x) => x.label)).toEqual(['MR', 'cavalry against infantry not in square']);
     expect(rd!.modifiers.map((x) => [x.label, x.value])).toEqual([['DisMR (failed hasty square)', 3]]);

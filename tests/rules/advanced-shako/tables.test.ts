@@ -69,7 +69,7 @@ describe('numbers the amendments give', () => {
 describe('house values: every number the base rulebook would supply is labelled', () => {
   it('the tables on house values, each saying so in its note', () => {
     expect(houseTables(T)).toEqual(['morale', 'movement', 'retrograde', 'fire', 'melee', 'divisionalMorale']);
-    for (const k of houseTables(T)) expect(T[k].note).toMatch(/HOUSE/);
+    for (const k of houseTables(T)) expect(T[k as keyof typeof T].note).toMatch(/HOUSE/);
     for (const k of Object.keys(T) as (keyof typeof T)[]) expect(TABLE_LABELS[k]).toBeTruthy();
   });
   it('the 33% divisional morale table is a house value (the base book has it): Carry on 4-6, New Order 3, Retreat 2, Break 1', () => {

@@ -23,6 +23,7 @@ import { layoutFor, placementProblem, reform, FORMATION_RULE } from './formation
 import { inEnemyFrontalZone, gapIn } from '../geo';
 import { hastySquare, chargeContact } from './charges';
 import { mrTest } from '../morale/tests';
+import { suspended } from '../orders/suspension';
 import { fallBack, recall } from '../morale/losses';
 
 export const CHARGE_RULE = 'SHAKO charges (established: reach 9" infantry, 18" cavalry)';
@@ -76,7 +77,14 @@ export function moveRuleProblem(s: { battle: S['battle']; ruleset: ShState; tabl
     if (total > inMm(s.tables.reach.sideStepIn) + 0.5) return { code: 'too-far', reason: `A side-step is up to ${s.tables.reach.sideStepIn}".`, rule: SIDESTEP_RULE };
     const z = inEnemyFrontalZone(s.battle, s.ruleset, s.tables, u);
     if (z) return { code: 'frontal-zone', reason: `No side-step within the 6" frontal zone of ${z}.`, rule: SIDESTEP_RULE };
+    // "side-stepping does not satisfy the forward movement requirement of Attacking divisions but may be used ... once lead units of the attacking division have entered combat".
+    const d = divisionOf(s.ruleset, u.id);
+    const div = d ? s.ruleset.divisions[d] : undefined;
+    if (div && div.orders === 'attack' && !div.newOrder && !div.suspended && !suspended(s.battle, s.ruleset, s.tables, d!)) return { code: 'must-advance', reason: 'An attacking division still owes its forward movement: a side-step does not satisfy it.', rule: SIDESTEP_RULE };
   }
+  // A retreating division does not move towards the enemy (house reading of 12.4 "Retreat").
+  const dv = divisionOf(s.ruleset, u.id);
+  if (dv && s.ruleset.divisions[dv]!.retreating && legs.some((l) => l.kind === 'forward')) return { code: 'retreating', reason: 'A retreating division does not advance (house reading).', rule: 'AS 12.4 Divisional Morale: Rallying' };
   if (u.formation === 'square' && allowanceMm(s.tables, u) === 0) return { code: 'square', reason: 'Only Elite and Guard squares move (3").', rule: MOVING_SQUARE_RULE };
   return undefined;
 }

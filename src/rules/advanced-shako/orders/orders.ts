@@ -16,10 +16,12 @@ import type { ShOptions } from '../options';
 import type { ShTables } from '../tables';
 import type { Adc, Orders, S, ShState, W } from '../state';
 import { armOf, inMm, isFormed, mmIn, setDiv, setUs, us, work } from '../state';
-import { frameOf, gapIn, sees } from '../geo';
+import { frameOf, gapIn } from '../geo';
 import { allowanceMm, withPoses } from '../movement/moves';
 import { chargeReach, reachIn } from '../movement/commands';
 import { chargeContact } from '../movement/charges';
+import { suspended } from './suspension';
+export { suspended };
 
 export const ORDERS_RULE = 'SHAKO divisional orders (established: Attack or Defend, carried by ADCs)';
 export const ADC_RULE = 'AS 7.8 ADC movement';
@@ -72,27 +74,6 @@ export function moveAdcs(w: W): void {
   w.rs = { ...w.rs, adcs: keep };
 }
 
-/**
- * 7.3.1 suspension: a Formed infantry unit of the division within 9" of a visible enemy Formed
- * infantry unit or 18" of visible enemy cavalry; or a cavalry unit within 18" of visible enemy
- * Formed infantry or cavalry. Skirmishers never suspend it.
- */
-export function suspended(battle: S['battle'], rs: ShState, t: ShTables, divId: string): boolean {
-  const d = rs.divisions[divId];
-  if (!d) return false;
-  const enemies = battle.units.filter((e) => e.side !== d.side && isFormed(rs, e) && armOf(e) !== 'artillery');
-  for (const uid of d.units) {
-    const u = battle.units.find((x) => x.id === uid);
-    if (!u || !isFormed(rs, u)) continue;
-    for (const e of enemies) {
-      const gap = gapIn(u, e);
-      const near = armOf(u) === 'cavalry' ? gap <= t.reach.chargeCavalryIn : armOf(u) === 'infantry' && (armOf(e) === 'cavalry' ? gap <= t.reach.chargeCavalryIn : gap <= t.reach.chargeInfantryIn);
-      if (near && sees(battle, u, e)) return true;
-    }
-  }
-  return false;
-}
-
 /** The units of an attacking division still owing their obligatory forward movement. */
 export function owingAdvance(battle: S['battle'], rs: ShState, t: ShTables, divId: string): Unit[] {
   const d = rs.divisions[divId];
@@ -109,7 +90,8 @@ export function enforceAdvance(w: W, divId: string): void {
     const plan = advance(u.stands, left);
     if (!plan.ok) continue;
     const stop = moveUntilContact(u.stands, plan.legs, { others: standIndexOf(w.battle.units), ignore: (id) => id === u.id, table: w.battle.table, stopAtEdge: true });
-    const dist = Math.max(0, stop.stopMm - inMm(0.25));
+    // Stopped by a unit or the edge: a quarter inch short of it (an obligatory advance is not a charge).
+    const dist = Math.max(0, stop.reason === 'contact' || stop.reason === 'table-edge' ? stop.stopMm - inMm(0.25) : stop.stopMm);
     if (dist < inMm(0.5)) continue;
     const r = advance(u.stands, dist);
     if (!r.ok) continue;

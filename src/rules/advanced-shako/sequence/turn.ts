@@ -151,7 +151,7 @@ export const SEQUENCE: SequenceSpec<ShState, ShOptions, ShTables> = {
     {
       id: 'movement', name: 'Movement', rule: INIT_RULE,
       steps: [
-        { id: 'coordinate', name: 'Declare coordinated movement', rule: COORD_RULE, actors: (s) => s.battle.sides.map((x) => x.id).filter((id) => canCoordinate({ battle: s.battle, ruleset: s.ruleset, tables: s.tables }, id)), commands: ['coordinate'] },
+        { id: 'coordinate', name: 'Declare coordinated movement', rule: COORD_RULE, actors: (s) => s.battle.sides.map((x) => x.id).filter((id) => canCoordinate({ battle: s.battle, ruleset: s.ruleset, tables: s.tables }, id) || s.ruleset.coordinate.some(([a]) => s.ruleset.divisions[a]?.side === id)), commands: ['coordinate'] },
         { id: 'initiative', name: 'Initiative dice for each division', rule: INIT_RULE, actors: 'engine', commands: [], onEnter: hook((w) => rollInitiative(w)) },
         ...Array.from({ length: MAX_DIVISION_STEPS }, (_, i) => divisionStep(i)),
       ],
