@@ -18,6 +18,7 @@ import { CONTACT_MM } from '../../geometry/units';
 import type { ShState } from './state';
 import { armOf, inMm, isFormed, mmIn } from './state';
 import type { ShTables } from './tables';
+import { cos, sin } from '../../geometry/math';
 
 export const gapIn = (a: Unit, b: Unit): number => mmIn(unitDistance(a.stands, b.stands));
 export const inContact = (a: Unit, b: Unit): boolean => unitDistance(a.stands, b.stands) <= CONTACT_MM + 0.5;
@@ -77,7 +78,7 @@ export function combatDeployed(battle: Battle, rs: ShState, t: ShTables, u: Unit
   const impassable = battle.terrain.filter((f) => f.props['impassable'] === true && f.polygon.length >= 3 && !battle.units.some((e) => e.side !== u.side && e.formation === 'skirmish' && e.stands.some((s) => pointInPolygon(s.centre, f.polygon))));
   const ground = (side: 'left' | 'right') => {
     const sx = side === 'left' ? -1 : 1;
-    const p = { x: fr.centre.x + Math.cos(fr.facing + (sx * Math.PI) / 2) * (fr.halfWidthMm + inMm(1)), y: fr.centre.y + Math.sin(fr.facing + (sx * Math.PI) / 2) * (fr.halfWidthMm + inMm(1)) } as TablePoint;
+    const p = { x: fr.centre.x + cos(fr.facing + (sx * Math.PI) / 2) * (fr.halfWidthMm + inMm(1)), y: fr.centre.y + sin(fr.facing + (sx * Math.PI) / 2) * (fr.halfWidthMm + inMm(1)) } as TablePoint;
     return impassable.some((f) => pointInPolygon(p, f.polygon));
   };
   return (sup.left.length > 0 || ground('left')) && (sup.right.length > 0 || ground('right'));
@@ -103,8 +104,8 @@ export function contactSide(target: Unit, by: Unit): 'front' | 'rear' | 'flank' 
   const fr = frameOf(target);
   const c = centreOf(by);
   const dx = c.x - fr.centre.x, dy = c.y - fr.centre.y;
-  const along = dx * Math.cos(fr.facing) + dy * Math.sin(fr.facing);
-  const across = -dx * Math.sin(fr.facing) + dy * Math.cos(fr.facing);
+  const along = dx * cos(fr.facing) + dy * sin(fr.facing);
+  const across = -dx * sin(fr.facing) + dy * cos(fr.facing);
   if (Math.abs(across) - fr.halfWidthMm > Math.abs(along) - fr.halfDepthMm) return 'flank';
   return along >= 0 ? 'front' : 'rear';
 }

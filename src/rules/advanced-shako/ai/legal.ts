@@ -17,6 +17,7 @@ import { planFire } from '../fire/fire';
 import { canRecall, shelterFor } from '../melee/melee';
 import { coordinationProblem } from '../sequence/turn';
 import { centreOf, frameOf } from '../geo';
+import { atan2 } from '../../../geometry/math';
 
 type G = SeenGame<ShState, ShOptions, ShTables>;
 
@@ -30,7 +31,7 @@ export function nearestEnemy(g: { battle: G['battle'] }, u: Unit): Unit | undefi
 export function wheelTowards(u: Unit, e: Unit): number {
   const fr = frameOf(u);
   const c = centreOf(u), ec = centreOf(e);
-  let d = Math.atan2(ec.y - c.y, ec.x - c.x) - fr.facing;
+  let d = atan2(ec.y - c.y, ec.x - c.x) - fr.facing;
   while (d > Math.PI) d -= 2 * Math.PI;
   while (d < -Math.PI) d += 2 * Math.PI;
   return Math.max(-45, Math.min(45, (d * 180) / Math.PI));

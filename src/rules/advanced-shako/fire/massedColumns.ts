@@ -16,6 +16,7 @@ import { frameOf, sectorOf } from '../geo';
 import { layoutFor, reform } from '../movement/formations';
 import { withPoses } from '../movement/moves';
 import { addStagger } from '../morale/losses';
+import { cos, sin } from '../../../geometry/math';
 
 export const MASSED_RULE = 'AS 11.0 and 11.2.4 Massed column attacks';
 
@@ -38,7 +39,7 @@ export function massedColumnStaggered(w: W, colId: string): void {
   if (tUnit && sectorOf(w.battle, tUnit)) { w.ctx.emit({ type: 'ColumnKept', unit: colId, why: 'attacking a town sector', rule: `${MASSED_RULE} (Massed columns and towns)` }); return; }
   const c = unitIn(w, colId)!;
   const fr = frameOf(c);
-  const front = { x: fr.centre.x + Math.cos(fr.facing) * fr.halfDepthMm, y: fr.centre.y + Math.sin(fr.facing) * fr.halfDepthMm };
+  const front = { x: fr.centre.x + cos(fr.facing) * fr.halfDepthMm, y: fr.centre.y + sin(fr.facing) * fr.halfDepthMm };
   const line = layoutFor(c, 'line', front);
   const blockers = w.battle.units.filter((o) => o.id !== colId && o.formation !== 'skirmish' && unitsOverlap(line, o.stands));
   if (blockers.length === 0 && !unitOffTable(line, w.battle.table)) {
@@ -48,7 +49,7 @@ export function massedColumnStaggered(w: W, colId: string): void {
     return;
   }
   // No room: the column stays; the infantry neighbours that took the room, one each side, are Staggered.
-  const across = (o: typeof c) => { const oc = frameOf(o).centre; return -(oc.x - fr.centre.x) * Math.sin(fr.facing) + (oc.y - fr.centre.y) * Math.cos(fr.facing); };
+  const across = (o: typeof c) => { const oc = frameOf(o).centre; return -(oc.x - fr.centre.x) * sin(fr.facing) + (oc.y - fr.centre.y) * cos(fr.facing); };
   const friends = blockers.filter((o) => o.side === c.side && armOf(o) === 'infantry');
   const pick = (sign: number) => friends.filter((o) => Math.sign(across(o)) === sign).sort((a, b) => unitDistance(c.stands, a.stands) - unitDistance(c.stands, b.stands))[0];
   w.ctx.emit({ type: 'ColumnKept', unit: colId, why: 'no room to form line', rule: MASSED_RULE });

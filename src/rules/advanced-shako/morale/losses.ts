@@ -13,6 +13,7 @@ import { dropUnit, setStands, unitIn } from '../../../engine/workingState';
 import type { W } from '../state';
 import { us, setUs, mrOf, armOf, isFormed, inMm, mmIn, divisionOf } from '../state';
 import { frameOf, contactSide } from '../geo';
+import { atan2, cos, sin } from '../../../geometry/math';
 
 export const LOSS_RULE = 'SHAKO staggers and kills (established: a second stagger is a kill; Broken when kills reach MR)';
 export const FALLBACK_RULE = 'AS 11.2.5 Direction of Fallback';
@@ -57,13 +58,13 @@ export function fallbackDirection(u: Unit, winner: Unit | undefined, from?: Tabl
   const fr = frameOf(u);
   if (!winner) {
     if (!from) return fr.facing + Math.PI;
-    return Math.atan2(fr.centre.y - from.y, fr.centre.x - from.x);
+    return atan2(fr.centre.y - from.y, fr.centre.x - from.x);
   }
   const side = contactSide(u, winner);
   const c = frameOf(winner).centre;
   if (side === 'front') return fr.facing + Math.PI;
   if (side === 'rear') return fr.facing;
-  const across = -(c.x - fr.centre.x) * Math.sin(fr.facing) + (c.y - fr.centre.y) * Math.cos(fr.facing);
+  const across = -(c.x - fr.centre.x) * sin(fr.facing) + (c.y - fr.centre.y) * cos(fr.facing);
   return fr.facing + (across > 0 ? -Math.PI / 2 : Math.PI / 2);
 }
 
@@ -73,7 +74,7 @@ export function fallbackDirection(u: Unit, winner: Unit | undefined, from?: Tabl
  */
 function retrograde(w: W, u: Unit, angle: number, distMm: number) {
   const reach = distMm + inMm(12);
-  const legs: Leg[] = [{ kind: 'translate', dx: Math.cos(angle) * reach, dy: Math.sin(angle) * reach, distanceMm: reach }];
+  const legs: Leg[] = [{ kind: 'translate', dx: cos(angle) * reach, dy: sin(angle) * reach, distanceMm: reach }];
   const enemyIds = new Set(w.battle.units.filter((x) => x.side !== u.side).map((x) => x.id));
   const stop = moveUntilContact(u.stands, legs, { others: standIndexOf(w.battle.units), ignore: (id) => id === u.id, table: w.battle.table, rule: (m) => (m.atStart ? 'ignore' : enemyIds.has(m.unitId) ? 'block' : 'pass'), budgetMm: reach });
   let end = distMm;
@@ -81,7 +82,7 @@ function retrograde(w: W, u: Unit, angle: number, distMm: number) {
   const blocked = stop.contact && stop.contact.atMm < end ? stop.contact : undefined;
   if (blocked) end = blocked.atMm;
   const offTable = stop.trace.leavesTableAtMm !== undefined && stop.trace.leavesTableAtMm <= end;
-  const stands = u.stands.map((s) => ({ ...s, centre: { x: s.centre.x + Math.cos(angle) * end, y: s.centre.y + Math.sin(angle) * end } as TablePoint }));
+  const stands = u.stands.map((s) => ({ ...s, centre: { x: s.centre.x + cos(angle) * end, y: s.centre.y + sin(angle) * end } as TablePoint }));
   return { end, blocked, offTable, stands, passed: stop.passed.filter((m) => m.enterMm < end) };
 }
 

@@ -20,6 +20,7 @@ import { canRecall, shelterFor, RECALL_RULE, WITHDRAW_RULE } from '../melee/mele
 import { coordinationProblem, SEQ_RULE, COORD_RULE } from '../sequence/turn';
 import { shSightRule } from '../geo';
 import { ADC_RULE } from '../orders/orders';
+import { cos, sin } from '../../../geometry/math';
 
 type G = SeenGame<ShState, ShOptions, ShTables>;
 const inch = (mm: number) => `${mmIn(Math.max(0, mm)).toFixed(1)}"`;
@@ -35,8 +36,8 @@ export function legsOfDrag(u: Unit, m: PieceMove): MoveLeg[] {
   const deg = (d * 180) / Math.PI;
   if (Math.abs(deg) > 0.5) legs.push(m.pivot === 'left' || m.pivot === 'right' ? { kind: 'wheel', deg } : { kind: 'turn', deg });
   const f = unitFrame(u.stands).facing + (Math.abs(deg) > 0.5 ? d : 0);
-  const along = m.dxMm * Math.cos(f) + m.dyMm * Math.sin(f);
-  const across = -m.dxMm * Math.sin(f) + m.dyMm * Math.cos(f);
+  const along = m.dxMm * cos(f) + m.dyMm * sin(f);
+  const across = -m.dxMm * sin(f) + m.dyMm * cos(f);
   // A mostly sideways drag with no turn is a side-step (8.2).
   if (legs.length === 0 && Math.abs(across) > 0.5 && Math.abs(along) < Math.abs(across) * 0.2) return [{ kind: 'sidestep', mm: across }];
   if (along > 0.5) legs.push({ kind: 'forward', mm: along });
