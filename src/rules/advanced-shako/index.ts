@@ -8,7 +8,7 @@ import type { z } from 'zod';
 import type { RulesetModule } from '../../engine/ruleset';
 import type { ShState } from './state';
 import { optionsSchema, OPTION_INFO, type ShOptions } from './options';
-import { tablesSchema, DEFAULT_TABLES, type ShTables } from './tables';
+import { tablesSchema, DEFAULT_TABLES, houseTables, TABLE_LABELS, type ShTables } from './tables';
 import { SEQUENCE, coordinate } from './sequence/turn';
 import { moveUnit, changeFormation, charge, driveOff } from './movement/commands';
 import { fire } from './fire/fire';
@@ -34,7 +34,11 @@ export const advancedShako: RulesetModule<ShState, ShOptions, ShTables> = {
   description: 'ADVANCED SHAKO (Jan 2001): clarifications and amendments to Arty Conliffe\'s SHAKO, on a SHAKO-compatible core — divisions on Attack or Defend orders carried by ADCs, initiative by division, MR tests, staggers and kills. The base rulebook\'s numbers are editable tables shipped with labelled house values.',
   measure: { unit: 'in', mmPerUnit: 25.4 },
   options: { schema: optionsSchema as unknown as z.ZodType<ShOptions>, info: OPTION_INFO },
-  tables: { defaults: DEFAULT_TABLES, schema: tablesSchema as unknown as z.ZodType<ShTables> },
+  tables: {
+    defaults: DEFAULT_TABLES,
+    schema: tablesSchema as unknown as z.ZodType<ShTables>,
+    houseValues: (t) => houseTables(t).map((id) => ({ id, label: `${TABLE_LABELS[id as keyof ShTables]} — house value`, note: t[id as keyof ShTables].note })),
+  },
   validateSetup: (setup) => validateSetup(setup),
   setup: setupShako,
   sequence: SEQUENCE,

@@ -8,6 +8,7 @@ import { DEFAULT_TABLES as T, tablesSchema, houseTables, TABLE_LABELS } from '..
 import { optionsSchema, OPTION_INFO } from '../../../src/rules/advanced-shako/options';
 import { resolveTables } from '../../../src/engine/houseRules';
 import { loadHouseRules } from '../../../src/scenario/houseRules';
+import { houseValueList } from '../../../src/ui/startModel';
 import { AS, battle, advanceTo, apply, ofType, rolls } from './build';
 
 describe('established numbers of SHAKO (shared/rules/README.md) and 7.8', () => {
@@ -71,6 +72,12 @@ describe('house values: every number the base rulebook would supply is labelled'
     expect(houseTables(T)).toEqual(['morale', 'movement', 'retrograde', 'fire', 'melee', 'divisionalMorale']);
     for (const k of houseTables(T)) expect(T[k as keyof typeof T].note).toMatch(/HOUSE/);
     for (const k of Object.keys(T) as (keyof typeof T)[]) expect(TABLE_LABELS[k]).toBeTruthy();
+  });
+  it('the start dialog lists the tables on house values, each labelled so', () => {
+    const list = houseValueList(AS);
+    expect(list.map((t) => t.id)).toEqual(['morale', 'movement', 'retrograde', 'fire', 'melee', 'divisionalMorale']);
+    for (const t of list) expect(t.label).toMatch(/house value$/);
+    expect(AS.tables.houseValues!({ ...T, fire: { ...T.fire, source: 'published' } }).map((t) => t.id)).not.toContain('fire');
   });
   it('the 33% divisional morale table is a house value (the base book has it): Carry on 4-6, New Order 3, Retreat 2, Break 1', () => {
     expect(T.divisionalMorale.at33).toEqual({ carryOn: 4, newOrder: 3, retreat: 2 });
