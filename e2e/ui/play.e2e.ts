@@ -29,7 +29,8 @@ describe('the start dialog', () => {
     expect(await p.byTest('ruleset-select').inputValue()).toBe('napoleonic-warfare');
     expect(await p.dialog().locator('select[data-option=baseScale]').inputValue()).toBe('medium');
     expect(await p.dialog().locator('input[data-option=d10Via2d6]').isChecked()).toBe(false);
-    expect(await p.byTest('seed').inputValue()).toMatch(/^\d+$/);
+    // Issue 14: a new battle's dice key is 128 bits, drawn at random (32 hex digits).
+    expect(await p.byTest('seed').inputValue()).toMatch(/^[0-9a-f]{32}$/);
     expect(await p.byTest('mode-solo').isChecked()).toBe(true);
     await p.chooseScenario('Krzeczhorz');
     expect(await p.byTest('ruleset-select').inputValue()).toBe('seven-years-war');
@@ -265,7 +266,8 @@ describe('a solo battle', () => {
     const r = (await p.probe())!.result!;
     expect(r.winner).toBe('au');
     expect(await p.byTest('result-winner').textContent()).toBe(`Victory to ${AU}`);
-    expect(await p.byTest('result-reason').textContent()).toBe(r.reason);
+    // Issue 13 (a log a player reads): the reason names the sides, never their ids.
+    expect(await p.byTest('result-reason').textContent()).toBe(r.reason.replace(/(?<![\w-])fr(?![\w-])/g, FR).replace(/(?<![\w-])au(?![\w-])/g, AU));
     expect((await p.byTest('result-level').textContent())!.length).toBeGreaterThan(0);
     await p.page.screenshot({ path: 'e2e/screenshots/result.png' });
     expect(await p.endStepButtons().count()).toBe(0);
