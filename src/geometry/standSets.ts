@@ -7,6 +7,7 @@ import type { StandFootprint, TablePoint } from './types';
 import { pt } from './types';
 import { standCorners } from './footprint';
 import { convexPolygonsOverlap } from './collisions';
+import { hypot } from './math';
 
 /**
  * The mean of the stand centres: a unit's or group's "exact centre" where a ruleset measures
@@ -37,7 +38,7 @@ export function boundingCircle(stands: readonly StandFootprint[]): Circle {
   if (c) return c;
   const m = meanCentre(stands);
   let r = 0;
-  for (const s of stands) r = Math.max(r, Math.hypot(s.centre.x - m.x, s.centre.y - m.y) + Math.hypot(s.widthMm, s.depthMm) / 2);
+  for (const s of stands) r = Math.max(r, hypot(s.centre.x - m.x, s.centre.y - m.y) + hypot(s.widthMm, s.depthMm) / 2);
   c = { x: m.x, y: m.y, r };
   circleCache.set(stands, c);
   return c;
@@ -46,7 +47,7 @@ export function boundingCircle(stands: readonly StandFootprint[]): Circle {
 /** Are two stand sets' circles further apart than `gapMm` (so the sets are too)? */
 export function circlesApart(a: readonly StandFootprint[], b: readonly StandFootprint[], gapMm: number): boolean {
   const ca = boundingCircle(a), cb = boundingCircle(b);
-  return Math.hypot(ca.x - cb.x, ca.y - cb.y) - ca.r - cb.r > gapMm;
+  return hypot(ca.x - cb.x, ca.y - cb.y) - ca.r - cb.r > gapMm;
 }
 
 /**
@@ -56,7 +57,7 @@ export function circlesApart(a: readonly StandFootprint[], b: readonly StandFoot
 export function standsOverlapBy(a: StandFootprint, b: StandFootprint, slackMm: number): boolean {
   // PERF: stands whose bounding circles are apart cannot overlap; skips two corner arrays and a SAT test.
   const dx = a.centre.x - b.centre.x, dy = a.centre.y - b.centre.y;
-  const r = (Math.hypot(a.widthMm, a.depthMm) + Math.hypot(b.widthMm, b.depthMm)) / 2;
+  const r = (hypot(a.widthMm, a.depthMm) + hypot(b.widthMm, b.depthMm)) / 2;
   if (dx * dx + dy * dy >= r * r) return false;
   return convexPolygonsOverlap(standCorners(a), standCorners(b), slackMm);
 }
