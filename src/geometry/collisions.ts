@@ -10,6 +10,7 @@ import type { StandFootprint, TablePoint } from './types';
 import { standCorners } from './footprint';
 import type { Box } from './vec';
 import { boundsOf, EPS_MM } from './vec';
+import { hypot } from './math';
 
 export interface IndexEntry<T> extends Box {
   readonly id: string;
@@ -152,7 +153,7 @@ export function convexPolygonsOverlap(a: readonly TablePoint[], b: readonly Tabl
     for (let i = 0; i < poly.length; i++) {
       const p = poly[i]!, q = poly[(i + 1) % poly.length]!;
       const ax = -(q.y - p.y), ay = q.x - p.x;
-      const len = Math.hypot(ax, ay);
+      const len = hypot(ax, ay);
       if (len === 0) continue;
       let minA = Infinity, maxA = -Infinity, minB = Infinity, maxB = -Infinity;
       for (const v of a) { const d = v.x * ax + v.y * ay; if (d < minA) minA = d; if (d > maxA) maxA = d; }

@@ -1,7 +1,7 @@
 import type { Millimetres, Radians, StandFootprint, TablePoint } from './types';
 import { pt } from './types';
 import { forward, rightOf } from './footprint';
-import { cos, sin } from './math';
+import { cos, hypot, sin } from './math';
 
 /** The size of one stand's base. */
 export interface BaseSize {
@@ -181,7 +181,7 @@ export function changeFormation(
   let maxCentreMoveMm = 0;
   out.forEach((s, i) => {
     const o = stands[i]!;
-    maxCentreMoveMm = Math.max(maxCentreMoveMm, Math.hypot(s.centre.x - o.centre.x, s.centre.y - o.centre.y));
+    maxCentreMoveMm = Math.max(maxCentreMoveMm, hypot(s.centre.x - o.centre.x, s.centre.y - o.centre.y));
   });
   return { stands: out, maxCentreMoveMm };
 }

@@ -7,6 +7,7 @@
 import type { Radians, StandFootprint, TablePoint } from './types';
 import { pt } from './types';
 import { forward, rightOf, standCorners } from './footprint';
+import { hypot } from './math';
 
 export type Face = 'front' | 'right' | 'rear' | 'left';
 export const FACES: readonly Face[] = ['front', 'right', 'rear', 'left'];
@@ -70,7 +71,7 @@ export function faceEdge(frame: Frame, face: Face): FaceEdge {
   const [fl, fr, rr, rl] = frame.corners;
   const [a, b] = face === 'front' ? [fl, fr] : face === 'right' ? [fr, rr] : face === 'rear' ? [rr, rl] : [rl, fl];
   const ex = b.x - a.x, ey = b.y - a.y;
-  const len = Math.hypot(ex, ey);
+  const len = hypot(ex, ey);
   if (len === 0) {
     // A degenerate face (zero-width frame): fall back to the frame's own axes.
     const f = forward(frame.facing), r = rightOf(frame.facing);

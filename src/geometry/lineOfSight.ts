@@ -11,6 +11,7 @@ import { allCrossings, featureAt, featuresAt, firstOpaqueHit, levelAt } from './
 import type { StandGrid } from './standGrid';
 import { pointStandDist2, standsNearNext, standsNearStart, standsNearT } from './standGrid';
 import { pointInPolygon, pointSegDist2XY, segSegDist2XY, segmentHitT } from './vec';
+import { hypot } from './math';
 
 export type SightBlockKind = 'terrain' | 'depth' | 'hill' | 'crest' | 'stand';
 
@@ -96,7 +97,7 @@ function standBlock(rec: StandRecord, a: TablePoint, b: TablePoint, L: number, r
 
 /** Is the sight line a→b clear, and if not, what is the nearest thing in the way? */
 export function lineOfSight(ix: SightIndex, a: TablePoint, b: TablePoint, opts: SightOptions = {}): SightAnswer {
-  const L = Math.hypot(b.x - a.x, b.y - a.y);
+  const L = hypot(b.x - a.x, b.y - a.y);
   const la = opts.fromLevel ?? groundLevelAt(ix, a);
   const lb = opts.toLevel ?? groundLevelAt(ix, b);
   const near: Nearest = { block: undefined };

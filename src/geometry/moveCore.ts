@@ -26,6 +26,7 @@ import { terrainContacts } from './pathCost';
 import type { Box } from './vec';
 import { boundsOf, EPS_MM, segmentHitT } from './vec';
 import { unitDistance } from './measure';
+import { hypot } from './math';
 
 /** A unit the mover may meet: its id and stands. */
 export interface Body {
@@ -94,10 +95,10 @@ function planBox(stands: readonly StandFootprint[], legs: readonly Leg[]): Box {
     for (const leg of legs) {
       if (leg.kind === 'rotate') {
         let r = 0;
-        for (const c of standCorners(cur)) r = Math.max(r, Math.hypot(c.x - leg.pivot.x, c.y - leg.pivot.y));
+        for (const c of standCorners(cur)) r = Math.max(r, hypot(c.x - leg.pivot.x, c.y - leg.pivot.y));
         grow({ minX: leg.pivot.x - r, minY: leg.pivot.y - r, maxX: leg.pivot.x + r, maxY: leg.pivot.y + r });
       } else if (leg.kind === 'restand') {
-        const r = Math.hypot(cur.widthMm, cur.depthMm) / 2;
+        const r = hypot(cur.widthMm, cur.depthMm) / 2;
         const to = leg.to[i] ?? cur;
         grow({ minX: Math.min(cur.centre.x, to.centre.x) - r, minY: Math.min(cur.centre.y, to.centre.y) - r, maxX: Math.max(cur.centre.x, to.centre.x) + r, maxY: Math.max(cur.centre.y, to.centre.y) + r });
       }
@@ -138,7 +139,7 @@ function translationOverlap(a: readonly TablePoint[], dx: number, dy: number, b:
     for (let i = 0; i < 2; i++) {
       const p = poly[i]!, q = poly[i + 1]!;
       const ex = q.x - p.x, ey = q.y - p.y;
-      const len = Math.hypot(ex, ey);
+      const len = hypot(ex, ey);
       if (len === 0) continue;
       AX[n * 2] = -ey / len; AX[n * 2 + 1] = ex / len; n++;
     }
@@ -167,14 +168,14 @@ function translationOverlap(a: readonly TablePoint[], dx: number, dy: number, b:
 function turnTravel(s: StandFootprint, leg: Leg, i: number): number {
   if (leg.kind === 'rotate') {
     let r = 0;
-    for (const c of standCorners(s)) r = Math.max(r, Math.hypot(c.x - leg.pivot.x, c.y - leg.pivot.y));
+    for (const c of standCorners(s)) r = Math.max(r, hypot(c.x - leg.pivot.x, c.y - leg.pivot.y));
     return r * Math.abs(leg.angle);
   }
   if (leg.kind === 'restand') {
     const to = leg.to[i] ?? s;
-    return Math.hypot(to.centre.x - s.centre.x, to.centre.y - s.centre.y) + (Math.abs(leg.turns[i] ?? 0) * Math.hypot(s.widthMm, s.depthMm)) / 2;
+    return hypot(to.centre.x - s.centre.x, to.centre.y - s.centre.y) + (Math.abs(leg.turns[i] ?? 0) * hypot(s.widthMm, s.depthMm)) / 2;
   }
-  return Math.hypot(leg.dx, leg.dy);
+  return hypot(leg.dx, leg.dy);
 }
 
 /** Bisect where `f` flips from `atLo` between lo and hi: the last t still as at lo, and the first t past it. */

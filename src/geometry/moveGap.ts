@@ -19,6 +19,7 @@ import { standBounds, standCorners } from './footprint';
 import type { Leg } from './movement';
 import { legsDistance, poseInLeg } from './movement';
 import { standDistance } from './measure';
+import { hypot } from './math';
 
 /** A body the mover may approach: its id and stands. */
 export interface GapBody {
@@ -58,7 +59,7 @@ export function capsuleEntry(px: number, py: number, wx: number, wy: number, cx:
   disc(cx, cy);
   disc(dx, dy);
   const ex = dx - cx, ey = dy - cy;
-  const len = Math.hypot(ex, ey);
+  const len = hypot(ex, ey);
   if (len > 0) {
     const ux = ex / len, uy = ey / len;
     // Along the edge u in [0, len], across it |n| ≤ g: four half-planes, each linear in t.
@@ -100,14 +101,14 @@ function translationGapEntry(a: readonly TablePoint[], wx: number, wy: number, b
 function travelOf(s: StandFootprint, leg: Leg, i: number): number {
   if (leg.kind === 'rotate') {
     let r = 0;
-    for (const c of standCorners(s)) r = Math.max(r, Math.hypot(c.x - leg.pivot.x, c.y - leg.pivot.y));
+    for (const c of standCorners(s)) r = Math.max(r, hypot(c.x - leg.pivot.x, c.y - leg.pivot.y));
     return r * Math.abs(leg.angle);
   }
   if (leg.kind === 'restand') {
     const to = leg.to[i] ?? s;
-    return Math.hypot(to.centre.x - s.centre.x, to.centre.y - s.centre.y) + (Math.abs(leg.turns[i] ?? 0) * Math.hypot(s.widthMm, s.depthMm)) / 2;
+    return hypot(to.centre.x - s.centre.x, to.centre.y - s.centre.y) + (Math.abs(leg.turns[i] ?? 0) * hypot(s.widthMm, s.depthMm)) / 2;
   }
-  return Math.hypot(leg.dx, leg.dy);
+  return hypot(leg.dx, leg.dy);
 }
 
 interface Near { readonly body: number; readonly corners: readonly TablePoint[]; readonly stand: StandFootprint }
@@ -179,11 +180,11 @@ function legBox(s: StandFootprint, leg: Leg, i: number, g: number): { minX: numb
   const box = { minX: Math.min(a.minX, b.minX) - g, minY: Math.min(a.minY, b.minY) - g, maxX: Math.max(a.maxX, b.maxX) + g, maxY: Math.max(a.maxY, b.maxY) + g };
   if (leg.kind === 'rotate') {
     let r = 0;
-    for (const c of standCorners(s)) r = Math.max(r, Math.hypot(c.x - leg.pivot.x, c.y - leg.pivot.y));
+    for (const c of standCorners(s)) r = Math.max(r, hypot(c.x - leg.pivot.x, c.y - leg.pivot.y));
     box.minX = Math.min(box.minX, leg.pivot.x - r - g); box.minY = Math.min(box.minY, leg.pivot.y - r - g);
     box.maxX = Math.max(box.maxX, leg.pivot.x + r + g); box.maxY = Math.max(box.maxY, leg.pivot.y + r + g);
   } else if (leg.kind === 'restand') {
-    const r = Math.hypot(s.widthMm, s.depthMm) / 2;
+    const r = hypot(s.widthMm, s.depthMm) / 2;
     for (const c of [s.centre, (leg.to[i] ?? s).centre]) {
       box.minX = Math.min(box.minX, c.x - r - g); box.minY = Math.min(box.minY, c.y - r - g);
       box.maxX = Math.max(box.maxX, c.x + r + g); box.maxY = Math.max(box.maxY, c.y + r + g);

@@ -12,6 +12,7 @@ import { pt } from './types';
 import { forward, rightOf, rotateStand, standCorners, translateStand } from './footprint';
 import type { Frame } from './frame';
 import { unitFrame } from './frame';
+import { hypot } from './math';
 
 export type Leg =
   | { readonly kind: 'translate'; readonly dx: number; readonly dy: number; readonly distanceMm: number }
@@ -80,15 +81,15 @@ export function standsAtDistance<S extends StandFootprint>(stands: readonly S[],
 
 /** Largest distance any corner of the stand travels during the leg (for sampling). */
 function cornerTravel(s: StandFootprint, leg: Leg, i: number): number {
-  if (leg.kind === 'translate') return Math.hypot(leg.dx, leg.dy);
+  if (leg.kind === 'translate') return hypot(leg.dx, leg.dy);
   const end = poseInLeg(s, leg, i, 1);
   if (leg.kind === 'rotate') {
     let r = 0;
-    for (const c of standCorners(s)) r = Math.max(r, Math.hypot(c.x - leg.pivot.x, c.y - leg.pivot.y));
+    for (const c of standCorners(s)) r = Math.max(r, hypot(c.x - leg.pivot.x, c.y - leg.pivot.y));
     return r * Math.abs(leg.angle);
   }
   const turn = Math.abs(leg.turns[i] ?? 0);
-  return Math.hypot(end.centre.x - s.centre.x, end.centre.y - s.centre.y) + turn * Math.hypot(s.widthMm, s.depthMm) / 2;
+  return hypot(end.centre.x - s.centre.x, end.centre.y - s.centre.y) + turn * hypot(s.widthMm, s.depthMm) / 2;
 }
 
 /**
@@ -111,7 +112,7 @@ export function legSamples(stand: StandFootprint, legs: readonly Leg[], standInd
 const plan = (stands: readonly StandFootprint[], legs: Leg[]): MovePlan => ({ ok: true, stands: applyLegs(stands, legs), legs, distanceMm: legsDistance(legs) });
 
 function translateLeg(dx: number, dy: number): Leg {
-  return { kind: 'translate', dx, dy, distanceMm: Math.hypot(dx, dy) };
+  return { kind: 'translate', dx, dy, distanceMm: hypot(dx, dy) };
 }
 
 /** Straight advance along the unit's facing (or `frame.facing`). */
@@ -176,7 +177,7 @@ export function wheel(stands: readonly StandFootprint[], angleRad: number, opts:
 export function pivotOnCentre(stands: readonly StandFootprint[], angleRad: number, opts: { factor?: number; frame?: Frame } = {}): MoveResult {
   if (stands.length === 0) return refuse('no-stands', 'no stands to move');
   const frame = opts.frame ?? unitFrame(stands);
-  const radius = Math.hypot(frame.halfWidthMm, frame.halfDepthMm);
+  const radius = hypot(frame.halfWidthMm, frame.halfDepthMm);
   return plan(stands, [{ kind: 'rotate', pivot: frame.centre, angle: angleRad, distanceMm: radius * Math.abs(angleRad) * (opts.factor ?? 1) }]);
 }
 

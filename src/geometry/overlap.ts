@@ -1,5 +1,6 @@
 import type { StandFootprint, TablePoint } from './types';
 import { standCorners } from './footprint';
+import { hypot } from './math';
 
 /**
  * Separating-axis test for two convex polygons. Touching edges do not count as overlap
@@ -13,7 +14,7 @@ export function convexOverlap(a: readonly TablePoint[], b: readonly TablePoint[]
       let minA = Infinity, maxA = -Infinity, minB = Infinity, maxB = -Infinity;
       for (const v of a) { const d = v.x * ax + v.y * ay; if (d < minA) minA = d; if (d > maxA) maxA = d; }
       for (const v of b) { const d = v.x * ax + v.y * ay; if (d < minB) minB = d; if (d > maxB) maxB = d; }
-      const len = Math.hypot(ax, ay) || 1;
+      const len = hypot(ax, ay) || 1;
       if (maxA <= minB + epsMm * len || maxB <= minA + epsMm * len) return false;
     }
   }
@@ -28,11 +29,11 @@ export function convexOverlap(a: readonly TablePoint[], b: readonly TablePoint[]
  */
 export function footprintGroupsOverlap(a: readonly StandFootprint[], b: readonly StandFootprint[], epsMm = 0.01): boolean {
   for (const s of a) {
-    const rs = Math.hypot(s.widthMm, s.depthMm) / 2;
+    const rs = hypot(s.widthMm, s.depthMm) / 2;
     let cs: readonly TablePoint[] | undefined;
     for (const t of b) {
-      const rt = Math.hypot(t.widthMm, t.depthMm) / 2;
-      if (Math.hypot(s.centre.x - t.centre.x, s.centre.y - t.centre.y) >= rs + rt) continue;
+      const rt = hypot(t.widthMm, t.depthMm) / 2;
+      if (hypot(s.centre.x - t.centre.x, s.centre.y - t.centre.y) >= rs + rt) continue;
       cs ??= standCorners(s);
       if (convexOverlap(cs, standCorners(t), epsMm)) return true;
     }

@@ -16,6 +16,7 @@ import { flatPolygon, quadPolygonRelation } from './terrain';
 import type { MutableInterval } from './quadTrace';
 import { polygonBoxFlat, record, traceTranslationBoxed } from './quadTrace';
 import type { Box } from './vec';
+import { hypot } from './math';
 
 export interface Interval {
   readonly fromMm: number;
@@ -91,11 +92,11 @@ function pathBox(stand: StandFootprint, legs: readonly Leg[], standIndex: number
     if (leg.kind === 'rotate') {
       // Conservative: the circle the furthest corner sweeps.
       let r = 0;
-      for (let k = 0; k < 8; k += 2) r = Math.max(r, Math.hypot(PB[k]! - leg.pivot.x, PB[k + 1]! - leg.pivot.y));
+      for (let k = 0; k < 8; k += 2) r = Math.max(r, hypot(PB[k]! - leg.pivot.x, PB[k + 1]! - leg.pivot.y));
       growBox(box, leg.pivot.x - r, leg.pivot.y - r);
       growBox(box, leg.pivot.x + r, leg.pivot.y + r);
     } else if (leg.kind === 'restand') {
-      const r = Math.hypot(cur.widthMm, cur.depthMm) / 2;
+      const r = hypot(cur.widthMm, cur.depthMm) / 2;
       const to = leg.to[standIndex] ?? cur;
       growBox(box, cur.centre.x - r, cur.centre.y - r);
       growBox(box, cur.centre.x + r, cur.centre.y + r);
@@ -113,7 +114,7 @@ const CB = new Float64Array(8);
 
 /** Is the polygon wholly beside, behind or beyond the band a stand (corners in `CB`) sweeps moving by (dx, dy)? */
 function clearOfBand(dx: number, dy: number, p: Float64Array): boolean {
-  const len = Math.hypot(dx, dy);
+  const len = hypot(dx, dy);
   if (len === 0) return false;
   const ux = dx / len, uy = dy / len, nx = -uy, ny = ux;
   let a0 = Infinity, a1 = -Infinity, n0 = Infinity, n1 = -Infinity;

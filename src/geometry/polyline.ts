@@ -1,5 +1,6 @@
 import type { TablePoint } from './types';
 import { pt } from './types';
+import { hypot } from './math';
 
 /**
  * Outline of a polyline of the given width (a road or a stream) as a closed polygon: the
@@ -14,7 +15,7 @@ export function polylineOutline(line: readonly TablePoint[], widthMm: number): T
   for (let i = 0; i < n - 1; i++) {
     const a = line[i]!, b = line[i + 1]!;
     const dx = b.x - a.x, dy = b.y - a.y;
-    const len = Math.hypot(dx, dy) || 1;
+    const len = hypot(dx, dy) || 1;
     normals.push({ x: -dy / len, y: dx / len });
   }
   const left: TablePoint[] = [];
@@ -24,7 +25,7 @@ export function polylineOutline(line: readonly TablePoint[], widthMm: number): T
     const n0 = normals[Math.max(0, i - 1)]!;
     const n1 = normals[Math.min(normals.length - 1, i)]!;
     let mx = n0.x + n1.x, my = n0.y + n1.y;
-    const ml = Math.hypot(mx, my);
+    const ml = hypot(mx, my);
     if (ml < 1e-9) { mx = n1.x; my = n1.y; } else { mx /= ml; my /= ml; }
     const cos = mx * n1.x + my * n1.y;
     const scale = Math.min(4, 1 / Math.max(cos, 0.25)) * h;

@@ -10,6 +10,7 @@ import { standCorners } from './footprint';
 import type { GridSpec } from './grid';
 import { walkNext, walkStart, walkT } from './grid';
 import { pointSegDist2XY, segSegDist2XY } from './vec';
+import { hypot } from './math';
 
 // PERF: imported functions bound once: under tsx (CommonJS interop) every call of an imported
 // binding goes through a getter, which shows in the per-cell loops.
@@ -40,7 +41,7 @@ export function buildStandGrid(stands: readonly PlacedStand[], padMm = 25, cellM
   records.forEach((r, i) => {
     circles[i * 3] = r.footprint.centre.x;
     circles[i * 3 + 1] = r.footprint.centre.y;
-    circles[i * 3 + 2] = Math.hypot(r.footprint.widthMm, r.footprint.depthMm) / 2;
+    circles[i * 3 + 2] = hypot(r.footprint.widthMm, r.footprint.depthMm) / 2;
   });
   let minX = Infinity, minY = Infinity, maxX = -Infinity, maxY = -Infinity;
   records.forEach((r, i) => r.corners.forEach((c, k) => {

@@ -5,6 +5,7 @@
  */
 import type { StandFootprint, TablePoint } from './types';
 import { pt } from './types';
+import { hypot } from './math';
 
 /**
  * The mean of the stand centres: a unit's or group's "exact centre" where a ruleset measures
@@ -35,7 +36,7 @@ export function boundingCircle(stands: readonly StandFootprint[]): Circle {
   if (c) return c;
   const m = meanCentre(stands);
   let r = 0;
-  for (const s of stands) r = Math.max(r, Math.hypot(s.centre.x - m.x, s.centre.y - m.y) + Math.hypot(s.widthMm, s.depthMm) / 2);
+  for (const s of stands) r = Math.max(r, hypot(s.centre.x - m.x, s.centre.y - m.y) + hypot(s.widthMm, s.depthMm) / 2);
   c = { x: m.x, y: m.y, r };
   circleCache.set(stands, c);
   return c;
@@ -44,5 +45,5 @@ export function boundingCircle(stands: readonly StandFootprint[]): Circle {
 /** Are two stand sets' circles further apart than `gapMm` (so the sets are too)? */
 export function circlesApart(a: readonly StandFootprint[], b: readonly StandFootprint[], gapMm: number): boolean {
   const ca = boundingCircle(a), cb = boundingCircle(b);
-  return Math.hypot(ca.x - cb.x, ca.y - cb.y) - ca.r - cb.r > gapMm;
+  return hypot(ca.x - cb.x, ca.y - cb.y) - ca.r - cb.r > gapMm;
 }

@@ -5,7 +5,7 @@
  */
 import type { TablePoint } from './types';
 import { pt } from './types';
-import { cos, sin } from './math';
+import { cos, hypot, sin } from './math';
 
 /** Tolerance for "on the line" and "touching" decisions, in millimetres. */
 export const EPS_MM = 1e-6;
@@ -17,7 +17,7 @@ export interface Box {
   maxY: number;
 }
 
-export const dist = (a: TablePoint, b: TablePoint): number => Math.hypot(b.x - a.x, b.y - a.y);
+export const dist = (a: TablePoint, b: TablePoint): number => hypot(b.x - a.x, b.y - a.y);
 export const add = (a: TablePoint, b: TablePoint): TablePoint => pt(a.x + b.x, a.y + b.y);
 export const sub = (a: TablePoint, b: TablePoint): TablePoint => pt(a.x - b.x, a.y - b.y);
 export const scale = (a: TablePoint, k: number): TablePoint => pt(a.x * k, a.y * k);
@@ -141,7 +141,7 @@ export function pointInConvex(p: TablePoint, poly: readonly TablePoint[], epsMm 
     const a = poly[i]!, b = poly[(i + 1) % poly.length]!;
     const ex = b.x - a.x, ey = b.y - a.y;
     const c = ex * (p.y - a.y) - ey * (p.x - a.x);
-    const tol = epsMm * Math.hypot(ex, ey);
+    const tol = epsMm * hypot(ex, ey);
     if (Math.abs(c) <= tol) continue;
     const s = c > 0 ? 1 : -1;
     if (sign === 0) sign = s;
@@ -167,7 +167,7 @@ export const boxesOverlap = (a: Box, b: Box): boolean => a.minX <= b.maxX && b.m
 export function boxGap(a: Box, b: Box): number {
   const dx = Math.max(0, b.minX - a.maxX, a.minX - b.maxX);
   const dy = Math.max(0, b.minY - a.maxY, a.minY - b.maxY);
-  return Math.hypot(dx, dy);
+  return hypot(dx, dy);
 }
 
 /** Convex hull (monotone chain), clockwise on screen. */

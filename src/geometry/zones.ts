@@ -10,7 +10,7 @@ import { standCorners } from './footprint';
 import type { Face, FaceEdge, Frame } from './frame';
 import { FACES, faceEdge, toLocal } from './frame';
 import { EPS_MM, clipHalfPlane, pointSegDist2XY } from './vec';
-import { atan2, cos, sin } from './math';
+import { atan2, cos, hypot, sin } from './math';
 
 /**
  * A zone hung on one face of a frame: everything ahead of that face, inside lines drawn from
@@ -88,7 +88,7 @@ const isStand = (t: ZoneTarget): t is StandFootprint => 'centre' in t;
 /** Does any part of the stand lie in the zone? */
 function standAnyInZone(g: ZoneGeometry, rangeMm: number, s: StandFootprint): boolean {
   // PERF: a circle round the stand decides most cases without building its corners.
-  const rho = Math.hypot(s.widthMm, s.depthMm) / 2;
+  const rho = hypot(s.widthMm, s.depthMm) / 2;
   const x = s.centre.x, y = s.centre.y;
   const u = (x - g.ax) * g.tx + (y - g.ay) * g.ty;
   const v = (x - g.ax) * g.nx + (y - g.ay) * g.ny;
@@ -142,7 +142,7 @@ export function inFrontStrip(frame: Frame, extraEachSideMm: number, rangeMm: num
 
 function widen(frame: Frame, extra: number): Frame {
   const [fl, fr, rr, rl] = frame.corners;
-  const len = Math.hypot(fr.x - fl.x, fr.y - fl.y) || 1;
+  const len = hypot(fr.x - fl.x, fr.y - fl.y) || 1;
   const tx = ((fr.x - fl.x) / len) * extra, ty = ((fr.y - fl.y) / len) * extra;
   return {
     ...frame,

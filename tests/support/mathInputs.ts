@@ -60,11 +60,11 @@ function makeCases(): [number, number][] {
   return out;
 }
 
-/** 10,000 (a, b) pairs: unary functions take a, atan2 takes (a, b), pow takes (|a| or a, b). */
+/** 10,000 (a, b) pairs: unary functions take a, atan2 and hypot take (a, b), pow takes (|a| or a, b). */
 export const MATH_CASES: readonly [number, number][] = makeCases();
 
 export const UNARY = ['sin', 'cos', 'tan', 'atan', 'asin', 'acos', 'exp', 'log', 'cbrt'] as const;
-export const BINARY = ['atan2', 'pow'] as const;
+export const BINARY = ['atan2', 'pow', 'hypot'] as const;
 
 type MathModule = Record<(typeof UNARY)[number] | (typeof BINARY)[number], (...a: number[]) => number>;
 
@@ -75,6 +75,7 @@ export function mathResults(m: MathModule): Record<string, string[]> {
   out.atan2 = MATH_CASES.map(([a, b]) => toHex(m.atan2(a, b)));
   // Half the pow cases on a positive base (most of pow's work), half on a signed one.
   out.pow = MATH_CASES.map(([a, b], i) => toHex(m.pow(i % 2 ? Math.abs(a) : a, b)));
+  out.hypot = MATH_CASES.map(([a, b]) => toHex(m.hypot(a, b)));
   return out;
 }
 

@@ -29,6 +29,7 @@ export const mathBench: BenchSection = {
       ['log', (i) => D.log(Math.abs(at(mm, i))), (i) => Math.log(Math.abs(at(mm, i)))],
       ['pow', (i) => D.pow(Math.abs(at(mm, i)), at(unit, i) * 3), (i) => Math.pow(Math.abs(at(mm, i)), at(unit, i) * 3)],
       ['cbrt', (i) => D.cbrt(at(mm, i)), (i) => Math.cbrt(at(mm, i))],
+      ['hypot', (i) => D.hypot(at(mm, i), at(mm, i + 1)), (i) => Math.hypot(at(mm, i), at(mm, i + 1))],
     ];
     const figures: Figure[] = [];
     const extra: Record<string, number> = {};

@@ -23,6 +23,7 @@ import { straight, walk } from './moves';
 import { distanceToGap as coreDistanceToGap, traceMove } from '../../geometry/moveCore';
 import { WHEEL } from './tables/movement';
 import { rad, type Radians } from '../../geometry/types';
+import { hypot } from '../../geometry/math';
 
 /** One charge or countercharge move to be made this phase. */
 export interface ChargeLeg {
@@ -88,7 +89,7 @@ export function chargeWheel(mover: Unit, target: Unit, distMm: number): { unit: 
  * and the wheel the move then makes are the same test (RULINGS).
  */
 export function canWheelToFace(u: Unit, t: Unit): boolean {
-  const reach = unitDistanceMm(u, t) + Math.hypot(...frameSpan(u)) + Math.hypot(...frameSpan(t));
+  const reach = unitDistanceMm(u, t) + hypot(...frameSpan(u)) + hypot(...frameSpan(t));
   for (let a = 0; a <= WHEEL.maxDeg; a += 5) {
     for (const sgn of a === 0 ? [1] : [1, -1]) {
       const w = wheelUnit(u, (sgn * a * Math.PI) / 180, frameOfUnit(u)).unit;

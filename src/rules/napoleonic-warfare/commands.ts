@@ -30,7 +30,7 @@ import { occupyBuildings, OCCUPY_RULE } from './occupy';
 import { canWheelToFace } from './chargeMovement';
 import { dropBackForMove, dropBackProblem, DROP_BACK_RULE } from './dropBack';
 import { normaliseAngle, pt, rad } from '../../geometry/types';
-import { cos, sin } from '../../geometry/math';
+import { cos, hypot, sin } from '../../geometry/math';
 
 type S = NwGameState;
 const id = z.string().min(1);
@@ -42,7 +42,7 @@ export function generalCanOrder(d: Draft, gid: string, u: Unit): string | undefi
   if (g.lost || g.routed) return 'that general is lost or routed (NW Generals §8 Indisposed)';
   if (g.withUnit && inCombat(d, g.withUnit)) return 'that general is in close combat (NW Generals §8 Indisposed)';
   const r = inMm(g.commandRadiusIn);
-  const inRange = u.stands.some((s) => Math.hypot(s.centre.x - gs.stand.centre.x, s.centre.y - gs.stand.centre.y) <= r + 1e-6);
+  const inRange = u.stands.some((s) => hypot(s.centre.x - gs.stand.centre.x, s.centre.y - gs.stand.centre.y) <= r + 1e-6);
   return inRange ? undefined : `the unit is beyond ${gs.name}'s command radius of ${g.commandRadiusIn}" (NW Generals §2)`;
 }
 
@@ -670,14 +670,14 @@ const moveGeneral = defineCommand<NwState, NwOptions, NwTables, { type: 'moveGen
       const movedKey = `gmove:${d.turn}`;
       if ((gs.extra['moved'] as string | undefined) === movedKey) return reject('already-moved', 'He has moved this turn.', 'NW Generals §1');
       const reach = inMm(d.tables.movement[d.rs.scale].rows['light-cavalry'].tacticalIn);
-      const dist = Math.hypot(cmd.x - gs.stand.centre.x, cmd.y - gs.stand.centre.y);
+      const dist = hypot(cmd.x - gs.stand.centre.x, cmd.y - gs.stand.centre.y);
       if (dist > reach + 0.5) return reject('too-far', `A general moves up to ${toIn(reach)}".`, 'NW Generals §1 (RULINGS: light cavalry rate)');
       if (cmd.x < 0 || cmd.y < 0 || cmd.x > d.battle.table.widthMm || cmd.y > d.battle.table.depthMm) return reject('off-table', 'Stay on the table.', 'NW §9');
       let join: string | undefined;
       if (cmd.joinUnit) {
         const u = findUnit(d.battle, cmd.joinUnit);
         if (!u || u.side !== cmd.side) return reject('bad-unit', 'Join a unit of your own.', 'NW Generals §1');
-        const near = u.stands.some((s) => Math.hypot(s.centre.x - cmd.x, s.centre.y - cmd.y) <= s.widthMm * 2);
+        const near = u.stands.some((s) => hypot(s.centre.x - cmd.x, s.centre.y - cmd.y) <= s.widthMm * 2);
         if (!near) return reject('not-adjacent', 'Place him with the unit to join it.', 'NW Generals §1');
         join = u.id;
       }

@@ -14,7 +14,7 @@ import { commandStand, lineOfSight, nearestCentres, unitDistanceMm, unitTerrain,
 import { GENERAL_CASUALTIES } from './tables/generals';
 import { checkSeparation, settleSeparation } from './separation';
 import { settleGuns } from './guns';
-import { cos, sin } from '../../geometry/math';
+import { cos, hypot, sin } from '../../geometry/math';
 
 export const clone = copyJson;
 
@@ -196,7 +196,7 @@ export function loseGeneral(d: Draft, gid: string, cause: string): void {
   const gen = d.battle.generals.find((x) => x.id === gid);
   if (gen) {
     for (const u of friendsOf(d, g.side)) {
-      const near = u.stands.some((s) => Math.hypot(s.centre.x - gen.stand.centre.x, s.centre.y - gen.stand.centre.y) <= erMm(d));
+      const near = u.stands.some((s) => hypot(s.centre.x - gen.stand.centre.x, s.centre.y - gen.stand.centre.y) <= erMm(d));
       if (near) d.pendingTests.push({ unitId: u.id, trigger: 'B', detail: `General ${gen.name} lost` });
     }
   }

@@ -24,6 +24,7 @@ import { inCombat } from './combat';
 import { revealAmbush } from './offTable';
 import { generalAsTarget, hitGeneral, isGeneralTarget, loneGenerals } from './generals';
 import { artilleryFiring } from './profile';
+import { hypot } from '../../geometry/math';
 
 export interface Volley {
   firer: string;
@@ -90,7 +91,7 @@ export function targetFor(d: Draft, u: Unit, s: Stand, maxRangeMm: number, block
     let bd = Infinity;
     for (const t of e.stands) {
       if (!standInArc(s, arc, maxRangeMm, t)) continue;
-      const dt = Math.hypot(t.centre.x - s.centre.x, t.centre.y - s.centre.y);
+      const dt = hypot(t.centre.x - s.centre.x, t.centre.y - s.centre.y);
       if (dt < bd) { bd = dt; best = t; }
     }
     if (!best) continue;
@@ -98,7 +99,7 @@ export function targetFor(d: Draft, u: Unit, s: Stand, maxRangeMm: number, block
   }
   // NW Generals §3: a general standing alone is a stand like any other to the nearest-target rule.
   for (const g of loneGenerals(d, u.side)) {
-    const dist = Math.hypot(g.stand.centre.x - s.centre.x, g.stand.centre.y - s.centre.y) - g.stand.widthMm / 2;
+    const dist = hypot(g.stand.centre.x - s.centre.x, g.stand.centre.y - s.centre.y) - g.stand.widthMm / 2;
     if (dist > maxRangeMm + 1e-6 || !standInArc(s, arc, maxRangeMm, g.stand)) continue;
     cands.push({ target: generalAsTarget(g), distMm: Math.max(0, dist), stand: g.stand });
   }

@@ -10,6 +10,7 @@ import { pt, rad } from '../../geometry/types';
 import type { Draft } from './types';
 import { erMm, friendsOf, inMm, loseGeneral } from './core';
 import { GENERAL_CASUALTIES } from './tables/generals';
+import { hypot } from '../../geometry/math';
 
 /** Marks the stand-in Unit that lets fire target a lone general's stand (NW Generals §3). */
 export const GENERAL_TARGET = 'nwGeneralTarget';
@@ -75,7 +76,7 @@ export function routGeneral(d: Draft, gid: string, dirRad: number, fromUnit: str
   // NW §18 B: friends within Engagement Range of where he was seen to rout test.
   for (const u of friendsOf(d, g.side)) {
     if (u.id === fromUnit) continue;
-    const near = u.stands.some((s) => Math.hypot(s.centre.x - from.x, s.centre.y - from.y) <= erMm(d));
+    const near = u.stands.some((s) => hypot(s.centre.x - from.x, s.centre.y - from.y) <= erMm(d));
     if (near) d.pendingTests.push({ unitId: u.id, trigger: 'B', detail: `General ${gs.name} routed` });
   }
   if (off) {

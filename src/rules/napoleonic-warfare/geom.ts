@@ -17,7 +17,7 @@ import type { SightFeature, SightIndex, SightRule } from '../../geometry/sightIn
 import { lineOfSight as sightLine, type SightAnswer, type StandBlocking } from '../../geometry/lineOfSight';
 import { normaliseAngle, pt, rad, type Radians, type TablePoint } from '../../geometry/types';
 import type { TerrainClass } from './tables/movement';
-import { atan2 } from '../../geometry/math';
+import { atan2, hypot } from '../../geometry/math';
 
 export type Poly = readonly TablePoint[];
 
@@ -180,7 +180,7 @@ export function nearestCentres(a: Unit, b: Unit): [TablePoint, TablePoint] {
   let pair: [TablePoint, TablePoint] = [a.stands[0]!.centre, b.stands[0]!.centre];
   for (const s of a.stands)
     for (const t of b.stands) {
-      const d = Math.hypot(s.centre.x - t.centre.x, s.centre.y - t.centre.y);
+      const d = hypot(s.centre.x - t.centre.x, s.centre.y - t.centre.y);
       if (d < best) {
         best = d;
         pair = [s.centre, t.centre];

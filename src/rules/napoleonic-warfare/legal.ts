@@ -15,6 +15,7 @@ import { dropBackProblem } from './dropBack';
 import { occupyBuildings } from './occupy';
 import type { Draft } from './types';
 import type { Unit } from '../../engine/model';
+import { hypot } from '../../geometry/math';
 
 /** Captured enemy guns that `u` could spike now (NW Orders/Deploy "Spike captured artillery pieces"). */
 export function spikeableGuns(d: Draft, u: Unit): string[] {
@@ -44,7 +45,7 @@ export function legalCommands(view: SeenGame<NwState, NwOptions, NwTables>, side
       const cy = mine.reduce((a, u) => a + u.stands[0]!.centre.y, 0) / mine.length;
       const reach = (d.tables.movement[d.rs.scale].rows['light-cavalry'].tacticalIn * 25.4) * 0.9;
       const dx = cx - g.stand.centre.x, dy = cy - g.stand.centre.y;
-      const len = Math.hypot(dx, dy);
+      const len = hypot(dx, dy);
       if (len < 20) continue;
       const k = Math.min(1, reach / len) * s.float(0.5, 1);
       out.push({ type: 'moveGeneral', side, generalId: g.id, x: Math.round(g.stand.centre.x + dx * k), y: Math.round(g.stand.centre.y + dy * k) });

@@ -23,7 +23,7 @@ import { chooseRoutPath, ROUT_RULE } from './routPath';
 import { isRoadPath, roadMove } from './roads';
 import { normaliseAngle } from '../../geometry/types';
 import { chargingDownhill, onHigherGround } from './position';
-import { tan } from '../../geometry/math';
+import { hypot, tan } from '../../geometry/math';
 
 const R = 'NW Morale §19 Morale Test Procedure';
 
@@ -96,7 +96,7 @@ export function moraleModifiers(d: Draft, u: Unit, tc: TestContext): Modifier[] 
   const genStand = (gid: string) => d.battle.generals.find((g) => g.id === gid)?.stand;
   const near = (gid: string, r: number) => {
     const s = genStand(gid);
-    return !!s && u.stands.some((st) => Math.hypot(st.centre.x - s.centre.x, st.centre.y - s.centre.y) <= r + 1e-6);
+    return !!s && u.stands.some((st) => hypot(st.centre.x - s.centre.x, st.centre.y - s.centre.y) <= r + 1e-6);
   };
   const withUnit = gens.some((g) => !g.lost && g.withUnit === u.id);
   if (!withUnit && gens.some((g) => !g.lost && !g.routed && near(g.id, half))) add('general-within-half-er');

@@ -18,7 +18,7 @@ import { TERRAIN_EFFECTS, BUILDINGS } from './tables/movement';
 import { noteLeftTable, revealAmbush } from './offTable';
 import type { Radians } from '../../geometry/types';
 import { pointInPolygon, polygonArea } from '../../geometry/vec';
-import { cos, sin } from '../../geometry/math';
+import { cos, hypot, sin } from '../../geometry/math';
 
 export type MoveMode = 'advance' | 'strategic' | 'charge' | 'retreat' | 'rout' | 'pursuit' | 'fall-back';
 
@@ -76,7 +76,7 @@ export function traceStraight(d: Draft, u: Unit, legs: readonly Leg[], byId: Rea
 /** The diagonal of a unit's box: how far past a unit's start another unit can reach across it. */
 function extentMm(u: Unit): number {
   const b = unitBox(u.stands);
-  return Math.hypot(b.maxX - b.minX, b.maxY - b.minY);
+  return hypot(b.maxX - b.minX, b.maxY - b.minY);
 }
 
 /** The moments of a traced move, in order: where the table edge, terrain or a unit is met. */

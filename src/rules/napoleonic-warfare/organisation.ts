@@ -11,6 +11,7 @@ import type { NwScenarioFields } from './setup';
 import { SCALE_DISTANCES } from './tables/scale';
 import { ABILITY_TABLE } from './tables/generals';
 import { baselineOf } from './offTable';
+import { hypot } from '../../geometry/math';
 
 const IN = 25.4;
 export const BRIGADE_UNITS = { min: 2, max: 8 } as const;
@@ -60,7 +61,7 @@ export function organisationProblems(setup: BattleSetup, options: NwOptions, f: 
     const rating = g && f.generalRatings?.[g.id];
     if (!g || !rating) return;
     const radiusMm = ABILITY_TABLE.rows.find((r) => r.rating === rating)!.commandRadiusIn[options.baseScale] * IN;
-    const near = Math.min(...u.stands.map((s) => Math.hypot(s.centre.x - g.stand.centre.x, s.centre.y - g.stand.centre.y) - Math.max(s.widthMm, s.depthMm) / 2));
+    const near = Math.min(...u.stands.map((s) => hypot(s.centre.x - g.stand.centre.x, s.centre.y - g.stand.centre.y) - Math.max(s.widthMm, s.depthMm) / 2));
     if (near > radiusMm + 0.5) out.push({ path: `$.units[${i}]`, message: `${u.name} starts ${(near / IN).toFixed(1)}" from ${g.name}, beyond his ${radiusMm / IN}" Command Range (NW Generals §1: each unit starts within Command Range).` });
   });
   return out;

@@ -37,7 +37,7 @@ import { isRoadPath, ROAD_FACTOR } from './roads';
 /** A unit's or terrain feature's name, for read-outs. */
 const nameOf = (d: Draft, id: string): string => d.battle.units.find((x) => x.id === id)?.name ?? d.battle.terrain.find((t) => t.id === id)?.name ?? id;
 import { checkMoveOrder, MOVE_ORDER_RULE, ordersLockedBy } from './moveOrder';
-import { cos, sin } from '../../geometry/math';
+import { cos, hypot, sin } from '../../geometry/math';
 
 export type Seen = SeenGame<NwState, NwOptions, NwTables>;
 
@@ -263,7 +263,7 @@ function previewAdvance(d: Draft, memo: PreviewMemo, side: SideId, u: Unit, m: P
 /** NW Orders/Retreat: the drag's length, directly away from the nearest enemy. */
 function previewRetreat(d: Draft, memo: PreviewMemo, side: SideId, u: Unit, m: PieceMove, strategic: boolean): MovePreview {
   const full = normalMoveMm(d, u, strategic);
-  const want = Math.hypot(m.dxMm, m.dyMm);
+  const want = hypot(m.dxMm, m.dyMm);
   const foe = nearestEnemy(d, u);
   const dir = foe ? bearing(frameOfUnit(foe).centre, frameOfUnit(u).centre) : normaliseAngle(unitFacing(u) + Math.PI);
   const faced = faceTowards(u, dir);
@@ -304,7 +304,7 @@ function previewDeploy(d: Draft, side: SideId, u: Unit, m: PieceMove, strategic:
   if (!strategic && used >= limit) return illegal(`${u.name} has used its ${limit} Deploy action${limit > 1 ? 's' : ''}.`, 'NW Orders/Deploy', readout);
   const cmd = (a: Record<string, unknown>, what: string): MovePreview => ({ legal: true, command: { type: 'deployUnit', side, unitId: u.id, ...a }, readout: [...readout, { label: 'Action', value: what }] });
   const turn = deg(normaliseAngle(m.dRad));
-  const shift = Math.hypot(m.dxMm, m.dyMm);
+  const shift = hypot(m.dxMm, m.dyMm);
   const w = u.stands[0]?.widthMm ?? 25, dp = u.stands[0]?.depthMm ?? 25;
   if (Math.abs(m.dRad) > 1e-3) {
     if (shift > w / 2 && m.pivot === undefined) return illegal('A Deploy turns or moves, one action at a time.', 'NW Orders/Deploy', readout);
@@ -339,7 +339,7 @@ function previewGeneral(d: Draft, side: SideId, gid: string, m: PieceMove, step:
   if (!['place-orders', 'initiative-side', 'other-side'].includes(step)) return illegal('Generals move in the Orders Phase or their side\'s tactical move.', 'NW Generals §1');
   if (g.lost) return illegal('That general is lost.', 'NW Generals §3');
   const reach = inMm(d.tables.movement[d.rs.scale].rows['light-cavalry'].tacticalIn);
-  const dist = Math.hypot(m.dxMm, m.dyMm);
+  const dist = hypot(m.dxMm, m.dyMm);
   const readout: ReadOut[] = [{ label: 'Used', value: inchText(dist) }, { label: 'Left', value: inchText(reach - dist) }];
   if (dist > reach + 0.5) return illegal(`A general moves up to ${inchText(reach)}.`, 'NW Generals §1 (RULINGS: light cavalry rate)', readout);
   const x = gs.stand.centre.x + m.dxMm, y = gs.stand.centre.y + m.dyMm;
@@ -364,7 +364,7 @@ export function previewMove(g: Seen, side: SideId, pieceId: string, m: PieceMove
   memo.reachMm = normalMoveMm(d, u, step === 'strategic-move') * ROAD_FACTOR + 1;
   if (step === 'place-orders') {
     const t = Math.abs(deg(normaliseAngle(m.dRad)));
-    if (t >= 160 && Math.hypot(m.dxMm, m.dyMm) < 5) {
+    if (t >= 160 && hypot(m.dxMm, m.dyMm) < 5) {
       if (inCombat(d, u.id) || nu.morale === 'routed') return illegal('Units in close combat or routing may not make the free turn.', 'NW Sequence §11');
       if (nu.movedThisTurn) return illegal(`${u.name} has already turned.`, 'NW Sequence §11');
       return { legal: true, command: { type: 'turnAbout', side, unitId: u.id }, readout: [{ label: 'Action', value: 'free 180° turn' }] };
@@ -377,8 +377,8 @@ export function previewMove(g: Seen, side: SideId, pieceId: string, m: PieceMove
     if (!nu.startedOutsideER) return illegal('Only units that started the turn outside Engagement Range move strategically.', 'NW Sequence §2');
     if (nu.movedStrategic || nu.movedThisTurn) return illegal(`${u.name} has already moved this turn.`, 'NW §21');
     const f = forward(unitFacing(u));
-    const p = Math.abs(m.dRad) < 1e-3 && m.dxMm * f.x + m.dyMm * f.y < -Math.hypot(m.dxMm, m.dyMm) * 0.7 ? previewRetreat(d, memo, side, u, m, true)
-      : Math.abs(m.dRad) > 1e-3 && m.pivot === undefined && Math.hypot(m.dxMm, m.dyMm) < 1 ? previewDeploy(d, side, u, m, true)
+    const p = Math.abs(m.dRad) < 1e-3 && m.dxMm * f.x + m.dyMm * f.y < -hypot(m.dxMm, m.dyMm) * 0.7 ? previewRetreat(d, memo, side, u, m, true)
+      : Math.abs(m.dRad) > 1e-3 && m.pivot === undefined && hypot(m.dxMm, m.dyMm) < 1 ? previewDeploy(d, side, u, m, true)
         : previewAdvance(d, memo, side, u, m, true);
     // NW §2: the drag plans the move; both sides' plans are carried out together when the step ends.
     return p.legal ? { ...p, readout: [...p.readout, { label: 'Plan', value: `${d.rs.strategicPlans?.[u.id] ? 'replaces the planned move; ' : ''}carried out with the enemy's moves when the step ends (NW §2)` }] } : p;

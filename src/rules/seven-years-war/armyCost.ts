@@ -9,6 +9,7 @@ import type { Battle } from '../../engine/state';
 import { GENERAL_POINTS } from './tables/setup';
 import { ABATIS, BARRICADE } from './tables/terrain';
 import { isAbatis } from './geo';
+import { hypot } from '../../geometry/math';
 
 export interface ArmyCost { readonly troops: number; readonly generals: number; readonly fortifications: number; readonly terrain: number; readonly total: number }
 
@@ -18,7 +19,7 @@ export const isBarricade = (f: TerrainFeature): boolean => f.props.barricade ===
 export function fortificationLengthMm(f: TerrainFeature): number {
   if (f.line && f.line.length > 1) {
     let d = 0;
-    for (let i = 1; i < f.line.length; i++) d += Math.hypot(f.line[i]!.x - f.line[i - 1]!.x, f.line[i]!.y - f.line[i - 1]!.y);
+    for (let i = 1; i < f.line.length; i++) d += hypot(f.line[i]!.x - f.line[i - 1]!.x, f.line[i]!.y - f.line[i - 1]!.y);
     return d;
   }
   const xs = f.polygon.map((p) => p.x), ys = f.polygon.map((p) => p.y);

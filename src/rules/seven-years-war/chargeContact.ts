@@ -25,7 +25,7 @@ import { normalise } from './work';
 import { translateStands, rotateStands } from './geo';
 import type { Leg } from '../../geometry/movement';
 import { blockAll, distanceToGap, firstContact, moveUntilContact, traceMove, type Body } from '../../geometry/moveCore';
-import { atan2, cos, sin } from '../../geometry/math';
+import { atan2, cos, hypot, sin } from '../../geometry/math';
 
 export type ChargeContactPlan =
   | { readonly kind: 'short'; readonly gapMm: number }
@@ -70,7 +70,7 @@ export function planChargeContact(chargers: readonly Unit[], target: Unit, reach
   if (typeof t !== 'number') {
     // Straight ahead misses, is too long or is blocked: the shortest line to the target.
     const n = unitNearestPoints(all, target.stands);
-    const len = Math.hypot(n.to.x - n.from.x, n.to.y - n.from.y) || 1;
+    const len = hypot(n.to.x - n.from.x, n.to.y - n.from.y) || 1;
     const direct = { x: (n.to.x - n.from.x) / len, y: (n.to.y - n.from.y) / len };
     const t2 = touchAlong(direct.x, direct.y);
     if (typeof t2 === 'number' || t === null) { dir = direct; t = t2; }
@@ -114,7 +114,7 @@ export function pivotOntoFace(touched: readonly Stand[], target: Unit, dir: { x:
   if (Math.abs(theta) < ALIGNED_RAD) return { stands: [...touched], usedMm: 0, aligned: true, pivotDeg: 0, costMm: 0 };
   // The pivot about the contact point: its cost is the arc the farthest front corner sweeps.
   const frontCorners = touched.flatMap((s) => standCorners(s).slice(0, 2));
-  const radius = Math.max(...frontCorners.map((c) => Math.hypot(c.x - p.x, c.y - p.y)));
+  const radius = Math.max(...frontCorners.map((c) => hypot(c.x - p.x, c.y - p.y)));
   const cost = radius * Math.abs(theta);
   // Never further than the move left pays for, nor than the stands can go without running onto the target or anyone else.
   const stop = moveUntilContact(touched, [{ kind: 'rotate', pivot: p, angle: theta, distanceMm: cost }], { others: [target, ...obstacles], budgetMm: Math.max(0, leftMm) });

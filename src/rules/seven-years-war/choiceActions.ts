@@ -18,6 +18,7 @@ import { CM } from './geo';
 import { standCorners } from '../../geometry/footprint';
 import { prompt } from './command';
 import { TRANSFER_RULE } from './transfer';
+import { hypot } from '../../geometry/math';
 
 type G = SeenGame<SywState, Options, Tables>;
 type Spec = { handle: (s: S, c: never, ctx: Ctx) => unknown };
@@ -76,7 +77,7 @@ function moveChoiceActions(game: G, side: string, g: GroupState, units: readonly
     const cmd = { type: 'setMoveChoice', side, group: g.id, atEdge: now === 'halt' ? 'leave' : 'halt' };
     if (accepts(game, setMoveChoice, cmd)) out.push({ label: `Moves reaching the table edge: ${now === 'halt' ? 'leave the table' : 'halt on Reserve'} (now: ${now === 'halt' ? 'halt on Reserve' : 'leave the table'})`, command: cmd, detail: 'applies to the group\'s dragged moves; off the table it dices to return (5+)', rule: EDGE_RULE });
   }
-  const near = game.battle.units.some((f) => f.side === side && !g.units.includes(f.id) && units.some((x) => isLightUnit(x) !== isLightUnit(f) && f.stands.some((s) => x.stands.some((q) => Math.hypot(s.centre.x - q.centre.x, s.centre.y - q.centre.y) <= reachMm + 2 * s.widthMm))));
+  const near = game.battle.units.some((f) => f.side === side && !g.units.includes(f.id) && units.some((x) => isLightUnit(x) !== isLightUnit(f) && f.stands.some((s) => x.stands.some((q) => hypot(s.centre.x - q.centre.x, s.centre.y - q.centre.y) <= reachMm + 2 * s.widthMm))));
   if (near) {
     const now = g.afterPassThroughChoice ?? 'reserve';
     const cmd = { type: 'setMoveChoice', side, group: g.id, afterPassThrough: now === 'reserve' ? 'stand' : 'reserve' };

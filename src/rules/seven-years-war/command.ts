@@ -13,6 +13,7 @@ import { CM, centroid, unitGap, canSee } from './geo';
 import { transferredUnits, joinProblem, applyTransfer } from './transfer';
 import { changeOrder } from './orderChanges';
 import { rallyTest } from './moraleTests';
+import { hypot } from '../../geometry/math';
 
 const P7 = 'SYW (3) Changing Orders (p.7)';
 
@@ -107,7 +108,7 @@ export const prompt = defineCommand<SywState, Options, Tables, Prompt>({
       if ('rejected' in m) return m;
       moving = m;
       if (cmd.join !== undefined) { const j = joinProblem(w, g, moving, cmd.join, gen.id); if (j) return j; }
-      const near = moving.some((u) => u.stands.some((s) => Math.hypot(s.centre.x - gen.stand.centre.x, s.centre.y - gen.stand.centre.y) - (s.widthMm + gen.stand.widthMm) / 2 <= ORDER_NUMBERS.transferCm * CM));
+      const near = moving.some((u) => u.stands.some((s) => hypot(s.centre.x - gen.stand.centre.x, s.centre.y - gen.stand.centre.y) - (s.widthMm + gen.stand.widthMm) / 2 <= ORDER_NUMBERS.transferCm * CM));
       if (!near) return reject('too-far', 'To transfer a unit the general must be within 5cm of it.', 'SYW (3) Orders NB (p.6)');
     }
     if (cmd.action === 'rally') {
@@ -116,7 +117,7 @@ export const prompt = defineCommand<SywState, Options, Tables, Prompt>({
     }
     // Distance from the edge of the general's stand to the exact centre of the target (p.7).
     const target = cmd.action === 'cureDisorder' ? centroid(w.unit(cmd.unit!)!.stands) : centroid(moving.flatMap((u) => u.stands));
-    const edge = Math.max(0, Math.hypot(target.x - gen.stand.centre.x, target.y - gen.stand.centre.y) - Math.min(gen.stand.widthMm, gen.stand.depthMm) / 2);
+    const edge = Math.max(0, hypot(target.x - gen.stand.centre.x, target.y - gen.stand.centre.y) - Math.min(gen.stand.widthMm, gen.stand.depthMm) / 2);
     const inSight = canSee(w.battle, gen.stand.centre, target);
     const counter = effectiveCounter(gs.counter, commandsWhat(w, gen.id));
     const cautious = cmd.action === 'advance' && counter.psychology === 'cautious';

@@ -24,6 +24,7 @@ import { CM, centroid, canSee, rotateStands, translateStands, unitGap, isWood, i
 import { groupSpeedCm } from './moveSpeed';
 import { DEPLOY_STEPS, deployStepOf, deploymentPending, deploymentRuns, generalPending, generalDeployStep, brigadesOf, type DeployStep } from './deploymentOrder';
 import { blockedBy } from './forcedMoves';
+import { hypot } from '../../geometry/math';
 
 const D = 'SYW 9 Deployment (p.19)';
 const F = 'SYW 9 Deployment, Ottoman flank marches (p.20)';
@@ -303,7 +304,7 @@ export const moveHidden = defineCommand<SywState, Options, Tables, z.infer<typeo
     if (to.id !== from.id) {
       if (first) return reject('first-move', 'A hidden unit may move to an adjacent wood or town only after the first move.', H);
       if (polygonDistance(from.polygon, to.polygon) > ADJACENT_TERRAIN_CM * CM + 0.5) return reject('not-adjacent', `${to.name} is not adjacent to ${from.name}.`, H);
-      const dist = Math.hypot(cmd.x - c.x, cmd.y - c.y);
+      const dist = hypot(cmd.x - c.x, cmd.y - c.y);
       if (dist > groupSpeedCm(w, g) * CM + 0.5) return reject('too-far', `The move is ${(dist / CM).toFixed(1)}cm; the unit moves ${groupSpeedCm(w, g)}cm.`, H);
       // Within 5cm of a watcher anywhere on the way: exact (the geometry's approach query along the straight path).
       const path: Leg[] = [{ kind: 'translate', dx: cmd.x - c.x, dy: cmd.y - c.y, distanceMm: dist }];
@@ -340,7 +341,7 @@ export function legalDeployment(state: S, side: string, sm: Sampler): Command[] 
     const g = groupOfUnitIn(rs, u.id);
     if (u.side !== side || !g || g.offTable || g.units.length !== 1 || deployStepOf(state.battle, rs, u) !== now || !sm.chance(0.5)) continue;
     const c = centroid(u.stands);
-    const r = Math.max(...u.stands.flatMap((st) => standCorners(st).map((p) => Math.hypot(p.x - c.x, p.y - c.y))));
+    const r = Math.max(...u.stands.flatMap((st) => standCorners(st).map((p) => hypot(p.x - c.x, p.y - c.y))));
     if (zone.x1 - zone.x0 < 2 * r || zone.y1 - zone.y0 < 2 * r) continue;
     const facingDeg = Math.round(((u.stands[0]!.facing * 180) / Math.PI) % 360);
     out.push({ type: 'deploy', side, unit: u.id, x: Math.round(sm.float(zone.x0 + r, zone.x1 - r)), y: Math.round(sm.float(zone.y0 + r, zone.y1 - r)), facingDeg, ...(state.options.hiddenDeployment && sm.chance(0.2) ? { hidden: true } : {}) });
@@ -348,7 +349,7 @@ export function legalDeployment(state: S, side: string, sm: Sampler): Command[] 
   // 9 p.19: generals are placed with their troops, in their step (deployGeneral).
   for (const gen of state.battle.generals) {
     if (gen.side !== side || rs.generals[gen.id]?.killed || generalDeployStep(state.battle, rs, gen) !== now || !sm.chance(0.3)) continue;
-    const r = Math.hypot(gen.stand.widthMm, gen.stand.depthMm) / 2 + 1;
+    const r = hypot(gen.stand.widthMm, gen.stand.depthMm) / 2 + 1;
     if (zone.x1 - zone.x0 < 2 * r || zone.y1 - zone.y0 < 2 * r) continue;
     out.push({ type: 'deployGeneral', side, general: gen.id, x: Math.round(sm.float(zone.x0 + r, zone.x1 - r)), y: Math.round(sm.float(zone.y0 + r, zone.y1 - r)) });
   }

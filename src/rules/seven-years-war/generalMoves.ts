@@ -7,6 +7,7 @@ import type { SywState, Options } from './state';
 import type { Tables } from './tablesSchema';
 import { Work } from './work';
 import { CM } from './geo';
+import { hypot } from '../../geometry/math';
 
 const genSchema = z.object({ type: z.literal('moveGeneral'), side: z.string(), general: z.string(), x: z.number(), y: z.number() }).strict();
 /** Generals move 40cm in any direction, through friends freely (p.6). */
@@ -18,7 +19,7 @@ export const moveGeneral = defineCommand<SywState, Options, Tables, z.infer<type
     const gs = state.ruleset.generals[cmd.general];
     const R = 'SYW (3) Notes on Generals (a) (p.6)';
     if (!gen || !gs || gen.side !== cmd.side) return reject('bad-general', 'Choose one of your generals.', R);
-    const d = Math.hypot(cmd.x - gen.stand.centre.x, cmd.y - gen.stand.centre.y);
+    const d = hypot(cmd.x - gen.stand.centre.x, cmd.y - gen.stand.centre.y);
     if (gs.movedMm + d > COMMAND.generalMoveCm * CM + 0.5) return reject('too-far', `Generals move 40cm; this is ${((gs.movedMm + d) / CM).toFixed(1)}cm.`, R);
     if (cmd.x < 0 || cmd.y < 0 || cmd.x > state.battle.table.widthMm || cmd.y > state.battle.table.depthMm) return reject('off-table', 'Stay on the table.', R);
     const w = new Work(state, ctx);

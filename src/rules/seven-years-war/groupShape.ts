@@ -32,7 +32,7 @@ import { groupSpeedCm } from './moveSpeed';
 import { orderDirectionProblem } from './moveOrders';
 import { blockedBy } from './forcedMoves';
 import { changeUnit } from '../../engine/workingState';
-import { cos, sin } from '../../geometry/math';
+import { cos, hypot, sin } from '../../geometry/math';
 
 export const GROUP_SHAPE = {
   /** Units of a group face the same way within this (a slight echelon is not a wheel). */
@@ -141,7 +141,7 @@ export const dressGroup = defineCommand<SywState, Options, Tables, z.infer<typeo
         const line = [...rest.slice(0, j), lead, ...rest.slice(j)];
         const st = line.map((s, k) => ({ ...s, facing: lead.facing, centre: pt(lead.centre.x + rx * (k - j) * lead.widthMm, lead.centre.y + ry * (k - j) * lead.widthMm) }));
         const free = blockedBy(w, u.id, st).every((o) => g.units.includes(o.id));
-        const moved = st.reduce((acc, s) => { const o = u.stands.find((x) => x.id === s.id)!; return acc + Math.hypot(s.centre.x - o.centre.x, s.centre.y - o.centre.y); }, 0) + (free ? 0 : 1e9);
+        const moved = st.reduce((acc, s) => { const o = u.stands.find((x) => x.id === s.id)!; return acc + hypot(s.centre.x - o.centre.x, s.centre.y - o.centre.y); }, 0) + (free ? 0 : 1e9);
         if (moved < bestCost) { bestCost = moved; bestSt = st; }
       }
       return u.stands.map((s) => bestSt!.find((x) => x.id === s.id)!);
@@ -170,7 +170,7 @@ export const dressGroup = defineCommand<SywState, Options, Tables, z.infer<typeo
     for (const o of others.filter((o) => acrossOf(o.st) < aC).reverse()) place(o.u, o.st, false);
     for (const u of units) {
       const st = placed.get(u.id)!;
-      const moves = u.stands.map((s) => { const n = st.find((x) => x.id === s.id)!; return Math.hypot(n.centre.x - s.centre.x, n.centre.y - s.centre.y); });
+      const moves = u.stands.map((s) => { const n = st.find((x) => x.id === s.id)!; return hypot(n.centre.x - s.centre.x, n.centre.y - s.centre.y); });
       if (moves.some((m) => m > 0.5) && engaged(u)) return reject('in-melee', `${u.name} is in contact with enemy and may not move to re-form.`, 'SYW §4 Movement when in melee (p.10)');
       // A split unit's move is measured from its front element (§4 p.10 NB).
       const li = leads.has(u.id) ? u.stands.findIndex((s) => s.id === leads.get(u.id)) : -1;

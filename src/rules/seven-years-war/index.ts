@@ -58,7 +58,7 @@ import { changeOrder } from './orderChanges';
 import { casualtyTest } from './moraleTests';
 import { blockedBy, fallBack, startRout, routMove, homeAngle } from './forcedMoves';
 import { sywTerrainGenerator } from './editorTerrain';
-import { atan2, cos, sin } from '../../geometry/math';
+import { atan2, cos, hypot, sin } from '../../geometry/math';
 
 const stepRule = (id: string) => PHASE_STEPS.find((s) => s.id === id)!.rule;
 const hook = (fn: (s: S, w: Work) => void) => (state: S, ctx: Ctx): Change<SywState> => {
@@ -239,7 +239,7 @@ function phaseEnd(_state: S, w: Work): void {
   for (const g of Object.values(w.rs.groups)) {
     if (g.offTable || g.order === 'rout') continue;
     const units = w.groupUnits(g);
-    const saw = events.some((e) => e.side === g.side && units.some((u) => u.stands.some((s) => Math.hypot(s.centre.x - e.x, s.centre.y - e.y) <= FRIENDS_ROUT_RADIUS_CM * CM)) && !units.some((u) => u.stands.some((s) => Math.hypot(s.centre.x - e.x, s.centre.y - e.y) < 1)));
+    const saw = events.some((e) => e.side === g.side && units.some((u) => u.stands.some((s) => hypot(s.centre.x - e.x, s.centre.y - e.y) <= FRIENDS_ROUT_RADIUS_CM * CM)) && !units.some((u) => u.stands.some((s) => hypot(s.centre.x - e.x, s.centre.y - e.y) < 1)));
     if (!saw) continue;
     const enemies = w.enemiesOf(g.side);
     const c = centroid(units.flatMap((u) => u.stands));

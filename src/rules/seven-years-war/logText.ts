@@ -13,6 +13,7 @@ import type { EventNames } from '../../engine/ruleset';
 import type { Unit } from '../../engine/model';
 import type { SywState } from './state';
 import { sideWords } from '../words';
+import { hypot } from '../../geometry/math';
 
 const num = (v: unknown): number => (typeof v === 'number' ? v : Number(v ?? 0));
 /** Millimetres as the rules measure them: centimetres. */
@@ -68,7 +69,7 @@ function legWords(legs: unknown): string {
       case 'turn':
         return `turning ${Math.round(Math.abs(num(l.deg)))}° ${num(l.deg) < 0 ? 'left' : 'right'}`;
       case 'shift':
-        return `shifting ${cm(Math.hypot(num(l.dx), num(l.dy)))}`;
+        return `shifting ${cm(hypot(num(l.dx), num(l.dy)))}`;
       default:
         return l.kind;
     }

@@ -13,7 +13,7 @@ import type { Work } from './work';
 import { blockedBy } from './forcedMoves';
 import { ORDER_NUMBERS } from './tables/orders';
 import { dropUnit } from '../../engine/workingState';
-import { cos, sin } from '../../geometry/math';
+import { cos, hypot, sin } from '../../geometry/math';
 
 const ORDER_GROUP_GAP_CM = ORDER_NUMBERS.groupGapCm;
 
@@ -40,7 +40,7 @@ export function killStands(w: Work, unitId: string, n: number, cause: string, ru
     let victim: Stand;
     if (from) {
       const front = stands.filter((s) => along(s) >= frontAlong - 1);
-      victim = front.reduce((a, b) => (Math.hypot(b.centre.x - from.x, b.centre.y - from.y) < Math.hypot(a.centre.x - from.x, a.centre.y - from.y) ? b : a));
+      victim = front.reduce((a, b) => (hypot(b.centre.x - from.x, b.centre.y - from.y) < hypot(a.centre.x - from.x, a.centre.y - from.y) ? b : a));
     } else victim = [...stands].sort((a, b) => along(a) - along(b) || Math.abs(across(b)) - Math.abs(across(a)))[0]!;
     stands = stands.filter((s) => s.id !== victim.id);
     if (from && stands.length > 0) stands = fillGap(w, u, stands, victim);

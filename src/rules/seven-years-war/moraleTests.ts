@@ -15,6 +15,7 @@ import { changeOrder, disorderUnit } from './orderChanges';
 import { destroyUnit } from './losses';
 import { fallBack, startRout } from './forcedMoves';
 import { effectivePsychology } from './generals';
+import { hypot } from '../../geometry/math';
 
 export function groupStands(w: Work, g: GroupState): number {
   return w.groupUnits(g).reduce((a, u) => a + u.stands.length, 0);
@@ -58,11 +59,11 @@ export function moraleModifiers(w: Work, g: GroupState, kind: MoraleTest, extra:
   // Generals: own general or CinC within D4 x 5cm (+1); brave general within 5cm (+1) (p.17, p.6).
   const gens = w.battle.generals.filter((x) => x.side === g.side && w.rs.generals[x.id] && !w.rs.generals[x.id]!.killed && (x.id === g.general || w.rs.generals[x.id]!.cinc));
   if (gens.length > 0) {
-    const near = Math.min(...gens.map((x) => Math.min(...units.map((u) => Math.min(...u.stands.map((s) => Math.hypot(s.centre.x - x.stand.centre.x, s.centre.y - x.stand.centre.y) - s.widthMm / 2))))));
+    const near = Math.min(...gens.map((x) => Math.min(...units.map((u) => Math.min(...u.stands.map((s) => hypot(s.centre.x - x.stand.centre.x, s.centre.y - x.stand.centre.y) - s.widthMm / 2))))));
     const d4 = w.roll({ dice: 'd4', purpose: `General within D4 x 5cm of ${g.id}?`, rule: 'SYW 8 Morale (p.17)', subjects: [g.id] }).total;
     if (near <= d4 * GENERAL_NEAR_D4_TIMES_CM * CM) mods.push(modifier(t, 'moraleModifiers', 'generalNear'));
     // (3) p.5: a cavalry general commanding any infantry (or an infantry general any cavalry) counts Cautious, so is not Brave.
-    const brave = gens.some((x) => effectivePsychology(w, x.id) === 'brave' && units.some((u) => u.stands.some((s) => Math.hypot(s.centre.x - x.stand.centre.x, s.centre.y - x.stand.centre.y) - s.widthMm / 2 <= BRAVE_GENERAL_CM * CM)));
+    const brave = gens.some((x) => effectivePsychology(w, x.id) === 'brave' && units.some((u) => u.stands.some((s) => hypot(s.centre.x - x.stand.centre.x, s.centre.y - x.stand.centre.y) - s.widthMm / 2 <= BRAVE_GENERAL_CM * CM)));
     if (brave) mods.push(modifier(t, 'moraleModifiers', 'braveGeneral'));
   }
   return mods;

@@ -21,7 +21,7 @@ import { wheelSpeedFactor, inclineSpeedFactor } from './tables/movement';
 import type { GroupState } from './state';
 import { qualitiesOf, isArtillery, isCavalry } from './state';
 import type { Work } from './work';
-import { cos, sin } from '../../geometry/math';
+import { cos, hypot, sin } from '../../geometry/math';
 
 export const legSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('forward'), mm: z.number().positive().max(2000) }).strict(),
@@ -60,7 +60,7 @@ export function splitByUnit(units: readonly { readonly id: string; readonly stan
 /** The arc the corner farthest from `pivot` sweeps turning by `angle`: how far a turn carries the stands. */
 function turnTravel(stands: readonly Stand[], pivot: { x: number; y: number }, angle: number): number {
   let r = 0;
-  for (const s of stands) for (const c of standCorners(s)) r = Math.max(r, Math.hypot(c.x - pivot.x, c.y - pivot.y));
+  for (const s of stands) for (const c of standCorners(s)) r = Math.max(r, hypot(c.x - pivot.x, c.y - pivot.y));
   return r * Math.abs(angle);
 }
 
@@ -93,7 +93,7 @@ export function planLegs(w: Work, g: GroupState, legs: readonly Leg[]): Planned 
   const costByKind: Record<string, number> = {};
   const whole: CoreLeg[] = [];
   const add = (leg: CoreLeg) => { plan.push(leg); cur = standsAfterLegs(cur, [leg]); };
-  const straight = (dx: number, dy: number, n: number) => { for (let i = 0; i < n; i++) add({ kind: 'translate', dx, dy, distanceMm: Math.hypot(dx, dy) }); };
+  const straight = (dx: number, dy: number, n: number) => { for (let i = 0; i < n; i++) add({ kind: 'translate', dx, dy, distanceMm: hypot(dx, dy) }); };
   let pieces = 0;
   for (const leg of legs) {
     kinds.add(leg.kind);
@@ -154,7 +154,7 @@ export function planLegs(w: Work, g: GroupState, legs: readonly Leg[]): Planned 
       }
       case 'shift': {
         straight(leg.dx, leg.dy, 1);
-        cost += Math.hypot(leg.dx, leg.dy);
+        cost += hypot(leg.dx, leg.dy);
         break;
       }
     }

@@ -18,7 +18,7 @@ import { CM, centroid, terrainLevel, inContact, unitCircle } from './geo';
 import { changeOrder } from './orderChanges';
 import { destroyUnit } from './losses';
 import { pushUnit, goOffTable } from './forcedMoves';
-import { atan2 } from '../../geometry/math';
+import { atan2, hypot } from '../../geometry/math';
 
 const O = 'SYW (3) Order interpretation (p.8)';
 
@@ -35,14 +35,14 @@ export function nearest(stands: readonly Stand[], others: readonly Unit[]): numb
   let first = -1, firstLb = Infinity;
   for (let i = 0; i < others.length; i++) {
     const c = unitCircle(others[i]!.stands);
-    const lb = Math.hypot(c.x - a.x, c.y - a.y) - c.r - a.r;
+    const lb = hypot(c.x - a.x, c.y - a.y) - c.r - a.r;
     if (lb < firstLb) { firstLb = lb; first = i; }
   }
   best = unitDistance(stands, others[first]!.stands);
   for (let i = 0; i < others.length; i++) {
     if (i === first) continue;
     const c = unitCircle(others[i]!.stands);
-    if (Math.hypot(c.x - a.x, c.y - a.y) - c.r - a.r > best) continue;
+    if (hypot(c.x - a.x, c.y - a.y) - c.r - a.r > best) continue;
     const d = unitDistance(stands, others[i]!.stands);
     if (d < best) best = d;
   }

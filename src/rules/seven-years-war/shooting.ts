@@ -20,6 +20,7 @@ import { disorderUnit } from './orderChanges';
 import { killStands } from './losses';
 import { casualtyTest } from './moraleTests';
 import { generalRisk, killGeneral } from './generals';
+import { hypot } from '../../geometry/math';
 
 const R = 'SYW (5) Shooting (pp.11-12)';
 
@@ -148,7 +149,7 @@ export function planShot(state: S, w: Work, shooter: Unit, target: Unit): ShotPl
 export function chargersAtFiveCm(w: Work, chargers: Unit, charged: Unit): Unit['stands'] {
   const want = SHOOTING_RULES.chargerRangeCm * CM;
   const a = centroid(chargers.stands), b = centroid(charged.stands);
-  const len = Math.hypot(b.x - a.x, b.y - a.y) || 1;
+  const len = hypot(b.x - a.x, b.y - a.y) || 1;
   const ux = (b.x - a.x) / len, uy = (b.y - a.y) / len;
   let d = 0;
   let st = chargers.stands;
@@ -225,7 +226,7 @@ export const shoot = defineCommand<SywState, Options, Tables, z.infer<typeof sho
     // Bounce through (p.11): not at short range, not howitzers, on a hit.
     if (isArtilleryWeapon(p.weapon) && p.weapon !== 'howitzer' && p.band !== 'short' && score >= 4) {
       const a = centroid(shooter.stands), b = centroid(target.stands);
-      const len = Math.hypot(b.x - a.x, b.y - a.y) || 1;
+      const len = hypot(b.x - a.x, b.y - a.y) || 1;
       const ux = (b.x - a.x) / len, uy = (b.y - a.y) / len;
       const tr = unitFrame(target.stands, target.stands[0]!.facing);
       const beyond = { x: b.x + ux * (tr.halfDepthMm + tr.halfWidthMm + SHOOTING_RULES.bounceThroughCm * CM), y: b.y + uy * (tr.halfDepthMm + tr.halfWidthMm + SHOOTING_RULES.bounceThroughCm * CM) };
@@ -279,7 +280,7 @@ export function shootingMorale(w: Work, enemyOf: (side: string) => string): void
     if (g.casualtiesThisPhase <= 0 || g.offTable || g.order === 'rout') continue;
     const enemies = w.enemiesOf(g.side);
     const c = centroid(w.groupUnits(g).flatMap((u) => u.stands));
-    const nearestEnemy = enemies.length > 0 ? enemies.reduce((a, e) => (Math.hypot(centroid(e.stands).x - c.x, centroid(e.stands).y - c.y) < Math.hypot(centroid(a.stands).x - c.x, centroid(a.stands).y - c.y) ? e : a)) : undefined;
+    const nearestEnemy = enemies.length > 0 ? enemies.reduce((a, e) => (hypot(centroid(e.stands).x - c.x, centroid(e.stands).y - c.y) < hypot(centroid(a.stands).x - c.x, centroid(a.stands).y - c.y) ? e : a)) : undefined;
     casualtyTest(w, g.id, 'casualties', [], nearestEnemy ? centroid(nearestEnemy.stands) : null);
     void enemyOf;
   }

@@ -36,7 +36,7 @@ import { TERRAIN_EFFECTS } from './tables/terrain';
 import { weaponOf, isArtilleryWeapon } from './tables/units';
 import { formationChangeLetsMove } from './tables/movement';
 import { CM, centroid, canSee, sywSightRule } from './geo';
-import { cos, sin } from '../../geometry/math';
+import { cos, hypot, sin } from '../../geometry/math';
 
 type G = SeenGame<SywState, Options, Tables>;
 const O = 'SYW (3) Order interpretation (p.8)';
@@ -81,7 +81,7 @@ export function legsFor(order: OrderName, facing: number, move: PieceMove, artil
   const f = facing + (legs.some((l) => l.kind === 'turn' || l.kind === 'wheel') ? d : 0);
   const a = move.dxMm * cos(f) + move.dyMm * sin(f);
   const l = -move.dxMm * sin(f) + move.dyMm * cos(f);
-  if (Math.hypot(move.dxMm, move.dyMm) < 0.5) return legs;
+  if (hypot(move.dxMm, move.dyMm) < 0.5) return legs;
   if (order === 'stand') {
     if (Math.abs(move.dxMm) > 100 || Math.abs(move.dyMm) > 100) return { reason: 'Stand order: may not move more than 5cm.', rule: O };
     legs.push({ kind: 'shift', dx: move.dxMm, dy: move.dyMm });
@@ -176,7 +176,7 @@ function previewGeneral(game: G, side: string, gen: General, move: PieceMove): M
     return r.rejected ? illegal(r.message ?? 'Not there.', r.rule ?? 'SYW 9 Deployment (p.19)', readout) : { legal: true, command: cmd, readout };
   }
   if (game.position.step !== 'movement' || !acting(game, side)) return illegal('Generals move in their own movement step.', SEQ);
-  const d = Math.hypot(move.dxMm, move.dyMm);
+  const d = hypot(move.dxMm, move.dyMm);
   const left = COMMAND.generalMoveCm * CM - gs.movedMm;
   const readout = [{ label: 'Used', value: cm(gs.movedMm + d) }, { label: 'Left', value: cm(Math.max(0, left - d)) }];
   if (d > left + 0.5) return illegal(`Generals move 40cm; this is ${cm(gs.movedMm + d)}.`, R, readout);
@@ -260,7 +260,7 @@ function actions(game: G, side: string, pieceId: string): PieceAction[] {
       if (g.uncommanded && !(gs.cinc && g.order === 'retreat')) continue;
       const stands = game.battle.units.filter((x) => g.units.includes(x.id)).flatMap((x) => x.stands);
       const target = centroid(stands);
-      const edge = Math.max(0, Math.hypot(target.x - gen.stand.centre.x, target.y - gen.stand.centre.y) - Math.min(gen.stand.widthMm, gen.stand.depthMm) / 2);
+      const edge = Math.max(0, hypot(target.x - gen.stand.centre.x, target.y - gen.stand.centre.y) - Math.min(gen.stand.widthMm, gen.stand.depthMm) / 2);
       const seen = canSee(game.battle, gen.stand.centre, target);
       const counter = effectiveCounter(gs.counter, commandsWhat({ battle: game.battle, rs }, gen.id));
       const need = (order: string) => {

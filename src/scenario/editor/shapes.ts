@@ -7,6 +7,7 @@
  * zero-length side) or crosses itself; the reason is a sentence the editor shows.
  */
 import { pointSegDist2XY, segmentsIntersectXY } from '../../geometry/vec';
+import { hypot } from '../../geometry/math';
 
 export type XY = readonly [number, number];
 
@@ -70,7 +71,7 @@ export function polylineProblem(ps: readonly XY[]): string | null {
 /** b→c runs back along a→b (a turn of 180°). */
 function foldsBack(a: XY, b: XY, c: XY): boolean {
   const ux = a[0] - b[0], uy = a[1] - b[1], vx = c[0] - b[0], vy = c[1] - b[1];
-  const lu = Math.hypot(ux, uy), lv = Math.hypot(vx, vy);
+  const lu = hypot(ux, uy), lv = hypot(vx, vy);
   if (lu === 0 || lv === 0) return false;
   const cross = (ux * vy - uy * vx) / (lu * lv), dot = (ux * vx + uy * vy) / (lu * lv);
   return Math.abs(cross) < 1e-9 && dot > 0;

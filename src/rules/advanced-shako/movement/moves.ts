@@ -16,6 +16,7 @@ import type { StandFootprint } from '../../../geometry/types';
 import type { ShTables, Formation } from '../tables';
 import type { ShState } from '../state';
 import { armOf, troopOf, inMm, mmIn, qualityOf, us } from '../state';
+import { hypot } from '../../../geometry/math';
 
 export const MOVE_RULE = 'SHAKO movement (allowances: house table)';
 export const SIDESTEP_RULE = 'AS 8.2 Infantry Side-stepping';
@@ -133,7 +134,7 @@ export function checkMove(battle: Battle, rs: ShState, u: Unit, legs: readonly M
   if (cost > leftMm + 0.5) return { ok: false, reason: `It needs ${mmIn(cost).toFixed(1)}" and has ${mmIn(Math.max(0, leftMm)).toFixed(1)}" left.`, rule: MOVE_RULE, costMm: cost, forwardMm: 0 };
   // Forward: nearer the nearest enemy at the end than at the start.
   const enemies = battle.units.filter((e) => e.side !== u.side);
-  const near = (p: { x: number; y: number }) => Math.min(...enemies.map((e) => { const ec = meanCentre(e.stands); return Math.hypot(ec.x - p.x, ec.y - p.y); }));
+  const near = (p: { x: number; y: number }) => Math.min(...enemies.map((e) => { const ec = meanCentre(e.stands); return hypot(ec.x - p.x, ec.y - p.y); }));
   const c0 = meanCentre(u.stands);
   const forwardMm = enemies.length ? near(c0) - near(c) : 0;
   return { ok: true, stands, costMm: cost, forwardMm };

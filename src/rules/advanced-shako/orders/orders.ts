@@ -21,6 +21,7 @@ import { allowanceMm, withPoses } from '../movement/moves';
 import { chargeReach, reachIn } from '../movement/commands';
 import { chargeContact } from '../movement/charges';
 import { suspended } from './suspension';
+import { hypot } from '../../../geometry/math';
 export { suspended };
 
 export const ORDERS_RULE = 'SHAKO divisional orders (established: Attack or Defend, carried by ADCs)';
@@ -59,7 +60,7 @@ export function moveAdcs(w: W): void {
     const g = d?.commander ? w.battle.generals.find((x) => x.id === d.commander) : undefined;
     if (!d || d.broken || !g) continue;
     const dx = g.stand.centre.x - a.x, dy = g.stand.centre.y - a.y;
-    const dist = Math.hypot(dx, dy);
+    const dist = hypot(dx, dy);
     const step = inMm(w.tables.reach.adcIn);
     if (dist > step) { keep.push({ ...a, x: a.x + (dx / dist) * step, y: a.y + (dy / dist) * step }); continue; }
     const orders = a.orders === 'sealed' ? d.orders : a.orders;

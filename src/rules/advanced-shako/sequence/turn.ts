@@ -20,6 +20,7 @@ import { rallyAndReform, divisionalMorale } from '../morale/command';
 import { burnTowns, leaveBurning } from '../fire/towns';
 import { fallBack } from '../morale/losses';
 import { planFire } from '../fire/fire';
+import { hypot } from '../../../geometry/math';
 
 export const SEQ_RULE = 'SHAKO sequence of play (established): Artillery, Movement, Musketry, Melee, Command';
 export const INIT_RULE = 'AS 8.0 Initiative and Divisional Movement';
@@ -46,7 +47,7 @@ export function coordinationProblem(s: { battle: S['battle']; ruleset: ShState; 
   if (!movers(s.ruleset, s.battle).includes(a) || !movers(s.ruleset, s.battle).includes(b)) return 'Both must be able to move.';
   if (s.ruleset.coordinate.some(([x, y]) => [x, y].includes(a) || [x, y].includes(b))) return 'No more than two divisions may coordinate.';
   const ga = commanderOf(s, a), gb = commanderOf(s, b);
-  if (!ga || !gb || Math.hypot(ga.stand.centre.x - gb.stand.centre.x, ga.stand.centre.y - gb.stand.centre.y) > inMm(s.tables.reach.initiativeNearIn) + 0.5) return `Their commanders must be within ${s.tables.reach.initiativeNearIn}" of one another.`;
+  if (!ga || !gb || hypot(ga.stand.centre.x - gb.stand.centre.x, ga.stand.centre.y - gb.stand.centre.y) > inMm(s.tables.reach.initiativeNearIn) + 0.5) return `Their commanders must be within ${s.tables.reach.initiativeNearIn}" of one another.`;
   return undefined;
 }
 

@@ -17,6 +17,7 @@ import { allowanceMm, checkMove, formationsFor, type MoveLeg } from './moves';
 import { layoutFor, placementProblem, reform } from './formations';
 import { skillCheck } from '../motivation/checks';
 import { followUnit, placeBehind, ARMY_RULE, OFFICERS_RULE } from '../special/commanders';
+import { hypot } from '../../../geometry/math';
 
 const legSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('wheel'), deg: z.number().min(-180).max(180) }).strict(),
@@ -96,7 +97,7 @@ export const moveCommander = defineCommand<BtState, BtOptions, BtTables, CmdrCmd
     if (c.attach !== undefined && !unit) return reject('bad-unit', 'Attach him to one of your own battalions.', ARMY_RULE);
     if (unit && cs.kind === 'army' && armOf(unit) === 'artillery') return reject('bad-unit', 'The General attaches to a Cavalry Troop or Infantry Battalion.', ARMY_RULE);
     const to = unit ? placeBehind(unit, g).stand.centre : pt(c.x, c.y);
-    const d = Math.hypot(to.x - g.stand.centre.x, to.y - g.stand.centre.y);
+    const d = hypot(to.x - g.stand.centre.x, to.y - g.stand.centre.y);
     if (d > inMm(COMMANDER_MOVE_IN) + 0.5) return reject('too-far', `Commanders move ${COMMANDER_MOVE_IN}" (as light cavalry); this is ${mmIn(d).toFixed(1)}".`, ARMY_RULE);
     if (to.x < 0 || to.y < 0 || to.x > s.battle.table.widthMm || to.y > s.battle.table.depthMm) return reject('off-table', 'Keep him on the table.', ARMY_RULE);
     const w = work(s, ctx);

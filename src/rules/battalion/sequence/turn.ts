@@ -20,6 +20,7 @@ import { react } from '../assault/assault';
 import { armyGeneral } from '../special/commanders';
 import { centreOf } from '../geo';
 import type { Unit } from '../../../engine/model';
+import { hypot } from '../../../geometry/math';
 
 export const SEQ_RULE = 'BT Start of the Game and Turn Sequence';
 const INIT_RULE = `${SEQ_RULE} 2`;
@@ -105,7 +106,7 @@ function nearestEnemy(w: W, u: Unit): Unit | undefined {
   let best: Unit | undefined, bd = Infinity;
   for (const e of w.battle.units) {
     if (e.side === u.side) continue;
-    const d = Math.hypot(centreOf(e).x - c.x, centreOf(e).y - c.y);
+    const d = hypot(centreOf(e).x - c.x, centreOf(e).y - c.y);
     if (d < bd) { bd = d; best = e; }
   }
   return best;

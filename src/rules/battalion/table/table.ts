@@ -20,7 +20,7 @@ import { planShot } from '../shooting/plan';
 import { hitCandidates } from '../shooting/hits';
 import { assaultProblem, assaultReach } from '../assault/assault';
 import { btSightRule } from '../geo';
-import { cos, sin } from '../../../geometry/math';
+import { cos, hypot, sin } from '../../../geometry/math';
 
 type G = SeenGame<BtState, BtOptions, BtTables>;
 const SEQ = 'BT Start of the Game and Turn Sequence';
@@ -52,12 +52,12 @@ function previewCommander(g: G, side: string, gen: General, m: PieceMove): MoveP
   if (gen.side !== side || !cs) return illegal('Choose one of your commanders.', R);
   if (!isStep(g, 'move') || !acting(g, side)) return illegal('Commanders move in their side\'s movement step.', SEQ);
   if (cs.moved) return illegal(`${gen.name} has moved this phase.`, R);
-  const d = Math.hypot(m.dxMm, m.dyMm);
+  const d = hypot(m.dxMm, m.dyMm);
   const readout = [{ label: 'Used', value: inch(d) }, { label: 'Move', value: `${COMMANDER_MOVE_IN}" (as light cavalry)` }];
   if (d > inMm(COMMANDER_MOVE_IN) + 0.5) return illegal(`Commanders move ${COMMANDER_MOVE_IN}".`, R, readout);
   const x = gen.stand.centre.x + m.dxMm, y = gen.stand.centre.y + m.dyMm;
   // Dropped on one of his side's battalions: he joins it.
-  const join = g.battle.units.find((u) => u.side === side && armOf(u) !== 'artillery' && u.stands.some((s) => Math.hypot(s.centre.x - x, s.centre.y - y) < Math.max(s.widthMm, s.depthMm) / 2));
+  const join = g.battle.units.find((u) => u.side === side && armOf(u) !== 'artillery' && u.stands.some((s) => hypot(s.centre.x - x, s.centre.y - y) < Math.max(s.widthMm, s.depthMm) / 2));
   return { legal: true, command: { type: 'moveCommander', side, general: gen.id, x, y, ...(join ? { attach: join.id } : {}) }, readout: join ? [...readout, { label: 'Joins', value: join.name }] : readout };
 }
 

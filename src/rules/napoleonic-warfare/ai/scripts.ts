@@ -35,7 +35,7 @@ import { acrossOf, checkMoveOrder, rightSignOf } from '../moveOrder';
 import { spikeableGuns } from '../legal';
 import { occupyBuildings } from '../occupy';
 import { ARTILLERY_RANGES_IN, SMALL_ARMS } from '../tables/fire';
-import { atan2, cos, sin } from '../../../geometry/math';
+import { atan2, cos, hypot, sin } from '../../../geometry/math';
 
 
 type V = SeenGame<NwState, NwOptions, NwTables>;
@@ -345,13 +345,13 @@ function sideCommandsNw(view: V, side: string, _s: Sampler): Command[] {
       if (own.length === 0) continue;
       let cx = own.reduce((a, u) => a + centreOf(u).x, 0) / own.length, cy = own.reduce((a, u) => a + centreOf(u).y, 0) / own.length;
       // NW Generals §3: generals are shot at; he stands 3" behind the middle, away from the nearest enemy.
-      const foe = enemiesOf(d, side).map((e) => centreOf(e)).sort((a, b) => Math.hypot(a.x - cx, a.y - cy) - Math.hypot(b.x - cx, b.y - cy))[0];
+      const foe = enemiesOf(d, side).map((e) => centreOf(e)).sort((a, b) => hypot(a.x - cx, a.y - cy) - hypot(b.x - cx, b.y - cy))[0];
       if (foe) {
-        const fl = Math.hypot(foe.x - cx, foe.y - cy) || 1;
+        const fl = hypot(foe.x - cx, foe.y - cy) || 1;
         cx -= ((foe.x - cx) / fl) * inMm(3);
         cy -= ((foe.y - cy) / fl) * inMm(3);
       }
-      const dx = cx - g.stand.centre.x, dy = cy - g.stand.centre.y, len = Math.hypot(dx, dy);
+      const dx = cx - g.stand.centre.x, dy = cy - g.stand.centre.y, len = hypot(dx, dy);
       if (len < inMm(2)) continue;
       const reach = inMm(d.tables.movement[d.rs.scale].rows['light-cavalry'].tacticalIn) * 0.9;
       const k = Math.min(1, reach / len);

@@ -31,7 +31,7 @@ import { isHiddenFrom, legalDeployment } from '../deployment';
 import { isDeployStep } from '../deploymentOrder';
 import { groupShapeProblem, isSplit } from '../groupShape';
 import { CM, centroid } from '../geo';
-import { atan2, cos, sin } from '../../../geometry/math';
+import { atan2, cos, hypot, sin } from '../../../geometry/math';
 
 type V = SeenGame<SywState, Options, Tables>;
 export const SYW_SCRIPTS = ['attack', 'advance', 'hold', 'withdraw'] as const;
@@ -304,13 +304,13 @@ function generalMoves(view: V, side: string): Command[] {
     });
     if (spots.length === 0) continue;
     let x = spots.reduce((a, p) => a + p.x, 0) / spots.length, y = spots.reduce((a, p) => a + p.y, 0) / spots.length;
-    const foe = enemies.map((e) => centroid(e.stands)).sort((a, b) => Math.hypot(a.x - x, a.y - y) - Math.hypot(b.x - x, b.y - y))[0];
+    const foe = enemies.map((e) => centroid(e.stands)).sort((a, b) => hypot(a.x - x, a.y - y) - hypot(b.x - x, b.y - y))[0];
     if (foe) {
-      const len = Math.hypot(foe.x - x, foe.y - y) || 1;
+      const len = hypot(foe.x - x, foe.y - y) || 1;
       x -= ((foe.x - x) / len) * 4 * CM;
       y -= ((foe.y - y) / len) * 4 * CM;
     }
-    const dx = x - gen.stand.centre.x, dy = y - gen.stand.centre.y, len = Math.hypot(dx, dy);
+    const dx = x - gen.stand.centre.x, dy = y - gen.stand.centre.y, len = hypot(dx, dy);
     if (len < 3 * CM) continue;
     const k = Math.min(1, (39 * CM) / len);
     const tx = Math.round(Math.min(view.battle.table.widthMm - 5, Math.max(5, gen.stand.centre.x + dx * k)));
