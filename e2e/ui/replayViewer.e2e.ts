@@ -5,24 +5,15 @@
  * before the battle ends; the report exported from the viewer opens offline in the browser
  * with its result, charts and log.
  */
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { copyFileSync, mkdirSync, mkdtempSync } from 'node:fs';
+import { describe, expect, inject, it } from 'vitest';
+import { copyFileSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser } from 'playwright-core';
-import { launchChromium } from '../../src/cli/chromium';
+import { useChromium } from '../support/chromium';
 import { PlayPage } from '../pages/PlayPage';
 
-let browser: Browser;
+const chromium = useChromium();
 const url = inject('baseUrl');
-mkdirSync('e2e/screenshots', { recursive: true });
-
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-});
 
 const IN = 25.4;
 type Centres = Record<string, { x: number; y: number }>;
@@ -38,7 +29,7 @@ async function centres(p: PlayPage): Promise<Centres> {
 
 describe('the replay viewer', () => {
   it('steps a kept battle back and forth, the table at each step as it stood after that command', async () => {
-    const p = await PlayPage.open(browser, url, '', { width: 1280, height: 720 });
+    const p = await PlayPage.open(chromium.browser, url, '', { width: 1280, height: 720 });
     await p.chooseScenario('The Mill at Aldern');
     await p.start('solo', 42);
     const seen = new Map<number, Seen>();
@@ -87,6 +78,8 @@ describe('the replay viewer', () => {
     const viewers = await p.byTest('replay-viewer').locator('option').allTextContents();
     expect(viewers).toEqual(['French Advance Guard', 'Austrian Brigade Mayer']);
     expect((await replay())!.viewer).toBe('fr');
+    // The battle on the table: the viewer follows its later play, and says so.
+    expect(await p.byTest('replay-following').isVisible()).toBe(true);
     expect(await p.byTest('phase-bar').count() === 0 || !(await p.byTest('phase-bar').isVisible())).toBe(true);
 
     const check = async () => {
@@ -141,8 +134,51 @@ describe('the replay viewer', () => {
     await p.page.close();
   });
 
+  it('replays a save file straight from disk, without adding it to the list; a wrong file is refused with a sentence', async () => {
+    const p = await PlayPage.open(chromium.browser, url, '', { width: 1280, height: 720 });
+    await p.start('solo', 7);
+    await p.endStep('fr');
+    await p.endStep('au');
+    const [download] = await Promise.all([p.page.waitForEvent('download'), p.byTest('save').click()]);
+    const saved = readFileSync((await download.path())!, 'utf8');
+    const inPlay = (await p.probe())!;
+    await p.page.evaluate(() => window.__VEDETTE__.kept());
+    await p.byTest('saved-battles').click();
+    const rows = p.byTest('battle-row');
+    await expect.poll(() => rows.count()).toBe(1);
+
+    // A scenario given to it is named for what it is; nothing changes.
+    await p.byTest('battles-replay-file-input').setInputFiles({ name: 'aldern.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify({ format: 'vedette-scenario', title: 'x' })) });
+    await p.byTest('alert').waitFor();
+    expect(await p.byTest('alert').innerText()).toMatch(/"aldern\.json" is a scenario, not a saved battle/);
+    await p.byTest('alert-ok').click();
+    expect(await p.page.evaluate(() => window.__VEDETTE__.replay())).toBeNull();
+
+    await p.byTest('battles-replay-file-input').setInputFiles({ name: 'club-night.vedette.json', mimeType: 'application/json', buffer: Buffer.from(saved) });
+    await p.byTest('replay-bar').waitFor();
+    const replay = () => p.page.evaluate(() => window.__VEDETTE__.replay());
+    await expect.poll(async () => (await replay())?.points).toBeGreaterThan(1);
+    expect(await p.byTest('replay-name').textContent()).toBe('club-night');
+    // A file, not the battle on the table: it does not follow play.
+    expect(await p.byTest('replay-following').count()).toBe(0);
+    await p.page.keyboard.press('End');
+    await expect.poll(async () => (await replay())?.command).toBe(inPlay.commandCount);
+    await p.page.screenshot({ path: 'e2e/screenshots/replay-file-1280.png' });
+    await p.page.setViewportSize({ width: 760, height: 720 });
+    await p.page.screenshot({ path: 'e2e/screenshots/replay-file-760.png' });
+    await p.page.setViewportSize({ width: 1280, height: 720 });
+    await p.byTest('replay-close').click();
+    await expect.poll(async () => p.page.evaluate(() => window.__VEDETTE__.replay())).toBeNull();
+    // Nothing was imported, and play is where it was.
+    expect(await p.probe()).toEqual(inPlay);
+    await p.byTest('saved-battles').click();
+    await expect.poll(() => rows.count()).toBe(1);
+    expect(p.errors).toEqual([]);
+    await p.page.close();
+  });
+
   it('replays a finished battle from its result, seen by both sides, and exports its report, which opens offline', async () => {
-    const p = await PlayPage.open(browser, url, '', { width: 1280, height: 720 });
+    const p = await PlayPage.open(chromium.browser, url, '', { width: 1280, height: 720 });
     // The Ridge at Krzeczhorz (Seven Years War), solo: the Austrians concede at once (a concession ends the battle).
     await p.chooseScenario('Krzeczhorz');
     await p.start('solo', 99);
@@ -173,7 +209,7 @@ describe('the replay viewer', () => {
     const path = join(mkdtempSync(join(tmpdir(), 'vedette-report-')), download.suggestedFilename());
     copyFileSync((await download.path())!, path);
     // Opened in the browser with the network cut: everything it shows is in the file.
-    const ctx = await browser.newContext({ offline: true, viewport: { width: 1280, height: 720 } });
+    const ctx = await chromium.browser.newContext({ offline: true, viewport: { width: 1280, height: 720 } });
     const page = await ctx.newPage();
     const requests: string[] = [];
     page.on('request', (q) => requests.push(q.url()));

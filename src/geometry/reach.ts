@@ -13,6 +13,8 @@ import { faceEdge, unitFrame } from './frame';
 import type { Leg } from './movement';
 import { wheel } from './movement';
 import { quarterOf } from './zones';
+import { atan2 } from './math';
+import { lineUpFront } from './units';
 
 export interface ReachOptions {
   readonly maxWheelRad: number;
@@ -83,7 +85,7 @@ export function reachTarget(charger: readonly StandFootprint[], target: readonly
   const tf: Frame = unitFrame(target, opts.targetFacing);
   const face = opts.face ?? quarterOf(tf, cf.centre);
   const edge = faceEdge(tf, face);
-  const wanted = Math.atan2(-edge.ny, -edge.nx);
+  const wanted = atan2(-edge.ny, -edge.nx);
   const need = normaliseAngle(wanted - cf.facing);
   const turn = Math.max(-opts.maxWheelRad, Math.min(opts.maxWheelRad, need));
   const w = wheel(charger, turn, { factor: opts.wheelFactor ?? 1, frame: cf });
@@ -103,15 +105,12 @@ export function reachTarget(charger: readonly StandFootprint[], target: readonly
   // Close the door: turn the rest of the way about the point of contact.
   const residual = normaliseAngle(wanted - f2.facing);
   let aligned = Math.abs(residual) > 1e-12 ? contact.map((s) => rotateStand(s, hit.at, residual)) : contact;
+  const contactUnit = { stands: contact };
   if (opts.centreOnFace) {
-    const af = unitFrame(aligned, wanted as Radians);
-    const [afl, afr] = af.corners;
-    const mx = (afl.x + afr.x) / 2, my = (afl.y + afr.y) / 2;
-    const fx = (edge.a.x + edge.b.x) / 2, fy = (edge.a.y + edge.b.y) / 2;
-    const len = edge.lengthMm || 1;
-    const tx = (edge.b.x - edge.a.x) / len, ty = (edge.b.y - edge.a.y) / len;
-    const slide = (fx - mx) * tx + (fy - my) * ty;
-    aligned = aligned.map((s) => translateStand(s, tx * slide, ty * slide));
+    // Squared on and centred: the one squaring of a unit against a face (units.ts `lineUpFront`), the
+    // pose closing the door and sliding along the face would reach.
+    const mid = pt((edge.a.x + edge.b.x) / 2, (edge.a.y + edge.b.y) / 2);
+    aligned = lineUpFront(contactUnit, (u) => unitFrame(u.stands, u === contactUnit ? f2.facing : undefined), wanted, mid).stands;
   }
   const totalMm = w.distanceMm + straight;
   const legs: Leg[] = [...w.legs, { kind: 'translate', dx: dir.x * straight, dy: dir.y * straight, distanceMm: straight }];

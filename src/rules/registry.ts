@@ -7,12 +7,14 @@ import { registerable, type AnyRuleset } from '../engine/ruleset';
 import { napoleonicWarfare } from './napoleonic-warfare';
 import { sevenYearsWar } from './seven-years-war';
 import { battalion } from './battalion';
+import { advancedShako } from './advanced-shako';
 import { deathOrGlory } from './death-or-glory';
 
 export const RULESETS: readonly AnyRuleset[] = [
   registerable(napoleonicWarfare),
   registerable(sevenYearsWar),
   registerable(battalion),
+  registerable(advancedShako),
   registerable(deathOrGlory),
 ];
 

@@ -4,7 +4,7 @@
  * table edge); the rules (what delays, what disorders, what stops) are decided here from the
  * tables, at each of those places in turn.
  */
-import { advanceUnit, CONTACT_MM, unitOffTable } from '../../geometry/units';
+import { advanceUnit, isContactGap, unitOffTable } from '../../geometry/units';
 import { centreCrossings, terrainMoments, touchingAfter, traceMove, type Meeting, type MoveTrace } from '../../geometry/moveCore';
 import { standIndexOf, terrainIndexOf } from '../../geometry/sightCache';
 import { unitBox } from '../../geometry/queries';
@@ -18,6 +18,7 @@ import { TERRAIN_EFFECTS, BUILDINGS } from './tables/movement';
 import { noteLeftTable, revealAmbush } from './offTable';
 import type { Radians } from '../../geometry/types';
 import { pointInPolygon, polygonArea } from '../../geometry/vec';
+import { cos, sin } from '../../geometry/math';
 
 export type MoveMode = 'advance' | 'strategic' | 'charge' | 'retreat' | 'rout' | 'pursuit' | 'fall-back';
 
@@ -62,7 +63,7 @@ export function buildingCapacity(t: TerrainFeature): number {
 }
 
 /** A straight plan of `distMm` along `dir` (one leg of the geometry core). */
-export const straight = (dir: number, distMm: number): Leg[] => [{ kind: 'translate', dx: Math.cos(dir) * distMm, dy: Math.sin(dir) * distMm, distanceMm: distMm }];
+export const straight = (dir: number, distMm: number): Leg[] => [{ kind: 'translate', dx: cos(dir) * distMm, dy: sin(dir) * distMm, distanceMm: distMm }];
 
 /**
  * The geometry core's trace of `legs` for `u` against the other active units (`byId`), the
@@ -126,7 +127,7 @@ export function walk(d: Draft, u0: Unit, dir: Radians, budgetMm: number, mode: M
   const startTerrain = new Set(unitTerrain(d.battle, u0).map((t) => t.id));
   const others = activeUnits(d).filter((x) => x.id !== u0.id);
   const byId = new Map(others.map((x) => [x.id, x]));
-  const alreadyTouching = new Set(others.filter((e) => e.side !== u0.side && unitDistanceMm(u0, e) <= CONTACT_MM).map((e) => e.id));
+  const alreadyTouching = new Set(others.filter((e) => e.side !== u0.side && isContactGap(unitDistanceMm(u0, e))).map((e) => e.id));
   // Traced past the allowance far enough to place the unit clear of a friend it goes through.
   const reachMm = budgetMm + extentMm(u0) + Math.max(0, ...others.filter((f) => f.side === u0.side).map(extentMm)) + 1;
   const legs = straight(dir, reachMm);
@@ -231,7 +232,7 @@ export function walk(d: Draft, u0: Unit, dir: Radians, budgetMm: number, mode: M
       // rear of the friendly unit to regroup, taking extra movement if necessary, but becoming
       // Disordered by the extra movement" (§17). Passing through towards the friend's rear, they
       // halt just clear of it, behind it (RULINGS, last items).
-      if (moverSkirmish && stationary && Math.cos(dir - unitFacing(other)) < 0) {
+      if (moverSkirmish && stationary && cos(dir - unitFacing(other)) < 0) {
         const total = clearOf(m);
         inter.push(other.id);
         d.ctx.emit({ type: 'SkirmishersRegrouped', unit: u0.id, behind: other.id, extraIn: Math.max(0, Math.round(((total - budget) / 25.4) * 10) / 10), rule: REGROUP_RULE });
@@ -354,7 +355,7 @@ export function probePath(d: Draft, u: Unit, dir: Radians, distMm: number, opts:
   const startEnemies = new Set<string>();
   for (const m of trace.meetings) {
     const x = byId.get(m.unitId)!;
-    if (x.side !== u.side && !startEnemies.has(x.id) && unitDistanceMm(u, x) <= CONTACT_MM) startEnemies.add(x.id);
+    if (x.side !== u.side && !startEnemies.has(x.id) && isContactGap(unitDistanceMm(u, x))) startEnemies.add(x.id);
   }
   const startTerrain = new Set(unitTerrain(d.battle, u).map((t) => t.id));
   const friends = new Set<string>(), terrain = new Set<string>();

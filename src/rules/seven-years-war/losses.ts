@@ -6,13 +6,14 @@ import type { Stand, Unit } from '../../engine/model';
 import { pt } from '../../geometry/types';
 import type { TablePoint } from '../../geometry/types';
 import { isCavalry, isLightUnit } from './state';
-import { CM, centroid, unitGap, translateStands, standsOverlap } from './geo';
-import { standDistance } from '../../geometry/measure';
+import { CM, centroid, translateStands, standsInContact, inContact } from './geo';
+import { standsOverlap } from '../../geometry/units';
 import { standCorners } from '../../geometry/footprint';
 import type { Work } from './work';
 import { blockedBy } from './forcedMoves';
 import { ORDER_NUMBERS } from './tables/orders';
 import { dropUnit } from '../../engine/workingState';
+import { cos, sin } from '../../geometry/math';
 
 const ORDER_GROUP_GAP_CM = ORDER_NUMBERS.groupGapCm;
 
@@ -31,7 +32,7 @@ export function killStands(w: Work, unitId: string, n: number, cause: string, ru
   let stands: Stand[] = [...u.stands];
   for (let k = 0; k < lost; k++) {
     const f = stands[0]!.facing;
-    const fx = Math.cos(f), fy = Math.sin(f);
+    const fx = cos(f), fy = sin(f);
     const c = centroid(stands);
     const along = (s: Stand) => (s.centre.x - c.x) * fx + (s.centre.y - c.y) * fy;
     const across = (s: Stand) => -(s.centre.x - c.x) * fy + (s.centre.y - c.y) * fx;
@@ -61,11 +62,11 @@ export function killStands(w: Work, unitId: string, n: number, cause: string, ru
 
 /** Fill the gap left by `gone` in the unit's front rank (p.7). Returns the new stands. */
 export function fillGap(w: Work, u: Unit, stands: Stand[], gone: Stand): Stand[] {
-  const f = gone.facing, fx = Math.cos(f), fy = Math.sin(f);
+  const f = gone.facing, fx = cos(f), fy = sin(f);
   const along = (s: Stand) => (s.centre.x - gone.centre.x) * fx + (s.centre.y - gone.centre.y) * fy;
   const across = (s: Stand) => -(s.centre.x - gone.centre.x) * fy + (s.centre.y - gone.centre.y) * fx;
   const enemies = w.enemiesOf(u.side);
-  const engaged = (s: Stand) => enemies.some((e) => e.stands.some((x) => standDistance(s, x) <= 1.5));
+  const engaged = (s: Stand) => enemies.some((e) => e.stands.some((x) => standsInContact(s, x)));
   const others = (st: Stand[]) => w.battle.units.filter((o) => o.id !== u.id && !w.isOff(o.id)).every((o) => !st.some((a) => o.stands.some((b) => standsOverlap(a, b))));
   const put = (s: Stand, dAlong: number, dAcross: number): Stand => ({ ...s, centre: pt(s.centre.x + fx * dAlong - fy * dAcross, s.centre.y + fy * dAlong + fx * dAcross) });
   const R = 'SYW (3) Changing Orders (p.7): gaps filled';
@@ -109,7 +110,7 @@ export function closeGroupGaps(w: Work, groupId: string): void {
   if (!g) return;
   const units = w.groupUnits(g);
   if (units.length < 2) return;
-  const f = units[0]!.stands[0]!.facing, rx = -Math.sin(f), ry = Math.cos(f);
+  const f = units[0]!.stands[0]!.facing, rx = -sin(f), ry = cos(f);
   const span = (u: Unit) => {
     const xs = u.stands.flatMap((s) => standCorners(s).map((p) => p.x * rx + p.y * ry));
     return { lo: Math.min(...xs), hi: Math.max(...xs) };
@@ -122,7 +123,7 @@ export function closeGroupGaps(w: Work, groupId: string): void {
     const a = span(u), b = span(n);
     const gap = i > toward ? a.lo - b.hi : b.lo - a.hi;
     if (gap <= gapMm + 0.5) return;
-    if (w.enemiesOf(u.side).some((e) => unitGap(e, u) <= 1.5)) return;
+    if (w.enemiesOf(u.side).some((e) => inContact(e, u))) return;
     const d = (gap - gapMm) * (i > toward ? -1 : 1);
     const st = translateStands(u.stands, rx * d, ry * d);
     if (blockedBy(w, u.id, st).length > 0) return;

@@ -13,7 +13,7 @@ import { modifier } from './tablesSchema';
 import { unitOffTable } from '../../geometry/units';
 import type { Work } from './work';
 import { behindDefences } from './defences';
-import { CM, centroid, coverOf, inContact, inTown, heightAt, translateStands, terrainLevel, standGap } from './geo';
+import { CM, centroid, coverOf, inContact, inTown, heightAt, translateStands, terrainLevel, standGap, standsInContact } from './geo';
 import { changeOrder, disorderUnit } from './orderChanges';
 import { killStands, destroyUnit } from './losses';
 import { casualtyTest } from './moraleTests';
@@ -21,11 +21,12 @@ import { blockedBy, pushUnit } from './forcedMoves';
 import { generalRisk } from './generals';
 import { factor, turnBack } from './charge';
 import { drive, freshEnemyMet, pursueTowards } from './pursuit';
+import { cos, sin } from '../../geometry/math';
 
 interface Bout { a: Unit; b: Unit; aContact: Stand[]; faceOfB: Face; faceOfA: Face }
 
 function contactStands(a: Unit, b: Unit): Stand[] {
-  return a.stands.filter((s) => b.stands.some((t) => standGap(s, t) <= 1.5));
+  return a.stands.filter((s) => b.stands.some((t) => standsInContact(s, t)));
 }
 
 /** Melee modifiers for `a` fighting `b` (p.14). */
@@ -49,7 +50,7 @@ export function meleeModifiers(w: Work, bout: Bout, chargedBy: Set<string>, over
   if (!(b.formation === 'square' || inTown(w.battle, b))) {
     const friends = w.friendsOf(a.side).filter((f) => { const o = w.groupOf(f.id)?.order; return o !== 'retreat' && o !== 'rout'; });
     // "Overlaps count against 1 enemy unit per combat phase only" (p.14): a stand that has overlapped one enemy unit this phase cannot overlap another.
-    const over = friends.flatMap((f) => f.stands).find((s) => !bout.aContact.some((c) => c.id === s.id) && !b.stands.some((x) => standGap(s, x) <= 1.5) && bout.aContact.some((c) => standGap(s, c) <= 1.5) && b.stands.some((x) => standGap(s, x) <= 45) && (overlaps.get(s.id) ?? b.id) === b.id);
+    const over = friends.flatMap((f) => f.stands).find((s) => !bout.aContact.some((c) => c.id === s.id) && !b.stands.some((x) => standsInContact(s, x)) && bout.aContact.some((c) => standsInContact(s, c)) && b.stands.some((x) => standGap(s, x) <= 45) && (overlaps.get(s.id) ?? b.id) === b.id);
     if (over) { overlaps.set(over.id, b.id); mods.push(modifier(t, 'meleeModifiers', 'overlap')); }
     // 6 f') p.13: charging a flank, "count only 1 stand in contact with the enemy; any other stands in contact
     // or adjoining stands in contact count as an overlap" (not if retreating: p.14).
@@ -73,7 +74,7 @@ export function meleeModifiers(w: Work, bout: Bout, chargedBy: Set<string>, over
 
 function ranksOf(u: Unit): number {
   const f = u.stands[0]!.facing;
-  const ahead = u.stands.map((s) => Math.round((s.centre.x * Math.cos(f) + s.centre.y * Math.sin(f)) / 5));
+  const ahead = u.stands.map((s) => Math.round((s.centre.x * cos(f) + s.centre.y * sin(f)) / 5));
   return new Set(ahead).size;
 }
 
@@ -147,7 +148,7 @@ export function closeCombat(state: S, w: Work): void {
     if (b && gb && isCavalry(a) && chargers.has(a.id) && theirs && mine.score > theirs.score && a.formation === 'line' && (b.formation === 'line' || b.formation === 'square') && gb.order !== 'rout' && gb.order !== 'retreat') {
       const depth = unitFrame(b.stands, b.stands[0]!.facing).halfDepthMm * 2 + unitFrame(a.stands, a.stands[0]!.facing).halfDepthMm * 2;
       const f = a.stands[0]!.facing;
-      const beyond = translateStands(a.stands, Math.cos(f) * depth, Math.sin(f) * depth);
+      const beyond = translateStands(a.stands, cos(f) * depth, sin(f) * depth);
       // (2) there must be space to place the stands beyond the broken through unit.
       if (blockedBy(w, a.id, beyond).some((o) => o.id !== b.id) || unitOffTable(beyond, w.battle.table)) continue;
       const extra = w.rollSpec(BREAKTHROUGH_MOVE.dice, `${a.name} breaks through ${b.name}`, BREAKTHROUGH_MOVE.rule, [a.id, b.id]) * CM;
