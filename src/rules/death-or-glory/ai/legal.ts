@@ -17,6 +17,7 @@ import { cannotMove, advanceLimit } from '../movement/commands';
 import { formationsOf, changeTurns } from '../movement/formations';
 import { chargeProblem, reactionsFor } from '../charge/charges';
 import { planFire } from '../fire/plan';
+import { atan2 } from '../../../geometry/math';
 
 type G = SeenGame<DogState, DogOptions, DogTables>;
 
@@ -29,7 +30,7 @@ export function nearestEnemyOf(g: { battle: G['battle'] }, u: Unit): Unit | unde
 export function wheelToward(u: Unit, e: Unit, maxDeg = 45): number {
   const fr = unitFrame(u.stands);
   const c = centreOf(u), ec = centreOf(e);
-  let d = Math.atan2(ec.y - c.y, ec.x - c.x) - fr.facing;
+  let d = atan2(ec.y - c.y, ec.x - c.x) - fr.facing;
   while (d > Math.PI) d -= 2 * Math.PI;
   while (d < -Math.PI) d += 2 * Math.PI;
   return Math.max(-maxDeg, Math.min(maxDeg, (d * 180) / Math.PI));

@@ -17,6 +17,7 @@ import { centreOf, us } from '../state';
 import { withPoses, rateMm } from './moves';
 import { destroyUnit } from '../losses';
 import { gapMm } from '../geo';
+import { atan2, cos, sin } from '../../../geometry/math';
 
 export function nearestEnemy(w: { battle: W['battle'] }, u: Unit, filter: (e: Unit) => boolean = () => true): Unit | undefined {
   let best: Unit | undefined, bd = Infinity;
@@ -32,8 +33,8 @@ export function nearestEnemy(w: { battle: W['battle'] }, u: Unit, filter: (e: Un
 function awayAngle(u: Unit, from: TablePoint): number {
   const c = centreOf(u);
   const facing = unitFrame(u.stands).facing;
-  const ahead = (from.x - c.x) * Math.cos(facing) + (from.y - c.y) * Math.sin(facing);
-  return ahead >= 0 ? facing + Math.PI : Math.atan2(c.y - from.y, c.x - from.x);
+  const ahead = (from.x - c.x) * cos(facing) + (from.y - c.y) * sin(facing);
+  return ahead >= 0 ? facing + Math.PI : atan2(c.y - from.y, c.x - from.x);
 }
 
 export interface Shift { readonly movedMm: number; readonly offTable: boolean }
@@ -52,7 +53,7 @@ export function shift(w: W, unitId: string, angle: number, distMm: number, opts:
     while (d < -Math.PI) d += 2 * Math.PI;
     if (Math.abs(d) > 1e-6) { setStands(w, u.id, withPoses(u.stands, rotateStands(u.stands, fr.centre, d))); u = unitIn(w, unitId)!; }
   }
-  const legs: Leg[] = [{ kind: 'translate', dx: Math.cos(angle) * distMm, dy: Math.sin(angle) * distMm, distanceMm: distMm }];
+  const legs: Leg[] = [{ kind: 'translate', dx: cos(angle) * distMm, dy: sin(angle) * distMm, distanceMm: distMm }];
   const mine = new Set(w.battle.units.filter((x) => x.side === u!.side).map((x) => x.id));
   const stop = moveUntilContact(u.stands, legs, {
     others: standIndexOf(w.battle.units), ignore: (id) => id === unitId, table: w.battle.table, terrain: terrainIndexOf(w.battle.terrain),
@@ -62,7 +63,7 @@ export function shift(w: W, unitId: string, angle: number, distMm: number, opts:
   // Never end on top of a friend passed through: stop short of it instead.
   let end = stop.stopMm;
   for (const m of stop.passed) if (m.enterMm < end && (m.clearMm === undefined || m.clearMm > end)) end = Math.min(end, m.enterMm);
-  const poses = u.stands.map((s) => ({ ...s, centre: { x: s.centre.x + Math.cos(angle) * end, y: s.centre.y + Math.sin(angle) * end } as TablePoint }));
+  const poses = u.stands.map((s) => ({ ...s, centre: { x: s.centre.x + cos(angle) * end, y: s.centre.y + sin(angle) * end } as TablePoint }));
   setStands(w, unitId, poses);
   return { movedMm: end, offTable: false };
 }
@@ -92,7 +93,7 @@ export function pursue(w: W, unitId: string, rule: string): void {
   const e = nearestEnemy(w, u);
   if (!e) return;
   const c = centreOf(u), ec = centreOf(e);
-  const angle = Math.atan2(ec.y - c.y, ec.x - c.x);
+  const angle = atan2(ec.y - c.y, ec.x - c.x);
   const st = us(w.rs, unitId);
   const dist = Math.min(rateMm(w.tables, u), Math.max(0, gapMm(u, e)));
   const s = shift(w, unitId, angle, dist, { throughFriends: false, turnToGo: true });

@@ -11,6 +11,7 @@ import type { Battle } from '../../../engine/state';
 import type { DogTables } from '../tables';
 import { FORMATION_CHANGES, BATTERY_CHANGES, INF_COLS, CAV_COLS, DOUBLE_TIME, FORMATION_RULE } from '../tables';
 import { nationOf, hasTag, isConscript, type UnitState } from '../state';
+import { cos, sin } from '../../../geometry/math';
 
 export const INFANTRY_FORMATIONS = ['line', 'column', 'march', 'square', 'skirmish'] as const;
 export const CAVALRY_FORMATIONS = ['line', 'column', 'march', 'skirmish'] as const;
@@ -26,7 +27,7 @@ export function formationsOf(u: Pick<Unit, 'arm'>): readonly string[] {
 export function layoutFor(u: Unit, f: string): StandFootprint[] {
   const fr = unitFrame(u.stands);
   const facing = fr.facing as Radians;
-  const front = pt(fr.centre.x + Math.cos(facing) * fr.halfDepthMm, fr.centre.y + Math.sin(facing) * fr.halfDepthMm);
+  const front = pt(fr.centre.x + cos(facing) * fr.halfDepthMm, fr.centre.y + sin(facing) * fr.halfDepthMm);
   const bases: BaseSize[] = u.stands.map((s) => ({ widthMm: s.widthMm, depthMm: s.depthMm }));
   switch (f) {
     case 'column': return layoutColumn(front, facing, bases, Math.min(2, bases.length));

@@ -21,6 +21,7 @@ import { chargeProblem, reactionsFor, chargeReachMm } from '../charge/charges';
 import { planFire, ARC_RAD } from '../fire/plan';
 import { unitDistance } from '../../../geometry/measure';
 import { sightRule } from '../geo';
+import { cos, sin } from '../../../geometry/math';
 
 type G = SeenGame<DogState, DogOptions, DogTables>;
 const m = (mm: number) => `${Math.round(Math.max(0, mm))} m`;
@@ -35,8 +36,8 @@ export function legsOfDrag(u: Unit, mv: PieceMove): MoveLeg[] {
   const deg = (d * 180) / Math.PI;
   if (Math.abs(deg) > 0.5) legs.push(mv.pivot === 'left' || mv.pivot === 'right' ? { kind: 'wheel', deg } : { kind: 'turn', deg });
   const f = unitFrame(u.stands).facing + (Math.abs(deg) > 0.5 ? d : 0);
-  const along = mv.dxMm * Math.cos(f) + mv.dyMm * Math.sin(f);
-  const across = -mv.dxMm * Math.sin(f) + mv.dyMm * Math.cos(f);
+  const along = mv.dxMm * cos(f) + mv.dyMm * sin(f);
+  const across = -mv.dxMm * sin(f) + mv.dyMm * cos(f);
   if (along > 0.5) legs.push({ kind: 'forward', mm: along });
   else if (along < -0.5) legs.push({ kind: 'backward', mm: -along });
   if (Math.abs(across) > 0.5) legs.push({ kind: 'sidestep', mm: across });
