@@ -55,7 +55,7 @@ export interface ChargeVerdict {
 }
 
 /** Can `u` charge `t` now, and does it earn impact factors (DoG Charge Restrictions)? */
-export function chargeProblem(c: Ctx, u: Unit, t: Unit, opts: { counter?: boolean } = {}): ChargeVerdict {
+export function chargeProblem(c: Ctx, u: Unit, t: Unit, opts: { counter?: boolean; resolving?: boolean } = {}): ChargeVerdict {
   const st = us(c.rs, u.id);
   const no = (reason: string, rule: string): ChargeVerdict => ({ ok: false, reason, rule });
   if (t.side === u.side) return no('Charge the enemy.', CHARGE_RULE);
@@ -66,14 +66,14 @@ export function chargeProblem(c: Ctx, u: Unit, t: Unit, opts: { counter?: boolea
   if (st.busyUntil >= c.turn) return no(`${u.name} is changing formation.`, 'DoG FORMATION CHANGES');
   if (c.rs.melees.some((m) => m.a === u.id || m.b === u.id)) return no(`${u.name} is in melee.`, 'DoG MELÉE');
   // "All units may not charge into an existing melee"
-  if (c.rs.melees.some((m) => m.a === t.id || m.b === t.id)) return no(`${t.name} is in melee: units may not charge into an existing melee.`, RESTRICT_RULE);
+  if (!opts.resolving && c.rs.melees.some((m) => m.a === t.id || m.b === t.id)) return no(`${t.name} is in melee: units may not charge into an existing melee.`, RESTRICT_RULE);
   if (u.formation === 'skirmish' && t.formation !== 'skirmish') return no('Skirmishers may only charge other skirmishers.', 'DoG CHARGE PHASE, Notes');
   if (!opts.counter) {
     const o = c.rs.orders[u.parent]?.order;
     if (o && o !== 'attack') return no(`Its brigade's order is to ${o}: it may countercharge but not charge (HOUSE).`, 'DoG Orders');
     if (st.control?.kind === 'stand' || st.control?.kind === 'retire') return no(`${u.name} may not advance (control test).`, 'DoG CONTROL');
   }
-  if (c.rs.charges.some((x) => x.unit === u.id)) return no(`${u.name} has declared a charge already.`, CHARGE_RULE);
+  if (!opts.resolving && c.rs.charges.some((x) => x.unit === u.id)) return no(`${u.name} has declared a charge already.`, CHARGE_RULE);
   const under = [...terrainUnder(c.battle, u), ...terrainUnder(c.battle, t)];
   let impact = true;
   let why: string | undefined;
@@ -166,7 +166,7 @@ function formSquare(w: W, t: Unit): void {
 
 /** The charger moves in: contact and a melee, or stopped short (unformed, a control test). */
 function closeIn(w: W, u: Unit, t: Unit, v: ChargeVerdict, counter: boolean): void {
-  const again = chargeProblem({ battle: w.battle, rs: w.rs, tables: w.tables, options: w.options, turn: w.turn }, u, t, { counter: true });
+  const again = chargeProblem({ battle: w.battle, rs: w.rs, tables: w.tables, options: w.options, turn: w.turn }, u, t, { counter: true, resolving: true });
   if (again.ok && again.reach) {
     setStands(w, u.id, withPoses(u.stands, again.reach.aligned));
     const impact = (again.impact ?? false) && (v.impact ?? true);
@@ -196,12 +196,12 @@ export function resolveCharges(w: W): void {
     if (!u || !t0) continue;
     if (us(w.rs, u.id).morale === 'routing') continue;
     if (w.rs.melees.some((m) => (m.a === u.id && m.b === t0.id) || (m.a === t0.id && m.b === u.id))) continue; // met by a countercharge already
-    const v = chargeProblem({ battle: w.battle, rs: w.rs, tables: w.tables, options: w.options, turn: w.turn }, u, t0, { counter: true });
+    const v = chargeProblem({ battle: w.battle, rs: w.rs, tables: w.tables, options: w.options, turn: w.turn }, u, t0, { counter: true, resolving: true });
     const reaction: Reaction = w.rs.reactions[t0.id] ?? (reactionsFor(w.tables, t0, u).includes('evade') && t0.formation === 'skirmish' ? 'evade' : 'stand');
     w.ctx.emit({ type: 'ChargeResolved', unit: u.id, target: t0.id, reaction, rule: PROCEDURE_RULE });
     if (reaction === 'countercharge') {
       // Both charge: they meet, each with its own impact eligibility.
-      const back = chargeProblem({ battle: w.battle, rs: w.rs, tables: w.tables, options: w.options, turn: w.turn }, t0, u, { counter: true });
+      const back = chargeProblem({ battle: w.battle, rs: w.rs, tables: w.tables, options: w.options, turn: w.turn }, t0, u, { counter: true, resolving: true });
       setUs(w, t0.id, { charged: { target: u.id, impact: back.ok ? (back.impact ?? false) : false }, moved: true });
       closeIn(w, u, t0, v, ch.counter === true);
       continue;
