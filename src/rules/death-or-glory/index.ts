@@ -23,6 +23,7 @@ import { dogEvaluate } from './ai/evaluate';
 import { dogMetrics } from './ai/metrics';
 import { dogDeterminise } from './ai/determinise';
 import { dogTable } from './table/table';
+import { describeDogEvent } from './logText';
 
 /** What `viewer` may see: its own brigades' orders only; the other side's messengers without what they carry. */
 export function dogView(rs: DogState, viewer: string): DogState {
@@ -48,6 +49,7 @@ export const deathOrGlory: RulesetModule<DogState, DogOptions, DogTables> = {
   legalCommands: dogLegal,
   ai: { determinise: dogDeterminise, evaluate: dogEvaluate, metrics: dogMetrics, scripts: dogScripts },
   view: (state, viewer) => ({ battle: state.battle, ruleset: dogView(state.ruleset, viewer) }),
+  describeEvent: (e, names) => describeDogEvent(e, names),
   table: dogTable,
   victory,
   atTurnLimit,

@@ -66,3 +66,11 @@ describe('DoG Artillery Fire: a 6-gun Prussian light battery at 200 m', () => {
     expect(ofType(r.events, 'FiguresLost')[0]).toMatchObject({ men: 140, figures: 4 });
   });
 });
+
+describe('The log says what the fire did in words (RulesetModule.describeEvent)', () => {
+  it('casualties in men and figures', async () => {
+    const { describeDogEvent } = await import('../../../src/rules/death-or-glory/logText');
+    const names = { piece: (id: string) => id.toUpperCase(), side: (id: string) => id };
+    expect(describeDogEvent({ type: 'FiguresLost', unit: 'fr', men: 120, figures: 4, left: 20, rule: 'x' } as never, names)).toBe('FR loses 120 men (4 figures); 20 left.');
+  });
+});
