@@ -19,6 +19,7 @@ export const RULESET_CATALOG: readonly RulesetDescriptor[] = [
   { id: 'seven-years-war', name: 'Seven Years War 2.4', load: async () => registerable((await import('./seven-years-war')).sevenYearsWar) },
   { id: 'battalion', name: 'Battalion (rate of fire, motivation)', load: async () => registerable((await import('./battalion')).battalion) },
   { id: 'advanced-shako', name: 'Advanced Shako', load: async () => registerable((await import('./advanced-shako')).advancedShako) },
+  { id: 'death-or-glory', name: 'Death or Glory!', load: async () => registerable((await import('./death-or-glory')).deathOrGlory) },
 ];
 
 /**

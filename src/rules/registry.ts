@@ -8,12 +8,14 @@ import { napoleonicWarfare } from './napoleonic-warfare';
 import { sevenYearsWar } from './seven-years-war';
 import { battalion } from './battalion';
 import { advancedShako } from './advanced-shako';
+import { deathOrGlory } from './death-or-glory';
 
 export const RULESETS: readonly AnyRuleset[] = [
   registerable(napoleonicWarfare),
   registerable(sevenYearsWar),
   registerable(battalion),
   registerable(advancedShako),
+  registerable(deathOrGlory),
 ];
 
 export function findRuleset(id: string, from: readonly AnyRuleset[] = RULESETS): AnyRuleset | undefined {

@@ -26,6 +26,7 @@ const SCENARIOS: Record<string, string> = {
   'seven-years-war': 'scenarios/seven-years-war-kolin-ridge.json',
   battalion: 'scenarios/battalion-vellarde.json',
   'advanced-shako': 'scenarios/advanced-shako-valdemora.json',
+  'death-or-glory': 'scenarios/death-or-glory-rodern.json',
 };
 
 function scenario(rulesetId: string): { module: AnyRuleset; setup: BattleSetup } {

@@ -1,0 +1,69 @@
+/**
+ * DoG FIRE PHASE, Infantry Fire and Artillery Fire, Procedure: one fire die (1-3 → 1, 4-6 → 2,
+ * 7-9 → 3, 0 → 4) plus the firepower factor plus the modifiers gives the score; the casualty
+ * chart (infantry, or artillery) by figures firing (or guns) gives the men lost; a 0 risks the
+ * generals near the target; the casualties may call for a morale test.
+ */
+import { z } from 'zod';
+import type { Unit } from '../../../engine/model';
+import { defineCommand, reject } from '../../../engine/ruleset';
+import { finishWork, unitIn } from '../../../engine/workingState';
+import type { DogOptions } from '../options';
+import type { DogTables } from '../tables';
+import { fireDie, readChart, CASUALTY_RULE, ARTILLERY_CASUALTY_RULE, FIRE_DIE_RULE } from '../tables';
+import type { DogState, S, W } from '../state';
+import { us, setUs, work, centreOf } from '../state';
+import { planFire, FIRE_PHASE_RULE, type FirePlan } from './plan';
+import { takeCasualties } from '../losses';
+import { casualtyTest, generalsRisk } from '../morale/outcomes';
+
+/** Resolve a planned fire at `strength` (1 full; 1/4 a ragged volley; a charge's fraction). Returns the men hit. */
+export function resolveFire(w: W, u: Unit, t: Unit, plan: FirePlan, opts: { strength?: number; why?: string } = {}): number {
+  const strength = opts.strength ?? 1;
+  const count = Math.max(strength > 0 ? 1 : 0, Math.round(plan.count * strength));
+  const chart = plan.chart === 'artillery' ? w.tables.artilleryChart : w.tables.casualtyChart;
+  const rule = plan.chart === 'artillery' ? ARTILLERY_CASUALTY_RULE : CASUALTY_RULE;
+  let men = 0;
+  let zero = false;
+  const unitWord = plan.chart === 'artillery' ? 'guns' : 'figures firing';
+  const r = w.ctx.roll({
+    dice: 'd10', purpose: `${u.name} fires at ${t.name}${opts.why ? ` (${opts.why})` : ''}`, rule: FIRE_DIE_RULE, subjects: [u.id, t.id],
+    modifiers: plan.modifiers,
+    table: { id: plan.chart === 'artillery' ? 'artilleryChart' : 'casualtyChart', column: `${count} ${unitWord}${strength !== 1 ? ` (${Math.round(strength * 100)}% of ${plan.count})` : ''}` },
+    outcome: (v) => {
+      const die = fireDie(v.total);
+      zero = v.total === 10;
+      const score = die + (v.modified - v.total);
+      const read = readChart(chart, score, count);
+      men = read.men;
+      return { outcome: `fire die ${v.total === 10 ? 0 : v.total} reads ${die}; score ${score}${score !== read.score ? ` (read as ${read.score})` : ''}, ${read.columns.join(' + ')} ${unitWord}: ${men} men (${rule})`, row: `score ${read.score}` };
+    },
+  });
+  void r;
+  setUs(w, t.id, { underFire: true });
+  if (men > 0) takeCasualties(w, t.id, men, rule);
+  const target = unitIn(w, t.id);
+  if (zero && target) generalsRisk(w, target);
+  if (unitIn(w, t.id)) casualtyTest(w, t.id, centreOf(u));
+  return men;
+}
+
+type FireCmd = { type: 'fire'; side: string; unit: string; target: string };
+export const fire = defineCommand<DogState, DogOptions, DogTables, FireCmd>({
+  describe: 'Fire at an enemy unit in the 10° arc of the frontage and in range (DoG FIRE PHASE).',
+  schema: z.object({ type: z.literal('fire'), side: z.string(), unit: z.string(), target: z.string() }).strict(),
+  handle(s: S, c, ctx) {
+    const u = s.battle.units.find((x) => x.id === c.unit);
+    const t = s.battle.units.find((x) => x.id === c.target);
+    if (!u || u.side !== c.side) return reject('not-yours', 'Fire with one of your own units.', FIRE_PHASE_RULE);
+    if (!t) return reject('no-target', 'Choose an enemy unit to fire at.', FIRE_PHASE_RULE);
+    const plan = planFire({ battle: s.battle, rs: s.ruleset, tables: s.tables, options: s.options }, u, t);
+    if (!plan.ok) return reject('cannot-fire', plan.reason!, plan.rule!);
+    const w = work(s, ctx);
+    const st = us(w.rs, u.id);
+    setUs(w, u.id, { fired: true, initialVolleyUsed: st.initialVolleyUsed || u.arm === 'infantry', ...(st.fatigue >= 2 ? { exhaustedActs: st.exhaustedActs + 1 } : {}) });
+    if (st.fatigue === 2 && st.exhaustedActs + 1 >= 2) { setUs(w, u.id, { fatigue: 3 }); w.ctx.emit({ type: 'UtterlyExhausted', unit: u.id, rule: 'DoG EFFECTS OF FATIGUE/EXHAUSTION' }); }
+    resolveFire(w, u, t, plan);
+    return finishWork(w);
+  },
+});

@@ -1,0 +1,76 @@
+/**
+ * Death or Glory! reading the table through the geometry layer: distances in metres (1 mm = 1 m),
+ * generals near a unit, line of sight (woods: open 500 m, dense 250 m visibility — DoG Movement
+ * Costs), cover.
+ */
+import type { Battle } from '../../engine/state';
+import type { General, TerrainFeature, Unit } from '../../engine/model';
+import { unitDistance, standToUnitDistance } from '../../geometry/measure';
+import { lineOfSight } from '../../geometry/lineOfSight';
+import type { SightFeature, SightIndex, SightRule } from '../../geometry/sightIndex';
+import { sightIndexOf, standIndexOf } from '../../geometry/sightCache';
+import { pointInPolygon } from '../../geometry/vec';
+import type { DogState } from './state';
+import { centreOf } from './state';
+import { AREA_TERRAIN } from './tables';
+
+export const gapMm = (a: Unit, b: Unit): number => unitDistance(a.stands, b.stands);
+export const generalToUnitMm = (g: General, u: Unit): number => standToUnitDistance(g.stand, u.stands);
+
+/** Generals of `side` still in play (not seriously wounded or killed). */
+export function activeGenerals(battle: Battle, rs: DogState, side: string): General[] {
+  return battle.generals.filter((g) => g.side === side && rs.generals[g.id] && rs.generals[g.id]!.wound !== 'serious' && rs.generals[g.id]!.wound !== 'killed');
+}
+
+/** The general's rating now: halved (rounded down) by a moderate wound (DoG Generals' Risk Table). */
+export function ratingOf(rs: DogState, id: string): number {
+  const g = rs.generals[id];
+  if (!g) return 0;
+  return g.wound === 'moderate' ? Math.floor(g.rating / 2) : g.rating;
+}
+
+/** The best-rated commander of the unit's side within `mm` (DoG Charge Reaction Test "commander present (within 150m)"). */
+export function commanderNear(battle: Battle, rs: DogState, u: Unit, mm: number): { general: General; rating: number } | undefined {
+  let best: { general: General; rating: number } | undefined;
+  for (const g of activeGenerals(battle, rs, u.side)) {
+    if (generalToUnitMm(g, u) > mm) continue;
+    const r = ratingOf(rs, g.id);
+    if (!best || r > best.rating) best = { general: g, rating: r };
+  }
+  return best;
+}
+
+export function sightRule(t: TerrainFeature): SightRule {
+  if (t.props['blocksSight'] === false) return { kind: 'clear' };
+  if (t.kind === 'wood' || t.kind === 'marsh') { const v = t.props['dense'] === true ? AREA_TERRAIN.denseWood.visibilityMm : AREA_TERRAIN.openWood.visibilityMm; return { kind: 'depth', withinMm: v, edgeMm: v, throughMm: v }; }
+  if (t.kind === 'village' || t.kind === 'building') return { kind: 'depth', withinMm: 50, edgeMm: 50, throughMm: 0 };
+  if (t.props['blocksSight'] === true && t.kind !== 'hill') return { kind: 'opaque' };
+  return { kind: 'clear' };
+}
+
+export function sightIndex(battle: Battle): SightIndex {
+  return sightIndexOf(battle.terrain, 'death-or-glory', (terrain) => terrain
+    .filter((t) => t.polygon.length >= 3)
+    .map((t): SightFeature => ({ id: t.id, polygon: t.polygon, kind: t.kind, rule: sightRule(t), ...(t.kind === 'hill' ? { heightLevel: t.heightLevel ?? 1 } : {}), ...(t.crest ? { crest: t.crest } : {}) })));
+}
+
+/** Can `from` see `to` (centre to centre, or any stand to the nearest stand): terrain and other units' stands block. */
+export function canSee(battle: Battle, from: Unit, to: Unit): boolean {
+  const ix = sightIndex(battle);
+  const stands = standIndexOf(battle.units);
+  const ignore = (r: { unitId: string }) => r.unitId === from.id || r.unitId === to.id;
+  if (lineOfSight(ix, centreOf(from), centreOf(to), { stands: { index: stands, ignore } }).visible) return true;
+  for (const s of from.stands) for (const t of to.stands) if (lineOfSight(ix, s.centre, t.centre, { stands: { index: stands, ignore } }).visible) return true;
+  return false;
+}
+
+export const terrainUnder = (battle: Battle, u: Unit): TerrainFeature[] => battle.terrain.filter((t) => t.polygon.length >= 3 && u.stands.some((s) => pointInPolygon(s.centre, t.polygon)));
+
+/** DoG Fire Modifiers cover: hard (buildings, props.cover 'hard'), soft (woods, hedges, props.cover 'soft'), entrenched (props.cover 'entrenched'). */
+export function coverOf(battle: Battle, u: Unit): 'entrenched' | 'hard' | 'soft' | undefined {
+  const ts = terrainUnder(battle, u);
+  if (ts.some((t) => t.props['cover'] === 'entrenched')) return 'entrenched';
+  if (ts.some((t) => t.kind === 'village' || t.kind === 'building' || t.props['cover'] === 'hard')) return 'hard';
+  if (ts.some((t) => t.kind === 'wood' || t.props['cover'] === 'soft')) return 'soft';
+  return undefined;
+}

@@ -1,0 +1,193 @@
+/**
+ * DoG MELÉE, Procedure: each side throws the fire die, adds its confused melee factor (and its
+ * impact factor in the first round when its charge was eligible) and the Melee Modifiers, and
+ * reads the CASUALTY CHART by its head count. The side causing more casualties wins; losers test
+ * morale, and if they stand the winners test; losers retiring, retreating or routing give the
+ * winners a control test; if both stand the melee goes on next turn. Melee unforms, disorders
+ * and tires (DoG EFFECTS OF FATIGUE/EXHAUSTION).
+ */
+import type { Unit } from '../../../engine/model';
+import type { Modifier } from '../../../engine/ruleset';
+import { unitIn } from '../../../engine/workingState';
+import { unitFrame, toLocal } from '../../../geometry/frame';
+import type { W, Melee } from '../state';
+import { us, setUs, rowOf, hasTag, isVeteran, isSecondLine, isConscript, centreOf } from '../state';
+import { MELEE_MODIFIERS as M, MELEE_RULE, MORALE_MODIFIERS as MM, CASUALTY_RULE, CINC_RULE, CINC_PRESENT_MM, fireDie, readChart } from '../tables';
+import { takeCasualties } from '../losses';
+import { testAndApply } from '../morale/outcomes';
+import { controlTest } from '../morale/tests';
+import { applyControl } from '../morale/control';
+import { retire } from '../movement/compulsory';
+import { coverOf, terrainUnder, generalToUnitMm } from '../geo';
+import { FIGURE_MM } from '../setup/setup';
+
+export const MELEE_SECTION = 'DoG MELÉE';
+
+const frontFigures = (u: Unit, rows: number): { figs: number; frontMm: number } => {
+  if (u.arm === 'artillery') return { figs: u.stands.reduce((a, s) => a + (s.figures ?? 0), 0), frontMm: unitFrame(u.stands).halfWidthMm * 2 };
+  const per = FIGURE_MM[u.arm as 'infantry' | 'cavalry'];
+  const fr = unitFrame(u.stands);
+  const along = u.stands.map((s) => toLocal(fr, s.centre).along);
+  const front = Math.max(...along);
+  const fs = u.formation === 'square' ? u.stands : u.stands.filter((_, i) => along[i]! >= front - 1);
+  return { figs: fs.reduce((a, s) => a + Math.min(s.figures ?? 0, Math.round(s.widthMm / per) * rows), 0), frontMm: fs.reduce((a, s) => a + s.widthMm, 0) };
+};
+
+/**
+ * Head count: in the first round only the first 2 rows of infantry and the first row of cavalry,
+ * overlapping the enemy by at most one figure each flank; all in later rounds. A cavalry figure
+ * counts 2 against foot; buildings and hard cover count 50% more; entrenchments double.
+ */
+export function headCount(w: W, x: Unit, y: Unit, first: boolean): { count: number; notes: string[] } {
+  const notes: string[] = [];
+  let n: number;
+  if (first) {
+    const ff = frontFigures(x, x.arm === 'infantry' ? 2 : 1);
+    const yFront = frontFigures(y, 1).frontMm;
+    const per = x.arm === 'artillery' ? 10 : FIGURE_MM[x.arm as 'infantry' | 'cavalry'];
+    const usable = Math.min(ff.frontMm, yFront + 2 * per);
+    n = ff.frontMm > 0 ? Math.round(ff.figs * (usable / ff.frontMm)) : 0;
+    if (usable < ff.frontMm) notes.push(`overlap limited to one figure each flank`);
+  } else n = x.stands.reduce((a, s) => a + (s.figures ?? 0), 0);
+  if (x.arm === 'cavalry' && y.arm !== 'cavalry') { n *= 2; notes.push('cavalry figures count 2 against foot'); }
+  const cover = coverOf(w.battle, x);
+  if (cover === 'hard') { n = Math.floor(n * 1.5); notes.push('inside buildings or behind hard cover: 50% more'); }
+  if (cover === 'entrenched') { n *= 2; notes.push('entrenched: double'); }
+  return { count: Math.max(0, n), notes };
+}
+
+function meleeModifiers(w: W, x: Unit, y: Unit, hx: number, hy: number, first: boolean): Modifier[] {
+  const out: Modifier[] = [];
+  const add = (m: { label: string; value: number }) => out.push({ label: m.label, value: m.value, rule: MELEE_RULE });
+  const sx = us(w.rs, x.id), sy = us(w.rs, y.id);
+  const row = rowOf(w.tables, x);
+  const conf = row.confused ?? 0;
+  out.push({ label: `confused melee factor (${row.name})`, value: conf, rule: 'DoG Nationality Tables' });
+  if (first && sx.charged?.target === y.id && sx.charged.impact && row.impact !== undefined) out.push({ label: `impact factor (${row.name}, an eligible charge)`, value: row.impact, rule: 'DoG MELÉE ("impact + confused melée factor for first round")' });
+  const ratio = hy > 0 ? hx / hy : hx > 0 ? Infinity : 0;
+  if (ratio >= 4) add(M.outnumber4); else if (ratio >= 3) add(M.outnumber3); else if (ratio >= 2) add(M.outnumber2); else if (ratio >= 1.5) add(M.outnumber32);
+  if (isVeteran(x)) add(M.veteran);
+  if (isSecondLine(x)) add(M.secondLine);
+  if (isConscript(w.tables, x)) add(M.conscript);
+  const lancerFirst = x.arm === 'cavalry' && hasTag(w.tables, x, 'lancer') && first;
+  if (x.arm === 'cavalry' && (hasTag(w.tables, x, 'heavy') || lancerFirst)) add(M.heavyCavalry);
+  if (x.arm === 'cavalry' && hasTag(w.tables, x, 'cuirassier')) add(M.cuirassiers);
+  if (lancerFirst) add(M.lancers);
+  const yOrder = sy.order, formedY = yOrder === 'formed';
+  if (x.arm === 'cavalry') {
+    if (y.formation === 'skirmish' || y.arm === 'artillery') add(M.cavVsSkirmishArty);
+    else if (y.arm === 'infantry') {
+      if (yOrder === 'unformed') add(M.cavVsUnformedFoot);
+      if (yOrder === 'disordered') add(M.cavVsDisorderedFoot);
+      if (y.formation === 'square') add(M.cavVsSquare);
+      if (y.formation === 'square' || y.formation === 'line') add(M.cavVsSingleRank);
+    } else {
+      if (yOrder === 'unformed') add(M.cavVsUnformedCav);
+      if (yOrder === 'disordered') add(M.cavVsDisorderedCav);
+      if (hasTag(w.tables, x, 'cossack') && formedY) add(M.cossacksVsFormedCav);
+    }
+  }
+  if (x.arm === 'infantry') {
+    if ((x.formation === 'column' || x.formation === 'march') && y.arm === 'infantry' && y.formation === 'line') add(M.columnVsLine);
+    if (x.formation === 'square' && y.arm === 'cavalry') add(M.squareVsCav);
+    if (yOrder === 'unformed') add(M.infVsUnformed);
+    if (yOrder === 'disordered') add(M.infVsDisordered);
+    if (y.formation === 'skirmish') add(M.infVsSkirmish);
+  }
+  if (sx.meleeWins.includes(w.turn - 1)) add(M.followingUp);
+  const onHill = (u: Unit) => terrainUnder(w.battle, u).filter((t) => t.kind === 'hill').reduce((a, t) => Math.max(a, t.heightLevel ?? 1), 0);
+  if (onHill(x) > onHill(y)) add(M.uphill);
+  const cover = coverOf(w.battle, x);
+  if (cover === 'hard') add(M.buildings);
+  if (cover === 'entrenched') add(M.fortified);
+  if (sx.order === 'unformed' || (sx.morale === 'shaken' && x.formation === 'square')) add(M.unformed);
+  if (sx.order === 'disordered') add(M.disordered);
+  if (sx.fatigue === 1) add(M.tired);
+  if (sx.fatigue >= 2) add(M.exhausted);
+  for (const g of w.battle.generals) {
+    const gs = w.rs.generals[g.id];
+    if (g.side !== x.side || !gs || gs.kind !== 'cinc' || gs.wound === 'serious' || gs.wound === 'killed') continue;
+    if (generalToUnitMm(g, x) <= CINC_PRESENT_MM && generalToUnitMm({ ...g, stand: { ...g.stand, centre: gs.at } }, x) <= CINC_PRESENT_MM) { out.push({ label: `C-in-C ${g.name} present all turn`, value: gs.cincBonus ?? 1, rule: CINC_RULE }); break; }
+  }
+  return out;
+}
+
+/** One side's blow: the roll and the men it causes. Troops with their backs to the enemy do not fight back. */
+function blow(w: W, x: Unit, y: Unit, first: boolean, round: number): number {
+  const sx = us(w.rs, x.id);
+  if (sx.morale === 'routing' || sx.morale === 'retreating') { w.ctx.emit({ type: 'NoFightBack', unit: x.id, rule: 'DoG MELÉE ("Troops with backs to enemy … take casualties without fighting back")' }); return 0; }
+  const hx = headCount(w, x, y, first), hy = headCount(w, y, x, first);
+  const mods = meleeModifiers(w, x, y, hx.count, hy.count, first);
+  let men = 0;
+  w.ctx.roll({
+    dice: 'd10', purpose: `${x.name} in melee with ${y.name} (round ${round})`, rule: 'DoG MELÉE, Procedure', subjects: [x.id, y.id], modifiers: mods,
+    table: { id: 'casualtyChart', column: `head count ${hx.count}${hx.notes.length ? ` (${hx.notes.join('; ')})` : ''}` },
+    outcome: (v) => {
+      const die = fireDie(v.total);
+      const score = die + (v.modified - v.total);
+      const read = readChart(w.tables.casualtyChart, score, hx.count);
+      men = read.men;
+      return { outcome: `die ${v.total === 10 ? 0 : v.total} reads ${die}; score ${score}${score !== read.score ? ` (read as ${read.score})` : ''}: ${men} men (${CASUALTY_RULE})`, row: `score ${read.score}` };
+    },
+  });
+  return men;
+}
+
+function fatigueAfter(w: W, u: Unit, rounds: number): void {
+  const st = us(w.rs, u.id);
+  const hard = coverOf(w.battle, u) === 'hard' || coverOf(w.battle, u) === 'entrenched';
+  const [tired, exhausted] = hard ? [4, 8] : [2, 4];
+  const order = rounds >= 2 ? 'disordered' : st.order === 'disordered' ? 'disordered' : 'unformed';
+  let fatigue = st.fatigue;
+  if (st.fatigue === 2) fatigue = 3; // "may only fight one more round of melee"
+  else if (rounds >= exhausted) fatigue = 2;
+  else if (rounds >= tired && fatigue < 1) fatigue = 1;
+  setUs(w, u.id, { order, meleeRounds: rounds, fatigue: fatigue as 0 | 1 | 2 | 3 });
+  if (fatigue !== st.fatigue) w.ctx.emit({ type: 'Fatigued', unit: u.id, fatigue, rule: 'DoG EFFECTS OF FATIGUE/EXHAUSTION' });
+}
+
+export function resolveMelee(w: W, m: Melee): void {
+  const a = unitIn(w, m.a), b = unitIn(w, m.b);
+  if (!a || !b) return;
+  const round = m.rounds + 1;
+  const first = round === 1;
+  const toB = blow(w, a, b, first, round);
+  const toA = blow(w, b, a, first, round);
+  if (toB > 0) takeCasualties(w, b.id, toB, CASUALTY_RULE);
+  if (toA > 0) takeCasualties(w, a.id, toA, CASUALTY_RULE);
+  for (const id of [a.id, b.id]) { const u = unitIn(w, id); if (u) fatigueAfter(w, u, us(w.rs, id).meleeRounds + 1); }
+  const a1 = unitIn(w, a.id), b1 = unitIn(w, b.id);
+  const keep = (rounds: number) => { w.rs = { ...w.rs, melees: [...w.rs.melees.filter((x) => !(x.a === m.a && x.b === m.b)), ...(unitIn(w, m.a) && unitIn(w, m.b) ? [{ a: m.a, b: m.b, rounds }] : [])] }; };
+  const end = () => { w.rs = { ...w.rs, melees: w.rs.melees.filter((x) => !(x.a === m.a && x.b === m.b)) }; };
+  if (!a1 || !b1) { end(); return; }
+  if (toA === toB) { w.ctx.emit({ type: 'MeleeDrawn', a: a.id, b: b.id, round, rule: 'DoG MELÉE ("If both sides stand, second round")' }); keep(round); return; }
+  const [win, lose] = toB > toA ? [a1, b1] : [b1, a1];
+  w.ctx.emit({ type: 'MeleeWon', winner: win.id, loser: lose.id, round, caused: Math.max(toA, toB), suffered: Math.min(toA, toB), rule: 'DoG MELÉE ("Winner is the side which causes more casualties")' });
+  setUs(w, win.id, { meleeWins: [...us(w.rs, win.id).meleeWins.filter((t) => t > w.turn - 4), w.turn] });
+  const extraFor = (x: Unit, y: Unit) => {
+    const e: { label: string; value: number }[] = [];
+    if (x.arm === 'infantry' && y.arm === 'cavalry') e.push(x.formation === 'square' ? MM.squareVsCav : MM.infChargedByCav);
+    if (coverOf(w.battle, x)) e.push(MM.cover);
+    if (x.arm === 'cavalry' && us(w.rs, x.id).charged) e.push(MM.chargingCav);
+    return e;
+  };
+  const lo = testAndApply(w, lose, { reason: 'lost a round of melee', rule: 'DoG MORALE When? ("after losing a round of melee")', extra: extraFor(lose, win) }, centreOf(win), false);
+  const lose2 = unitIn(w, lose.id);
+  if (lo === 'holds' && lose2) {
+    // "if they stand, winner must test morale"
+    const wo = testAndApply(w, win, { reason: 'its enemy stood after losing the melee', rule: 'DoG MELÉE', extra: extraFor(win, lose2) }, centreOf(lose2), false);
+    if (wo !== 'holds') { setUs(w, lose2.id, { halted: true }); end(); w.ctx.emit({ type: 'MeleeBrokenOff', a: a.id, b: b.id, rule: 'DoG MELÉE ("losers must halt to reform for 1 move")' }); return; }
+    keep(round);
+    return;
+  }
+  // The loser retires (shaken) or routs: the melee ends and the winner takes a control test.
+  if (lose2 && lo === 'shaken') retire(w, lose2.id, centreOf(win), 50, 'DoG MELÉE ("Losers retire")');
+  end();
+  const win2 = unitIn(w, win.id);
+  if (win2) applyControl(w, win2, controlTest(w, win2, { reason: 'after winning melee', extra: [lo === 'breaks' ? 'enemyRouting' : 'enemyRetiring'] }));
+}
+
+/** DoG MELÉE: every melee under way fights a round this turn. */
+export function resolveMelees(w: W): void {
+  for (const m of [...w.rs.melees]) resolveMelee(w, m);
+}

@@ -1,0 +1,139 @@
+/**
+ * DoG MOVEMENT PHASE as commands: `moveUnit` (in formation, within the allowance, not through
+ * other units), `changeFormation` (DoG FORMATION CHANGES, paid in time), `moveGeneral`
+ * (commanders ride as light cavalry: HOUSE, RULINGS.md). The brigade's written order and any
+ * control result limit advances (HOUSE reading of DoG Orders and CONTROL: RULINGS.md).
+ */
+import { z } from 'zod';
+import type { Unit } from '../../../engine/model';
+import { defineCommand, reject } from '../../../engine/ruleset';
+import { finishWork, setStands, setFormation } from '../../../engine/workingState';
+import { unitDistance } from '../../../geometry/measure';
+import { pt } from '../../../geometry/types';
+import type { DogOptions } from '../options';
+import type { DogTables } from '../tables';
+import { MOVE_RULE, FORMATION_RULE, ALLOWANCES } from '../tables';
+import type { DogState, S } from '../state';
+import { us, setUs, setGs, work } from '../state';
+import { allowanceMm, checkMove, withPoses, type MoveLeg } from './moves';
+import { formationsOf, layoutFor, placementProblem, changeTurns, FORMATION_NAMES } from './formations';
+import { nearestEnemy } from './compulsory';
+
+export const ORDERS_RULE = 'DoG Orders';
+/** HOUSE: a brigade on Hold may close on the enemy by at most this much in a move (RULINGS.md). */
+export const HOLD_ADVANCE_MM = 50;
+
+const legSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('wheel'), deg: z.number().min(-180).max(180) }).strict(),
+  z.object({ kind: z.literal('forward'), mm: z.number().min(0).max(5000) }).strict(),
+  z.object({ kind: z.literal('backward'), mm: z.number().min(0).max(5000) }).strict(),
+  z.object({ kind: z.literal('sidestep'), mm: z.number().min(-5000).max(5000) }).strict(),
+  z.object({ kind: z.literal('turn'), deg: z.number().min(-180).max(180) }).strict(),
+]);
+
+/** Why a unit may not move now, or undefined. */
+export function cannotMove(s: { rs: DogState; turn: number }, u: Unit): { code: string; reason: string; rule: string } | undefined {
+  const st = us(s.rs, u.id);
+  if (st.morale === 'routing') return { code: 'routing', reason: `${u.name} is routing; it flees in the compulsory moves.`, rule: 'DoG MORALE How?' };
+  if (st.fatigue >= 3) return { code: 'spent', reason: `${u.name} is utterly exhausted.`, rule: 'DoG EFFECTS OF FATIGUE/EXHAUSTION' };
+  if (st.fired) return { code: 'fired', reason: `${u.name} fired this turn and may not move.`, rule: 'DoG FIRE PHASE' };
+  if (s.rs.melees.some((m) => m.a === u.id || m.b === u.id)) return { code: 'melee', reason: `${u.name} is locked in melee.`, rule: 'DoG MELÉE' };
+  if (st.busyUntil >= s.turn) return { code: 'busy', reason: `${u.name} is changing formation until turn ${st.busyUntil}.`, rule: FORMATION_RULE };
+  return undefined;
+}
+
+/** The nearest enemy gap (mm), to judge an advance. */
+const enemyGap = (battle: S['battle'], u: Unit): number => { const e = nearestEnemy({ battle }, u); return e ? unitDistance(u.stands, e.stands) : Infinity; };
+
+/** HOUSE (RULINGS.md): what the brigade's order and the unit's control result allow as an advance, mm closer to the enemy. */
+export function advanceLimit(s: { rs: DogState }, u: Unit): { mm: number; why: string; rule: string } | undefined {
+  const st = us(s.rs, u.id);
+  if (st.halted) return { mm: 0, why: `${u.name} is shaken or rallied this turn and may not advance`, rule: 'DoG MORALE How? ("advancing/charging units halt")' };
+  if (st.control?.kind === 'stand') return { mm: 0, why: `${u.name} may not advance (control test: stand, ${st.control.moves} more move${st.control.moves === 1 ? '' : 's'})`, rule: 'DoG CONTROL' };
+  const o = s.rs.orders[u.parent]?.order;
+  if (o === 'withdraw') return { mm: 0, why: `its brigade's order is to withdraw`, rule: ORDERS_RULE };
+  if (o === 'hold') return { mm: HOLD_ADVANCE_MM, why: `its brigade's order is to hold (at most ${HOLD_ADVANCE_MM} m toward the enemy)`, rule: ORDERS_RULE };
+  return undefined;
+}
+
+type MoveCmd = { type: 'moveUnit'; side: string; unit: string; legs: MoveLeg[] };
+export const moveUnit = defineCommand<DogState, DogOptions, DogTables, MoveCmd>({
+  describe: 'Move a unit in its formation: wheels, straight on, back, sideways or a turn (DoG MOVEMENT PHASE).',
+  schema: z.object({ type: z.literal('moveUnit'), side: z.string(), unit: z.string(), legs: z.array(legSchema).min(1).max(8) }).strict(),
+  handle(s: S, c, ctx) {
+    const u = s.battle.units.find((x) => x.id === c.unit);
+    if (!u || u.side !== c.side) return reject('not-yours', 'Move one of your own units.', MOVE_RULE);
+    const no = cannotMove({ rs: s.ruleset, turn: s.position.turn }, u);
+    if (no) return reject(no.code, no.reason, no.rule);
+    const st = us(s.ruleset, u.id);
+    const left = allowanceMm(s.tables, u, st) - st.movedMm;
+    const v = checkMove(s.battle, u, c.legs, left);
+    if (!v.ok) return reject('illegal-move', v.reason!, v.rule!);
+    const lim = advanceLimit({ rs: s.ruleset }, u);
+    if (lim) {
+      const before = enemyGap(s.battle, u);
+      const after = enemyGap(s.battle, { ...u, stands: v.stands! });
+      if (before - after > lim.mm + 0.5) return reject('no-advance', `It would close ${Math.round(before - after)} m on the enemy: ${lim.why}.`, lim.rule);
+    }
+    const w = work(s, ctx);
+    setStands(w, u.id, v.stands!);
+    setUs(w, u.id, { moved: true, movedMm: st.movedMm + v.costMm, ...(v.becomes && (st.order === 'formed' || v.becomes === 'disordered') ? { order: v.becomes } : {}) });
+    const events = [{ type: 'UnitMoved', unit: u.id, distanceM: Math.round(v.costMm), terrain: v.terrain, rule: MOVE_RULE }];
+    if (v.becomes && st.order !== v.becomes && st.order !== 'disordered') events.push({ type: 'OrderLost', unit: u.id, becomes: v.becomes, terrain: v.terrain, rule: 'DoG Movement Costs' } as never);
+    return finishWork(w, events);
+  },
+});
+
+type FormCmd = { type: 'changeFormation'; side: string; unit: string; formation: string };
+export const changeFormation = defineCommand<DogState, DogOptions, DogTables, FormCmd>({
+  describe: 'Change formation, paying its time from the FORMATION CHANGES table (DoG FORMATION CHANGES).',
+  schema: z.object({ type: z.literal('changeFormation'), side: z.string(), unit: z.string(), formation: z.string().max(32) }).strict(),
+  handle(s: S, c, ctx) {
+    const u = s.battle.units.find((x) => x.id === c.unit);
+    if (!u || u.side !== c.side) return reject('not-yours', 'Re-form one of your own units.', FORMATION_RULE);
+    if (!formationsOf(u).includes(c.formation)) return reject('not-open', `${u.arm} cannot form ${c.formation}.`, FORMATION_RULE);
+    if (u.formation === c.formation) return reject('same', `${u.name} is already in ${FORMATION_NAMES[c.formation]}.`, FORMATION_RULE);
+    const no = cannotMove({ rs: s.ruleset, turn: s.position.turn }, u);
+    if (no) return reject(no.code, no.reason, no.rule);
+    const st = us(s.ruleset, u.id);
+    if (st.changedFormation) return reject('changed', `${u.name} has changed formation this turn.`, FORMATION_RULE);
+    const turns = changeTurns(s.tables, u, st, c.formation);
+    if (turns === undefined) return reject('no-change', `The FORMATION CHANGES table has no change for ${u.name} from ${FORMATION_NAMES[u.formation]} to ${FORMATION_NAMES[c.formation]}.`, FORMATION_RULE);
+    // Time is paid in move: a change of t turns uses t of this move's allowance; what is left over runs into later turns.
+    const full = Math.max(allowanceMm(s.tables, u, st), 1);
+    const leftShare = Math.max(0, 1 - st.movedMm / full);
+    if (turns <= 1 && turns > leftShare + 1e-9) return reject('no-time', `It takes ${turns} of a turn and ${u.name} has ${Math.round(leftShare * 100) / 100} of its move left.`, FORMATION_RULE);
+    const stands = layoutFor(u, c.formation);
+    const bad = placementProblem(s.battle, u, stands);
+    if (bad) return reject('no-room', `${u.name} cannot form ${FORMATION_NAMES[c.formation]}: ${bad}.`, FORMATION_RULE);
+    const w = work(s, ctx);
+    setStands(w, u.id, withPoses(u.stands, stands));
+    setFormation(w, u.id, c.formation);
+    const extraTurns = turns <= leftShare ? 0 : Math.ceil(turns - leftShare - 1e-9);
+    setUs(w, u.id, { changedFormation: true, moved: true, movedMm: turns <= leftShare ? st.movedMm + turns * full : full, ...(extraTurns > 0 ? { busyUntil: s.position.turn + extraTurns } : {}) });
+    return finishWork(w, [{ type: 'FormationChanged', unit: u.id, formation: c.formation, turns, ...(extraTurns > 0 ? { busyUntil: s.position.turn + extraTurns } : {}), rule: FORMATION_RULE }]);
+  },
+});
+
+/** HOUSE: commanders and messengers ride at light cavalry charge speed (DoG Orders: messengers "by light cavalry charge speed"). */
+export const GENERAL_RIDE_MM = ALLOWANCES.lightCavalry.line + 80;
+
+type GenCmd = { type: 'moveGeneral'; side: string; general: string; x: number; y: number };
+export const moveGeneral = defineCommand<DogState, DogOptions, DogTables, GenCmd>({
+  describe: `Move a commander up to ${GENERAL_RIDE_MM} m (DoG Orders; HOUSE rate).`,
+  schema: z.object({ type: z.literal('moveGeneral'), side: z.string(), general: z.string(), x: z.number(), y: z.number() }).strict(),
+  handle(s: S, c, ctx) {
+    const g = s.battle.generals.find((x) => x.id === c.general);
+    const gs = s.ruleset.generals[c.general];
+    if (!g || g.side !== c.side || !gs) return reject('not-yours', 'Move one of your own commanders.', ORDERS_RULE);
+    if (gs.wound === 'serious' || gs.wound === 'killed') return reject('out', `${g.name} is out of play.`, "DoG Generals' Risk Table");
+    if (gs.moved) return reject('moved', `${g.name} has moved this turn.`, ORDERS_RULE);
+    const d = Math.hypot(c.x - g.stand.centre.x, c.y - g.stand.centre.y);
+    if (d > GENERAL_RIDE_MM + 0.5) return reject('too-far', `A commander rides ${GENERAL_RIDE_MM} m a move; this is ${Math.round(d)} m.`, ORDERS_RULE);
+    if (c.x < 0 || c.y < 0 || c.x > s.battle.table.widthMm || c.y > s.battle.table.depthMm) return reject('off-table', 'Keep him on the table.', ORDERS_RULE);
+    const w = work(s, ctx);
+    w.battle = { ...w.battle, generals: w.battle.generals.map((x) => (x.id === g.id ? { ...x, stand: { ...x.stand, centre: pt(c.x, c.y) } } : x)) };
+    setGs(w, g.id, { moved: true });
+    return finishWork(w, [{ type: 'GeneralMoved', general: g.id, distanceM: Math.round(d), rule: ORDERS_RULE }]);
+  },
+});
