@@ -47,8 +47,11 @@ describe('Orders carried by ADCs (established; AS 7.8 ADC movement)', () => {
     // Turn 2's Command phase: the division tries to rally (a 2: not a Carry On), then the ADC arrives.
     const st = advanceTo(s, 'division2').state;
     const r = apply(st, { type: 'endStep', side: st.position.actors[0]! }, [2]);
-    expect(ofType(r.events, 'OrdersReceived')[0]).toMatchObject({ orders: 'attack', enacted: false });
+    expect(ofType(r.events, 'OrdersReceived')[0]).toMatchObject({ orders: 'attack', enacted: false, visibleTo: ['blue'] });
     expect(r.state.ruleset.divisions['blue-div']).toMatchObject({ orders: 'defend', heldAttack: true });
+    // The held order stays on paper: the other side does not see it.
+    expect((viewFor(AS, r.state, 'red').ruleset as ShState).divisions['blue-div']!.heldAttack).toBe(false);
+    expect((viewFor(AS, r.state, 'blue').ruleset as ShState).divisions['blue-div']!.heldAttack).toBe(true);
   });
 });
 
