@@ -128,3 +128,12 @@ describe('AS 8.0 Initiative and Divisional Movement', () => {
     expect(rejection(r.state, { type: 'moveUnit', side: 'red', unit: 'r2', legs: [{ kind: 'forward', mm: 20 }] })).toBe('accepted');
   });
 });
+
+describe('AS 12.2: the divisional commander carries the division\'s state on the table', () => {
+  it('a Staggered marker on the commander of a division under a New Order, and its orders', async () => {
+    const { shTable } = await import('../../../src/rules/advanced-shako/table/table');
+    const s = withDivision(battle([{ id: 'b1', side: 'blue', type: 'line-infantry', x: 300, y: 300 }, { id: 'r1', side: 'red', type: 'line-infantry', x: 1500, y: 1000 }], { setupDice: [5, 2] }), 'blue-div', { newOrder: true });
+    const g = { ...viewFor(AS, s, 'red'), rulesetId: 'advanced-shako' } as never;
+    expect(shTable.markers!(g, 'blue-div-cdr').map((m) => m.text)).toEqual(['St', 'Def']);
+  });
+});
