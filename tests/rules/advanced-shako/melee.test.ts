@@ -114,3 +114,22 @@ describe('AS 11.2.4 Infantry Squares in Melee (optional) and AS 8.2 moving squar
     expect(rd!.modifiers.map((m) => [m.label, m.value])).toEqual([['MR', 6], ['square against cavalry', 2], ['moving square (moved in its last movement opportunity)', -1]]);
   });
 });
+
+describe('AS 11.4 British cavalry control', () => {
+  it('after a victorious melee British cavalry failing an MR-or-more roll are carried into a Breakthrough charge at the nearest Formed enemy', () => {
+    let s = battle([
+      { id: 'bc', side: 'blue', type: 'heavy-cavalry', x: 900, y: 500, n: 3 },
+      { id: 'r1', side: 'red', type: 'line-infantry', x: 900, y: 700, extra: { masse: true } },
+      { id: 'r2', side: 'red', type: 'line-infantry', x: 1000, y: 950, extra: { masse: true } },
+    ], { setupDice: [5, 2] });
+    s = apply(s, { type: 'charge', side: 'blue', unit: 'bc', target: 'r1' }).state;
+    s = apply(s, { type: 'endStep', side: 'blue' }).state;
+    s = apply(s, { type: 'endStep', side: 'red' }).state;
+    expect(s.position.step).toBe('volleys');
+    // Melee 6 + 4 + 1 against 1 + 4: r1 broken; control 1 (under MR 4): a Breakthrough at r2, fought at once: 6 against 1.
+    const r = apply(s, { type: 'endStep', side: 'red' }, [6, 1, 1, 6, 1]);
+    expect(rolls(r.events)[2]!.purpose).toMatch(/British cavalry control \(4 or more\)/);
+    expect(ofType(r.events, 'Breakthrough')[0]).toMatchObject({ unit: 'bc', target: 'r2', forced: true });
+    expect(ofType(r.events, 'UnitBroken').map((e) => e['unit'])).toEqual(['r1', 'r2']);
+  });
+});
