@@ -127,3 +127,32 @@ describe('AS 8.7 French formation changes and charges', () => {
     expect(rejection(m.state, { type: 'changeFormation', side: 'red', unit: 'r1', formation: 'line' })).toBe('moved');
   });
 });
+
+describe('AS 8.5 and 11.0 Artillery crews: "withdraw to square!"', () => {
+  const gunsCharged = () => {
+    const s0 = battle([
+      { id: 'bg', side: 'blue', type: 'foot-artillery', x: 900, y: 500 },
+      { id: 'b1', side: 'blue', type: 'line-infantry', x: 1030, y: 500, formation: 'square' },
+      { id: 'rc', side: 'red', type: 'light-cavalry', x: 900, y: 700, n: 3 },
+    ]);
+    // The battery does not fire (the initiative then: blue 2, red 5); the cavalry charge it.
+    const s1 = apply(s0, { type: 'endStep', side: 'blue' }, [2, 5]).state;
+    const c = apply(s1, { type: 'charge', side: 'red', unit: 'rc', target: 'bg' }).state;
+    return advanceTo(c, 'beforeMelee').state;
+  };
+  it('the crews roll under their MR, -1 for not having fired: success abandons the guns, and the cavalry stay Blown without a melee', () => {
+    const s = gunsCharged();
+    expect(s.position.actors).toEqual(['blue']);
+    const r = apply(s, { type: 'withdrawToSquare', side: 'blue', unit: 'bg' }, [5]);
+    expect(rolls(r.events)[0]!.modifiers.map((m) => m.label)).toEqual(['the artillery did not fire this turn']);
+    expect(ofType(r.events, 'CrewsWithdrew')[0]).toMatchObject({ unit: 'bg', square: 'b1' });
+    expect(ust(r.state, 'bg').abandoned).toEqual({ square: 'b1' });
+    expect(ust(r.state, 'rc')).toMatchObject({ blown: 1 });
+    expect(ust(r.state, 'rc').charge).toBeUndefined();
+  });
+  it('failure: the crews are cut down and the battery is broken', () => {
+    // The step then ends (nothing else to choose): no melee is left, and the division has lost half its units (6: Carry on).
+    const r = apply(gunsCharged(), { type: 'withdrawToSquare', side: 'blue', unit: 'bg' }, [6, 6]);
+    expect(ofType(r.events, 'UnitBroken')[0]).toMatchObject({ unit: 'bg' });
+  });
+});

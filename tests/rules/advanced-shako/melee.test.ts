@@ -71,3 +71,65 @@ describe('AS 8.9 Infantry Charging Cavalry', () => {
     expect(ust(r.state, 'rc').fallback).toBe(1);
   });
 });
+
+/** Red cavalry charge the blue foot; with nothing to fire, the melee follows the charge's step. */
+function cavalryMelee(opts: { lancers?: boolean; squareSupport?: boolean }, blue: Partial<U> = {}, extra: U[] = [], moveFirst?: (s: ReturnType<typeof battle>) => ReturnType<typeof battle>) {
+  let s = battle([
+    { id: 'b1', side: 'blue', type: 'line-infantry', x: 900, y: 500, extra: { masse: true }, ...blue },
+    { id: 'rc', side: 'red', type: 'light-cavalry', x: 900, y: 700, n: 3, extra: { lancers: true } },
+    ...extra,
+  ], { setupDice: [5, 2], options: opts });
+  if (moveFirst) s = moveFirst(s);
+  s = advanceTo(s, 'division2').state;
+  return apply(s, { type: 'charge', side: 'red', unit: 'rc', target: 'b1' }).state;
+}
+/** End red's step; foot not in square may still volley, so the melee then follows blue's musketry step. */
+function meleeRolls(s: ReturnType<typeof battle>, faces: number[]) {
+  if (s.battle.units.find((u) => u.id === 'b1')!.formation === 'square') return rolls(apply(s, { type: 'endStep', side: 'red' }, faces).events);
+  const v = apply(s, { type: 'endStep', side: 'red' }).state;
+  expect(v.position.step).toBe('volleys');
+  return rolls(apply(v, { type: 'endStep', side: 'blue' }, faces).events);
+}
+
+describe('AS 11.2.4 Lancers (optional)', () => {
+  it('switched on, lancers gain +1 against infantry in the open', () => {
+    const [ra] = meleeRolls(cavalryMelee({ lancers: true }), [4, 1]);
+    expect(ra!.modifiers.map((m) => m.label)).toEqual(['MR', 'cavalry against infantry not in square', 'lancers against infantry in the open']);
+  });
+  it('off unless the players agree to it', () => {
+    const [ra] = meleeRolls(cavalryMelee({}), [4, 1]);
+    expect(ra!.modifiers.map((m) => m.label)).toEqual(['MR', 'cavalry against infantry not in square']);
+  });
+});
+
+describe('AS 11.2.4 Infantry Squares in Melee (optional) and AS 8.2 moving squares', () => {
+  it('a square supported by another square within 3" gains +1 against cavalry', () => {
+    const s = cavalryMelee({ squareSupport: true }, { formation: 'square' }, [{ id: 'b2', side: 'blue', type: 'line-infantry', x: 900, y: 400, formation: 'square' }]);
+    const [, rd] = meleeRolls(s, [1, 3]);
+    expect(rd!.modifiers.map((m) => [m.label, m.value])).toEqual([['MR', 4], ['square against cavalry', 2], ['square supported by a square within 3"', 1]]);
+  });
+  it('a square charged after moving in its division\'s last movement opportunity takes -1', () => {
+    const s = cavalryMelee({}, { formation: 'square', quality: 'guard' }, [], (x) => apply(x, { type: 'moveUnit', side: 'blue', unit: 'b1', legs: [{ kind: 'forward', mm: 40 }] }).state);
+    const [, rd] = meleeRolls(s, [1, 3]);
+    expect(rd!.modifiers.map((m) => [m.label, m.value])).toEqual([['MR', 6], ['square against cavalry', 2], ['moving square (moved in its last movement opportunity)', -1]]);
+  });
+});
+
+describe('AS 11.4 British cavalry control', () => {
+  it('after a victorious melee British cavalry failing an MR-or-more roll are carried into a Breakthrough charge at the nearest Formed enemy', () => {
+    let s = battle([
+      { id: 'bc', side: 'blue', type: 'heavy-cavalry', x: 900, y: 500, n: 3 },
+      { id: 'r1', side: 'red', type: 'line-infantry', x: 900, y: 700, extra: { masse: true } },
+      { id: 'r2', side: 'red', type: 'line-infantry', x: 1000, y: 950, extra: { masse: true } },
+    ], { setupDice: [5, 2] });
+    s = apply(s, { type: 'charge', side: 'blue', unit: 'bc', target: 'r1' }).state;
+    s = apply(s, { type: 'endStep', side: 'blue' }).state;
+    s = apply(s, { type: 'endStep', side: 'red' }).state;
+    expect(s.position.step).toBe('volleys');
+    // Melee 6 + 4 + 1 against 1 + 4: r1 broken; control 1 (under MR 4): a Breakthrough at r2, fought at once: 6 against 1.
+    const r = apply(s, { type: 'endStep', side: 'red' }, [6, 1, 1, 6, 1]);
+    expect(rolls(r.events)[2]!.purpose).toMatch(/British cavalry control \(4 or more\)/);
+    expect(ofType(r.events, 'Breakthrough')[0]).toMatchObject({ unit: 'bc', target: 'r2', forced: true });
+    expect(ofType(r.events, 'UnitBroken').map((e) => e['unit'])).toEqual(['r1', 'r2']);
+  });
+});

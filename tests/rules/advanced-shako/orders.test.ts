@@ -47,8 +47,11 @@ describe('Orders carried by ADCs (established; AS 7.8 ADC movement)', () => {
     // Turn 2's Command phase: the division tries to rally (a 2: not a Carry On), then the ADC arrives.
     const st = advanceTo(s, 'division2').state;
     const r = apply(st, { type: 'endStep', side: st.position.actors[0]! }, [2]);
-    expect(ofType(r.events, 'OrdersReceived')[0]).toMatchObject({ orders: 'attack', enacted: false });
+    expect(ofType(r.events, 'OrdersReceived')[0]).toMatchObject({ orders: 'attack', enacted: false, visibleTo: ['blue'] });
     expect(r.state.ruleset.divisions['blue-div']).toMatchObject({ orders: 'defend', heldAttack: true });
+    // The held order stays on paper: the other side does not see it.
+    expect((viewFor(AS, r.state, 'red').ruleset as ShState).divisions['blue-div']!.heldAttack).toBe(false);
+    expect((viewFor(AS, r.state, 'blue').ruleset as ShState).divisions['blue-div']!.heldAttack).toBe(true);
   });
 });
 
@@ -123,5 +126,14 @@ describe('AS 8.0 Initiative and Divisional Movement', () => {
     expect(roll.modifiers.map((m) => [m.label, m.value])).toEqual([['Attack orders', 1], ['coordinated movement', -1]]);
     expect(r.state.ruleset.moveOrder).toEqual([['red-div', 'red-2'], ['blue-div']]);
     expect(rejection(r.state, { type: 'moveUnit', side: 'red', unit: 'r2', legs: [{ kind: 'forward', mm: 20 }] })).toBe('accepted');
+  });
+});
+
+describe('AS 12.2: the divisional commander carries the division\'s state on the table', () => {
+  it('a Staggered marker on the commander of a division under a New Order, and its orders', async () => {
+    const { shTable } = await import('../../../src/rules/advanced-shako/table/table');
+    const s = withDivision(battle([{ id: 'b1', side: 'blue', type: 'line-infantry', x: 300, y: 300 }, { id: 'r1', side: 'red', type: 'line-infantry', x: 1500, y: 1000 }], { setupDice: [5, 2] }), 'blue-div', { newOrder: true });
+    const g = { ...viewFor(AS, s, 'red'), rulesetId: 'advanced-shako' } as never;
+    expect(shTable.markers!(g, 'blue-div-cdr').map((m) => m.text)).toEqual(['St', 'Def']);
   });
 });

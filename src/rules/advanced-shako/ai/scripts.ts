@@ -7,7 +7,8 @@
  *   - hold:   stand; infantry with enemy cavalry within 18" form square (8.2) unless Combat Deployed.
  *
  * `choose`: cavalry attack; batteries hold; infantry of an attacking division attack, else fire.
- * Side-wide: orders are left as they stand (an attacking division attacks, a defending one holds);
+ * Side-wide: a defending division is sent Attack orders once the enemy has lost a larger share of its
+ * units than we have (AS 7.8: an ADC carries them);
  * cavalry try to recall from a hasty square; crews withdraw to a square when they can.
  */
 import type { Command, Sampler, SeenGame } from '../../../engine/ruleset';
@@ -100,8 +101,21 @@ function commands(v: V, side: string, actor: string, script: string, _sm: Sample
   return out;
 }
 
+/** Share of a side's units gone (the view shows every unit: nothing on the table is hidden). */
+const lost = (v: V, side: string) => {
+  const ids = Object.values(v.ruleset.divisions).filter((d) => d.side === side).flatMap((d) => d.units);
+  return ids.length ? ids.filter((id) => !v.battle.units.some((u) => u.id === id)).length / ids.length : 0;
+};
+
 function sideCommands(v: V, side: string): Command[] {
   const out: Command[] = [];
+  // Orders: a defending division goes over to the attack once the enemy has lost more than we have; none is sent twice.
+  if (v.position.step === 'orders' && lost(v, side) < lost(v, v.battle.sides.find((s) => s.id !== side)!.id)) {
+    for (const [id, d] of Object.entries(v.ruleset.divisions)) {
+      if (d.side !== side || d.broken || d.retreating || d.orders === 'attack' || d.heldAttack || v.ruleset.adcs.some((a) => a.division === id)) continue;
+      out.push({ type: 'sendOrders', side, division: id, orders: 'attack' });
+    }
+  }
   if (v.position.step === 'beforeMelee') for (const u of v.battle.units.filter((x) => x.side === side)) {
     if (canRecall(v, u)) out.push({ type: 'recall', side, unit: u.id });
     if (shelterFor(v, u)) out.push({ type: 'withdrawToSquare', side, unit: u.id });

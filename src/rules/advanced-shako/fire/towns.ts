@@ -10,6 +10,8 @@ import type { TerrainFeature } from '../../../engine/model';
 import type { TablePoint } from '../../../geometry/types';
 import type { W } from '../state';
 import { pointInPolygon } from '../../../geometry/vec';
+import { unitFrame } from '../../../geometry/frame';
+import { cos, sin } from '../../../geometry/math';
 
 export const BURNING_RULE = 'AS 13.6 Burning town sectors';
 
@@ -32,15 +34,16 @@ export function burnTowns(w: W): void {
   }
 }
 
-/** 13.6: "An occupying unit must exit the town sector in the movement phase of that turn": one still in it when its division has moved falls back out (house). */
+/** 13.6: "An occupying unit must exit the town sector in the movement phase of that turn": one still in it when its division has moved Falls back out by its rear (house). */
 export function leaveBurning(w: W, divId: string, fallOut: (unitId: string, from: TablePoint) => void): void {
   const d = w.rs.divisions[divId];
   if (!d) return;
   for (const f of w.battle.terrain.filter((t) => t.props['burning'] === true && t.polygon.length >= 3)) {
-    const cx = f.polygon.reduce((a, p) => a + p.x, 0) / f.polygon.length, cy = f.polygon.reduce((a, p) => a + p.y, 0) / f.polygon.length;
     for (const u of w.battle.units.filter((x) => d.units.includes(x.id))) {
       const c = u.stands.reduce((a, s) => ({ x: a.x + s.centre.x / u.stands.length, y: a.y + s.centre.y / u.stands.length }), { x: 0, y: 0 });
-      if (pointInPolygon(c as TablePoint, f.polygon)) fallOut(u.id, { x: cx, y: cy } as TablePoint);
+      // Out by its rear (house): the Fallback is taken from a point just ahead of its front.
+      const fr = unitFrame(u.stands);
+      if (pointInPolygon(c as TablePoint, f.polygon)) fallOut(u.id, { x: fr.centre.x + cos(fr.facing) * (fr.halfDepthMm + 10), y: fr.centre.y + sin(fr.facing) * (fr.halfDepthMm + 10) } as TablePoint);
     }
   }
 }

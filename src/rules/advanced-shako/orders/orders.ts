@@ -66,7 +66,7 @@ export function moveAdcs(w: W): void {
     const orders = a.orders === 'sealed' ? d.orders : a.orders;
     if (orders === 'attack' && (d.newOrder || d.retreating)) {
       setDiv(w, a.division, { heldAttack: true });
-      w.ctx.emit({ type: 'OrdersReceived', division: a.division, orders, enacted: false, rule: 'AS 12.2 (a New Order division may receive but not ENACT an Attack order)' });
+      w.ctx.emit({ type: 'OrdersReceived', division: a.division, orders, enacted: false, visibleTo: [a.side], rule: 'AS 12.2 (a New Order division may receive but not ENACT an Attack order)' });
     } else {
       setDiv(w, a.division, { orders, heldAttack: false });
       w.ctx.emit({ type: 'OrdersReceived', division: a.division, orders, enacted: true, rule: ADC_RULE });

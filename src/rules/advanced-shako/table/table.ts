@@ -195,6 +195,13 @@ function inspect(g: G, pieceId: string): ReadOut[] {
 }
 
 function markers(g: G, pieceId: string): Marker[] {
+  // AS 12.2: "When a division suffers a New Order result apply a Staggered marker to the Divisional Commander figure."
+  const div = Object.values(g.ruleset.divisions).find((d) => d.commander === pieceId);
+  if (div) return [
+    ...(div.newOrder ? [{ kind: 'state' as const, text: 'St', title: `${div.name}: New Order, -1 MR until it rallies (AS 12.2)` }] : []),
+    ...(div.retreating ? [{ kind: 'state' as const, text: 'Rt', title: `${div.name}: retreating (AS 12.4)` }] : []),
+    { kind: 'order' as const, text: div.orders === 'attack' ? 'Att' : 'Def', title: `${div.name}: ${div.orders === 'attack' ? 'Attack' : 'Defend'} orders` },
+  ];
   const u = unitOf(g, pieceId);
   const st = u ? g.ruleset.units[u.id] : undefined;
   if (!u || !st) return [];
