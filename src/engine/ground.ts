@@ -16,7 +16,7 @@ export function groundHeld(battle: Battle, side: SideId): number {
   const other: { x: number; y: number }[] = [];
   for (const u of battle.units) for (const s of u.stands) (u.side === side ? own : other).push(s.centre);
   if (own.length === 0 || other.length === 0) return own.length === 0 && other.length > 0 ? 0 : other.length === 0 && own.length > 0 ? 1 : 0.5;
-  const near = (ps: readonly { x: number; y: number }[], x: number, y: number) => ps.reduce((m, p) => Math.min(m, (p.x - x) ** 2 + (p.y - y) ** 2), Infinity);
+  const near = (ps: readonly { x: number; y: number }[], x: number, y: number) => ps.reduce((m, p) => Math.min(m, (p.x - x) * (p.x - x) + (p.y - y) * (p.y - y)), Infinity);
   let mine = 0;
   for (let i = 0; i < GRID_X; i++) {
     for (let j = 0; j < GRID_Y; j++) {
