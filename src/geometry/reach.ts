@@ -13,8 +13,8 @@ import { faceEdge, unitFrame } from './frame';
 import type { Leg } from './movement';
 import { wheel } from './movement';
 import { quarterOf } from './zones';
-import { lineUpFront } from './units';
 import { atan2 } from './math';
+import { lineUpFront } from './units';
 
 export interface ReachOptions {
   readonly maxWheelRad: number;
