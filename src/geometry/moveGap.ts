@@ -198,3 +198,82 @@ function boxMeetsCorners(box: { minX: number; minY: number; maxX: number; maxY: 
   for (const c of cs) { if (c.x < minX) minX = c.x; if (c.x > maxX) maxX = c.x; if (c.y < minY) minY = c.y; if (c.y > maxY) maxY = c.y; }
   return box.minX <= maxX && minX <= box.maxX && box.minY <= maxY && minY <= box.maxY;
 }
+
+/** The t (any real) during which p + t·w is within g of segment cd, as [from, to], or undefined: the capsule is convex, so one interval. */
+function capsuleSpan(px: number, py: number, wx: number, wy: number, cx: number, cy: number, dx: number, dy: number, g: number): [number, number] | undefined {
+  let lo = Infinity, hi = -Infinity;
+  const a = wx * wx + wy * wy;
+  if (a === 0) return undefined;
+  for (const [ox, oy] of [[cx, cy], [dx, dy]] as const) {
+    const rx = px - ox, ry = py - oy;
+    const b = 2 * (wx * rx + wy * ry), c = rx * rx + ry * ry - g * g;
+    const det = b * b - 4 * a * c;
+    if (det < 0) continue;
+    const s = Math.sqrt(det);
+    lo = Math.min(lo, (-b - s) / (2 * a)); hi = Math.max(hi, (-b + s) / (2 * a));
+  }
+  const ex = dx - cx, ey = dy - cy, len = Math.hypot(ex, ey);
+  if (len > 0) {
+    const ux = ex / len, uy = ey / len, rx = px - cx, ry = py - cy;
+    let l = -Infinity, h = Infinity;
+    for (const [v0, dv, min, max] of [[rx * ux + ry * uy, wx * ux + wy * uy, 0, len], [-rx * uy + ry * ux, -wx * uy + wy * ux, -g, g]] as const) {
+      if (dv === 0) { if (v0 < min || v0 > max) { l = Infinity; h = -Infinity; break; } continue; }
+      let t0 = (min - v0) / dv, t1 = (max - v0) / dv;
+      if (t0 > t1) { const x = t0; t0 = t1; t1 = x; }
+      l = Math.max(l, t0); h = Math.min(h, t1);
+    }
+    if (l <= h) { lo = Math.min(lo, l); hi = Math.max(hi, h); }
+  }
+  return lo <= hi ? [lo, hi] : undefined;
+}
+
+/** The t during which rectangle `a` moved by t·(wx, wy) overlaps rectangle `b` (separating axes, each linear in t), or undefined. */
+function overlapSpan(a: readonly TablePoint[], wx: number, wy: number, b: readonly TablePoint[]): [number, number] | undefined {
+  let lo = -Infinity, hi = Infinity;
+  for (const poly of [a, b]) for (let i = 0; i < 2; i++) {
+    const ex = poly[i + 1]!.x - poly[i]!.x, ey = poly[i + 1]!.y - poly[i]!.y;
+    const nx = -ey, ny = ex;
+    let a0 = Infinity, a1 = -Infinity, b0 = Infinity, b1 = -Infinity;
+    for (const v of a) { const d = v.x * nx + v.y * ny; a0 = Math.min(a0, d); a1 = Math.max(a1, d); }
+    for (const v of b) { const d = v.x * nx + v.y * ny; b0 = Math.min(b0, d); b1 = Math.max(b1, d); }
+    const vel = wx * nx + wy * ny;
+    if (vel === 0) { if (!(a1 > b0 && b1 > a0)) return undefined; continue; }
+    const t1 = (b0 - a1) / vel, t2 = (b1 - a0) / vel;
+    lo = Math.max(lo, Math.min(t1, t2)); hi = Math.min(hi, Math.max(t1, t2));
+    if (lo >= hi) return undefined;
+  }
+  return [lo, hi];
+}
+
+/**
+ * The first charged distance along a straight move (one translate leg) at which the stands are
+ * at least `gapMm` from every stand of the bodies (nearest points), or undefined if they never
+ * are within the leg: where a unit sliding away from others is clear of them by a set distance.
+ * Exact: the stretches nearer than the gap are the union of the corner-to-edge capsule
+ * stretches and the overlap stretch, each solved in closed form.
+ */
+export function firstClearOfGap(stands: readonly StandFootprint[], leg: Extract<Leg, { kind: 'translate' }>, bodies: readonly GapBody[], gapMm: number): number | undefined {
+  const spans: [number, number][] = [];
+  for (const s of stands) {
+    const a = standCorners(s);
+    for (const body of bodies) for (const t of body.stands) {
+      const b = standCorners(t);
+      const o = overlapSpan(a, leg.dx, leg.dy, b);
+      if (o) spans.push(o);
+      for (let i = 0; i < 4; i++) for (let j = 0; j < 4; j++) {
+        const c = b[j]!, d = b[(j + 1) % 4]!, e = a[j]!, f = a[(j + 1) % 4]!;
+        const s1 = capsuleSpan(a[i]!.x, a[i]!.y, leg.dx, leg.dy, c.x, c.y, d.x, d.y, gapMm);
+        if (s1) spans.push(s1);
+        const s2 = capsuleSpan(b[i]!.x, b[i]!.y, -leg.dx, -leg.dy, e.x, e.y, f.x, f.y, gapMm);
+        if (s2) spans.push(s2);
+      }
+    }
+  }
+  // Nearer than the gap inside a stretch; at its ends exactly the gap, which is clear.
+  let x = 0;
+  for (let moved = true; moved && x <= 1;) {
+    moved = false;
+    for (const [lo, hi] of spans) if (lo < x - 1e-12 && x < hi - 1e-12) { x = hi; moved = true; }
+  }
+  return x <= 1 ? x * leg.distanceMm : undefined;
+}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { capsuleEntry, firstWithinGap } from '../../src/geometry/moveGap';
+import { capsuleEntry, firstClearOfGap, firstWithinGap } from '../../src/geometry/moveGap';
 import { standsAtDistance, type Leg } from '../../src/geometry/movement';
 import { unitDistance } from '../../src/geometry/measure';
 import { pt } from '../../src/geometry/types';
@@ -94,4 +94,36 @@ describe('Property: the exact answer agrees with a brute-force search along the 
         if (first !== undefined) expect(hit.atMm).toBeLessThanOrEqual(first + 1e-9);
       }), { numRuns: 150 });
   });
+});
+
+describe('A move away comes clear of a body by a gap exactly where the gap opens', () => {
+  const away = (dx: number, dy: number) => ({ kind: 'translate' as const, dx, dy, distanceMm: Math.hypot(dx, dy) });
+  it('straight back from base to base: clear by 100 mm after 100 mm', () => {
+    // Mover x 90..110; body from x = 110 (touching). Going −x.
+    expect(firstClearOfGap(mover, away(-300, 0), [{ id: 'a', stands: [stand(120, 100, 0, 20, 20)] }], 100)).toBeCloseTo(100, 9);
+  });
+  it('on a slant the gap does not grow with the distance: a 3-4-5 slide', () => {
+    // Touching at the front (x = 110); moving (−3, 4)/5 the x gap is 0.6d and, past 37.5 mm, the y gap 0.8d − 30:
+    // corner to corner (0.6d)² + (0.8d − 30)² = 30² gives d = 48, where a straight run of 30 would not do.
+    expect(firstClearOfGap(mover, away(-180, 240), [{ id: 'a', stands: [stand(120, 100, 0, 20, 20)] }], 30)).toBeCloseTo(48, 9);
+  });
+  it('already clear is 0; never clear within the leg is undefined', () => {
+    expect(firstClearOfGap(mover, away(-10, 0), [{ id: 'a', stands: [stand(300, 100, 0, 20, 20)] }], 50)).toBe(0);
+    expect(firstClearOfGap(mover, away(-10, 0), [{ id: 'a', stands: [stand(120, 100, 0, 20, 20)] }], 50)).toBeUndefined();
+  });
+  it('property: agrees with a brute-force search along the slide', () => {
+    fc.assert(fc.property(
+      fc.array(standArb, { minLength: 1, maxLength: 2 }), fc.array(standArb, { minLength: 1, maxLength: 3 }),
+      fc.double({ min: -300, max: 300, noNaN: true }), fc.double({ min: -300, max: 300, noNaN: true }), fc.double({ min: 0, max: 80, noNaN: true }),
+      (ms, body, dx, dy, gap) => {
+        fc.pre(Math.hypot(dx, dy) > 1);
+        const leg = away(dx, dy);
+        const at = firstClearOfGap(ms, leg, [{ id: 'b', stands: body }], gap);
+        const gapAt = (x: number) => unitDistance(standsAtDistance(ms, [leg], x), body);
+        const n = Math.ceil(leg.distanceMm / 0.1);
+        if (at === undefined) { for (let k = 0; k <= n; k++) expect(gapAt((leg.distanceMm * k) / n)).toBeLessThan(gap + 1e-6); return; }
+        expect(gapAt(at)).toBeGreaterThanOrEqual(gap - 1e-6);
+        for (let k = 0; k <= n; k++) { const x = (leg.distanceMm * k) / n; if (x < at - 1e-9) expect(gapAt(x)).toBeLessThan(gap + 1e-6); }
+      }), { numRuns: 60 });
+  }, 60_000);
 });

@@ -14,14 +14,15 @@ import { inFrontArc, inFrontStrip, supportOf } from '../../geometry/zones';
 import { pointInPolygon } from '../../geometry/vec';
 import { meanCentre } from '../../geometry/standSets';
 import type { TablePoint } from '../../geometry/types';
-import { CONTACT_MM } from '../../geometry/units';
+import { isContactGap } from '../../geometry/units';
 import type { ShState } from './state';
 import { armOf, inMm, isFormed, mmIn } from './state';
 import type { ShTables } from './tables';
 import { cos, sin } from '../../geometry/math';
 
 export const gapIn = (a: Unit, b: Unit): number => mmIn(unitDistance(a.stands, b.stands));
-export const inContact = (a: Unit, b: Unit): boolean => unitDistance(a.stands, b.stands) <= CONTACT_MM + 0.5;
+/** In contact: the core's one contact tolerance (`isContactGap`), as every ruleset judges it. */
+export const inContact = (a: Unit, b: Unit): boolean => isContactGap(unitDistance(a.stands, b.stands));
 export const centreOf = (u: Unit): TablePoint => meanCentre(u.stands);
 export const frameOf = (u: Unit) => unitFrame(u.stands);
 

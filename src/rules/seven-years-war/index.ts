@@ -17,7 +17,7 @@ import type { SywState, Options, S } from './state';
 import { isArtillery, isCavalry, isInfantry, isLightUnit, qualitiesOf } from './state';
 import { tablesSchema, DEFAULT_TABLES, type Tables } from './tablesSchema';
 import { unitOffTable } from '../../geometry/units';
-import { firstDistanceWhere } from '../../geometry/moveCore';
+import { firstClearOfGap } from '../../geometry/moveGap';
 import { Work, normalise } from './work';
 import { prompt, selfOrder, rollCommandAttempts } from './command';
 import { validateAndMove } from './movement';
@@ -185,9 +185,9 @@ function makeRoomForReturn(w: Work, returning: readonly string[], st: readonly S
     if (gap >= need - 0.5) continue;
     const oc = centroid(o.stands);
     const ang = atan2(oc.y - arrived.y, oc.x - arrived.x);
-    // Slide out until 10cm clear (the gap does not grow exactly with the distance moved on a slant): the core finds where along the slide.
+    // Slide out until 10cm clear (the gap does not grow exactly with the distance moved on a slant): the geometry solves where along the slide, exactly.
     const slideMm = 2 * need + 1;
-    const d = firstDistanceWhere(o.stands, [{ kind: 'translate', dx: cos(ang) * slideMm, dy: sin(ang) * slideMm, distanceMm: slideMm }], (at) => unitDistance(at, st) >= need);
+    const d = firstClearOfGap(o.stands, { kind: 'translate', dx: cos(ang) * slideMm, dy: sin(ang) * slideMm, distanceMm: slideMm }, [{ id: 'arrivals', stands: st }], need);
     if (d === undefined) return false;
     const moved = translateStands(o.stands, cos(ang) * d, sin(ang) * d);
     if (unitOffTable(moved, w.battle.table) || blockedBy(w, o.id, moved).length > 0) return false;
