@@ -18,6 +18,7 @@ import { makeSampler, playerSeed } from '../ai/sampler';
 import { isPlayerKind, makePlayer, PLAYER_KINDS, type PlayerKind } from '../ai/players';
 import { playBattle } from '../ai/player';
 import { RULESETS } from '../rules/registry';
+import { victorySentence } from '../rules/words';
 import { PLAYER_KINDS as BATCH_PLAYERS } from '../ai/batch/players';
 import { simulateCommand, type SimulateOpts } from './simulate';
 import { reportCommand } from './report';
@@ -137,7 +138,7 @@ function summary(io: Io, module: AnyRuleset, h: History, title: string, seed: nu
   if (s.result) {
     const r = s.result;
     const winner = r.winner ? (s.battle.sides.find((x) => x.id === r.winner)?.name ?? r.winner) : undefined;
-    say(`Result: ${winner ? `${winner} — ${r.level} victory` : r.level}. ${r.reason}${r.rule ? ` (${r.rule})` : ''}`);
+    say(`Result: ${winner ? victorySentence(winner, r.level) : r.level}. ${r.reason}${r.rule ? ` (${r.rule})` : ''}`);
   } else {
     say(`No result yet${stoppedNote ? ` (${stoppedNote})` : ''}. Stands at: ${describePosition(module, s)}`);
   }

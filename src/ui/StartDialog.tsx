@@ -20,6 +20,7 @@ import {
   defaultOptionValues,
   fileKind,
   groupOptions,
+  houseValueList,
   noRulesetMessage,
   optionFromField,
   parseSeed,
@@ -202,7 +203,8 @@ function StartForm({ deps, kept }: { readonly deps: StartDialogDeps; readonly ke
   useEffect(() => setProblems([]), [chosen]);
 
   useEffect(() => {
-    (canStart ? startBtn.current : dialog.current?.querySelector<HTMLElement>('.chosen'))?.focus();
+    // The dialog opens at its top (its title and the scenarios); Start battle stays in view at its foot.
+    (canStart ? startBtn.current : dialog.current?.querySelector<HTMLElement>('.chosen'))?.focus({ preventScroll: true });
   }, []); // once, when the dialog opens
 
   const setOption = (id: string, v: OptionValue) => {
@@ -265,6 +267,7 @@ function StartForm({ deps, kept }: { readonly deps: StartDialogDeps; readonly ke
   };
 
   const { rules, settings } = m ? groupOptions(m.options.info) : { rules: [], settings: [] };
+  const houseValues = m ? houseValueList(m) : [];
   const unavailable = chosen ? rulesetChoices(chosen, registry).filter((c) => c.missing) : [];
   const modeField = (value: PlayMode, label: string, note: string) => (
     <label class="mode-card" for={`mode-${value}`}>
@@ -330,6 +333,19 @@ function StartForm({ deps, kept }: { readonly deps: StartDialogDeps; readonly ke
                       {settings.map((o) => (
                         <OptionField key={`${m.id}/${o.id}`} m={m} o={o} value={values[o.id]} onValue={(v) => setOption(o.id, v)} />
                       ))}
+                    </fieldset>
+                  )}
+                  {houseValues.length > 0 && (
+                    <fieldset data-testid="house-values">
+                      <legend>House values</legend>
+                      <p class="opt-note">These tables hold house values, not the published rulebook's numbers. If you own the rulebook, enter its numbers as a house-rules file.</p>
+                      <ul class="house-values">
+                        {houseValues.map((t) => (
+                          <li key={`${m.id}/${t.id}`} title={t.note}>
+                            <strong>{t.label}</strong> <span class="opt-note">({t.id})</span>
+                          </li>
+                        ))}
+                      </ul>
                     </fieldset>
                   )}
                   {rules.length > 0 && (

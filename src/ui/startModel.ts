@@ -5,7 +5,7 @@
  */
 import { isValidSeed, MAX_SEED } from '../engine/dice';
 import { deriveSeed, keyFromBytes } from '../engine/seed';
-import type { AnyRuleset, OptionInfo } from '../engine/ruleset';
+import type { AnyRuleset, OptionInfo, TableNote } from '../engine/ruleset';
 import { parseJsonText } from '../scenario/errors';
 
 export interface ScenarioEntry {
@@ -94,6 +94,11 @@ export type OptionValue = boolean | string | number;
 /** The options' starting values: each option's default. */
 export function defaultOptionValues(info: readonly OptionInfo[]): Record<string, OptionValue> {
   return Object.fromEntries(info.map((o) => [o.id, o.default]));
+}
+
+/** The ruleset's tables that hold house values (with its default tables), as the dialog lists them. */
+export function houseValueList(m: AnyRuleset): readonly TableNote[] {
+  return m.tables.houseValues?.(m.tables.defaults) ?? [];
 }
 
 /** Options grouped as the dialog shows them: optional rules apart from settings. */
