@@ -7,6 +7,7 @@
 import { ENGINE_COMMANDS, isRejection, reject, type AnyEvent, type Command, type Rejection } from './command';
 import { diceForCommand, endScript, isValidSeed, MAX_SEED, scriptDice, seedDice, type DiceState } from './dice';
 import { jsonPath, prototypeNameIn } from './ids';
+import { withoutUnseen } from './unseen';
 import { isKey, isSeedingVersion, SEEDING_VERSION, type SeedingVersion } from './seed';
 import type { BattleSetup, SideId } from './model';
 import type { AnyRuleset, Problem } from './ruleset';
@@ -141,7 +142,9 @@ function check(module: AnyRuleset, state: GameState, command: unknown): Rejectio
  */
 export function applyCommand(module: AnyRuleset, state: GameState, command: unknown): Applied | Rejection {
   const seen = { dice: state.dice };
-  const r = applyChecked(module, state, command, seen);
+  const checked = applyChecked(module, state, command, seen);
+  // A refusal never names a unit its author cannot see (unseen.ts).
+  const r = isRejection(checked) ? withoutUnseenSafe(module, state, command, checked) : checked;
   if (!isRejection(r) || r.code === 'internal-error' || seen.dice.scripted === undefined) return r;
   try {
     // Strict scripted dice (tests): a refused command must not leave queued faces unrolled either.
@@ -149,6 +152,15 @@ export function applyCommand(module: AnyRuleset, state: GameState, command: unkn
     return r;
   } catch (e) {
     return reject('internal-error', `The engine could not apply this command (${message(e)}). The game is unchanged.`, 'engine');
+  }
+}
+
+function withoutUnseenSafe(module: AnyRuleset, state: GameState, command: unknown, r: Rejection): Rejection {
+  try {
+    return withoutUnseen(module, state, command, r);
+  } catch {
+    // The view could not be built: say nothing particular rather than risk naming a hidden unit.
+    return { ...r, message: 'This command was refused.' };
   }
 }
 

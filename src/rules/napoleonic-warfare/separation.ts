@@ -59,19 +59,27 @@ function findSeparated(battle: Battle, u: Unit): Separation {
     towns ??= new Map(body.map((x) => [x.id, new Set(featuresTouching(battle, standPoly(x)).filter((t) => t.kind === 'building' || t.kind === 'village').map((t) => t.id))]));
     return towns.get(s.id) ?? new Set();
   };
-  const joined = (a: Stand, b: Stand): boolean => standDistance(a, b) <= slack || [...townsOf(a)].some((t) => townsOf(b).has(t));
+  const touching = (a: Stand, b: Stand): boolean => standDistance(a, b) <= slack;
+  const sameTown = (a: Stand, b: Stand): boolean => [...townsOf(a)].some((t) => townsOf(b).has(t));
   const cmd = commandStand(u);
   const start = body.find((s) => s.id === cmd.id) ?? body[0]!;
-  const reached = new Set<string>([start.id]);
-  const queue: Stand[] = [start];
-  while (queue.length > 0) {
-    const s = queue.pop()!;
-    for (const t of body) {
-      if (reached.has(t.id) || !joined(s, t)) continue;
-      reached.add(t.id);
-      queue.push(t);
+  const chain = (joined: (a: Stand, b: Stand) => boolean): Set<string> => {
+    const reached = new Set<string>([start.id]);
+    const queue: Stand[] = [start];
+    while (queue.length > 0) {
+      const s = queue.pop()!;
+      for (const t of body) {
+        if (reached.has(t.id) || !joined(s, t)) continue;
+        reached.add(t.id);
+        queue.push(t);
+      }
     }
-  }
+    return reached;
+  };
+  // PERF: the towns the stands touch are looked up only when touching alone leaves a stand apart
+  // (same answer: a chain of touching stands is a chain of stands joined either way).
+  let reached = chain(touching);
+  if (reached.size < body.length) reached = chain((a, b) => touching(a, b) || sameTown(a, b));
   const apart = body.filter((s) => !reached.has(s.id));
   if (apart.length === 0) return none;
   const main = body.filter((s) => reached.has(s.id));

@@ -93,7 +93,8 @@ export function orderDirectionProblem(w: Work, g: GroupState, units: readonly Un
     // run only for those).
     const eb = unitBox(allEnd);
     const reach = { minX: eb.minX - limitMm, minY: eb.minY - limitMm, maxX: eb.maxX + limitMm, maxY: eb.maxY + limitMm };
-    const isEnemy = (e: Unit) => e.side !== g.side && !w.isOff(e.id);
+    // "may not voluntarily move closer": an enemy still hidden from this side (9 p.19) is not one it could keep away from (RULINGS).
+    const isEnemy = (e: Unit) => e.side !== g.side && !w.isOff(e.id) && w.rs.hidden[e.id] === undefined;
     for (const e of unitsNear(w.battle.units, reach)) {
       if (!isEnemy(e)) continue;
       const b = nearest(allEnd, [e]);
