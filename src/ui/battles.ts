@@ -49,6 +49,25 @@ export function resumeAs(m: Pick<BattleMeta, 'mode' | 'ai'>, fallback: AiSetup |
   return ai ? { mode: 'ai', ai } : { mode: 'hotseat', ai: null };
 }
 
+/**
+ * The one battle a file given to "Replay a file…" holds, as save text: a save file, or a file of
+ * battles with exactly one in it (its name kept). Anything else is refused with a sentence.
+ */
+export function replayableSave(text: string, fileName: string): { readonly ok: true; readonly text: string; readonly name?: string } | { readonly ok: false; readonly problems: readonly InputProblem[] } {
+  const parsed = parseJsonText(text);
+  if (!parsed.ok) return parsed;
+  const v = parsed.value as { format?: unknown; battles?: unknown } | null;
+  if (v?.format === 'vedette-save') return { ok: true, text };
+  if (v?.format === BUNDLE_FORMAT && Array.isArray(v.battles)) {
+    if (v.battles.length !== 1)
+      return { ok: false, problems: [{ path: '$.battles', message: `"${fileName}" holds ${v.battles.length} battles: import it with Import…, then replay one of them from the list.` }] };
+    const b = (v.battles[0] ?? {}) as { name?: unknown; save?: unknown };
+    return { ok: true, text: JSON.stringify(b.save ?? null), ...(typeof b.name === 'string' && b.name.trim() ? { name: b.name.trim().slice(0, 200) } : {}) };
+  }
+  if (v?.format === 'vedette-scenario') return { ok: false, problems: [{ path: '$.format', message: `"${fileName}" is a scenario, not a saved battle — start it with New battle.` }] };
+  return { ok: false, problems: [{ path: '$.format', message: `"${fileName}" is neither a saved battle ("vedette-save") nor a file of battles ("${BUNDLE_FORMAT}").` }] };
+}
+
 export interface BattlesDeps {
   readonly library: BattleLibrary;
   readonly keeper: Keeper;

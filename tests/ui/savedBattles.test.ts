@@ -8,7 +8,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createKeeper } from '../../src/store/keeper';
 import { openLibrary, type BattleLibrary } from '../../src/store/library';
 import { createSession, gameOf, saveTextOf } from '../../src/store/session';
-import { createBattles, fileStem, formatBytes, resumeAs } from '../../src/ui/battles';
+import { BUNDLE_FORMAT, createBattles, fileStem, formatBytes, replayableSave, resumeAs } from '../../src/ui/battles';
 import { persistenceLine } from '../../src/ui/SavedBattles';
 import { chooseCommand } from '../../src/ai/randomPlayer';
 import { makeSampler } from '../../src/ai/sampler';
@@ -105,6 +105,24 @@ describe('the saved-battles list', () => {
     expect(fileStem('The Mill at Aldern <b>!</b>')).toBe('the-mill-at-aldern-bb');
     expect(persistenceLine({ persistence: 'refused', usage: 2048, quota: 1024 ** 3 })).toEqual({ text: expect.stringMatching(/^Using 2\.0 KB of 1\.0 GB\. The browser has not promised/), warn: true });
     expect(persistenceLine({ persistence: 'granted', usage: null, quota: null }).warn).toBe(false);
+  });
+});
+
+describe('Replay a file…: the one battle a file holds', () => {
+  it('takes a save file as it is, a file of one battle with its name, and refuses the rest with a sentence', () => {
+    const save = JSON.stringify({ format: 'vedette-save', version: 1 });
+    expect(replayableSave(save, 'a.json')).toEqual({ ok: true, text: save });
+    const one = { format: BUNDLE_FORMAT, version: 1, battles: [{ name: ' Club night ', mode: 'solo', save: { format: 'vedette-save' } }] };
+    expect(replayableSave(JSON.stringify(one), 'b.json')).toEqual({ ok: true, text: '{"format":"vedette-save"}', name: 'Club night' });
+    const two = { ...one, battles: [one.battles[0], one.battles[0]] };
+    const refusal = (text: string, name: string) => {
+      const r = replayableSave(text, name);
+      return r.ok ? '' : r.problems.map((p) => `${p.path} ${p.message}`).join('\n');
+    };
+    expect(refusal(JSON.stringify(two), 'all.json')).toBe('$.battles "all.json" holds 2 battles: import it with Import…, then replay one of them from the list.');
+    expect(refusal(JSON.stringify({ format: 'vedette-scenario' }), 'mill.json')).toBe('$.format "mill.json" is a scenario, not a saved battle — start it with New battle.');
+    expect(refusal('{"format": "other"}', 'x.json')).toMatch(/^\$\.format "x\.json" is neither a saved battle/);
+    expect(refusal('{ not json', 'y.json')).not.toBe('');
   });
 });
 
