@@ -38,8 +38,14 @@ const impureGlobals = [
   { name: 'requestAnimationFrame', message: 'No timers below the store.' },
   { name: 'performance', message: 'No clocks below the store (benchmarks live in src/cli).' },
 ];
+// Engines round these differently in the last bit (Node's V8 and Chromium's disagree), and exact
+// contact geometry turns a last bit into a different stop: a save would not replay everywhere.
+// sqrt, hypot, abs, min, max, floor, ceil, round, sign, trunc and fround are exact and allowed.
+const INEXACT_MATH = ['sin', 'cos', 'tan', 'asin', 'acos', 'atan', 'atan2', 'sinh', 'cosh', 'tanh', 'asinh', 'acosh', 'atanh', 'exp', 'expm1', 'log', 'log1p', 'log2', 'log10', 'pow', 'cbrt'];
+const MATH_MESSAGE = 'rounds differently in each engine, so a save would not replay everywhere: use the function of the same name in src/geometry/math.ts.';
 const impureProps = [
   { object: 'Math', property: 'random', message: 'Dice come from the seeded generator in the game state.' },
+  ...INEXACT_MATH.map((property) => ({ object: 'Math', property, message: `Math.${property} ${MATH_MESSAGE}` })),
   { object: 'Date', property: 'now', message: 'No clocks below the store: replays must be exact.' },
   { object: 'performance', property: 'now', message: 'No clocks below the store.' },
 ];
@@ -91,6 +97,8 @@ export default tseslint.config(
             'no-restricted-syntax': [
               'error',
               { selector: "NewExpression[callee.name='Date']", message: 'No clocks below the store.' },
+              { selector: "BinaryExpression[operator='**']", message: `The ** operator ${MATH_MESSAGE.replace('the function of the same name', 'x * x, or pow')}` },
+              { selector: "AssignmentExpression[operator='**=']", message: `The **= operator ${MATH_MESSAGE.replace('the function of the same name', 'x * x, or pow')}` },
             ],
           }
         : {}),

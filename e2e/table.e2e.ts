@@ -2,23 +2,13 @@
  * The first slice of the table, driven in real Chromium with the mouse: the battle is drawn,
  * a unit is dragged and turned, the view zooms about the cursor and pans.
  */
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { mkdirSync } from 'node:fs';
-import type { Browser } from 'playwright-core';
-import { launchChromium } from '../src/cli/chromium';
+import { describe, expect, inject, it } from 'vitest';
+import { useChromium } from './support/chromium';
 import { TablePage } from './pages/TablePage';
 
-let browser: Browser;
+const chromium = useChromium();
 // The free table: pieces go where they are put (the play screen starts battles on the engine).
 const url = `${inject('baseUrl')}?table=free`;
-mkdirSync('e2e/screenshots', { recursive: true });
-
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-});
 
 const centreOf = (u: { stands: { centre: { x: number; y: number } }[] }) => ({
   x: u.stands.reduce((a, s) => a + s.centre.x, 0) / u.stands.length,
@@ -27,7 +17,7 @@ const centreOf = (u: { stands: { centre: { x: number; y: number } }[] }) => ({
 
 describe('the built-in battle', () => {
   it('draws the table, its terrain and both forces', async () => {
-    const t = await TablePage.open(browser, url);
+    const t = await TablePage.open(chromium.browser, url);
     const b = await t.battle();
     expect(b.units.length).toBeGreaterThanOrEqual(10);
     const stats = await t.screenshotStats('e2e/screenshots/battle.png', {
@@ -44,7 +34,7 @@ describe('the built-in battle', () => {
   });
 
   it('shows the name of a clicked unit, as text', async () => {
-    const t = await TablePage.open(browser, url);
+    const t = await TablePage.open(chromium.browser, url);
     const u = await t.unit('au-ir4-1');
     await t.clickAt(await t.toPage(u.stands[0]!.centre.x, u.stands[0]!.centre.y));
     expect(await t.selectedName()).toBe('IR 4 Hoch- und Deutschmeister (I)');
@@ -55,7 +45,7 @@ describe('the built-in battle', () => {
 
 describe('moving a unit with the mouse', () => {
   it('moves it by exactly the dragged amount in table millimetres', async () => {
-    const t = await TablePage.open(browser, url);
+    const t = await TablePage.open(chromium.browser, url);
     const before = await t.unit('fr-1-45');
     const cam = await t.camera();
     const grab = before.stands[2]!.centre;
@@ -74,7 +64,7 @@ describe('moving a unit with the mouse', () => {
   });
 
   it('turns it about its centre with the rotate handle', async () => {
-    const t = await TablePage.open(browser, url);
+    const t = await TablePage.open(chromium.browser, url);
     const before = await t.unit('fr-7-leg');
     const c = centreOf(before);
     await t.clickAt(await t.toPage(before.stands[0]!.centre.x, before.stands[0]!.centre.y));
@@ -94,7 +84,7 @@ describe('moving a unit with the mouse', () => {
 
 describe('the view', () => {
   it('zooms about the cursor with the wheel', async () => {
-    const t = await TablePage.open(browser, url);
+    const t = await TablePage.open(chromium.browser, url);
     const cam0 = await t.camera();
     const at = await t.toPage(1380, 430); // Oakley Wood
     await t.page.mouse.move(at.x, at.y);
@@ -111,7 +101,7 @@ describe('the view', () => {
   });
 
   it('pans when empty ground is dragged, moving no unit', async () => {
-    const t = await TablePage.open(browser, url);
+    const t = await TablePage.open(chromium.browser, url);
     const cam0 = await t.camera();
     const before = await t.battle();
     const ground = await t.toPage(150, 1000); // open ground, south-west
@@ -125,7 +115,7 @@ describe('the view', () => {
   });
 
   it('draws nothing while nothing changes', async () => {
-    const t = await TablePage.open(browser, url);
+    const t = await TablePage.open(chromium.browser, url);
     await t.page.waitForTimeout(300);
     const f0 = await t.frames();
     await t.page.waitForTimeout(700);
@@ -146,7 +136,7 @@ const TablePageBaseline = {
 
 describe('wheeling a unit with the mouse', () => {
   it('wheels about the left front corner with the right-hand wheel handle, the corner staying put', async () => {
-    const t = await TablePage.open(browser, url);
+    const t = await TablePage.open(chromium.browser, url);
     const before = await t.unit('fr-7-leg');
     await t.clickAt(await t.toPage(before.stands[0]!.centre.x, before.stands[0]!.centre.y));
     const handle = (await t.page.evaluate(() => window.__VEDETTE__.wheelHandle('left')))!;

@@ -3,25 +3,18 @@
  * ruleset's units, from the nearest point of a stand) and the line-of-sight check that names
  * what blocks it. Driven by keys and the mouse on the built-in battle's free table.
  */
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { launchChromium } from '../src/cli/chromium';
+import { describe, expect, inject, it } from 'vitest';
+import { useChromium } from './support/chromium';
 import { TablePage } from './pages/TablePage';
 
-let browser: Browser;
+const chromium = useChromium();
 const url = inject('baseUrl');
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-});
 
 const tools = (t: TablePage) => t.page.evaluate(() => window.__VEDETTE__.tools());
 
 describe('the measuring tape', () => {
   it('measures a 3-4-5 triangle between two points in inches (M)', async () => {
-    const t = await TablePage.open(browser, `${url}?table=free`);
+    const t = await TablePage.open(chromium.browser, `${url}?table=free`);
     const before = await t.battle();
     await t.page.keyboard.press('m');
     expect((await tools(t)).tool).toBe('tape');
@@ -43,7 +36,7 @@ describe('the measuring tape', () => {
   });
 
   it('measures from the nearest point of a stand when it starts on a unit', async () => {
-    const t = await TablePage.open(browser, `${url}?table=free`);
+    const t = await TablePage.open(chromium.browser, `${url}?table=free`);
     await t.page.keyboard.press('m');
     const u = await t.unit('fr-1-45');
     const s = u.stands[0]!;
@@ -64,7 +57,7 @@ describe('the measuring tape', () => {
 
 describe('the line-of-sight check', () => {
   it('says what blocks a line drawn through the wood (V)', async () => {
-    const t = await TablePage.open(browser, `${url}?table=free`);
+    const t = await TablePage.open(chromium.browser, `${url}?table=free`);
     await t.page.keyboard.press('v');
     expect((await tools(t)).tool).toBe('sight');
     // West of Oakley Wood to east of it, through its middle.

@@ -5,25 +5,16 @@
  * answers the person's clicks (pause and resume during a decision); the screen only ever shows
  * the French side. Screenshots land in e2e/screenshots/.
  */
-import { mkdirSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { launchChromium } from '../../src/cli/chromium';
+import { describe, expect, inject, it } from 'vitest';
+import { useChromium } from '../support/chromium';
 import { PlayPage } from '../pages/PlayPage';
 
-let browser: Browser;
+const chromium = useChromium();
 const url = inject('baseUrl');
-mkdirSync('e2e/screenshots', { recursive: true });
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-});
 
 describe('You against the AI (NW, the Mill at Aldern)', () => {
   it('plays two full turns against the AI in its worker, the page answering while it thinks', async () => {
-    const p = await PlayPage.open(browser, url, '', { width: 1280, height: 720 });
+    const p = await PlayPage.open(chromium.browser, url, '', { width: 1280, height: 720 });
     await p.chooseScenario('The Mill at Aldern');
     await p.byTest('seed').fill('77');
     await p.byTest('mode-ai').check();

@@ -6,21 +6,12 @@
  * through the test hook; screenshots at 1280×720 and 760 px wide. The rules hide nothing, so the
  * hot-seat screen follows the side to act without a hand-over cover (src/ui/handover.ts).
  */
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { mkdirSync } from 'node:fs';
-import type { Browser } from 'playwright-core';
-import { launchChromium } from '../../src/cli/chromium';
+import { describe, expect, inject, it } from 'vitest';
+import { useChromium } from '../support/chromium';
 import { PlayPage } from '../pages/PlayPage';
 
-let browser: Browser;
+const chromium = useChromium();
 const url = inject('baseUrl');
-mkdirSync('e2e/screenshots', { recursive: true });
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-});
 
 const other = (side: string) => (side === 'blue' ? 'red' : 'blue');
 const inf = (side: string) => (side === 'blue' ? 'b-inf' : 'r-inf');
@@ -37,7 +28,7 @@ async function takeTurn(p: PlayPage): Promise<string> {
 describe('BT: a hot-seat battle of the battalion rules', () => {
   for (const viewport of [{ width: 1280, height: 720 }, { width: 760, height: 900 }]) {
     it(`initiative, a drag to move, a shot, and the opponent's choice of stands (${viewport.width} px)`, async () => {
-      const p = await PlayPage.open(browser, url, '', viewport);
+      const p = await PlayPage.open(chromium.browser, url, '', viewport);
       await p.loadScenarioFile('bt-volley.json');
       await expect.poll(() => p.byTest('ruleset-select').inputValue()).toBe('battalion');
       await p.start('hotseat', 7);

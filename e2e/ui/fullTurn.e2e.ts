@@ -4,19 +4,12 @@
  * the refusal of an illegal move), steps ended from the phase bar, hand-overs in hot-seat,
  * and the engine's state read through the test hook at every step.
  */
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { launchChromium } from '../../src/cli/chromium';
+import { describe, expect, inject, it } from 'vitest';
+import { useChromium } from '../support/chromium';
 import { PlayPage } from '../pages/PlayPage';
 
-let browser: Browser;
+const chromium = useChromium();
 const url = inject('baseUrl');
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-});
 
 const IN = 25.4;
 const moved = (a: { x: number; y: number }, b: { x: number; y: number }) => Math.hypot(b.x - a.x, b.y - a.y);
@@ -30,7 +23,7 @@ async function look(p: PlayPage): Promise<string> {
 
 describe('a full turn of Napoleonic Warfare, hot-seat, with the mouse', () => {
   it('orders face down, strategic and tactical moves by dragging, the engine\'s steps, into turn 2', async () => {
-    const p = await PlayPage.open(browser, url);
+    const p = await PlayPage.open(chromium.browser, url);
     await p.chooseScenario('The Mill at Aldern');
     await p.start('hotseat', 42);
     const steps: string[] = [];
@@ -125,7 +118,7 @@ describe('a full turn of Napoleonic Warfare, hot-seat, with the mouse', () => {
 
 describe('a full turn of Seven Years War 2.4, hot-seat, with the mouse', () => {
   it('a command change by the dice, moves by dragging, both players\' phases, into turn 2', async () => {
-    const p = await PlayPage.open(browser, url);
+    const p = await PlayPage.open(chromium.browser, url);
     await p.chooseScenario('Krzeczhorz');
     await p.start('hotseat', 42);
     const seen: string[] = [];
@@ -180,7 +173,7 @@ describe('a full turn of Seven Years War 2.4, hot-seat, with the mouse', () => {
 
 describe('a charge declared by dragging onto the target (NW Orders/Charge, Sequence §11-§12)', () => {
   it('shows the reach before committing, orders the charge face down, then declares it', async () => {
-    const p = await PlayPage.open(browser, url);
+    const p = await PlayPage.open(chromium.browser, url);
     await p.loadScenarioFile('nw-charge.json');
     await p.start('solo', 7);
     const target = (await p.unit('au-1')).stands[1]!.centre;

@@ -4,22 +4,12 @@
  * Austrian player's screen (table, log, undo list, command count) until the phase's step ends;
  * then both see it. Engine state is read through the test hook, which mirrors the viewer's table.
  */
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { mkdirSync } from 'node:fs';
-import type { Browser } from 'playwright-core';
-import { launchChromium } from '../../src/cli/chromium';
+import { describe, expect, inject, it } from 'vitest';
+import { useChromium } from '../support/chromium';
 import { PlayPage } from '../pages/PlayPage';
 
-let browser: Browser;
+const chromium = useChromium();
 const url = inject('baseUrl');
-mkdirSync('e2e/screenshots', { recursive: true });
-
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-});
 
 interface Piece { id: string; stand?: { centre: { x: number; y: number } }; stands?: { centre: { x: number; y: number }; facing: number }[] }
 type Table = { units: Piece[]; generals: Piece[] };
@@ -30,7 +20,7 @@ const general = (t: Table, id: string) => t.generals.find((g) => g.id === id)!.s
 
 describe('a hot-seat Orders Phase of Napoleonic Warfare (NW Sequence §11: simultaneous, face down)', () => {
   it('the Austrian screen shows neither the French free turn nor the moved general until the step ends', async () => {
-    const p = await PlayPage.open(browser, url);
+    const p = await PlayPage.open(chromium.browser, url);
     await p.start('hotseat', 4242);
     await p.takeOver();
     const start = await table(p);

@@ -3,22 +3,12 @@
  * clickable at its centre (nothing covers it), the phase bar's texts uncut. Screenshots of
  * each size land in e2e/screenshots/ for a person to look at.
  */
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { mkdirSync } from 'node:fs';
-import type { Browser } from 'playwright-core';
-import { launchChromium } from '../../src/cli/chromium';
+import { describe, expect, inject, it } from 'vitest';
+import { useChromium } from '../support/chromium';
 import { PlayPage } from '../pages/PlayPage';
 
-let browser: Browser;
+const chromium = useChromium();
 const url = inject('baseUrl');
-mkdirSync('e2e/screenshots', { recursive: true });
-
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-});
 
 /** What does not fit: sideways scroll, covered buttons, cut texts (empty when all is well). */
 async function layoutProblems(p: PlayPage): Promise<string[]> {
@@ -67,7 +57,7 @@ const SIZES = [
 describe('the play screen at each size', () => {
   for (const size of SIZES) {
     it(`${size.width}×${size.height}: no sideways scroll, every button clickable at its centre, the phase bar's texts whole`, async () => {
-      const p = await PlayPage.open(browser, url, '', size);
+      const p = await PlayPage.open(chromium.browser, url, '', size);
       await p.page.screenshot({ path: `e2e/screenshots/layout-${size.width}x${size.height}-start.png` });
       expect(await p.page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(true);
       // Solo Napoleonic Warfare: both sides act in the first step, so there are two End step buttons.

@@ -3,28 +3,19 @@
  * (save, discard, cancel) in the app's own window; a file given to the wrong button is named
  * for what it is; a rejected file stays out of the list; the start dialog resumes a save.
  */
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { mkdirSync, readFileSync } from 'node:fs';
-import type { Browser } from 'playwright-core';
-import { launchChromium } from '../../src/cli/chromium';
+import { describe, expect, inject, it } from 'vitest';
+import { readFileSync } from 'node:fs';
+import { useChromium } from '../support/chromium';
 import { PlayPage } from '../pages/PlayPage';
 
-let browser: Browser;
+const chromium = useChromium();
 const url = inject('baseUrl');
-mkdirSync('e2e/screenshots', { recursive: true });
-
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-});
 
 const json = (name: string, text: string) => ({ name, mimeType: 'application/json', buffer: Buffer.from(text) });
 
 describe('a battle in progress', () => {
   it('is not replaced by New battle without asking; Cancel keeps it, Save downloads it first, Discard replaces it', async () => {
-    const p = await PlayPage.open(browser, url);
+    const p = await PlayPage.open(chromium.browser, url);
     await p.start('solo');
     await p.endStep('fr');
     const before = (await p.probe())!;
@@ -70,7 +61,7 @@ describe('a battle in progress', () => {
 
 describe('files given to the wrong button', () => {
   it('names a scenario given to Load and a save given to the scenario list, and keeps rejected files out of the list', async () => {
-    const p = await PlayPage.open(browser, url);
+    const p = await PlayPage.open(chromium.browser, url);
     await p.start('solo');
     const before = (await p.probe())!;
     const scenario = readFileSync('e2e/fixtures/nw-charge.json', 'utf8');
@@ -108,7 +99,7 @@ describe('files given to the wrong button', () => {
 
 describe('a reload', () => {
   it('keeps the zoom and the selection as well as the battle; F fits the table again', async () => {
-    const p = await PlayPage.open(browser, url);
+    const p = await PlayPage.open(chromium.browser, url);
     await p.start('solo');
     const fitted = await p.page.evaluate(() => window.__VEDETTE__.camera());
     const unit = ((await p.page.evaluate(() => window.__VEDETTE__.battle())) as { units: { id: string }[] }).units[0]!.id;

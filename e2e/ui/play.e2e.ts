@@ -3,23 +3,14 @@
  * log with its rolls, undo limits, save and a broken load, resume after a reload, the result,
  * and names from files shown as text. Engine state is read through the test hook.
  */
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
-import type { Browser } from 'playwright-core';
-import { launchChromium } from '../../src/cli/chromium';
+import { describe, expect, inject, it } from 'vitest';
+import { readdirSync, readFileSync } from 'node:fs';
+import { useChromium } from '../support/chromium';
 import { PlayPage } from '../pages/PlayPage';
 import { rulesetIds } from '../../src/rules/registry';
 
-let browser: Browser;
+const chromium = useChromium();
 const url = inject('baseUrl');
-mkdirSync('e2e/screenshots', { recursive: true });
-
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-});
 
 const NW_DEFAULT = 'The Mill at Aldern';
 /** Every built-in scenario file (the dialog lists each one). */
@@ -29,7 +20,7 @@ const AU = 'Austrian Brigade Mayer';
 
 describe('the start dialog', () => {
   it('opens on a fresh page with the built-in scenarios, their rulesets and options, a random seed and the modes', async () => {
-    const p = await PlayPage.open(browser, url);
+    const p = await PlayPage.open(chromium.browser, url);
     await p.dialog().waitFor();
     const cards = await p.dialog().locator('[data-testid=scenario-card]').allInnerTexts();
     expect(cards.length).toBe(BUILT_IN.length);
@@ -48,21 +39,21 @@ describe('the start dialog', () => {
   });
 
   it('says clearly when no ruleset is available for a scenario, and will not start it', async () => {
-    const p = await PlayPage.open(browser, url);
+    const p = await PlayPage.open(chromium.browser, url);
     await p.loadScenarioFile('no-ruleset.json');
     const msg = await p.byTest('no-ruleset').textContent();
     expect(msg).toBe(`No ruleset is available for this scenario: it names "no-such-rules"; Vedette has ${rulesetIds().map((id) => `"${id}"`).join(', ')}.`);
     expect(await p.byTest('start-battle').isDisabled()).toBe(true);
     await p.page.close();
     // The same scenario shared as a link shows on a free table with the same sentence.
-    const q = await PlayPage.open(browser, url, '?scenario=fixtures/no-ruleset.json');
+    const q = await PlayPage.open(chromium.browser, url, '?scenario=fixtures/no-ruleset.json');
     expect(await q.byTest('banner-text').textContent()).toContain('No ruleset is available for this scenario');
     expect(await q.probe()).toBeNull();
     await q.page.close();
   });
 
   it('refuses a seed that is not a seed, with a sentence', async () => {
-    const p = await PlayPage.open(browser, url);
+    const p = await PlayPage.open(chromium.browser, url);
     await p.byTest('seed').fill('12x');
     await p.byTest('start-battle').click();
     expect(await p.dialog().locator('.field-error').textContent()).toMatch(/A seed is a whole number/);
@@ -73,7 +64,7 @@ describe('the start dialog', () => {
 
 describe('a hot-seat battle of Napoleonic Warfare', () => {
   it('hands the screen over whenever the side to act changes, showing nothing until the player says who they are', async () => {
-    const p = await PlayPage.open(browser, url);
+    const p = await PlayPage.open(chromium.browser, url);
     await p.start('hotseat');
     expect(await p.handoverTitle()).toBe(`Pass to ${FR}`);
     let s = (await p.probe())!;
@@ -126,7 +117,7 @@ describe('a hot-seat battle of Napoleonic Warfare', () => {
   });
 
   it('never puts the French player\'s face-down order in the page while the Austrian player looks (NW Sequence §11)', async () => {
-    const p = await PlayPage.open(browser, url);
+    const p = await PlayPage.open(chromium.browser, url);
     await p.start('hotseat', 4242);
     await p.takeOver();
     await p.clickUnit('fr-2-45');
@@ -154,7 +145,7 @@ describe('a hot-seat battle of Napoleonic Warfare', () => {
   });
 
   it('resumes after a reload exactly where it stopped, behind the hand-over screen', async () => {
-    const p = await PlayPage.open(browser, url);
+    const p = await PlayPage.open(chromium.browser, url);
     await p.start('hotseat', 99);
     await p.takeOver();
     await p.endStep('fr');
@@ -172,7 +163,7 @@ describe('a hot-seat battle of Napoleonic Warfare', () => {
   });
 
   it('plays the engine\'s automatic steps into the log, and refuses to undo a roll, saying why', async () => {
-    const p = await PlayPage.open(browser, url);
+    const p = await PlayPage.open(chromium.browser, url);
     await p.start('hotseat', 1);
     // Orders and strategic moves: each side ends its part in turn.
     for (let i = 0; i < 4; i++) {
@@ -196,7 +187,7 @@ describe('a hot-seat battle of Napoleonic Warfare', () => {
 
 describe('a solo battle', () => {
   it('ends each side\'s step separately, undoes and redoes, with keys too', async () => {
-    const p = await PlayPage.open(browser, url);
+    const p = await PlayPage.open(chromium.browser, url);
     await p.start('solo');
     expect((await p.probe())!.viewer).toBe('referee');
     expect(await p.endStepButtons().count()).toBe(2);
@@ -220,7 +211,7 @@ describe('a solo battle', () => {
   });
 
   it('saves to a file, and a broken save changes nothing and says what is wrong, path by path', async () => {
-    const p = await PlayPage.open(browser, url);
+    const p = await PlayPage.open(chromium.browser, url);
     await p.start('solo');
     await p.endStep('fr');
     const [download] = await Promise.all([p.page.waitForEvent('download'), p.byTest('save').click()]);
@@ -255,7 +246,7 @@ describe('a solo battle', () => {
   });
 
   it('shows the result when a side concedes: winner, level and reason', async () => {
-    const p = await PlayPage.open(browser, url);
+    const p = await PlayPage.open(chromium.browser, url);
     await p.start('solo');
     await p.byTest('concede').click();
     // Solo: the app's own window asks which side concedes.
@@ -284,7 +275,7 @@ describe('a solo battle', () => {
 
 describe('a hot-seat battle of Seven Years War without its optional hidden deployment', () => {
   it('still hands the screen over, because each side\'s CinC counter draws are its own secret (SYW p.5), and the view follows the side to act', async () => {
-    const p = await PlayPage.open(browser, url);
+    const p = await PlayPage.open(chromium.browser, url);
     await p.chooseScenario('Krzeczhorz');
     expect(await p.dialog().locator('input[data-option=hiddenDeployment]').isChecked()).toBe(false);
     await p.start('hotseat');
@@ -310,7 +301,7 @@ describe('a hot-seat battle of Seven Years War without its optional hidden deplo
 
 describe('names from files', () => {
   it('shows a unit, a side and a battle named with HTML as text, never as markup', async () => {
-    const p = await PlayPage.open(browser, url, '?scenario=fixtures/html-payload.json');
+    const p = await PlayPage.open(chromium.browser, url, '?scenario=fixtures/html-payload.json');
     await p.byTest('play-this').click();
     expect(await p.byTest('scenario-title').textContent()).toBe('<b>Payload</b> at <img src=x onerror="window.__pwned=1">Aldern');
     await Promise.all([p.page.waitForURL((u) => !u.search.includes('scenario')), p.start('hotseat')]);

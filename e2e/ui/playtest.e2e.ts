@@ -5,10 +5,9 @@
  * Then cancel keeps what is finished, and "compare" shows two variants side by side.
  * Screenshots at 1280×720 and 760 px wide land in e2e/screenshots/ to look at.
  */
-import { mkdirSync, readFileSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { launchChromium } from '../../src/cli/chromium';
+import { readFileSync } from 'node:fs';
+import { describe, expect, inject, it } from 'vitest';
+import { useChromium } from '../support/chromium';
 import { runBattle } from '../../src/ai/batch/battle';
 import { buildReport } from '../../src/ai/batch/report';
 import { scenarioHash } from '../../src/ai/batch/batchFile';
@@ -16,15 +15,8 @@ import { RULESETS } from '../../src/rules/registry';
 import { loadScenarioText } from '../../src/scenario/load';
 import { PlayPage } from '../pages/PlayPage';
 
-let browser: Browser;
+const chromium = useChromium();
 const url = inject('baseUrl');
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-mkdirSync('e2e/screenshots', { recursive: true });
 
 /** The verdict of the same batch played in Node. */
 function nodeVerdict(battles: number, seed: number): string[] {
@@ -49,7 +41,7 @@ function nodeVerdict(battles: number, seed: number): string[] {
 
 describe('the Playtest panel', () => {
   it('runs a 20-battle playtest in Web Workers from the start dialog and shows the report of the same batch as the command line', async () => {
-    const p = await PlayPage.open(browser, url, '', { width: 1280, height: 720 });
+    const p = await PlayPage.open(chromium.browser, url, '', { width: 1280, height: 720 });
     await p.byTest('open-playtest').click();
     await expect.poll(() => p.byTest('playtest-panel').isVisible(), { timeout: 30_000 }).toBe(true);
     expect(await p.byTest('pt-a-scenario').locator('option:checked').textContent()).toBe('The Mill at Aldern');
@@ -79,7 +71,7 @@ describe('the Playtest panel', () => {
   }, 300_000);
 
   it('cancel keeps the finished battles; compare runs two variants side by side', async () => {
-    const p = await PlayPage.open(browser, url, '', { width: 1280, height: 720 });
+    const p = await PlayPage.open(chromium.browser, url, '', { width: 1280, height: 720 });
     await p.byTest('open-playtest').click();
     await expect.poll(() => p.byTest('playtest-panel').isVisible(), { timeout: 30_000 }).toBe(true);
     await p.byTest('pt-battles').fill('500');

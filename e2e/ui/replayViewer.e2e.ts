@@ -5,24 +5,15 @@
  * before the battle ends; the report exported from the viewer opens offline in the browser
  * with its result, charts and log.
  */
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { copyFileSync, mkdirSync, mkdtempSync } from 'node:fs';
+import { describe, expect, inject, it } from 'vitest';
+import { copyFileSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser } from 'playwright-core';
-import { launchChromium } from '../../src/cli/chromium';
+import { useChromium } from '../support/chromium';
 import { PlayPage } from '../pages/PlayPage';
 
-let browser: Browser;
+const chromium = useChromium();
 const url = inject('baseUrl');
-mkdirSync('e2e/screenshots', { recursive: true });
-
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-});
 
 const IN = 25.4;
 type Centres = Record<string, { x: number; y: number }>;
@@ -38,7 +29,7 @@ async function centres(p: PlayPage): Promise<Centres> {
 
 describe('the replay viewer', () => {
   it('steps a kept battle back and forth, the table at each step as it stood after that command', async () => {
-    const p = await PlayPage.open(browser, url, '', { width: 1280, height: 720 });
+    const p = await PlayPage.open(chromium.browser, url, '', { width: 1280, height: 720 });
     await p.chooseScenario('The Mill at Aldern');
     await p.start('solo', 42);
     const seen = new Map<number, Seen>();
@@ -142,7 +133,7 @@ describe('the replay viewer', () => {
   });
 
   it('replays a finished battle from its result, seen by both sides, and exports its report, which opens offline', async () => {
-    const p = await PlayPage.open(browser, url, '', { width: 1280, height: 720 });
+    const p = await PlayPage.open(chromium.browser, url, '', { width: 1280, height: 720 });
     // The Ridge at Krzeczhorz (Seven Years War), solo: the Austrians concede at once (a concession ends the battle).
     await p.chooseScenario('Krzeczhorz');
     await p.start('solo', 99);
@@ -173,7 +164,7 @@ describe('the replay viewer', () => {
     const path = join(mkdtempSync(join(tmpdir(), 'vedette-report-')), download.suggestedFilename());
     copyFileSync((await download.path())!, path);
     // Opened in the browser with the network cut: everything it shows is in the file.
-    const ctx = await browser.newContext({ offline: true, viewport: { width: 1280, height: 720 } });
+    const ctx = await chromium.browser.newContext({ offline: true, viewport: { width: 1280, height: 720 } });
     const page = await ctx.newPage();
     const requests: string[] = [];
     page.on('request', (q) => requests.push(q.url()));

@@ -3,20 +3,13 @@
  * Resuming an autosaved Napoleonic Warfare battle fetches Napoleonic Warfare and not Seven Years
  * War; opening New battle (whose list names both) fetches the rest.
  */
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { launchChromium } from '../../src/cli/chromium';
+import { describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { useChromium } from '../support/chromium';
 import { PlayPage } from '../pages/PlayPage';
 
-let browser: Browser;
+const chromium = useChromium();
 const url = inject('baseUrl');
-
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-});
 
 // Text that stands only in each ruleset's own chunk (its sequence of play), never in the app's.
 const SYW_MARK = 'SYW (2) Sequence of play';
@@ -33,7 +26,7 @@ function scripts(page: Page): string[] {
 
 describe('rulesets loaded on demand', () => {
   it('a resumed battle fetches its own ruleset only; New battle fetches the others', async () => {
-    const p = await PlayPage.open(browser, url);
+    const p = await PlayPage.open(chromium.browser, url);
     await p.start('solo');
     await p.endStep('fr');
     const before = (await p.probe())!;

@@ -3,26 +3,16 @@
  * found in Saved battles after a reload; the old single autosave moves across on first start;
  * a refused write shows the warning and loses nothing from the battle in progress.
  */
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { mkdirSync } from 'node:fs';
-import type { Browser } from 'playwright-core';
-import { launchChromium } from '../../src/cli/chromium';
+import { describe, expect, inject, it } from 'vitest';
+import { useChromium } from '../support/chromium';
 import { PlayPage } from '../pages/PlayPage';
 
-let browser: Browser;
+const chromium = useChromium();
 const url = inject('baseUrl');
-mkdirSync('e2e/screenshots', { recursive: true });
-
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-});
 
 describe('saved battles', () => {
   it('keeps two battles; after a reload the list shows both and resumes the other one', async () => {
-    const p = await PlayPage.open(browser, url);
+    const p = await PlayPage.open(chromium.browser, url);
     await p.start('solo');
     await p.endStep('fr');
     const first = (await p.probe())!;
@@ -60,7 +50,7 @@ describe('saved battles', () => {
   });
 
   it('moves the battle of the old autosave slot into the library on first start', async () => {
-    const p = await PlayPage.open(browser, url);
+    const p = await PlayPage.open(chromium.browser, url);
     await p.start('solo');
     await p.endStep('fr');
     const before = (await p.probe())!;
@@ -75,7 +65,7 @@ describe('saved battles', () => {
     await p.page.close();
 
     // A browser from before the library: the battle in the old slot, no library yet.
-    const page = await browser.newPage({ viewport: { width: 1400, height: 860 } });
+    const page = await chromium.browser.newPage({ viewport: { width: 1400, height: 860 } });
     await page.addInitScript((t) => {
       if (sessionStorage.getItem('seeded')) return;
       sessionStorage.setItem('seeded', '1');
@@ -100,7 +90,7 @@ describe('saved battles', () => {
 
 describe('when the browser will not store a battle', () => {
   it('shows the warning, keeps the battle in progress whole, offers it as a file, and keeps it once space is back', async () => {
-    const page = await browser.newPage({ viewport: { width: 1280, height: 720 } });
+    const page = await chromium.browser.newPage({ viewport: { width: 1280, height: 720 } });
     // A browser whose storage is full: every write to the library is refused with QuotaExceededError while the flag is up.
     await page.addInitScript(() => {
       const put = IDBObjectStore.prototype.put;

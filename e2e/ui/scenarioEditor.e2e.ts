@@ -5,30 +5,23 @@
  * the table), its problem listed and the unit ringed on the table. Screenshots at 1280×720 and
  * 760 px wide land in e2e/screenshots/.
  */
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser } from 'playwright-core';
-import { launchChromium } from '../../src/cli/chromium';
+import { useChromium } from '../support/chromium';
 import { EditorPage } from '../pages/EditorPage';
 
-let browser: Browser;
+const chromium = useChromium();
 const url = inject('baseUrl');
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-});
 
 const W = 1828.8, D = 1219.2;
 const cli = (...args: string[]) => execFileSync('npx', ['tsx', 'src/cli/main.ts', ...args], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], timeout: 240_000 });
 
 describe('the scenario editor, from an empty table to a battle', () => {
   it('draws terrain, zones and units with the mouse; the saved file validates and plays', async () => {
-    const p = await EditorPage.open(browser, url);
+    const p = await EditorPage.open(chromium.browser, url);
     // A fresh page starts on an empty table that asks for units.
     await expect.poll(async () => (await p.problems())?.some((x) => x.path === '$.units')).toBe(true);
 
@@ -118,7 +111,7 @@ describe('the scenario editor, from an empty table to a battle', () => {
 describe('the scenario editor on a built-in scenario', () => {
   for (const viewport of [{ width: 1280, height: 720 }, { width: 760, height: 700 }]) {
     it(`lists a unit dragged off the table and rings it on the table (${viewport.width} px)`, async () => {
-      const p = await EditorPage.open(browser, url, viewport);
+      const p = await EditorPage.open(chromium.browser, url, viewport);
       const builtin = p.byTest('editor-builtin');
       await builtin.selectOption({ label: 'The Mill at Aldern' });
       await expect.poll(async () => (await p.draft()).title).toBe('The Mill at Aldern');
@@ -143,7 +136,7 @@ describe('the scenario editor on a built-in scenario', () => {
 describe('the large historical battle in the browser', () => {
   it('Aspern-Essling (about 400 units, 2,000 stands) starts and its first steps are played', async () => {
     const { PlayPage } = await import('../pages/PlayPage');
-    const p = await PlayPage.open(browser, url, '', { width: 1280, height: 720 });
+    const p = await PlayPage.open(chromium.browser, url, '', { width: 1280, height: 720 });
     await p.chooseScenario('Aspern-Essling');
     await p.start('solo', 1234);
     await p.page.waitForFunction(() => window.__VEDETTE__.play() !== null, undefined, { timeout: 60_000 });
@@ -162,7 +155,7 @@ describe('the large historical battle in the browser', () => {
 
 describe('Generate in the editor', () => {
   it('places NW §9 terrain from a seed; a piece clicked on says which dice placed it', async () => {
-    const p = await EditorPage.open(browser, url);
+    const p = await EditorPage.open(chromium.browser, url);
     await p.byTest('generate-panel').locator('summary').click();
     await p.byTest('generate-seed').fill('42');
     await p.byTest('generate').click();
@@ -181,7 +174,7 @@ describe('Generate in the editor', () => {
 
 describe('Play this', () => {
   it('starts a battle on the scenario being edited', async () => {
-    const p = await EditorPage.open(browser, url);
+    const p = await EditorPage.open(chromium.browser, url);
     await p.byTest('editor-builtin').selectOption({ label: 'The Mill at Aldern' });
     await expect.poll(async () => p.problems(), { timeout: 10_000 }).toEqual([]);
     await p.byTest('scenario-title-input').evaluate((e) => (e.closest('details') as HTMLDetailsElement).open = true);

@@ -3,19 +3,12 @@
  * Chromium: the CinC keeps one of the three counters he drew ((3) Generals p.5), hot-seat, with the
  * draws kept from the other side.
  */
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { launchChromium } from '../../src/cli/chromium';
+import { describe, expect, inject, it } from 'vitest';
+import { useChromium } from '../support/chromium';
 import { PlayPage } from '../pages/PlayPage';
 
-let browser: Browser;
+const chromium = useChromium();
 const url = inject('baseUrl');
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-});
 
 interface GeneralJson { id: string; name: string; stand: { centre: { x: number; y: number } } }
 
@@ -35,7 +28,7 @@ const inspectorValue = async (p: PlayPage, label: string): Promise<string[]> =>
 
 describe('SYW (3) Generals p.5: the CinC keeps one of his three counters from the inspector', () => {
   it('shows the three draws as text to their side only, and keeps the one clicked', async () => {
-    const p = await PlayPage.open(browser, url);
+    const p = await PlayPage.open(chromium.browser, url);
     await p.chooseScenario('Krzeczhorz');
     await p.start('hotseat', 42);
     // Both CinCs choose in the first step; the screen goes to the first side to act.

@@ -4,19 +4,12 @@
  * marked hidden on the map behind the ridge, a general dragged with his troops), the attacker places
  * his army seeing none of it that is hidden, then the defender places his last brigade.
  */
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { launchChromium } from '../../src/cli/chromium';
+import { describe, expect, inject, it } from 'vitest';
+import { useChromium } from '../support/chromium';
 import { PlayPage } from '../pages/PlayPage';
 
-let browser: Browser;
+const chromium = useChromium();
 const url = inject('baseUrl');
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-});
 
 interface Pt { x: number; y: number }
 interface BattleJson { units: { id: string; stands: { centre: Pt }[] }[]; generals: { id: string; stand: { centre: Pt } }[] }
@@ -52,7 +45,7 @@ async function dragGeneralBy(p: PlayPage, id: string, dxMm: number, dyMm: number
 
 describe('SYW 9 Deployment p.19 through the table: defender, attacker, the defender\'s last brigade', () => {
   it('places units and a general by dragging, keeps the hidden unit off the attacker\'s screen, and runs the steps in order', async () => {
-    const p = await PlayPage.open(browser, url);
+    const p = await PlayPage.open(chromium.browser, url);
     await p.chooseScenario('Krzeczhorz');
     await p.dialog().locator('input[data-option=hiddenDeployment]').check();
     await p.start('hotseat', 42);

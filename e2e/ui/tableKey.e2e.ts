@@ -2,26 +2,16 @@
  * A table a player reads: the key lists what the marker chips on the table mean, a chip's
  * meaning shows as text when the pointer rests on it, and no chip sits on another chip.
  */
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { mkdirSync } from 'node:fs';
-import type { Browser } from 'playwright-core';
-import { launchChromium } from '../../src/cli/chromium';
+import { describe, expect, inject, it } from 'vitest';
+import { useChromium } from '../support/chromium';
 import { PlayPage } from '../pages/PlayPage';
 
-let browser: Browser;
+const chromium = useChromium();
 const baseUrl = inject('baseUrl');
-mkdirSync('e2e/screenshots', { recursive: true });
-
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-});
 
 describe('The key to the table and marker tooltips', () => {
   it('lists the chips on the table with their meaning, and a hovered chip says the same as text', async () => {
-    const p = await PlayPage.open(browser, baseUrl, '', { width: 1280, height: 720 });
+    const p = await PlayPage.open(chromium.browser, baseUrl, '', { width: 1280, height: 720 });
     await p.chooseScenario('The Ridge at Krzeczhorz');
     await p.start('solo');
     await p.page.waitForFunction(() => window.__VEDETTE__.markers().length > 0);

@@ -15,8 +15,9 @@ import { aiBench } from './bench/ai';
 import { replaySeekBench } from './bench/replaySeek';
 import { playtestBench } from './bench/playtest';
 import { editorBench } from './bench/editor';
+import { mathBench } from './bench/math';
 
-const SECTIONS: readonly BenchSection[] = [geometryBench, routPathBench, nwPreviewBench, sywDragBench, longSaveBench, validateBench, aiBench, replaySeekBench, playtestBench, editorBench];
+const SECTIONS: readonly BenchSection[] = [geometryBench, routPathBench, nwPreviewBench, sywDragBench, longSaveBench, validateBench, aiBench, replaySeekBench, playtestBench, editorBench, mathBench];
 
 async function main(): Promise<void> {
   const args = process.argv.slice(2);

@@ -47,6 +47,9 @@ export function groundHeld(battle: Battle, side: SideId): number {
 /** The least squared distance from (x, y) to the points of `ps` (x, y pairs). */
 function nearest(ps: Float64Array, x: number, y: number): number {
   let m = Infinity;
-  for (let k = 0; k < ps.length; k += 2) m = Math.min(m, (ps[k]! - x) ** 2 + (ps[k + 1]! - y) ** 2);
+  for (let k = 0; k < ps.length; k += 2) {
+    const dx = ps[k]! - x, dy = ps[k + 1]! - y;
+    m = Math.min(m, dx * dx + dy * dy);
+  }
   return m;
 }

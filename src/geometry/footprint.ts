@@ -1,14 +1,15 @@
 import type { Radians, StandFootprint, TablePoint } from './types';
 import { pt } from './types';
+import { cos, sin } from './math';
 
 /** Unit vector a facing looks along. */
 export function forward(facing: Radians): TablePoint {
-  return pt(Math.cos(facing), Math.sin(facing));
+  return pt(cos(facing), sin(facing));
 }
 
 /** Unit vector to the stand's right (clockwise a quarter turn on screen, y down). */
 export function rightOf(facing: Radians): TablePoint {
-  return pt(-Math.sin(facing), Math.cos(facing));
+  return pt(-sin(facing), cos(facing));
 }
 
 /**
@@ -17,7 +18,7 @@ export function rightOf(facing: Radians): TablePoint {
  */
 export function standCorners(s: StandFootprint): [TablePoint, TablePoint, TablePoint, TablePoint] {
   // PERF: no closures or intermediate vectors: called for every stand on every drag step.
-  const c = Math.cos(s.facing), n = Math.sin(s.facing);
+  const c = cos(s.facing), n = sin(s.facing);
   const hw = s.widthMm / 2, hd = s.depthMm / 2;
   const fx = c * hd, fy = n * hd, rx = -n * hw, ry = c * hw;
   const x = s.centre.x, y = s.centre.y;
@@ -44,7 +45,7 @@ export function translateStand(s: StandFootprint, dx: number, dy: number): Stand
 
 /** Turn a footprint about a point by `angle` (clockwise on screen when positive). */
 export function rotateStand(s: StandFootprint, pivot: TablePoint, angle: number): StandFootprint {
-  const cs = Math.cos(angle), sn = Math.sin(angle);
+  const cs = cos(angle), sn = sin(angle);
   const dx = s.centre.x - pivot.x, dy = s.centre.y - pivot.y;
   return {
     ...s,
@@ -64,7 +65,7 @@ export function frontCentre(s: StandFootprint): TablePoint {
  * arithmetic, so fast paths see bit-identical corners. PERF: no allocation.
  */
 export function standCornersInto(s: StandFootprint, out: Float64Array, at = 0): void {
-  const c = Math.cos(s.facing), n = Math.sin(s.facing);
+  const c = cos(s.facing), n = sin(s.facing);
   const hw = s.widthMm / 2, hd = s.depthMm / 2;
   const fx = c * hd, fy = n * hd, rx = -n * hw, ry = c * hw;
   const x = s.centre.x, y = s.centre.y;

@@ -1,6 +1,7 @@
 import type { Millimetres, Radians, StandFootprint, TablePoint } from './types';
 import { pt } from './types';
 import { forward, rightOf } from './footprint';
+import { cos, sin } from './math';
 
 /** The size of one stand's base. */
 export interface BaseSize {
@@ -168,7 +169,7 @@ export function changeFormation(
   const trial = layout(pt(0, 0), anchor.facing, stands.map((s) => ({ widthMm: s.widthMm, depthMm: s.depthMm })));
   const t = trial[anchorIndex]!;
   const turn = anchor.facing - t.facing;
-  const cs = Math.cos(turn), sn = Math.sin(turn);
+  const cs = cos(turn), sn = sin(turn);
   const out = trial.map((s) => {
     const dx = s.centre.x - t.centre.x, dy = s.centre.y - t.centre.y;
     return {

@@ -7,6 +7,7 @@ import { standCorners, standCornersInto } from './footprint';
 import type { Frame } from './frame';
 import { faceEdge } from './frame';
 import { dist, midpoint, nearestPoints, pointSegDist2XY, segSegDist2XY } from './vec';
+import { cos, sin } from './math';
 
 type Quad = readonly [TablePoint, TablePoint, TablePoint, TablePoint];
 
@@ -153,9 +154,9 @@ export function unitNearestPoints(a: readonly StandFootprint[], b: readonly Stan
 /** Distance from a point to the nearest point of a stand (0 inside). */
 export function pointToStandDistance(p: TablePoint, s: StandFootprint): number {
   const c = standCorners(s);
-  const cos = Math.cos(s.facing), sin = Math.sin(s.facing);
+  const cf = cos(s.facing), sf = sin(s.facing);
   const dx = p.x - s.centre.x, dy = p.y - s.centre.y;
-  if (Math.abs(dx * cos + dy * sin) <= s.depthMm / 2 && Math.abs(-dx * sin + dy * cos) <= s.widthMm / 2) return 0;
+  if (Math.abs(dx * cf + dy * sf) <= s.depthMm / 2 && Math.abs(-dx * sf + dy * cf) <= s.widthMm / 2) return 0;
   let best = Infinity;
   for (let i = 0; i < 4; i++) {
     const a = c[i]!, b = c[(i + 1) & 3]!;
@@ -209,7 +210,7 @@ export function averagedRange(from: Frame, target: readonly StandFootprint[]): {
 
 /** Are two frames parallel (facings equal or opposite) within `tolRad`? */
 export function areParallel(a: Frame, b: Frame, tolRad = 1e-6): boolean {
-  const d = Math.abs(Math.sin(a.facing - b.facing));
-  return d <= Math.sin(tolRad);
+  const d = Math.abs(sin(a.facing - b.facing));
+  return d <= sin(tolRad);
 }
 

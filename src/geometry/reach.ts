@@ -13,6 +13,7 @@ import { faceEdge, unitFrame } from './frame';
 import type { Leg } from './movement';
 import { wheel } from './movement';
 import { quarterOf } from './zones';
+import { atan2 } from './math';
 
 export interface ReachOptions {
   readonly maxWheelRad: number;
@@ -83,7 +84,7 @@ export function reachTarget(charger: readonly StandFootprint[], target: readonly
   const tf: Frame = unitFrame(target, opts.targetFacing);
   const face = opts.face ?? quarterOf(tf, cf.centre);
   const edge = faceEdge(tf, face);
-  const wanted = Math.atan2(-edge.ny, -edge.nx);
+  const wanted = atan2(-edge.ny, -edge.nx);
   const need = normaliseAngle(wanted - cf.facing);
   const turn = Math.max(-opts.maxWheelRad, Math.min(opts.maxWheelRad, need));
   const w = wheel(charger, turn, { factor: opts.wheelFactor ?? 1, frame: cf });

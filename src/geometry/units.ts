@@ -16,6 +16,7 @@ import { footprintGroupsOverlap } from './overlap';
 import { EPS_MM } from './vec';
 import { unitDistance } from './measure';
 import type { TableSize } from './collisions';
+import { cos, sin } from './math';
 
 /**
  * The contact tolerance of every ruleset: two units whose nearest stands are at most this far
@@ -46,7 +47,7 @@ export function translateStands<S extends StandFootprint>(stands: readonly S[], 
 
 /** Stands turned rigidly about `pivot` by `angle` (clockwise on screen when positive), facings normalised to (−π, π]. */
 export function rotateStands<S extends StandFootprint>(stands: readonly S[], pivot: TablePoint, angle: number): S[] {
-  const cs = Math.cos(angle), sn = Math.sin(angle);
+  const cs = cos(angle), sn = sin(angle);
   return stands.map((s) => {
     const dx = s.centre.x - pivot.x, dy = s.centre.y - pivot.y;
     const out = Object.assign({}, s) as { -readonly [K in keyof S]: S[K] };
@@ -68,7 +69,7 @@ export function rotateUnit<U extends HasStands<S>, S extends StandFootprint>(u: 
 
 /** A unit record moved straight along `facing` by `distMm` (negative: backwards). */
 export function advanceUnit<U extends HasStands<S>, S extends StandFootprint>(u: U, distMm: number, facing: Radians): U {
-  return translateUnit(u, Math.cos(facing) * distMm, Math.sin(facing) * distMm);
+  return translateUnit(u, cos(facing) * distMm, sin(facing) * distMm);
 }
 
 /**

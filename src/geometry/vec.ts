@@ -5,6 +5,7 @@
  */
 import type { TablePoint } from './types';
 import { pt } from './types';
+import { cos, sin } from './math';
 
 /** Tolerance for "on the line" and "touching" decisions, in millimetres. */
 export const EPS_MM = 1e-6;
@@ -28,7 +29,7 @@ export const midpoint = (a: TablePoint, b: TablePoint): TablePoint => pt((a.x + 
 
 /** Rotate p about c by angle (clockwise on screen for positive angles, y down). */
 export function rotateAbout(p: TablePoint, c: TablePoint, angle: number): TablePoint {
-  const cs = Math.cos(angle), sn = Math.sin(angle);
+  const cs = cos(angle), sn = sin(angle);
   const dx = p.x - c.x, dy = p.y - c.y;
   return pt(c.x + dx * cs - dy * sn, c.y + dx * sn + dy * cs);
 }

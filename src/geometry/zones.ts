@@ -10,6 +10,7 @@ import { standCorners } from './footprint';
 import type { Face, FaceEdge, Frame } from './frame';
 import { FACES, faceEdge, toLocal } from './frame';
 import { EPS_MM, clipHalfPlane, pointSegDist2XY } from './vec';
+import { atan2, cos, sin } from './math';
 
 /**
  * A zone hung on one face of a frame: everything ahead of that face, inside lines drawn from
@@ -39,7 +40,7 @@ function zoneGeometry(frame: Frame, zone: ArcZone): ZoneGeometry {
   // t runs along the face from a to b: the outward normal turned a quarter clockwise.
   const tx = len > 0 ? (edge.b.x - edge.a.x) / len : -edge.ny;
   const ty = len > 0 ? (edge.b.y - edge.a.y) / len : edge.nx;
-  return { ax: edge.a.x, ay: edge.a.y, tx, ty, nx: edge.nx, ny: edge.ny, len, cs: Math.cos(zone.spreadRad), sn: Math.sin(zone.spreadRad), edge };
+  return { ax: edge.a.x, ay: edge.a.y, tx, ty, nx: edge.nx, ny: edge.ny, len, cs: cos(zone.spreadRad), sn: sin(zone.spreadRad), edge };
 }
 
 function pointInZoneG(g: ZoneGeometry, rangeMm: number, x: number, y: number): boolean {
@@ -247,14 +248,14 @@ export function zoneOutline(frame: Frame, zone: ArcZone, stepRad = Math.PI / 36)
   const g = zoneGeometry(frame, zone);
   const a = g.edge.a, b = g.edge.b;
   const r = zone.rangeMm;
-  const base = Math.atan2(g.ny, g.nx);
+  const base = atan2(g.ny, g.nx);
   const out: TablePoint[] = [b];
   // t (a→b) is the normal turned a quarter clockwise, so b's ray leans to base + spread and a's to base − spread.
   const arc = (c: TablePoint, from: number, to: number) => {
     const n = Math.max(1, Math.ceil(Math.abs(to - from) / stepRad));
     for (let i = 0; i <= n; i++) {
       const th = from + ((to - from) * i) / n;
-      out.push(pt(c.x + Math.cos(th) * r, c.y + Math.sin(th) * r));
+      out.push(pt(c.x + cos(th) * r, c.y + sin(th) * r));
     }
   };
   arc(b, base + zone.spreadRad, base);

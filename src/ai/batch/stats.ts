@@ -44,7 +44,7 @@ export function summarise(xs: readonly number[]): Summary {
   const mean = s.reduce((a, b) => a + b, 0) / s.length;
   const mid = s.length >> 1;
   const median = s.length % 2 ? s[mid]! : (s[mid - 1]! + s[mid]!) / 2;
-  const sd = Math.sqrt(s.reduce((a, b) => a + (b - mean) ** 2, 0) / s.length);
+  const sd = Math.sqrt(s.reduce((a, b) => a + (b - mean) * (b - mean), 0) / s.length);
   return { n: s.length, mean, median, min: s[0]!, max: s[s.length - 1]!, sd };
 }
 

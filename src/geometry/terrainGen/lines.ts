@@ -10,10 +10,11 @@ import { polygonDistance, segmentsIntersectXY } from '../vec';
 import { polylineOutline } from '../polyline';
 import type { TableSize } from './sectors';
 import { insideTable } from './placement';
+import { cos, sin, tan } from '../math';
 
 /** The straight line through `c` along `angleRad`, from table edge to table edge. */
 export function lineAcrossTable(c: TablePoint, angleRad: number, t: TableSize): TablePoint[] {
-  const dx = Math.cos(angleRad), dy = Math.sin(angleRad);
+  const dx = cos(angleRad), dy = sin(angleRad);
   const ts: number[] = [];
   if (Math.abs(dx) > 1e-9) ts.push(-c.x / dx, (t.widthMm - c.x) / dx);
   if (Math.abs(dy) > 1e-9) ts.push(-c.y / dy, (t.depthMm - c.y) / dy);
@@ -26,12 +27,12 @@ export function lineAcrossTable(c: TablePoint, angleRad: number, t: TableSize): 
  * `bendDeg` (the far end kept on the table): top to bottom, or left to right when `flankToFlank`.
  */
 export function bentLineAcross(t: TableSize, c: TablePoint, flankToFlank: boolean, bendDeg: number): TablePoint[] {
-  const tan = Math.tan((bendDeg * Math.PI) / 180);
+  const slope = tan((bendDeg * Math.PI) / 180);
   if (flankToFlank) {
-    const endY = Math.min(t.depthMm, Math.max(0, c.y + tan * (t.widthMm - c.x)));
+    const endY = Math.min(t.depthMm, Math.max(0, c.y + slope * (t.widthMm - c.x)));
     return [pt(0, c.y), c, pt(t.widthMm, endY)];
   }
-  const endX = Math.min(t.widthMm, Math.max(0, c.x + tan * (t.depthMm - c.y)));
+  const endX = Math.min(t.widthMm, Math.max(0, c.x + slope * (t.depthMm - c.y)));
   return [pt(c.x, 0), c, pt(endX, t.depthMm)];
 }
 

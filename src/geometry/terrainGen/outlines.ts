@@ -7,13 +7,14 @@ import type { TablePoint } from '../types';
 import { pt } from '../types';
 import { rotateAbout } from '../vec';
 import type { TableSize } from './sectors';
+import { cos, sin } from '../math';
 
 /**
  * An oval of `n` points about `c` with radii `rx` (x) and `ry` (y); point k at angle
  * 2πk/n + `phaseRad` (an octagon with flat sides square to the axes: n 8, phase π/8).
  */
 export function ovalOutline(c: TablePoint, rx: number, ry: number, n: number, phaseRad = 0): TablePoint[] {
-  return Array.from({ length: n }, (_, k) => pt(c.x + Math.cos((k * 2 * Math.PI) / n + phaseRad) * rx, c.y + Math.sin((k * 2 * Math.PI) / n + phaseRad) * ry));
+  return Array.from({ length: n }, (_, k) => pt(c.x + cos((k * 2 * Math.PI) / n + phaseRad) * rx, c.y + sin((k * 2 * Math.PI) / n + phaseRad) * ry));
 }
 
 /** A box of half-width `hw` and half-depth `hd` about `c`, square to the table. */

@@ -30,6 +30,7 @@ import { occupyBuildings, OCCUPY_RULE } from './occupy';
 import { canWheelToFace } from './chargeMovement';
 import { dropBackForMove, dropBackProblem, DROP_BACK_RULE } from './dropBack';
 import { normaliseAngle, pt, rad } from '../../geometry/types';
+import { cos, sin } from '../../geometry/math';
 
 type S = NwGameState;
 const id = z.string().min(1);
@@ -440,10 +441,10 @@ export function applyDeploy(d: Draft, u: Unit, a: DeployActionCmd, strategic: bo
       if (r.passed) {
         const c = commandStand(u);
         const w = (c.widthMm * FORD_SEARCH.fordWidthStands) / 2;
-        const f = { x: Math.cos(c.facing), y: Math.sin(c.facing) };
+        const f = { x: cos(c.facing), y: sin(c.facing) };
         const ahead = pt(c.centre.x + f.x * c.depthMm * 1.5, c.centre.y + f.y * c.depthMm * 1.5);
         const r2 = Math.max(w, inMm(scaleOf(d).riverWidthIn) * 2);
-        const poly = [0, 1, 2, 3, 4, 5, 6, 7].map((k) => pt(ahead.x + Math.cos((k * Math.PI) / 4) * r2, ahead.y + Math.sin((k * Math.PI) / 4) * r2));
+        const poly = [0, 1, 2, 3, 4, 5, 6, 7].map((k) => pt(ahead.x + cos((k * Math.PI) / 4) * r2, ahead.y + sin((k * Math.PI) / 4) * r2));
         d.battle = { ...d.battle, terrain: [...d.battle.terrain, { id: `ford-${u.id}-${d.turn}`, kind: 'ford', name: `Ford found by ${u.name}`, polygon: poly, props: {} }] };
       }
       break;

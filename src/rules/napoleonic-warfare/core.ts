@@ -14,6 +14,7 @@ import { commandStand, lineOfSight, nearestCentres, unitDistanceMm, unitTerrain,
 import { GENERAL_CASUALTIES } from './tables/generals';
 import { checkSeparation, settleSeparation } from './separation';
 import { settleGuns } from './guns';
+import { cos, sin } from '../../geometry/math';
 
 export const clone = copyJson;
 
@@ -43,7 +44,7 @@ export function syncAttachedGenerals(d: Draft): void {
     const gs = d.battle.generals.find((x) => x.id === g.id);
     if (!gs) continue;
     const back = c.depthMm / 2 + gs.stand.depthMm / 2;
-    const at = pt(c.centre.x - Math.cos(c.facing) * back, c.centre.y - Math.sin(c.facing) * back);
+    const at = pt(c.centre.x - cos(c.facing) * back, c.centre.y - sin(c.facing) * back);
     if (Math.abs(at.x - gs.stand.centre.x) < 1e-6 && Math.abs(at.y - gs.stand.centre.y) < 1e-6 && gs.stand.facing === c.facing) continue;
     d.battle = updateGeneral(d.battle, g.id, (x) => ({ ...x, stand: { ...x.stand, centre: at, facing: c.facing } }));
   }

@@ -17,6 +17,7 @@ import type { SightFeature, SightIndex, SightRule } from '../../geometry/sightIn
 import { lineOfSight as sightLine, type SightAnswer, type StandBlocking } from '../../geometry/lineOfSight';
 import { normaliseAngle, pt, rad, type Radians, type TablePoint } from '../../geometry/types';
 import type { TerrainClass } from './tables/movement';
+import { atan2 } from '../../geometry/math';
 
 export type Poly = readonly TablePoint[];
 
@@ -231,7 +232,7 @@ export function lineUpAgainst(attacker: Unit, target: Unit, face: Face): Unit {
 }
 
 /** Angle from a to b. */
-export const bearing = (a: TablePoint, b: TablePoint): Radians => rad(Math.atan2(b.y - a.y, b.x - a.x));
+export const bearing = (a: TablePoint, b: TablePoint): Radians => rad(atan2(b.y - a.y, b.x - a.x));
 
 /** Do two angles differ by at most `tolDeg`? */
 export function anglesClose(a: number, b: number, tolDeg: number): boolean {

@@ -23,6 +23,7 @@ import { chooseRoutPath, ROUT_RULE } from './routPath';
 import { isRoadPath, roadMove } from './roads';
 import { normaliseAngle } from '../../geometry/types';
 import { chargingDownhill, onHigherGround } from './position';
+import { tan } from '../../geometry/math';
 
 const R = 'NW Morale §19 Morale Test Procedure';
 
@@ -47,7 +48,7 @@ export function isSupported(d: Draft, u: Unit): boolean {
   if (unitTerrain(d.battle, u).some((t) => t.kind === 'building' || t.kind === 'village')) return true; // NW §23 Buildings
   const fr = frameOfUnit(u);
   const reach = erMm(d) * SUPPORT.rangeFractionOfER;
-  const tan = Math.tan((SUPPORT.flankArcDeg * Math.PI) / 180);
+  const arcSlope = tan((SUPPORT.flankArcDeg * Math.PI) / 180);
   const zones = new Set<string>();
   for (const f of friendsOf(d, u.side)) {
     if (f.id === u.id || nwu(d, f.id).morale === 'routed') continue;
@@ -56,7 +57,7 @@ export function isSupported(d: Draft, u: Unit): boolean {
       const l = toLocal(fr, s.centre);
       const beyond = Math.abs(l.across) - fr.halfWidthMm;
       if (l.along < -fr.halfDepthMm && Math.abs(l.across) <= fr.halfWidthMm + 1e-6) zones.add('rear');
-      else if (beyond > 0 && Math.abs(l.along) <= fr.halfDepthMm + beyond * tan) zones.add(l.across < 0 ? 'left' : 'right');
+      else if (beyond > 0 && Math.abs(l.along) <= fr.halfDepthMm + beyond * arcSlope) zones.add(l.across < 0 ? 'left' : 'right');
     }
   }
   return zones.size >= SUPPORT.needed;

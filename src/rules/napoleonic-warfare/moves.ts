@@ -18,6 +18,7 @@ import { TERRAIN_EFFECTS, BUILDINGS } from './tables/movement';
 import { noteLeftTable, revealAmbush } from './offTable';
 import type { Radians } from '../../geometry/types';
 import { pointInPolygon, polygonArea } from '../../geometry/vec';
+import { cos, sin } from '../../geometry/math';
 
 export type MoveMode = 'advance' | 'strategic' | 'charge' | 'retreat' | 'rout' | 'pursuit' | 'fall-back';
 
@@ -62,7 +63,7 @@ export function buildingCapacity(t: TerrainFeature): number {
 }
 
 /** A straight plan of `distMm` along `dir` (one leg of the geometry core). */
-export const straight = (dir: number, distMm: number): Leg[] => [{ kind: 'translate', dx: Math.cos(dir) * distMm, dy: Math.sin(dir) * distMm, distanceMm: distMm }];
+export const straight = (dir: number, distMm: number): Leg[] => [{ kind: 'translate', dx: cos(dir) * distMm, dy: sin(dir) * distMm, distanceMm: distMm }];
 
 /**
  * The geometry core's trace of `legs` for `u` against the other active units (`byId`), the
@@ -231,7 +232,7 @@ export function walk(d: Draft, u0: Unit, dir: Radians, budgetMm: number, mode: M
       // rear of the friendly unit to regroup, taking extra movement if necessary, but becoming
       // Disordered by the extra movement" (§17). Passing through towards the friend's rear, they
       // halt just clear of it, behind it (RULINGS, last items).
-      if (moverSkirmish && stationary && Math.cos(dir - unitFacing(other)) < 0) {
+      if (moverSkirmish && stationary && cos(dir - unitFacing(other)) < 0) {
         const total = clearOf(m);
         inter.push(other.id);
         d.ctx.emit({ type: 'SkirmishersRegrouped', unit: u0.id, behind: other.id, extraIn: Math.max(0, Math.round(((total - budget) / 25.4) * 10) / 10), rule: REGROUP_RULE });

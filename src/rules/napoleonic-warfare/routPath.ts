@@ -27,6 +27,7 @@ import { unitBox as standsBox } from '../../geometry/queries';
 import { narrowerFronts, type NarrowedFront } from './dropBack';
 import { roadMove } from './roads';
 import { WHEEL } from './tables/movement';
+import { cos, sin } from '../../geometry/math';
 
 export const ROUT_RULE = 'NW Close Combat/After Close Combat: routers may wheel 45 degrees or change formation to clear other troops, terrain';
 
@@ -63,7 +64,7 @@ interface Field { units: Unit[]; boxes: Box[] }
  */
 function corridorDraft(d: Draft, self: Unit, field: Field, unit: Unit, dir: Radians, distMm: number): Draft {
   const a = unitBox(unit);
-  const dx = Math.cos(dir) * distMm, dy = Math.sin(dir) * distMm;
+  const dx = cos(dir) * distMm, dy = sin(dir) * distMm;
   const swept: Box = { minX: a.minX + Math.min(0, dx), minY: a.minY + Math.min(0, dy), maxX: a.maxX + Math.max(0, dx), maxY: a.maxY + Math.max(0, dy) };
   const units = [self];
   for (let i = 0; i < field.units.length; i++) if (boxesMeet(swept, field.boxes[i]!, 2)) units.push(field.units[i]!);

@@ -26,6 +26,7 @@ import { FIRING_ARC_DEG } from './tables/fire';
 import { MORALE_STATES } from './tables/morale';
 import { narrowHorseBattery } from './profile';
 import { occupyBuildings, OCCUPY_RULE } from './occupy';
+import { cos, sin } from '../../geometry/math';
 
 const ORDER_SHORT: Record<OrderId, string> = { advance: 'Adv', charge: 'Chg', deploy: 'Dep', defend: 'Def', retreat: 'Ret', 'fire-and-flee': 'F&F', 'form-square': 'Sq', recover: 'Rec' };
 const STATE_NAME: Record<string, string> = { good: 'Good Order', disordered: 'Disordered', fragmented: 'Fragmented', routed: 'Routed', dispersed: 'Dispersed' };
@@ -50,17 +51,17 @@ function orderSeen(g: Seen, unitId: string): { kind: 'none' } | { kind: 'known';
 function aroundUnit(u: Unit, r: number): TablePoint[] {
   const pts: TablePoint[] = [];
   for (const s of u.stands) {
-    const c = Math.cos(s.facing), sn = Math.sin(s.facing);
+    const c = cos(s.facing), sn = sin(s.facing);
     for (const [a, b] of [[1, -1], [1, 1], [-1, 1], [-1, -1]] as const) {
       const x = s.centre.x + (c * a * s.depthMm) / 2 - (sn * b * s.widthMm) / 2;
       const y = s.centre.y + (sn * a * s.depthMm) / 2 + (c * b * s.widthMm) / 2;
-      for (let k = 0; k < 24; k++) pts.push(pt(x + Math.cos((k * Math.PI) / 12) * r, y + Math.sin((k * Math.PI) / 12) * r));
+      for (let k = 0; k < 24; k++) pts.push(pt(x + cos((k * Math.PI) / 12) * r, y + sin((k * Math.PI) / 12) * r));
     }
   }
   return convexHull(pts);
 }
 
-const circle = (c: TablePoint, r: number): TablePoint[] => Array.from({ length: 48 }, (_, k) => pt(c.x + Math.cos((k * Math.PI) / 24) * r, c.y + Math.sin((k * Math.PI) / 24) * r));
+const circle = (c: TablePoint, r: number): TablePoint[] => Array.from({ length: 48 }, (_, k) => pt(c.x + cos((k * Math.PI) / 24) * r, c.y + sin((k * Math.PI) / 24) * r));
 
 function actions(g: Seen, side: SideId, pieceId: string): PieceAction[] {
   const d = seenDraft(g);

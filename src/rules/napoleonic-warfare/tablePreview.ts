@@ -37,6 +37,7 @@ import { isRoadPath, ROAD_FACTOR } from './roads';
 /** A unit's or terrain feature's name, for read-outs. */
 const nameOf = (d: Draft, id: string): string => d.battle.units.find((x) => x.id === id)?.name ?? d.battle.terrain.find((t) => t.id === id)?.name ?? id;
 import { checkMoveOrder, MOVE_ORDER_RULE, ordersLockedBy } from './moveOrder';
+import { cos, sin } from '../../geometry/math';
 
 export type Seen = SeenGame<NwState, NwOptions, NwTables>;
 
@@ -76,7 +77,7 @@ export function solveWheelThenAdvance(u: Unit, goal: TablePoint, fixedWheel?: nu
   const th = unitFacing(u);
   const at = (w: number) => {
     const pivot = w >= 0 ? fr.corners[1] : fr.corners[0];
-    const cs = Math.cos(w), sn = Math.sin(w);
+    const cs = cos(w), sn = sin(w);
     const dx = c.x - pivot.x, dy = c.y - pivot.y;
     const cw = pt(pivot.x + dx * cs - dy * sn, pivot.y + dx * sn + dy * cs);
     const f = forward(rad(th + w)), r = rightOf(rad(th + w));

@@ -11,6 +11,7 @@ import { polylineOutline } from '../../geometry/polyline';
 import { inches, mm, pt, type TablePoint } from '../../geometry/types';
 import { bentLineAcross, dicePointInRect, faceFraction, firstClash, gridRect, linesCrossAt, ovalOutline, spaceFromParallels, tableArea } from '../../geometry/terrainGen';
 import type { Scale } from './tables/scale';
+import { cos, sin } from '../../geometry/math';
 
 export type TerrainPickType = 'none' | 'clear' | 'dense' | 'light' | 'low-hill' | 'village' | 'stream' | 'wall' | 'hedge' | 'gully' | 'road' | 'river' | 'pond' | 'lake';
 export const TERRAIN_PICK_TYPES: readonly TerrainPickType[] = ['none', 'clear', 'dense', 'light', 'low-hill', 'village', 'stream', 'wall', 'hedge', 'gully', 'road', 'river', 'pond', 'lake'];
@@ -246,7 +247,7 @@ function shapeFor(input: TerrainGenInput, sz: (typeof TERRAIN_SIZES)[Scale], id:
       const c = at(pick);
       const len = minMm + frac(sizeRoll(pick)) * (maxMm - minMm);
       const ang = frac(roll('d10', `Terrain: the ${pick} runs at an angle`, R)) * Math.PI;
-      const line = [pt(c.x - (Math.cos(ang) * len) / 2, c.y - (Math.sin(ang) * len) / 2), pt(c.x + (Math.cos(ang) * len) / 2, c.y + (Math.sin(ang) * len) / 2)];
+      const line = [pt(c.x - (cos(ang) * len) / 2, c.y - (sin(ang) * len) / 2), pt(c.x + (cos(ang) * len) / 2, c.y + (sin(ang) * len) / 2)];
       const width = inches(pick === 'gully' ? sz.linearWidthIn * 2 : sz.linearWidthIn / 2);
       const kind = pick === 'stream' ? 'stream' : 'obstacle';
       return { id, kind, name: name(pick[0]!.toUpperCase() + pick.slice(1)), line, widthMm: mm(width), polygon: polylineOutline(line, width), props: pick === 'stream' ? {} : { obstacle: pick, ...(pick === 'wall' ? { stone: true } : {}) } };

@@ -23,13 +23,14 @@ import { changeOrder } from './orderChanges';
 import { groupStands, deploymentOf, casualtyTest, chargeTest } from './moraleTests';
 import { blockedBy, pushUnit, startRout, goOffTable } from './forcedMoves';
 import { changeUnit } from '../../engine/workingState';
+import { atan2, cos, sin } from '../../geometry/math';
 
 const M = 'SYW 6 Melee (pp.12-14)';
 
 /** Which face of the target a charger attacks (6 f) p.13): behind the front line extended is a flank; behind the rear, the rear. */
 export function chargeFace(target: Unit, chargers: readonly Unit[]): Face {
   const fr = unitFrame(target.stands, target.stands[0]!.facing);
-  const fx = Math.cos(fr.facing), fy = Math.sin(fr.facing);
+  const fx = cos(fr.facing), fy = sin(fr.facing);
   const corners = chargers.flatMap((u) => u.stands).flatMap((s) => [s.centre]);
   const ahead = (p: { x: number; y: number }) => (p.x - fr.centre.x) * fx + (p.y - fr.centre.y) * fy;
   const across = (p: { x: number; y: number }) => -(p.x - fr.centre.x) * fy + (p.y - fr.centre.y) * fx;
@@ -138,7 +139,7 @@ export const declareCharge = defineCommand<SywState, Options, Tables, z.infer<ty
     if (canEvade && w.unit(target.id)) {
       const d = isCavalry(target) ? EVADE_MOVE.lightCavalry : EVADE_MOVE.lightInfantry;
       const extraCm = w.rollSpec(d, `${target.name} evades`, EVADE_MOVE.rule, [target.id]);
-      const ang = Math.atan2(centroid(target.stands).y - from.y, centroid(target.stands).x - from.x);
+      const ang = atan2(centroid(target.stands).y - from.y, centroid(target.stands).x - from.x);
       const r = pushUnit(w, target.id, ang, (ORDER_NUMBERS.advanceHaltCm + extraCm) * CM, 'fallback', EVADE_MOVE.rule);
       // h) (2) "Evaders may only shoot if Light Cavalry with bows, and in range".
       if (weaponOf(target.troopType as TroopType, qualitiesOf(target)) !== 'mounted-bow') w.setUnit(target.id, { mayNotShoot: true });
@@ -197,7 +198,7 @@ export function turnToFace(w: Work, unitId: string, face: Face, chargers: readon
   if (face === 'rear') moved = free.map((s) => ({ ...s, facing: normalise(s.facing + Math.PI) as Stand['facing'] }));
   else {
     const nf = normalise(t.stands[0]!.facing + turn);
-    const fx = Math.cos(nf), fy = Math.sin(nf);
+    const fx = cos(nf), fy = sin(nf);
     const order = [...free].sort((a, b) => (b.centre.x * fx + b.centre.y * fy) - (a.centre.x * fx + a.centre.y * fy));
     const lead = order[0]!;
     moved = order.map((s, i) => {
@@ -230,7 +231,7 @@ export function turnBack(w: Work): void {
 }
 
 function frontAnchor(stands: readonly Stand[]): TablePoint {
-  const f = stands[0]!.facing, fx = Math.cos(f), fy = Math.sin(f);
+  const f = stands[0]!.facing, fx = cos(f), fy = sin(f);
   const c = centroid(stands);
   const front = Math.max(...stands.map((s) => (s.centre.x - c.x) * fx + (s.centre.y - c.y) * fy + s.depthMm / 2));
   return pt(c.x + fx * front, c.y + fy * front);

@@ -25,6 +25,7 @@ import { normalise } from './work';
 import { translateStands, rotateStands } from './geo';
 import type { Leg } from '../../geometry/movement';
 import { blockAll, distanceToGap, firstContact, moveUntilContact, traceMove, type Body } from '../../geometry/moveCore';
+import { atan2, cos, sin } from '../../geometry/math';
 
 export type ChargeContactPlan =
   | { readonly kind: 'short'; readonly gapMm: number }
@@ -64,7 +65,7 @@ export function planChargeContact(chargers: readonly Unit[], target: Unit, reach
     if (first && first.meeting.unitId !== target.id && (t === undefined || first.atMm <= t)) return { by: first.meeting.unitId };
     return t ?? null;
   };
-  let dir = { x: Math.cos(facing), y: Math.sin(facing) };
+  let dir = { x: cos(facing), y: sin(facing) };
   let t = touchAlong(dir.x, dir.y);
   if (typeof t !== 'number') {
     // Straight ahead misses, is too long or is blocked: the shortest line to the target.
@@ -109,7 +110,7 @@ export function pivotOntoFace(touched: readonly Stand[], target: Unit, dir: { x:
   const faces = FACES.map((f) => faceEdge(tf, f)).map((e) => ({ e, d: pointSegmentDistance(p, e.a, e.b) }));
   const dmin = Math.min(...faces.map((x) => x.d));
   const face = faces.filter((x) => x.d <= dmin + 1.5).reduce((a, b) => (b.e.nx * dir.x + b.e.ny * dir.y < a.e.nx * dir.x + a.e.ny * dir.y ? b : a)).e;
-  const theta = normalise(Math.atan2(-face.ny, -face.nx) - facing);
+  const theta = normalise(atan2(-face.ny, -face.nx) - facing);
   if (Math.abs(theta) < ALIGNED_RAD) return { stands: [...touched], usedMm: 0, aligned: true, pivotDeg: 0, costMm: 0 };
   // The pivot about the contact point: its cost is the arc the farthest front corner sweeps.
   const frontCorners = touched.flatMap((s) => standCorners(s).slice(0, 2));

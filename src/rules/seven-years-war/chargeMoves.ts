@@ -11,6 +11,7 @@ import { CM, centroid } from './geo';
 import { changeOrder, disorderUnit } from './orderChanges';
 import { noteRout } from './losses';
 import { pushUnit } from './forcedMoves';
+import { atan2 } from '../../geometry/math';
 
 /** (5) Charge moves: chargers move into contact; targets gone out of reach get a full Advance move towards them (6 f) p.12). */
 export function chargeMoves(state: S, w: Work): void {
@@ -28,7 +29,7 @@ export function chargeMoves(state: S, w: Work): void {
     if (gap > reach + 0.5) {
       // Out of reach: a full Advance move towards them, halting short of contact.
       const c = centroid(units.flatMap((u) => u.stands));
-      const ang = Math.atan2(centroid(target.stands).y - c.y, centroid(target.stands).x - c.x);
+      const ang = atan2(centroid(target.stands).y - c.y, centroid(target.stands).x - c.x);
       const go = Math.max(0, Math.min(reach, gap - OBLIQUE_HALT_SHORT_CM * CM));
       for (const u of units) pushUnit(w, u.id, ang, go, 'advance', 'SYW 6 Melee f) (p.12)');
       w.ctx.emit({ type: 'ChargeFellShort', group: g.id, target: target.id, rule: 'SYW 6 Melee f) (p.12)' });
@@ -39,7 +40,7 @@ export function chargeMoves(state: S, w: Work): void {
     const plan = planChargeContact(units, target, reach, obstacles);
     if (plan.kind === 'short') {
       const c = centroid(units.flatMap((u) => u.stands));
-      const ang = Math.atan2(centroid(target.stands).y - c.y, centroid(target.stands).x - c.x);
+      const ang = atan2(centroid(target.stands).y - c.y, centroid(target.stands).x - c.x);
       for (const u of units) pushUnit(w, u.id, ang, Math.max(0, Math.min(reach, gap - OBLIQUE_HALT_SHORT_CM * CM)), 'advance', 'SYW 6 Melee e) (p.12)');
       w.ctx.emit({ type: 'ChargeFellShort', group: g.id, target: target.id, rule: 'SYW 6 Melee e) (p.12): the chargers cannot touch within their move' });
       continue;
@@ -49,7 +50,7 @@ export function chargeMoves(state: S, w: Work): void {
     if (plan.kind === 'blocked' || unitOffTable(st, w.battle.table)) {
       // g): insufficient room to make contact: halt 3cm short at Stand.
       const c = centroid(units.flatMap((u) => u.stands));
-      const ang = Math.atan2(centroid(target.stands).y - c.y, centroid(target.stands).x - c.x);
+      const ang = atan2(centroid(target.stands).y - c.y, centroid(target.stands).x - c.x);
       for (const u of units) pushUnit(w, u.id, ang, Math.max(0, gap - OBLIQUE_HALT_SHORT_CM * CM), 'advance', 'SYW 6 Melee g) (p.13)');
       changeOrder(w, g.id, 'stand', 'halted 3cm short', 'SYW 6 Melee g) (p.13)');
       continue;

@@ -22,6 +22,7 @@ import { CM, inContact, standGap, unitGap, CONTACT_MM } from './geo';
 import { pt } from '../../geometry/types';
 import { blockedBy } from './forcedMoves';
 import { dropUnit } from '../../engine/workingState';
+import { cos, sin } from '../../geometry/math';
 
 export const DETACH_RULE = 'SYW §4 Movement when in melee (c) (p.10)';
 /** "or rejoin the parent unit if within 10cms" (p.10). */
@@ -124,7 +125,7 @@ function dropDetachment(w: Work, groupId: string, unitId: string): void {
  */
 function rejoinPlaces(w: Work, parent: Unit, det: Unit): Stand[] | null {
   const f = parent.stands[0]!.facing;
-  const fx = Math.cos(f), fy = Math.sin(f), rx = -fy, ry = fx;
+  const fx = cos(f), fy = sin(f), rx = -fy, ry = fx;
   const along = (s: Stand) => s.centre.x * fx + s.centre.y * fy;
   const across = (s: Stand) => s.centre.x * rx + s.centre.y * ry;
   const frontAlong = Math.max(...parent.stands.map(along));

@@ -17,6 +17,7 @@ import { standIndexOf } from '../../geometry/sightCache';
 import { changeOrder, disorderUnit } from './orderChanges';
 import { noteRout } from './losses';
 import { normalise } from './work';
+import { atan2, cos, sin } from '../../geometry/math';
 
 /** Units (table order) whose stands the placement overlaps (the geometry core, touching is clear): friends may be passed through but not ended on. */
 export function blockedBy(w: Work, unitId: string, stands: readonly Stand[]): Unit[] {
@@ -33,7 +34,7 @@ export function blockedBy(w: Work, unitId: string, stands: readonly Stand[]): Un
 export function pushUnit(w: Work, unitId: string, angle: number, distanceMm: number, mode: 'retreat' | 'rout' | 'fallback' | 'pursuit' | 'advance', rule: string): { movedMm: number; offTable: boolean; blockedByEnemy: boolean } {
   const u = w.unit(unitId);
   if (!u) return { movedMm: 0, offTable: false, blockedByEnemy: false };
-  const dx = Math.cos(angle), dy = Math.sin(angle);
+  const dx = cos(angle), dy = sin(angle);
   const r = pushUntilClear(u.stands, [{ kind: 'translate', dx: dx * distanceMm, dy: dy * distanceMm, distanceMm }], {
     others: standIndexOf(w.battle.units), ignore: (id) => id === unitId || w.isOff(id), table: w.battle.table,
     rule: (m) => (w.unit(m.unitId)?.side === u.side ? 'pass' : 'block'),
@@ -80,7 +81,7 @@ export function fallBack(w: Work, groupId: string, mm: number, from: TablePoint,
   if (!g) return;
   const units = w.groupUnits(g);
   const c = centroid(units.flatMap((u) => u.stands));
-  const ang = Math.atan2(c.y - from.y, c.x - from.x);
+  const ang = atan2(c.y - from.y, c.x - from.x);
   for (const u of units) {
     const r = pushUnit(w, u.id, ang, mm, 'fallback', rule);
     if (r.offTable) { goOffTable(w, groupId, false, rule); return; }
@@ -99,7 +100,7 @@ export function startRout(w: Work, groupId: string, from: TablePoint | null, rul
     noteRout(w, u.side, centroid(u.stands));
   }
   const c = centroid(units.flatMap((u) => u.stands));
-  const away = from ? Math.atan2(c.y - from.y, c.x - from.x) : homeAngle(w, g.side, c);
+  const away = from ? atan2(c.y - from.y, c.x - from.x) : homeAngle(w, g.side, c);
   // 7 p.15: the group turns as one body about its centre, so its units keep their contact.
   const turn = normalise(away - units[0]!.stands[0]!.facing);
   for (const u of units) w.replaceStands(u.id, rotateStands(u.stands, c, turn));

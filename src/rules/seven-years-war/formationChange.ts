@@ -15,6 +15,7 @@ import { CM, centroid, unitGap, inContact } from './geo';
 import { closeGroupGaps } from './losses';
 import { blockedBy } from './forcedMoves';
 import { changeUnit } from '../../engine/workingState';
+import { cos, sin } from '../../geometry/math';
 
 const formSchema = z.object({ type: z.literal('changeFormation'), side: z.string(), unit: z.string(), formation: z.enum(['line', 'column', 'square']), width: z.number().int().min(1).max(2).optional(), ranks: z.number().int().min(1).max(2).optional() }).strict();
 
@@ -39,7 +40,7 @@ export const changeFormation = defineCommand<SywState, Options, Tables, z.infer<
     const massed = isInfantry(u) && isMassed(u);
     const maxRanks = massed ? FORMATIONS.massedInfantry.line.maxRanks : FORMATIONS.cavalryAndLights.line.maxRanks;
     const front = u.stands[0]!;
-    const fx = Math.cos(front.facing), fy = Math.sin(front.facing);
+    const fx = cos(front.facing), fy = sin(front.facing);
     const c = centroid(u.stands);
     // Anchor: keep the front edge's centre where it was.
     const frontMost = Math.max(...u.stands.map((s) => (s.centre.x - c.x) * fx + (s.centre.y - c.y) * fy + s.depthMm / 2));

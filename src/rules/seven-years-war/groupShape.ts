@@ -32,6 +32,7 @@ import { groupSpeedCm } from './moveSpeed';
 import { orderDirectionProblem } from './moveOrders';
 import { blockedBy } from './forcedMoves';
 import { changeUnit } from '../../engine/workingState';
+import { cos, sin } from '../../geometry/math';
 
 export const GROUP_SHAPE = {
   /** Units of a group face the same way within this (a slight echelon is not a wheel). */
@@ -69,7 +70,7 @@ export function groupShapeProblem(units: readonly Unit[], order: OrderName): str
   const live = units.filter((u) => u.stands.length > 0 && !isSplit(u));
   if (live.length < 2 || order === 'rout') return null;
   const f = live[0]!.stands[0]!.facing;
-  const fx = Math.cos(f), fy = Math.sin(f);
+  const fx = cos(f), fy = sin(f);
   const tol = (GROUP_SHAPE.facingTolDeg * Math.PI) / 180;
   for (const u of live) if (Math.abs(normalise(u.stands[0]!.facing - f)) > tol + 1e-9) return `${u.name} does not face the same way as ${live[0]!.name}: a group's units stand side by side, slightly echeloned or in column.`;
   const spans = live.map((u) => spanOf(u.stands, fx, fy));
@@ -129,7 +130,7 @@ export const dressGroup = defineCommand<SywState, Options, Tables, z.infer<typeo
     // Split units close up in line behind their front element (its move is measured from it).
     const whole = (u: Unit): Stand[] => {
       if (!isSplit(u)) return [...u.stands];
-      const f = u.stands[0]!.facing, fx = Math.cos(f), fy = Math.sin(f), rx = -fy, ry = fx;
+      const f = u.stands[0]!.facing, fx = cos(f), fy = sin(f), rx = -fy, ry = fx;
       const lead = u.stands.reduce((a, b) => (b.centre.x * fx + b.centre.y * fy > a.centre.x * fx + a.centre.y * fy ? b : a));
       leads.set(u.id, lead.id);
       // In line with the front element, front edges level: the lead in the slot that lands on no one
@@ -147,7 +148,7 @@ export const dressGroup = defineCommand<SywState, Options, Tables, z.infer<typeo
     };
     const anchorStands = whole(anchor);
     placed.set(anchor.id, anchorStands);
-    const f = anchor.stands[0]!.facing, fx = Math.cos(f), fy = Math.sin(f), rx = -fy, ry = fx;
+    const f = anchor.stands[0]!.facing, fx = cos(f), fy = sin(f), rx = -fy, ry = fx;
     const sp = spanOf(anchorStands, fx, fy);
     const acrossOf = (st: readonly Stand[]) => { const c = centroid(st); return c.x * rx + c.y * ry; };
     const others = units.filter((u) => u.id !== anchor.id).map((u) => ({ u, st: whole(u) })).sort((a, b) => acrossOf(a.st) - acrossOf(b.st));

@@ -58,6 +58,7 @@ import { changeOrder } from './orderChanges';
 import { casualtyTest } from './moraleTests';
 import { blockedBy, fallBack, startRout, routMove, homeAngle } from './forcedMoves';
 import { sywTerrainGenerator } from './editorTerrain';
+import { atan2, cos, sin } from '../../geometry/math';
 
 const stepRule = (id: string) => PHASE_STEPS.find((s) => s.id === id)!.rule;
 const hook = (fn: (s: S, w: Work) => void) => (state: S, ctx: Ctx): Change<SywState> => {
@@ -153,9 +154,9 @@ function movementStart(state: S, w: Work): void {
     for (const u of w.groupUnits(g)) {
       // Bring the unit back just inside the table at the point it left, facing inwards, on Stand.
       const c = centroid(u.stands);
-      const inward = Math.atan2(w.battle.table.depthMm / 2 - o.y, w.battle.table.widthMm / 2 - o.x);
+      const inward = atan2(w.battle.table.depthMm / 2 - o.y, w.battle.table.widthMm / 2 - o.x);
       let st = rotateStands(u.stands, c, inward - u.stands[0]!.facing);
-      st = translateStands(st, o.x - c.x + Math.cos(inward) * 60, o.y - c.y + Math.sin(inward) * 60);
+      st = translateStands(st, o.x - c.x + cos(inward) * 60, o.y - c.y + sin(inward) * 60);
       if (unitOffTable(st, w.battle.table) || !makeRoomForReturn(w, g.units, st)) { ok = false; break; }
       w.replaceStands(u.id, st);
     }
@@ -183,12 +184,12 @@ function makeRoomForReturn(w: Work, returning: readonly string[], st: readonly S
     const gap = unitDistance(o.stands, st);
     if (gap >= need - 0.5) continue;
     const oc = centroid(o.stands);
-    const ang = Math.atan2(oc.y - arrived.y, oc.x - arrived.x);
+    const ang = atan2(oc.y - arrived.y, oc.x - arrived.x);
     // Slide out until 10cm clear (the gap does not grow exactly with the distance moved on a slant): the core finds where along the slide.
     const slideMm = 2 * need + 1;
-    const d = firstDistanceWhere(o.stands, [{ kind: 'translate', dx: Math.cos(ang) * slideMm, dy: Math.sin(ang) * slideMm, distanceMm: slideMm }], (at) => unitDistance(at, st) >= need);
+    const d = firstDistanceWhere(o.stands, [{ kind: 'translate', dx: cos(ang) * slideMm, dy: sin(ang) * slideMm, distanceMm: slideMm }], (at) => unitDistance(at, st) >= need);
     if (d === undefined) return false;
-    const moved = translateStands(o.stands, Math.cos(ang) * d, Math.sin(ang) * d);
+    const moved = translateStands(o.stands, cos(ang) * d, sin(ang) * d);
     if (unitOffTable(moved, w.battle.table) || blockedBy(w, o.id, moved).length > 0) return false;
     moves.push([o.id, moved]);
   }

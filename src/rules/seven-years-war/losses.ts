@@ -13,6 +13,7 @@ import type { Work } from './work';
 import { blockedBy } from './forcedMoves';
 import { ORDER_NUMBERS } from './tables/orders';
 import { dropUnit } from '../../engine/workingState';
+import { cos, sin } from '../../geometry/math';
 
 const ORDER_GROUP_GAP_CM = ORDER_NUMBERS.groupGapCm;
 
@@ -31,7 +32,7 @@ export function killStands(w: Work, unitId: string, n: number, cause: string, ru
   let stands: Stand[] = [...u.stands];
   for (let k = 0; k < lost; k++) {
     const f = stands[0]!.facing;
-    const fx = Math.cos(f), fy = Math.sin(f);
+    const fx = cos(f), fy = sin(f);
     const c = centroid(stands);
     const along = (s: Stand) => (s.centre.x - c.x) * fx + (s.centre.y - c.y) * fy;
     const across = (s: Stand) => -(s.centre.x - c.x) * fy + (s.centre.y - c.y) * fx;
@@ -61,7 +62,7 @@ export function killStands(w: Work, unitId: string, n: number, cause: string, ru
 
 /** Fill the gap left by `gone` in the unit's front rank (p.7). Returns the new stands. */
 export function fillGap(w: Work, u: Unit, stands: Stand[], gone: Stand): Stand[] {
-  const f = gone.facing, fx = Math.cos(f), fy = Math.sin(f);
+  const f = gone.facing, fx = cos(f), fy = sin(f);
   const along = (s: Stand) => (s.centre.x - gone.centre.x) * fx + (s.centre.y - gone.centre.y) * fy;
   const across = (s: Stand) => -(s.centre.x - gone.centre.x) * fy + (s.centre.y - gone.centre.y) * fx;
   const enemies = w.enemiesOf(u.side);
@@ -109,7 +110,7 @@ export function closeGroupGaps(w: Work, groupId: string): void {
   if (!g) return;
   const units = w.groupUnits(g);
   if (units.length < 2) return;
-  const f = units[0]!.stands[0]!.facing, rx = -Math.sin(f), ry = Math.cos(f);
+  const f = units[0]!.stands[0]!.facing, rx = -sin(f), ry = cos(f);
   const span = (u: Unit) => {
     const xs = u.stands.flatMap((s) => standCorners(s).map((p) => p.x * rx + p.y * ry));
     return { lo: Math.min(...xs), hi: Math.max(...xs) };

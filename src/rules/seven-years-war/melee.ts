@@ -21,6 +21,7 @@ import { blockedBy, pushUnit } from './forcedMoves';
 import { generalRisk } from './generals';
 import { factor, turnBack } from './charge';
 import { drive, freshEnemyMet, pursueTowards } from './pursuit';
+import { cos, sin } from '../../geometry/math';
 
 interface Bout { a: Unit; b: Unit; aContact: Stand[]; faceOfB: Face; faceOfA: Face }
 
@@ -73,7 +74,7 @@ export function meleeModifiers(w: Work, bout: Bout, chargedBy: Set<string>, over
 
 function ranksOf(u: Unit): number {
   const f = u.stands[0]!.facing;
-  const ahead = u.stands.map((s) => Math.round((s.centre.x * Math.cos(f) + s.centre.y * Math.sin(f)) / 5));
+  const ahead = u.stands.map((s) => Math.round((s.centre.x * cos(f) + s.centre.y * sin(f)) / 5));
   return new Set(ahead).size;
 }
 
@@ -147,7 +148,7 @@ export function closeCombat(state: S, w: Work): void {
     if (b && gb && isCavalry(a) && chargers.has(a.id) && theirs && mine.score > theirs.score && a.formation === 'line' && (b.formation === 'line' || b.formation === 'square') && gb.order !== 'rout' && gb.order !== 'retreat') {
       const depth = unitFrame(b.stands, b.stands[0]!.facing).halfDepthMm * 2 + unitFrame(a.stands, a.stands[0]!.facing).halfDepthMm * 2;
       const f = a.stands[0]!.facing;
-      const beyond = translateStands(a.stands, Math.cos(f) * depth, Math.sin(f) * depth);
+      const beyond = translateStands(a.stands, cos(f) * depth, sin(f) * depth);
       // (2) there must be space to place the stands beyond the broken through unit.
       if (blockedBy(w, a.id, beyond).some((o) => o.id !== b.id) || unitOffTable(beyond, w.battle.table)) continue;
       const extra = w.rollSpec(BREAKTHROUGH_MOVE.dice, `${a.name} breaks through ${b.name}`, BREAKTHROUGH_MOVE.rule, [a.id, b.id]) * CM;

@@ -20,6 +20,7 @@ import { Work } from './work';
 import { CM, inContact } from './geo';
 import { groupSpeedCm } from './moveSpeed';
 import { pivotOntoFace } from './chargeContact';
+import { cos, sin } from '../../geometry/math';
 
 export const MELEE_ALIGN_RULE = 'SYW 6 Melee g) (p.13): the subsequent move completing an oblique contact';
 
@@ -35,7 +36,7 @@ export function planMeleeAlign(w: Work, groupId: string, side: string): { target
   const target = w.enemiesOf(side).find((e) => chargers.some((u) => inContact(u, e)));
   if (!target) return { code: 'not-in-contact', message: 'Only a group that charged into contact and still touches the enemy completes its alignment.' };
   const all = units.flatMap((u) => u.stands);
-  const dir = { x: Math.cos(all[0]!.facing), y: Math.sin(all[0]!.facing) };
+  const dir = { x: cos(all[0]!.facing), y: sin(all[0]!.facing) };
   const left = groupSpeedCm(w, g) * CM - g.movedMm;
   const obst = w.battle.units.filter((o) => o.id !== target.id && !g.units.includes(o.id) && !w.isOff(o.id));
   const plan = pivotOntoFace(all, target, dir, left, obst);

@@ -16,6 +16,7 @@ import { unitOffTable } from '../../geometry/units';
 import { Work } from './work';
 import { CONTACT_MM, standGap, standsOverlap } from './geo';
 import { blockedBy } from './forcedMoves';
+import { cos, sin } from '../../geometry/math';
 
 const R = 'SYW §4 Movement when in melee (b) (p.10)';
 /** An overlapping stand is "within 45mm of the enemy" (the overlap reading, RULINGS.md Melee). */
@@ -44,7 +45,7 @@ export const moveMeleeStand = defineCommand<SywState, Options, Tables, z.infer<t
     if (!st || !by || st.id === by.id) return reject('bad-stand', 'Choose a stand of the unit and another to place it by.', R);
     if (engaged(st)) return reject('engaged', 'Only unengaged stands may be moved.', R);
     if (!engaged(by)) return reject('not-engaged', 'Place it by a stand in melee.', R);
-    const fx = Math.cos(by.facing), fy = Math.sin(by.facing), rx = -fy, ry = fx;
+    const fx = cos(by.facing), fy = sin(by.facing), rx = -fy, ry = fx;
     let c;
     if (cmd.to === 'rear') c = pt(by.centre.x - fx * (by.depthMm + st.depthMm) / 2, by.centre.y - fy * (by.depthMm + st.depthMm) / 2);
     else {

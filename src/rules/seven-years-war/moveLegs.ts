@@ -21,6 +21,7 @@ import { wheelSpeedFactor, inclineSpeedFactor } from './tables/movement';
 import type { GroupState } from './state';
 import { qualitiesOf, isArtillery, isCavalry } from './state';
 import type { Work } from './work';
+import { cos, sin } from '../../geometry/math';
 
 export const legSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('forward'), mm: z.number().positive().max(2000) }).strict(),
@@ -98,7 +99,7 @@ export function planLegs(w: Work, g: GroupState, legs: readonly Leg[]): Planned 
     kinds.add(leg.kind);
     const before = cost;
     const f = cur[0]!.facing;
-    const fx = Math.cos(f), fy = Math.sin(f);
+    const fx = cos(f), fy = sin(f);
     const steps = (mm: number) => Math.max(1, Math.ceil(mm / 10));
     switch (leg.kind) {
       case 'forward': case 'backward': {
@@ -113,7 +114,7 @@ export function planLegs(w: Work, g: GroupState, legs: readonly Leg[]): Planned 
         if (incl === 0) return reject('no-incline', 'Badly drilled troops and militia may not incline march.', 'SYW §4 unit table notes (p.9)');
         const a = f + (leg.dir === 'right' ? 1 : -1) * (Math.PI / 4);
         const n = steps(leg.mm);
-        straight((Math.cos(a) * leg.mm) / n, (Math.sin(a) * leg.mm) / n, n);
+        straight((cos(a) * leg.mm) / n, (sin(a) * leg.mm) / n, n);
         cost += leg.mm / incl;
         break;
       }

@@ -18,6 +18,7 @@ import { CM, centroid, terrainLevel, inContact, unitCircle } from './geo';
 import { changeOrder } from './orderChanges';
 import { destroyUnit } from './losses';
 import { pushUnit, goOffTable } from './forcedMoves';
+import { atan2 } from '../../geometry/math';
 
 const O = 'SYW (3) Order interpretation (p.8)';
 
@@ -125,7 +126,7 @@ export function lightsFallBack(w: Work, advancingGroup: string): void {
     const gap = nearest(e.stands, mine);
     const need = LIGHTS_FALL_BACK_CM * CM - gap;
     if (need <= 0) continue;
-    const ang = Math.atan2(centroid(e.stands).y - fr.centre.y, centroid(e.stands).x - fr.centre.x);
+    const ang = atan2(centroid(e.stands).y - fr.centre.y, centroid(e.stands).x - fr.centre.x);
     const speed = (w.tables.unitTable[e.troopType]?.moveCm ?? 0) * CM;
     const r = pushUnit(w, e.id, ang, Math.min(need, speed), 'fallback', 'SYW §4 lights fall back (p.10)');
     if (r.offTable) { goOffTable(w, eg.id, false, 'SYW §4 (p.10)'); continue; }

@@ -19,6 +19,7 @@ import { standCorners } from '../../geometry/footprint';
 import type { Work } from './work';
 import { unitOffTable } from '../../geometry/units';
 import { standsOverlap, translateStands, standGap, CONTACT_MM } from './geo';
+import { cos, sin } from '../../geometry/math';
 
 const R = 'SYW §4 Movement through friendly units (p.10)';
 
@@ -59,7 +60,7 @@ export function splitAlongside(w: Work, groupUnitIds: readonly string[], end: Re
       if (!f) continue;
       through = f.id;
       // Across the friend's front: its right-hand axis.
-      const ff = f.stands[0]!.facing, rx = -Math.sin(ff), ry = Math.cos(ff);
+      const ff = f.stands[0]!.facing, rx = -sin(ff), ry = cos(ff);
       const proj = (pts: readonly { x: number; y: number }[]) => pts.map((p) => p.x * rx + p.y * ry);
       const sp = proj(standCorners(s)), fp = proj(f.stands.flatMap((t) => standCorners(t)));
       const s0 = Math.min(...sp), s1 = Math.max(...sp), f0 = Math.min(...fp), f1 = Math.max(...fp);

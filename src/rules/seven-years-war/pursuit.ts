@@ -17,6 +17,7 @@ import type { Meeting } from '../../geometry/moveCore';
 import type { Leg as CoreLeg } from '../../geometry/movement';
 import { standIndexOf } from '../../geometry/sightCache';
 import { chargeFace, factor } from './charge';
+import { atan2, cos, sin } from '../../geometry/math';
 
 /**
  * Drive a unit straight along `angle` from `fromMm` to `toMm` of its present position (the geometry
@@ -27,7 +28,7 @@ import { chargeFace, factor } from './charge';
 export function drive(w: Work, unitId: string, angle: number, fromMm: number, toMm: number, through: Set<string>): { movedMm: number; met: Unit | null; offTable: boolean } {
   const u = w.unit(unitId);
   if (!u) return { movedMm: 0, met: null, offTable: false };
-  const dx = Math.cos(angle), dy = Math.sin(angle);
+  const dx = cos(angle), dy = sin(angle);
   const len = Math.max(0, toMm - fromMm);
   const r = pushUntilClear(translateStands(u.stands, dx * fromMm, dy * fromMm), [{ kind: 'translate', dx: dx * len, dy: dy * len, distanceMm: len }], {
     others: standIndexOf(w.battle.units), ignore: (id) => id === unitId || w.isOff(id), table: w.battle.table,
@@ -69,7 +70,7 @@ export function pursueTowards(w: Work, groupId: string, at: { x: number; y: numb
   // 7 p.16 "Routers and Pursuers always act in groups": the group turns as one body about its centre
   // towards the routers (as routers turn, forcedMoves.ts startRout) and moves together, so its units keep their places.
   const c = centroid(units.flatMap((u) => u.stands));
-  const ang = Math.atan2(at.y - c.y, at.x - c.x);
+  const ang = atan2(at.y - c.y, at.x - c.x);
   const turn = normalise(ang - units[0]!.stands[0]!.facing);
   const turned = units.map((u) => ({ id: u.id, st: rotateStands(u.stands, c, turn) }));
   if (turned.every((t) => blockedBy(w, t.id, t.st).every((o) => ids.has(o.id)))) for (const t of turned) w.replaceStands(t.id, t.st);
@@ -107,7 +108,7 @@ export function driveGroup(w: Work, unitIds: readonly string[], angle: number, t
   if (units.length === 0) return { movedMm: 0, met: null, by: null, offTable: false };
   const ids = new Set(units.map((u) => u.id));
   const side = units[0]!.side;
-  const dx = Math.cos(angle), dy = Math.sin(angle);
+  const dx = cos(angle), dy = sin(angle);
   const leg = (mm: number): CoreLeg[] => [{ kind: 'translate', dx: dx * mm, dy: dy * mm, distanceMm: mm }];
   const opts = { others: standIndexOf(w.battle.units), ignore: (id: string) => ids.has(id) || w.isOff(id), table: w.battle.table };
   const rule = (m: Meeting) => (through.has(m.unitId) || w.unit(m.unitId)?.side === side ? 'pass' as const : 'block' as const);

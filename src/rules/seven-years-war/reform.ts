@@ -15,6 +15,7 @@ import type { Work } from './work';
 import { centroid, inContact } from './geo';
 import { blockedBy } from './forcedMoves';
 import { changeUnit } from '../../engine/workingState';
+import { cos, sin } from '../../geometry/math';
 
 const R = 'SYW (3) Order interpretation (p.8), §4 Formations allowed (p.9)';
 
@@ -23,7 +24,7 @@ export function reformToLine(w: Work, unitId: string): void {
   if (!u || u.formation === 'line' || isArtillery(u)) return;
   if (w.unitState(u.id)?.turnedFrom || w.enemiesOf(u.side).some((e) => inContact(u, e))) return;
   const front = u.stands[0]!;
-  const fx = Math.cos(front.facing), fy = Math.sin(front.facing);
+  const fx = cos(front.facing), fy = sin(front.facing);
   const c = centroid(u.stands);
   const frontMost = Math.max(...u.stands.map((s) => (s.centre.x - c.x) * fx + (s.centre.y - c.y) * fy + s.depthMm / 2));
   const anchor = pt(c.x + fx * frontMost, c.y + fy * frontMost);

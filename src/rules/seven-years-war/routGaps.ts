@@ -27,6 +27,7 @@ import { firstClearMm, pushUntilClear } from '../../geometry/moveClear';
 import { standIndexOf } from '../../geometry/sightCache';
 import { CM, unitGap } from './geo';
 import { pushUnit, interpenetrated } from './forcedMoves';
+import { cos, sin } from '../../geometry/math';
 
 const R = 'SYW (3) Rout (p.8): stands may be moved as separate units to pass through gaps';
 /** Lanes across the unit's frontage tried for a column (a search over places, not a movement step). */
@@ -38,7 +39,7 @@ export interface ThreadPlan { readonly stands: Stand[]; readonly advanceMm: numb
 export function planThread(w: Work, unitId: string, start: readonly Stand[], angle: number, mm: number, opts: { readonly group?: ReadonlySet<string>; readonly unitRank?: ReadonlyMap<string, number> } = {}): ThreadPlan | null {
   const u = w.unit(unitId);
   if (!u || start.length === 0) return null;
-  const ax = Math.cos(angle), ay = Math.sin(angle), cx = -ay, cy = ax;
+  const ax = cos(angle), ay = sin(angle), cx = -ay, cy = ax;
   const A = (s: Stand) => s.centre.x * ax + s.centre.y * ay;
   const C = (s: Stand) => s.centre.x * cx + s.centre.y * cy;
   // The geometry core traces every stand's moves: enemies block, friends are passed (routers pass through friends, p.10).
@@ -151,7 +152,7 @@ export function routGroupMove(w: Work, groupId: string, angle: number, mm: numbe
   if (!g || units.length === 0) return { offTable: false, surrendered: false };
   if (units.length === 1) return routUnitMove(w, units[0]!.id, angle, mm);
   const ids = new Set(units.map((u) => u.id));
-  const dx = Math.cos(angle), dy = Math.sin(angle);
+  const dx = cos(angle), dy = sin(angle);
   const at = (d: number) => units.map((u) => ({ u, st: translateStands(u.stands, dx * d, dy * d) }));
   // The body move (the geometry core's push of all its stands): as far as every unit can go at once,
   // through friends, stopping touching the first enemy, ending clear of everyone, or where it begins to leave the table.

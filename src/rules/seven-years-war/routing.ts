@@ -12,6 +12,7 @@ import type { GroupState } from './state';
 import type { Work } from './work';
 import { unitOffTable } from '../../geometry/units';
 import { CM, centroid, translateStands } from './geo';
+import { cos, sin } from '../../geometry/math';
 
 /** Headings tried either side of straight home (degrees). */
 const FAN_DEG = [0, 15, -15, 30, -30, 45, -45, 60, -60, 90, -90];
@@ -30,23 +31,23 @@ export function chooseRoute(w: Work, g: GroupState, homeAngle: number, mm: numbe
   const enemies = w.enemiesOf(g.side).filter((e) => w.groupOf(e.id)?.order !== 'retreat');
   const start = new Map(enemies.map((e) => [e.id, unitDistance(e.stands, stands)]));
   const avoid = ROUT_MOVES.avoidEnemyCm * CM;
-  const hx = Math.cos(homeAngle), hy = Math.sin(homeAngle);
+  const hx = cos(homeAngle), hy = sin(homeAngle);
   const c = centroid(stands);
   const midY = w.battle.table.depthMm / 2;
   const ownHalf = (y: number) => (hy > 0 ? y >= midY : y <= midY);
   const clear = (st: readonly Stand[]) => enemies.every((e) => { const d = unitDistance(e.stands, st); return d >= avoid - 0.5 || d >= start.get(e.id)! - 0.5; });
   const lane = (ang: number): boolean => {
     if (ownHalf(c.y)) return true;
-    const dy = Math.sin(ang);
+    const dy = sin(ang);
     if (Math.abs(dy) < 1e-6 || Math.sign(dy) !== Math.sign(hy)) return false;
     const len = (midY - c.y) / dy;
-    const end = pt(c.x + Math.cos(ang) * len, c.y + dy * len);
+    const end = pt(c.x + cos(ang) * len, c.y + dy * len);
     return enemies.every((e) => segmentToUnitDistance(c, end, e.stands) >= (ROUT_MOVES.escapeGapCm * CM) / 2);
   };
   let best: { angle: number; score: number; lane: boolean } | null = null;
   for (const deg of FAN_DEG) {
     const ang = homeAngle + (deg * Math.PI) / 180;
-    const dx = Math.cos(ang), dy = Math.sin(ang);
+    const dx = cos(ang), dy = sin(ang);
     let score = 0;
     for (let d = 10; d <= mm + 1e-6; d += 10) {
       const st = translateStands(stands, dx * d, dy * d);

@@ -36,6 +36,7 @@ import { TERRAIN_EFFECTS } from './tables/terrain';
 import { weaponOf, isArtilleryWeapon } from './tables/units';
 import { formationChangeLetsMove } from './tables/movement';
 import { CM, centroid, canSee, sywSightRule } from './geo';
+import { cos, sin } from '../../geometry/math';
 
 type G = SeenGame<SywState, Options, Tables>;
 const O = 'SYW (3) Order interpretation (p.8)';
@@ -78,8 +79,8 @@ export function legsFor(order: OrderName, facing: number, move: PieceMove, artil
     }
   }
   const f = facing + (legs.some((l) => l.kind === 'turn' || l.kind === 'wheel') ? d : 0);
-  const a = move.dxMm * Math.cos(f) + move.dyMm * Math.sin(f);
-  const l = -move.dxMm * Math.sin(f) + move.dyMm * Math.cos(f);
+  const a = move.dxMm * cos(f) + move.dyMm * sin(f);
+  const l = -move.dxMm * sin(f) + move.dyMm * cos(f);
   if (Math.hypot(move.dxMm, move.dyMm) < 0.5) return legs;
   if (order === 'stand') {
     if (Math.abs(move.dxMm) > 100 || Math.abs(move.dyMm) > 100) return { reason: 'Stand order: may not move more than 5cm.', rule: O };
@@ -341,7 +342,7 @@ function actions(game: G, side: string, pieceId: string): PieceAction[] {
 }
 
 function circle(c: TablePoint, r: number, n = 48): TablePoint[] {
-  return Array.from({ length: n }, (_, i) => pt(c.x + Math.cos((2 * Math.PI * i) / n) * r, c.y + Math.sin((2 * Math.PI * i) / n) * r));
+  return Array.from({ length: n }, (_, i) => pt(c.x + cos((2 * Math.PI * i) / n) * r, c.y + sin((2 * Math.PI * i) / n) * r));
 }
 
 /** The frame grown by `r` all round (rounded corners), for approach and reach zones. */
@@ -351,7 +352,7 @@ function grown(fr: Frame, r: number): TablePoint[] {
   for (const [al, ac, a0] of corners) {
     for (let i = 0; i <= 6; i++) {
       const th = a0 - Math.PI / 2 + (i * Math.PI) / 12;
-      out.push(fromLocal(fr, al + Math.cos(th + Math.PI / 2) * r, ac + Math.sin(th + Math.PI / 2) * r));
+      out.push(fromLocal(fr, al + cos(th + Math.PI / 2) * r, ac + sin(th + Math.PI / 2) * r));
     }
   }
   return out;

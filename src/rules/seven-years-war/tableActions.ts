@@ -23,6 +23,7 @@ import { alignInMelee, MELEE_ALIGN_RULE } from './meleeAlign';
 import { dressGroup, dressAnchor, groupShapeProblem, isSplit, GROUP_SHAPE } from './groupShape';
 import { CONTACT_MM, centroid, standGap } from './geo';
 import { unitFrame } from '../../geometry/frame';
+import { cos, sin } from '../../geometry/math';
 
 type G = SeenGame<SywState, Options, Tables>;
 type Spec = { handle: (s: S, c: never, ctx: Ctx) => unknown };
@@ -64,7 +65,7 @@ export function counterChoices(game: G, side: string): PieceAction[] {
 
 /** Stands named by their place: 'front rank, 2nd from left'; ranks and files from the unit's facing. */
 export function standNames(u: Unit): Map<string, string> {
-  const f = u.stands[0]!.facing, fx = Math.cos(f), fy = Math.sin(f);
+  const f = u.stands[0]!.facing, fx = cos(f), fy = sin(f);
   const c = centroid(u.stands);
   const pos = u.stands.map((s) => ({ s, a: (s.centre.x - c.x) * fx + (s.centre.y - c.y) * fy, l: -(s.centre.x - c.x) * fy + (s.centre.y - c.y) * fx }));
   // Ranks: stands whose distance along the facing differs by less than half a depth share a rank.
@@ -143,8 +144,8 @@ export function previewDeploy(game: G, side: string, u: Unit, move: PieceMove, d
   // A wheel turns about the flank's front corner (PieceMove): where the centre ends up.
   const fr = unitFrame(u.stands, u.stands[0]!.facing);
   const p = move.pivot === 'left' ? fr.corners[0] : move.pivot === 'right' ? fr.corners[1] : c0;
-  const cos = Math.cos(move.dRad), sin = Math.sin(move.dRad);
-  const c = { x: p.x + (c0.x - p.x) * cos - (c0.y - p.y) * sin, y: p.y + (c0.x - p.x) * sin + (c0.y - p.y) * cos };
+  const cd = cos(move.dRad), sd = sin(move.dRad);
+  const c = { x: p.x + (c0.x - p.x) * cd - (c0.y - p.y) * sd, y: p.y + (c0.x - p.x) * sd + (c0.y - p.y) * cd };
   const cmd = { type: 'deploy', side, unit: u.id, x: c.x + move.dxMm, y: c.y + move.dyMm, facingDeg: (((u.stands[0]!.facing + move.dRad) * 180) / Math.PI) % 360, ...(game.ruleset.hidden[u.id] === side ? { hidden: true } : {}) };
   const r = dryRun(game, deploy, cmd);
   const readout = [{ label: 'Deployment', value: game.ruleset.hidden[u.id] === side ? 'marked on the map (hidden)' : 'in view once the step ends' }];

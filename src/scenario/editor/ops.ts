@@ -10,6 +10,7 @@
 import { z } from 'zod';
 import { ScenarioSchema, UnitSpecSchema, type ScenarioFile, type TerrainSpec, type UnitSpec } from '../schema';
 import { polygonProblem, polylineProblem, type XY } from './shapes';
+import { cos, sin } from '../../geometry/math';
 
 export type Draft = ScenarioFile;
 export type SideSpec = Draft['sides'][number];
@@ -102,7 +103,7 @@ export function terrainCentre(t: TerrainSpec): XY {
 }
 
 function rotatePoints(ps: readonly XY[], c: XY, dDeg: number): [number, number][] {
-  const a = (dDeg * Math.PI) / 180, cs = Math.cos(a), sn = Math.sin(a);
+  const a = (dDeg * Math.PI) / 180, cs = cos(a), sn = sin(a);
   return ps.map(([x, y]) => {
     const rx = x - c[0], ry = y - c[1];
     return [c[0] + rx * cs - ry * sn, c[1] + rx * sn + ry * cs];

@@ -15,7 +15,7 @@ export const SAME_POINT_MM = 0.5;
 /** The smallest area an outline may enclose (a square of 2 mm). */
 export const MIN_AREA_MM2 = 4;
 
-const d2 = (a: XY, b: XY) => (a[0] - b[0]) ** 2 + (a[1] - b[1]) ** 2;
+const d2 = (a: XY, b: XY) => (a[0] - b[0]) * (a[0] - b[0]) + (a[1] - b[1]) * (a[1] - b[1]);
 
 export function polygonAreaXY(ps: readonly XY[]): number {
   let s = 0;
@@ -28,7 +28,7 @@ export function polygonProblem(ps: readonly XY[]): string | null {
   if (ps.some(([x, y]) => !Number.isFinite(x) || !Number.isFinite(y))) return 'a point of the outline is not a number.';
   if (ps.length < 3) return `an outline needs at least 3 points (it has ${ps.length}).`;
   for (let i = 0; i < ps.length; i++) {
-    if (d2(ps[i]!, ps[(i + 1) % ps.length]!) < SAME_POINT_MM ** 2) return `points ${i + 1} and ${((i + 1) % ps.length) + 1} are the same point: a side has no length.`;
+    if (d2(ps[i]!, ps[(i + 1) % ps.length]!) < SAME_POINT_MM * SAME_POINT_MM) return `points ${i + 1} and ${((i + 1) % ps.length) + 1} are the same point: a side has no length.`;
   }
   const n = ps.length;
   for (let i = 0; i < n; i++) {
@@ -54,7 +54,7 @@ export function polylineProblem(ps: readonly XY[]): string | null {
   if (ps.some(([x, y]) => !Number.isFinite(x) || !Number.isFinite(y))) return 'a point of the line is not a number.';
   if (ps.length < 2) return `a line needs at least 2 points (it has ${ps.length}).`;
   for (let i = 0; i + 1 < ps.length; i++) {
-    if (d2(ps[i]!, ps[i + 1]!) < SAME_POINT_MM ** 2) return `points ${i + 1} and ${i + 2} are the same point: a stretch has no length.`;
+    if (d2(ps[i]!, ps[i + 1]!) < SAME_POINT_MM * SAME_POINT_MM) return `points ${i + 1} and ${i + 2} are the same point: a stretch has no length.`;
   }
   for (let i = 0; i + 1 < ps.length; i++) {
     const a = ps[i]!, b = ps[i + 1]!;

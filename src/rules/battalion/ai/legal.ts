@@ -16,6 +16,7 @@ import { planShot } from '../shooting/plan';
 import { assaultProblem, assaultReach } from '../assault/assault';
 import { unitDistance } from '../../../geometry/measure';
 import { centreOf, frameOf } from '../geo';
+import { atan2 } from '../../../geometry/math';
 
 type G = SeenGame<BtState, BtOptions, BtTables>;
 
@@ -51,7 +52,7 @@ export function btLegal(g: G, side: string, sm: Sampler): Command[] {
       if (e) {
         const fr = frameOf(u);
         const c = centreOf(u), ec = centreOf(e);
-        let d = Math.atan2(ec.y - c.y, ec.x - c.x) - fr.facing;
+        let d = atan2(ec.y - c.y, ec.x - c.x) - fr.facing;
         while (d > Math.PI) d -= 2 * Math.PI;
         while (d < -Math.PI) d += 2 * Math.PI;
         wheelDeg = Math.max(-45, Math.min(45, (d * 180) / Math.PI));

@@ -26,6 +26,7 @@ import { defaultAssignment } from '../shooting/hits';
 import { assaultProblem, assaultReach } from '../assault/assault';
 import { centreOf, frameOf } from '../geo';
 import { WEAPON_OF } from '../tables';
+import { atan2 } from '../../../geometry/math';
 
 type V = SeenGame<BtState, BtOptions, BtTables>;
 export const BT_SCRIPTS = ['attack', 'fire', 'hold'] as const;
@@ -65,7 +66,7 @@ function approach(v: V, u: Unit, e: Unit, stopShortIn: number): Command[] {
   if (left < 5 || u.formation === 'square') return [];
   const fr = frameOf(u);
   const c = centreOf(u), ec = centreOf(e);
-  let d = Math.atan2(ec.y - c.y, ec.x - c.x) - fr.facing;
+  let d = atan2(ec.y - c.y, ec.x - c.x) - fr.facing;
   while (d > Math.PI) d -= 2 * Math.PI;
   while (d < -Math.PI) d += 2 * Math.PI;
   const wheel = Math.max(-45, Math.min(45, (d * 180) / Math.PI));

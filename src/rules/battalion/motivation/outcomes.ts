@@ -18,6 +18,7 @@ import { greatestMoveMm, normalRateMm, withPoses } from '../movement/moves';
 import { motivationCheck } from './checks';
 import { armyGeneral, detachAll, followUnit } from '../special/commanders';
 import { pointToStandDistance } from '../../../geometry/measure';
+import { atan2, cos, sin } from '../../../geometry/math';
 
 /** A unit leaves the battlefield (destroyed, quit after a failed check, or driven off). */
 export function leaveField(w: W, unitId: string, how: 'destroyed' | 'quit' | 'driven off', rule: string): void {
@@ -72,10 +73,10 @@ export function fallBack(w: W, unitId: string, distMm: number, from: TablePoint,
   // Straight back, keeping its facing, from a cause in front of it; from a cause behind it, straight away from it.
   const c = centreOf(u);
   const facing = unitFrame(u.stands).facing;
-  const ahead = (from.x - c.x) * Math.cos(facing) + (from.y - c.y) * Math.sin(facing);
-  const ang = ahead >= 0 ? facing + Math.PI : Math.atan2(c.y - from.y, c.x - from.x);
+  const ahead = (from.x - c.x) * cos(facing) + (from.y - c.y) * sin(facing);
+  const ang = ahead >= 0 ? facing + Math.PI : atan2(c.y - from.y, c.x - from.x);
   const reach = distMm + 400;
-  const legs: Leg[] = [{ kind: 'translate', dx: Math.cos(ang) * reach, dy: Math.sin(ang) * reach, distanceMm: reach }];
+  const legs: Leg[] = [{ kind: 'translate', dx: cos(ang) * reach, dy: sin(ang) * reach, distanceMm: reach }];
   const enemyIds = new Set(w.battle.units.filter((x) => x.side !== u.side).map((x) => x.id));
   const stop = moveUntilContact(u.stands, legs, {
     others: standIndexOf(w.battle.units), ignore: (id) => id === u.id, table: w.battle.table, terrain: terrainIndexOf(w.battle.terrain),
@@ -96,7 +97,7 @@ export function fallBack(w: W, unitId: string, distMm: number, from: TablePoint,
     leaveField(w, u.id, 'driven off', `${FALLBACK_RULE}: "further than its movement allowance inc double move" to clear friends`);
     return;
   }
-  const poses = legs.length ? withPoses(u.stands, u.stands.map((s) => ({ ...s, centre: { x: s.centre.x + Math.cos(ang) * end, y: s.centre.y + Math.sin(ang) * end } as TablePoint }))) : u.stands;
+  const poses = legs.length ? withPoses(u.stands, u.stands.map((s) => ({ ...s, centre: { x: s.centre.x + cos(ang) * end, y: s.centre.y + sin(ang) * end } as TablePoint }))) : u.stands;
   setStands(w, u.id, poses);
   followUnit(w, u.id);
   w.ctx.emit({ type: 'FellBack', unit: u.id, distanceIn: mmIn(end), rule });
@@ -146,7 +147,7 @@ export function commanderDiedChecks(w: W, generalId: string): void {
     if (!motivationCheck(w, u, { reason: 'its brigade commander has died within 16"', rule: MOTIVATION_RULE })) {
       const facing = unitFrame(u.stands).facing;
       const c0 = centreOf(u);
-      failedMotivation(w, u, { kind: 'general', from: { x: c0.x + Math.cos(facing), y: c0.y + Math.sin(facing) } as TablePoint });
+      failedMotivation(w, u, { kind: 'general', from: { x: c0.x + cos(facing), y: c0.y + sin(facing) } as TablePoint });
     }
   }
 }

@@ -16,12 +16,13 @@ import type { W } from '../state';
 import { armOf, inMm } from '../state';
 import { withPoses } from './moves';
 import { followUnit } from '../special/commanders';
+import { cos, sin } from '../../../geometry/math';
 
 /** The stands of `u` laid out in `f`, with the same front-edge centre and facing. */
 export function layoutFor(u: Unit, f: Formation): StandFootprint[] {
   const fr = unitFrame(u.stands);
   const facing = fr.facing;
-  const front = pt(fr.centre.x + Math.cos(facing) * fr.halfDepthMm, fr.centre.y + Math.sin(facing) * fr.halfDepthMm);
+  const front = pt(fr.centre.x + cos(facing) * fr.halfDepthMm, fr.centre.y + sin(facing) * fr.halfDepthMm);
   const bases: BaseSize[] = u.stands.map((s) => ({ widthMm: s.widthMm, depthMm: s.depthMm }));
   switch (f) {
     case 'column': return layoutColumn(front, facing as Radians, bases, COLUMN_WIDTH);

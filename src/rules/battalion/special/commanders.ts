@@ -10,6 +10,7 @@ import { ARMY_COMMANDER_IN, BRIGADE_COMMANDER_IN } from '../tables';
 import { unitFrame } from '../../../geometry/frame';
 import { pt } from '../../../geometry/types';
 import { pointToStandDistance } from '../../../geometry/measure';
+import { cos, sin } from '../../../geometry/math';
 
 export const ARMY_RULE = 'BT Army Commanders';
 export const OFFICERS_RULE = 'BT Officers Falling';
@@ -60,7 +61,7 @@ export function placeBehind(u: Unit, g: General): General {
   const fr = unitFrame(u.stands);
   const back = fr.halfDepthMm + g.stand.depthMm / 2 + 1;
   const c = centreOf(u);
-  const f = { x: Math.cos(fr.facing), y: Math.sin(fr.facing) };
+  const f = { x: cos(fr.facing), y: sin(fr.facing) };
   return { ...g, stand: { ...g.stand, centre: pt(c.x - f.x * back, c.y - f.y * back), facing: fr.facing } };
 }
 

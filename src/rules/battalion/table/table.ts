@@ -20,6 +20,7 @@ import { planShot } from '../shooting/plan';
 import { hitCandidates } from '../shooting/hits';
 import { assaultProblem, assaultReach } from '../assault/assault';
 import { btSightRule } from '../geo';
+import { cos, sin } from '../../../geometry/math';
 
 type G = SeenGame<BtState, BtOptions, BtTables>;
 const SEQ = 'BT Start of the Game and Turn Sequence';
@@ -37,8 +38,8 @@ export function legsOfDrag(u: Unit, m: PieceMove): MoveLeg[] {
   if (Math.abs(deg) > 0.5) legs.push(m.pivot === 'left' || m.pivot === 'right' ? { kind: 'wheel', deg } : { kind: 'turn', deg });
   // The translation is read after the turn, along the new facing.
   const f = unitFrame(u.stands).facing + (Math.abs(deg) > 0.5 ? d : 0);
-  const along = m.dxMm * Math.cos(f) + m.dyMm * Math.sin(f);
-  const across = -m.dxMm * Math.sin(f) + m.dyMm * Math.cos(f);
+  const along = m.dxMm * cos(f) + m.dyMm * sin(f);
+  const across = -m.dxMm * sin(f) + m.dyMm * cos(f);
   if (along > 0.5) legs.push({ kind: 'forward', mm: along });
   else if (along < -0.5) legs.push({ kind: 'backward', mm: -along });
   if (Math.abs(across) > 0.5) legs.push({ kind: 'sidestep', mm: across });

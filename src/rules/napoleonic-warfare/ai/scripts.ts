@@ -35,6 +35,7 @@ import { acrossOf, checkMoveOrder, rightSignOf } from '../moveOrder';
 import { spikeableGuns } from '../legal';
 import { occupyBuildings } from '../occupy';
 import { ARTILLERY_RANGES_IN, SMALL_ARMS } from '../tables/fire';
+import { atan2, cos, sin } from '../../../geometry/math';
 
 
 type V = SeenGame<NwState, NwOptions, NwTables>;
@@ -175,13 +176,13 @@ function goal(d: Draft, u: Unit): { x: number; y: number; gapMm: number } {
     return { ...c, gapMm: near.d };
   }
   const c = centreOf(u), f = unitFacing(u);
-  return { x: c.x + Math.cos(f) * 1000, y: c.y + Math.sin(f) * 1000, gapMm: Infinity };
+  return { x: c.x + cos(f) * 1000, y: c.y + sin(f) * 1000, gapMm: Infinity };
 }
 
 /** The wheel (degrees, right positive) that turns `u` towards (x, y), within ±limit. */
 function wheelTowards(u: Unit, x: number, y: number, limit = 45): number {
   const c = centreOf(u);
-  let a = Math.atan2(y - c.y, x - c.x) - unitFacing(u);
+  let a = atan2(y - c.y, x - c.x) - unitFacing(u);
   while (a > Math.PI) a -= 2 * Math.PI;
   while (a < -Math.PI) a += 2 * Math.PI;
   const deg = (a * 180) / Math.PI;

@@ -31,6 +31,7 @@ import { isHiddenFrom, legalDeployment } from '../deployment';
 import { isDeployStep } from '../deploymentOrder';
 import { groupShapeProblem, isSplit } from '../groupShape';
 import { CM, centroid } from '../geo';
+import { atan2, cos, sin } from '../../../geometry/math';
 
 type V = SeenGame<SywState, Options, Tables>;
 export const SYW_SCRIPTS = ['attack', 'advance', 'hold', 'withdraw'] as const;
@@ -81,7 +82,7 @@ function chargeOdds(w: Work, view: V, g: GroupState, us: readonly Unit[], t: Uni
   if (!cav && isCavalry(t)) odds -= 2;
   // A flank charge: the charger stands behind the line of the target's front ((6) f) p.13).
   const c = centroid(stands(us)), tc = centroid(t.stands), f = t.stands[0]!.facing;
-  const ahead = (c.x - tc.x) * Math.cos(f) + (c.y - tc.y) * Math.sin(f);
+  const ahead = (c.x - tc.x) * cos(f) + (c.y - tc.y) * sin(f);
   if (ahead < 0) odds += 2;
   if (g.casualtiesThisPhase > 0) odds -= 1;
   return odds;
@@ -113,7 +114,7 @@ function chooseSyw(w: Work, view: V, side: string, g: GroupState): Script {
 /** The wheel that turns a group's front towards (x, y): a leg, or none under 5 degrees. */
 function wheelTowards(us: readonly Unit[], x: number, y: number, limitDeg = 45): { dir: 'left' | 'right'; deg: number } | undefined {
   const c = centroid(stands(us));
-  let a = Math.atan2(y - c.y, x - c.x) - us[0]!.stands[0]!.facing;
+  let a = atan2(y - c.y, x - c.x) - us[0]!.stands[0]!.facing;
   while (a > Math.PI) a -= 2 * Math.PI;
   while (a < -Math.PI) a += 2 * Math.PI;
   const deg = Math.round(Math.min(limitDeg, Math.abs((a * 180) / Math.PI)));
@@ -265,7 +266,7 @@ function generalMoves(view: V, side: string): Command[] {
       const c = centroid(stands(us));
       const f = us[0]!.stands[0]!.facing;
       const ahead = g.order === 'advance' ? 10 * CM : 0;
-      return [{ x: c.x + Math.cos(f) * ahead, y: c.y + Math.sin(f) * ahead }];
+      return [{ x: c.x + cos(f) * ahead, y: c.y + sin(f) * ahead }];
     });
     if (spots.length === 0) continue;
     let x = spots.reduce((a, p) => a + p.x, 0) / spots.length, y = spots.reduce((a, p) => a + p.y, 0) / spots.length;
