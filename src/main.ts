@@ -19,14 +19,17 @@ import { describeProblems } from './scenario/errors';
 import { createRulesetLoader } from './rules/catalog';
 import { createGameStore, type GameStoreApi } from './store/gameStore';
 import { createUiStore, type UiStoreApi } from './store/uiStore';
-import { AUTOSAVE_KEY, createSession, gameOf, viewOf, type SaveStorage, type SessionApi } from './store/session';
+import { AUTOSAVE_KEY, createSession, gameOf, viewOf, type Battle, type SaveStorage, type SessionApi } from './store/session';
 import { entriesFor } from './engine/history';
 import { moveOldAutosave, newBattleId, openLibrary, type BattleLibrary, type KeptBattle } from './store/library';
 import { createKeeper, type Keeper } from './store/keeper';
-import { createBattles } from './ui/battles';
+import { settleJournal } from './store/journal';
+import { createBattles, resumeAs } from './ui/battles';
 import { mountSavedBattles } from './ui/SavedBattles';
 import { mountStorageWarning } from './ui/StorageWarning';
-import { createReplay, createTableSource, type Replay } from './store/replay';
+import { createReplay, createTableSource, followBattle, type Replay } from './store/replay';
+import { replayableSave } from './ui/battles';
+import type { InputProblem } from './scenario/errors';
 import { mountReplayPanels } from './ui/ReplayPanels';
 import { fileStem } from './ui/battles';
 import { loadSaveText } from './scenario/save';
@@ -37,7 +40,7 @@ import { installTestHook, type PlayProbe } from './ui/testHook';
 import { button, el, watch } from './ui/dom';
 import { createPlayController, type PlayController } from './ui/controller';
 import { createPlayStore, readAi, readMode, type PlayStoreApi } from './ui/playStore';
-import { anyPlayable, builtInScenarios, noRulesetMessage, scenarioEntry, seedFromBits, type ScenarioEntry } from './ui/startModel';
+import { anyPlayable, builtInScenarios, noRulesetMessage, scenarioEntry, keyText, type ScenarioEntry } from './ui/startModel';
 import { mountStartDialog } from './ui/StartDialog';
 import { mountPhaseBar } from './ui/PhaseBar';
 import { mountAiBar } from './ui/AiBar';
@@ -68,7 +71,7 @@ function browserStorage(): SaveStorage | null {
   }
 }
 
-const randomSeed = (): number => seedFromBits(crypto.getRandomValues(new Uint32Array(1))[0]!);
+const randomKey = (): string => keyText(crypto.getRandomValues(new Uint8Array(16)));
 const newId = (): string => newBattleId(Date.now(), () => crypto.getRandomValues(new Uint32Array(1))[0]! / 2 ** 32);
 
 /** The battle library, or null where the browser has no IndexedDB or refuses it (then the old single autosave slot is used). */
@@ -82,7 +85,8 @@ async function library(): Promise<BattleLibrary | null> {
 
 /**
  * The battle to resume: the library's current one, after moving the old single autosave across
- * (first start after the library came). Where there is no library, the old slot's.
+ * (first start after the library came) and settling the journal (journal.ts: the newer of it and
+ * the library's entry). Where there is no library, the old slot's.
  */
 async function battleToResume(lib: BattleLibrary | null, storage: SaveStorage | null): Promise<KeptBattle | { readonly save: string; readonly meta?: undefined } | undefined> {
   if (!lib) {
@@ -94,6 +98,9 @@ async function battleToResume(lib: BattleLibrary | null, storage: SaveStorage | 
   } catch {
     // The library would not take it: the old slot keeps it, and the next start tries again.
   }
+  // A command the library had not confirmed when the page was left is in the journal: the newer wins.
+  const journalled = await settleJournal(lib, storage);
+  if (journalled) return journalled;
   try {
     const id = await lib.current();
     return id ? await lib.get(id) : undefined;
@@ -227,7 +234,7 @@ async function main(): Promise<void> {
       scenarios,
       controller,
       play,
-      randomSeed,
+      randomKey,
       hasBattle: () => session.getState().battle !== null,
       onStarted: () => {
         // A battle started from a free table: play it on the battle table (the autosave resumes it).
@@ -336,22 +343,54 @@ async function main(): Promise<void> {
     replay.close();
     tableView?.fit();
   };
-  // The battle open in the replay viewer, as loaded (the report is written from it).
-  let replayed: { save: ReturnType<typeof loadSaveText> & { ok: true }; name: string } | null = null;
+  // The battle open in the replay viewer (the report is written from it): as kept or loaded, or the battle on the table as it goes on.
+  let replayed: { battle: Battle; name: string } | null = null;
   const exportReport = async () => {
     const r = replay.store.getState();
     if (!replayed || !r.open) return;
     // The report (its maps and charts) is a chunk of its own, fetched the first time it is asked for.
     const { battleReportHtml } = await import('./ui/report/battleReport');
-    const v = replayed.save.value;
-    const scenario = v.save.scenario as { description?: unknown };
-    const out = battleReportHtml({ module: v.module, setup: v.setup, history: v.history, seed: v.save.seed, name: replayed.name, viewer: r.viewer, ...(typeof scenario.description === 'string' ? { description: scenario.description } : {}) });
+    const b = replayed.battle;
+    const scenario = b.scenario as { description?: unknown } | null;
+    const out = battleReportHtml({ module: b.module, setup: b.setup, history: b.history, seed: b.seed, name: replayed.name, viewer: r.viewer, ...(typeof scenario?.description === 'string' ? { description: scenario.description } : {}) });
     if (!out.ok) return play.getState().showAlert({ title: 'No report', message: out.message });
     download(`${fileStem(replayed.name)}-report.html`, out.html, 'text/html');
   };
   mountReplayPanels(shell.playArea, shell.side, { replay, close: closeReplay, exportReport: () => void exportReport() });
   installReplayKeys(replay, play);
+  let unfollow: (() => void) | null = null;
+  /** Open a battle in the viewer: both sides once it is over; else the side looking now (hot-seat), or the first side. */
+  const showReplay = (b: Battle, name: string): void => {
+    unfollow?.();
+    unfollow = null;
+    replayed = { battle: b, name };
+    const over = gameOf(b).result !== undefined;
+    const now = session.getState().viewer;
+    const sides = b.setup.sides.map((x) => x.id);
+    const viewer = over ? 'referee' : sides.includes(now) ? now : sides[0]!;
+    play.getState().open('none');
+    ui.getState().select(null);
+    replay.open({ battle: b, history: b.history, name, viewer });
+    // The battle on the table: the viewer follows its later play (the AI's moves, a take-back).
+    if (session.getState().battle?.id === b.id) {
+      const stop = followBattle(replay, session, b.id);
+      const off = session.subscribe((s) => {
+        if (s.battle && s.battle.id === b.id && replayed) replayed = { ...replayed, battle: s.battle };
+      });
+      unfollow = () => {
+        stop();
+        off();
+      };
+    }
+    tableView?.fit();
+  };
   const openReplay = async (id: string): Promise<void> => {
+    // The battle on the table is read from play itself (the library may be a write behind).
+    const onTable = session.getState().battle;
+    if (onTable?.id === id) {
+      const name = lib ? ((await lib.list().catch(() => [])).find((m) => m.id === id)?.name ?? onTable.setup.title) : onTable.setup.title;
+      return showReplay(onTable, name);
+    }
     if (!lib) return;
     const kept = await lib.get(id);
     if (!kept) return;
@@ -362,22 +401,28 @@ async function main(): Promise<void> {
       return;
     }
     const v = loaded.value;
-    replayed = { save: loaded, name: kept.meta.name };
-    const over = v.state.result !== undefined;
-    // Both sides only once the battle is over; else the side looking now (hot-seat), or the first side.
-    const now = session.getState().viewer;
-    const sides = v.setup.sides.map((x) => x.id);
-    const viewer = over ? 'referee' : sides.includes(now) ? now : sides[0]!;
-    play.getState().open('none');
-    ui.getState().select(null);
-    replay.open({ battle: { id, module: v.module, scenario: v.save.scenario, setup: v.setup, options: v.save.options, seed: v.save.seed }, history: v.history, name: kept.meta.name, viewer });
-    tableView?.fit();
+    showReplay({ id, module: v.module, scenario: v.save.scenario, setup: v.setup, options: v.save.options, seed: v.save.seed, history: v.history }, kept.meta.name);
   };
-  const keeper: Keeper | null = lib ? createKeeper({ library: lib, session, mode: () => play.getState().mode, now: () => Date.now(), storage: navigator.storage }) : null;
+  /** Replay a save file straight from disk: nothing is added to the list, the battle on the table is untouched. */
+  const replayFile = async (text: string, fileName: string): Promise<void> => {
+    const refuse = (problems: readonly InputProblem[]) =>
+      play.getState().showAlert({ title: 'That file cannot be replayed', message: `Nothing was changed. What is wrong with "${fileName}":`, problems });
+    const save = replayableSave(text, fileName);
+    if (!save.ok) return refuse(save.problems);
+    const rid = savedRulesetId(save.text);
+    if (rid !== undefined && loader.catalog.some((d) => d.id === rid)) await loader.load(rid);
+    else await loader.loadAll();
+    const loaded = loadSaveText(save.text, loader.loaded());
+    if (!loaded.ok) return refuse(loaded.problems);
+    const v = loaded.value;
+    showReplay({ id: newId(), module: v.module, scenario: v.save.scenario, setup: v.setup, options: v.save.options, seed: v.save.seed, history: v.history }, save.name ?? fileStem(fileName.replace(/\.json$/i, '').replace(/\.vedette$/i, '')));
+  };
+  const keeper: Keeper | null = lib ? createKeeper({ library: lib, session, mode: () => play.getState().mode, ai: () => play.getState().ai, now: () => Date.now(), storage: navigator.storage, journal: storage }) : null;
   if (keeper) void keeper.requestPersistence();
-  // A battle not yet kept (a write failed or is waiting) is not closed without the browser asking.
+  // A battle not yet kept (a write failed or is still waiting for the library) is not closed
+  // without the browser asking; the journal has the newest version meanwhile, if the player leaves.
   window.addEventListener('beforeunload', (e) => {
-    if (keeper ? keeper.unsaved() && keeper.status.getState().failure !== null : session.getState().battle !== null && storage === null) e.preventDefault();
+    if (keeper ? keeper.unsaved() : session.getState().battle !== null && storage === null) e.preventDefault();
   });
   const toolbar = mountToolbar(shell.tools, session, play, controller, ui, lib !== null);
   mountStorageWarning(shell.playArea, { keeper, play, saveToFile: () => controller.save(), prefs: storage });
@@ -390,7 +435,8 @@ async function main(): Promise<void> {
       const kept = await lib.get(id);
       if (!kept) return;
       await loader.load(kept.meta.rulesetId);
-      const r = controller.resume(kept.meta.mode === 'solo' ? 'solo' : 'hotseat', { text: kept.save, id });
+      const as = resumeAs(kept.meta);
+      const r = controller.resume(as.mode, { text: kept.save, id }, as.ai);
       if (!r.ok) {
         play.getState().showAlert({ title: 'That battle could not be resumed', message: 'The battle on the table is untouched. What is wrong with the kept battle:', problems: r.problems });
         return;
@@ -407,6 +453,7 @@ async function main(): Promise<void> {
       rulesetName: (id) => loader.catalog.find((d) => d.id === id)?.name ?? id,
       resume: resumeKept,
       replay: (id) => openReplay(id),
+      replayFile: (text, name) => replayFile(text, name),
       download,
     });
   }
@@ -436,6 +483,8 @@ async function main(): Promise<void> {
     shell.sub.textContent = b ? b.setup.title : '';
     const mode = play.getState().mode;
     const badges = !b ? [] : r.open ? [b.module.name, 'Replay'] : [b.module.name, mode === 'hotseat' ? 'Hot-seat' : mode === 'ai' ? 'Against the AI' : 'Solo'];
+    // The whole name and the badges in its tooltip: narrow pages cut the one and hide the others.
+    shell.sub.title = b ? [b.setup.title, ...badges].join(' · ') : '';
     const key = badges.join('|');
     if (shell.badges.dataset.key !== key) {
       shell.badges.dataset.key = key;
@@ -453,10 +502,8 @@ async function main(): Promise<void> {
 
   if (hasAutosave) {
     const from = toResume?.meta ? { text: toResume.save, id: toResume.meta.id } : undefined;
-    const kept = toResume?.meta ? (toResume.meta.mode === 'solo' ? 'solo' : toResume.meta.mode === 'ai' ? 'ai' : 'hotseat') : (readMode(storage) ?? 'hotseat');
-    // Against the AI: the opponent kept beside the mode; without it the battle resumes hot-seat.
-    const ai = kept === 'ai' ? readAi(storage) : null;
-    const mode = kept === 'ai' && !ai ? 'hotseat' : kept;
+    // Against the AI: the opponent kept with the battle (or, for one kept before it was, beside the mode); else hot-seat.
+    const { mode, ai } = resumeAs(toResume?.meta ?? { mode: readMode(storage) ?? 'hotseat' }, readAi(storage));
     const r = controller.resume(mode, from, ai);
     if (r.ok) {
       if (!tableView.restore()) tableView.fit();

@@ -47,6 +47,25 @@ async function layoutProblems(p: PlayPage): Promise<string[]> {
   });
 }
 
+async function startActionProblems(p: PlayPage): Promise<string[]> {
+  return p.page.evaluate(() => {
+    const out: string[] = [];
+    const actions = [...document.querySelectorAll<HTMLElement>('.file-load > button, .file-load > a')];
+    if (actions.length < 3) out.push(`${actions.length} file actions found`);
+    const gold = getComputedStyle(document.querySelector<HTMLElement>('.file-load > button')!).color;
+    actions.forEach((a, i) => {
+      const r = a.getClientRects();
+      if (r.length !== 1) out.push(`"${a.textContent}" runs over ${r.length} lines`);
+      const prev = actions[i - 1];
+      if (prev && a.getBoundingClientRect().top < prev.getBoundingClientRect().bottom - 1) out.push(`"${a.textContent}" shares a line with "${prev.textContent}"`);
+      const cs = getComputedStyle(a);
+      if (cs.textDecorationLine !== 'none') out.push(`"${a.textContent}" is underlined`);
+      if (cs.color !== gold) out.push(`"${a.textContent}" is ${cs.color}, not the actions' ${gold}`);
+    });
+    return out;
+  });
+}
+
 const SIZES = [
   { width: 900, height: 700 },
   { width: 1280, height: 720 },
@@ -60,6 +79,8 @@ describe('the play screen at each size', () => {
       const p = await PlayPage.open(chromium.browser, url, '', size);
       await p.page.screenshot({ path: `e2e/screenshots/layout-${size.width}x${size.height}-start.png` });
       expect(await p.page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(true);
+      // The start dialog's file actions: each on a line of its own, in the dialog's action style (not a web link's).
+      expect(await startActionProblems(p)).toEqual([]);
       // Solo Napoleonic Warfare: both sides act in the first step, so there are two End step buttons.
       await p.start('solo');
       await p.endStepButtons().first().waitFor();

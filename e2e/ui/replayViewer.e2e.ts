@@ -6,7 +6,7 @@
  * with its result, charts and log.
  */
 import { describe, expect, inject, it } from 'vitest';
-import { copyFileSync, mkdtempSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { useChromium } from '../support/chromium';
@@ -78,6 +78,8 @@ describe('the replay viewer', () => {
     const viewers = await p.byTest('replay-viewer').locator('option').allTextContents();
     expect(viewers).toEqual(['French Advance Guard', 'Austrian Brigade Mayer']);
     expect((await replay())!.viewer).toBe('fr');
+    // The battle on the table: the viewer follows its later play, and says so.
+    expect(await p.byTest('replay-following').isVisible()).toBe(true);
     expect(await p.byTest('phase-bar').count() === 0 || !(await p.byTest('phase-bar').isVisible())).toBe(true);
 
     const check = async () => {
@@ -128,6 +130,49 @@ describe('the replay viewer', () => {
     await expect.poll(async () => p.page.evaluate(() => window.__VEDETTE__.replay())).toBeNull();
     expect((await p.probe())!.commandCount).toBe(total);
     expect(await centres(p)).toEqual(seen.get(total)!.centres);
+    expect(p.errors).toEqual([]);
+    await p.page.close();
+  });
+
+  it('replays a save file straight from disk, without adding it to the list; a wrong file is refused with a sentence', async () => {
+    const p = await PlayPage.open(chromium.browser, url, '', { width: 1280, height: 720 });
+    await p.start('solo', 7);
+    await p.endStep('fr');
+    await p.endStep('au');
+    const [download] = await Promise.all([p.page.waitForEvent('download'), p.byTest('save').click()]);
+    const saved = readFileSync((await download.path())!, 'utf8');
+    const inPlay = (await p.probe())!;
+    await p.page.evaluate(() => window.__VEDETTE__.kept());
+    await p.byTest('saved-battles').click();
+    const rows = p.byTest('battle-row');
+    await expect.poll(() => rows.count()).toBe(1);
+
+    // A scenario given to it is named for what it is; nothing changes.
+    await p.byTest('battles-replay-file-input').setInputFiles({ name: 'aldern.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify({ format: 'vedette-scenario', title: 'x' })) });
+    await p.byTest('alert').waitFor();
+    expect(await p.byTest('alert').innerText()).toMatch(/"aldern\.json" is a scenario, not a saved battle/);
+    await p.byTest('alert-ok').click();
+    expect(await p.page.evaluate(() => window.__VEDETTE__.replay())).toBeNull();
+
+    await p.byTest('battles-replay-file-input').setInputFiles({ name: 'club-night.vedette.json', mimeType: 'application/json', buffer: Buffer.from(saved) });
+    await p.byTest('replay-bar').waitFor();
+    const replay = () => p.page.evaluate(() => window.__VEDETTE__.replay());
+    await expect.poll(async () => (await replay())?.points).toBeGreaterThan(1);
+    expect(await p.byTest('replay-name').textContent()).toBe('club-night');
+    // A file, not the battle on the table: it does not follow play.
+    expect(await p.byTest('replay-following').count()).toBe(0);
+    await p.page.keyboard.press('End');
+    await expect.poll(async () => (await replay())?.command).toBe(inPlay.commandCount);
+    await p.page.screenshot({ path: 'e2e/screenshots/replay-file-1280.png' });
+    await p.page.setViewportSize({ width: 760, height: 720 });
+    await p.page.screenshot({ path: 'e2e/screenshots/replay-file-760.png' });
+    await p.page.setViewportSize({ width: 1280, height: 720 });
+    await p.byTest('replay-close').click();
+    await expect.poll(async () => p.page.evaluate(() => window.__VEDETTE__.replay())).toBeNull();
+    // Nothing was imported, and play is where it was.
+    expect(await p.probe()).toEqual(inPlay);
+    await p.byTest('saved-battles').click();
+    await expect.poll(() => rows.count()).toBe(1);
     expect(p.errors).toEqual([]);
     await p.page.close();
   });

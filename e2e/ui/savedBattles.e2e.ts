@@ -88,6 +88,40 @@ describe('saved battles', () => {
   });
 });
 
+describe('a reload in the same instant as a command', () => {
+  it('resumes with that command: the journal holds it until the library has it, and leaving asks meanwhile', async () => {
+    const p = await PlayPage.open(chromium.browser, url);
+    await p.start('solo');
+    await p.endStep('fr');
+    const before = (await p.probe())!;
+    // Leaving while the write is pending asks; the player leaves anyway.
+    const asked: string[] = [];
+    p.page.on('dialog', (d) => {
+      asked.push(d.type());
+      void d.accept();
+    });
+    // The command and the reload in one task: IndexedDB has not even begun writing it.
+    await Promise.all([
+      p.page.waitForEvent('load'),
+      p.page.evaluate(() => {
+        const end = document.querySelector<HTMLButtonElement>('[data-testid^="end-step-"]')!;
+        const n = window.__VEDETTE__.play()!.commandCount;
+        end.click();
+        if (window.__VEDETTE__.play()!.commandCount !== n + 1) throw new Error('the command was not given at once');
+        location.reload();
+      }),
+    ]);
+    await p.ready();
+    await expect.poll(async () => (await p.probe())?.commandCount).toBe(before.commandCount + 1);
+    expect(asked.every((t) => t === 'beforeunload')).toBe(true);
+    // The journal went into the library: the list has the battle as it now stands.
+    await p.page.evaluate(() => window.__VEDETTE__.kept());
+    expect(await p.page.evaluate(() => localStorage.getItem('vedette.journal.v1'))).toBeNull();
+    expect(p.errors).toEqual([]);
+    await p.page.close();
+  });
+});
+
 describe('when the browser will not store a battle', () => {
   it('shows the warning, keeps the battle in progress whole, offers it as a file, and keeps it once space is back', async () => {
     const page = await chromium.browser.newPage({ viewport: { width: 1280, height: 720 } });

@@ -7,11 +7,16 @@
  * session, the failure is reported (the app shows a warning with "Save to a file") and the
  * next change is written again. Writes are coalesced: while one is in flight only the newest
  * version of each battle waits, so a burst of commands costs one write at the end of it.
+ *
+ * IndexedDB writes are asynchronous, so each version of the battle on the table is also written
+ * at once, in the same task as the command, to the journal (journal.ts, localStorage), which is
+ * dropped when the library confirms that version: a reload in the same instant resumes it.
  */
 import { createStore } from 'zustand/vanilla';
 import { describePosition } from '../engine/sequence';
 import { failureOf, type BattleLibrary, type BattleMeta, type StorageFailure } from './library';
-import { gameOf, saveTextOf, type Battle, type SessionApi } from './session';
+import { settledJournal, writeJournal } from './journal';
+import { gameOf, saveTextOf, type Battle, type SaveStorage, type SessionApi } from './session';
 
 export type Persistence = 'granted' | 'refused' | 'unsupported' | 'unknown';
 
@@ -38,14 +43,18 @@ export interface StorageManagerLike {
 export interface KeeperDeps {
   readonly library: BattleLibrary;
   readonly session: SessionApi;
-  /** How the battle on the table is played ('solo' | 'hotseat'), kept with it. */
+  /** How the battle on the table is played ('solo' | 'hotseat' | 'ai'), kept with it. */
   mode(): string;
+  /** In mode 'ai', the AI opponent (its side and level), kept with the battle so it resumes against it. */
+  ai?(): { readonly side: string; readonly level: string } | null;
   now(): number;
   readonly storage?: StorageManagerLike;
+  /** Where the journal goes (localStorage); none: no journal (the pending write still asks before leaving). */
+  readonly journal?: SaveStorage | null;
 }
 
 /** What the list shows of a battle: nothing either side may not see. */
-export function metaOf(b: Battle, mode: string, now: number): BattleMeta {
+export function metaOf(b: Battle, mode: string, now: number, ai?: { readonly side: string; readonly level: string } | null): BattleMeta {
   const g = gameOf(b);
   const r = g.result;
   const winner = r?.winner ? (b.setup.sides.find((s) => s.id === r.winner)?.name ?? r.winner) : undefined;
@@ -56,6 +65,7 @@ export function metaOf(b: Battle, mode: string, now: number): BattleMeta {
     scenarioId: b.setup.scenarioId,
     rulesetId: b.module.id,
     mode,
+    ...(mode === 'ai' && ai ? { ai: { side: ai.side, level: ai.level } } : {}),
     createdAt: now,
     updatedAt: now,
     where: describePosition(b.module, g),
@@ -65,14 +75,26 @@ export function metaOf(b: Battle, mode: string, now: number): BattleMeta {
   };
 }
 
+/** A version of a battle waiting to be written: when it was made, how it is played, its save text once made. */
+interface Version {
+  readonly battle: Battle;
+  readonly at: number;
+  readonly mode: string;
+  /** In mode 'ai', the AI opponent at that moment. */
+  readonly ai?: { readonly side: string; readonly level: string } | null;
+  readonly save?: string;
+}
+
 export function createKeeper(deps: KeeperDeps) {
   const { library, session } = deps;
   const status = createStore<KeeperState>()(() => ({ failure: null, pending: false, persistence: 'unknown', usage: null, quota: null, revision: 0 }));
   // Per battle, the newest version not yet written, in the order the battles were on the table
   // (the last is the current one): a burst of commands costs one write, and a battle left for
   // another is still written as it was left.
-  const waiting = new Map<string, Battle>();
+  const waiting = new Map<string, Version>();
   let writing: Promise<void> | null = null;
+  // Each version's time, strictly increasing (two commands in one millisecond are still told apart).
+  let lastAt = -Infinity;
 
   const refreshEstimate = async (): Promise<void> => {
     try {
@@ -83,11 +105,13 @@ export function createKeeper(deps: KeeperDeps) {
     }
   };
 
-  const writeOne = async (b: Battle): Promise<void> => {
+  const writeOne = async (v: Version): Promise<void> => {
     try {
-      const save = saveTextOf(b);
-      const meta = { ...metaOf(b, deps.mode(), deps.now()), bytes: save.length };
+      const save = v.save ?? saveTextOf(v.battle);
+      const meta = { ...metaOf(v.battle, v.mode, v.at, v.ai), bytes: save.length };
       await library.put({ meta, save }, { current: true });
+      // The library has this version: its journal is no longer needed (unless a newer one is journalled).
+      if (!waiting.has(v.battle.id)) settledJournal(deps.journal, v.battle.id, v.at);
       status.setState((s) => ({ failure: null, revision: s.revision + 1 }));
     } catch (e) {
       status.setState({ failure: failureOf(e) });
@@ -96,9 +120,9 @@ export function createKeeper(deps: KeeperDeps) {
 
   const drain = async (): Promise<void> => {
     for (let next = waiting.values().next(); !next.done; next = waiting.values().next()) {
-      const b = next.value;
-      waiting.delete(b.id);
-      await writeOne(b);
+      const v = next.value;
+      waiting.delete(v.battle.id);
+      await writeOne(v);
     }
     writing = null;
     status.setState({ pending: false });
@@ -106,8 +130,16 @@ export function createKeeper(deps: KeeperDeps) {
   };
 
   const keep = (b: Battle): void => {
+    const at = (lastAt = Math.max(deps.now(), lastAt + 1));
+    const mode = deps.mode();
+    const ai = deps.ai?.() ?? null;
+    let save: string | undefined;
+    if (deps.journal) {
+      save = saveTextOf(b);
+      writeJournal(deps.journal, { at, meta: { ...metaOf(b, mode, at, ai), bytes: save.length }, save });
+    }
     waiting.delete(b.id);
-    waiting.set(b.id, b);
+    waiting.set(b.id, { battle: b, at, mode, ai, ...(save !== undefined ? { save } : {}) });
     if (!status.getState().pending) status.setState({ pending: true });
     writing ??= drain();
   };

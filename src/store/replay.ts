@@ -34,6 +34,8 @@ export interface ReplayState {
   readonly speed: number;
   /** The battle at the point (what the table draws). */
   readonly battle: Battle | null;
+  /** It is the battle on the table, and the viewer follows its later play (else a battle as it was kept). */
+  readonly following: boolean;
   readonly readOnly: string;
   dispatch(c: Command): Rejection | null;
 }
@@ -67,6 +69,7 @@ export function createReplay() {
     playing: false,
     speed: 4,
     battle: null,
+    following: false,
     readOnly: REPLAY_READ_ONLY,
     dispatch: () => REFUSED,
   }));
@@ -102,14 +105,32 @@ export function createReplay() {
       base = input.battle;
       initial = { state: input.history.initial, events: input.history.initialEvents };
       const index = indexHistory(input.battle.module, input.history);
-      store.setState({ open: true, name: input.name, index, playing: false, points: [0], at: 0 });
+      store.setState({ open: true, name: input.name, index, playing: false, points: [0], at: 0, following: false });
       setViewer(input.viewer);
       if (at === 'end') seek(store.getState().points.length - 1);
     },
     close(): void {
       base = null;
       initial = null;
-      store.setState({ open: false, index: null, battle: null, playing: false, points: [0], turns: [0], at: 0 });
+      store.setState({ open: false, index: null, battle: null, playing: false, points: [0], turns: [0], at: 0, following: false });
+    },
+    /**
+     * The battle open here went on (or was taken back): its new history. The viewer keeps its
+     * point, and stays at the newest one when it was there; the other side's secret commands
+     * are left out as before (`pointsFor`).
+     */
+    follow(history: History): void {
+      const s = store.getState();
+      if (!s.open || !s.index || !base) return;
+      const atEnd = s.at >= s.points.length - 1;
+      const k = s.points[s.at] ?? 0;
+      initial = { state: history.initial, events: history.initialEvents };
+      const index = indexHistory(base.module, history);
+      const points = pointsFor(index, s.viewer);
+      let at = 0;
+      for (let i = 0; i < points.length; i++) if (points[i]! <= k) at = i;
+      if (atEnd) at = points.length - 1;
+      store.setState({ index, points, turns: turnStarts(index, points), at, battle: battleAt(index, points[at]!), following: true });
     },
     seek,
     step(by: number): void {
@@ -136,6 +157,32 @@ export function createReplay() {
   };
 }
 export type Replay = ReturnType<typeof createReplay>;
+
+/**
+ * While the replay shows the battle on the table (`id`), it follows that battle's later play
+ * (the AI's moves, a take-back). Stops when the replay closes or the table holds another battle.
+ * Returns the way to stop it sooner.
+ */
+export function followBattle(replay: Replay, session: SessionApi, id: string): () => void {
+  let last = session.getState().battle;
+  replay.store.setState({ following: true });
+  const stop = (): void => {
+    offSession();
+    offReplay();
+    if (replay.store.getState().open) replay.store.setState({ following: false });
+  };
+  const offSession = session.subscribe((s) => {
+    const b = s.battle;
+    if (b === last) return;
+    last = b;
+    if (b?.id !== id) return stop();
+    replay.follow(b.history);
+  });
+  const offReplay = replay.store.subscribe((r) => {
+    if (!r.open) stop();
+  });
+  return stop;
+}
 
 /**
  * The table's source: the session, or the replay while it is open. One canvas, one table: the

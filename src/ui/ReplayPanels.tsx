@@ -32,7 +32,7 @@ const SPEEDS: readonly { v: number; label: string }[] = [
 
 export function ReplayBar({ deps }: { readonly deps: ReplayPanelDeps }) {
   const r = deps.replay;
-  const s = useStore(r.store, (x) => ({ open: x.open, at: x.at, n: x.points.length, playing: x.playing, speed: x.speed, viewer: x.viewer, battle: x.battle, name: x.name, index: x.index }), shallow);
+  const s = useStore(r.store, (x) => ({ open: x.open, at: x.at, n: x.points.length, playing: x.playing, speed: x.speed, viewer: x.viewer, battle: x.battle, name: x.name, index: x.index, following: x.following }), shallow);
   // Play: one point every 1/speed seconds until the end.
   useEffect(() => {
     if (!s.open || !s.playing) return;
@@ -57,6 +57,11 @@ export function ReplayBar({ deps }: { readonly deps: ReplayPanelDeps }) {
         <span class="replay-count" data-testid="replay-count">
           {k === 0 ? 'Set-up' : `Command ${s.at} of ${s.n - 1}`}
         </span>
+        {s.following && (
+          <span class="tag replay-live" data-testid="replay-following" title="This is the battle on the table: what is played while the replay is open is added here as it happens">
+            Follows the battle on the table
+          </span>
+        )}
       </div>
       <div class="replay-row">
         <button type="button" data-testid="replay-turn-back" title="To the start of the turn (or the one before)" onClick={() => r.turn(-1)} disabled={s.at === 0}>

@@ -3,6 +3,7 @@ import { gameOf, type SessionApi } from '../store/session';
 import { mount } from './mount';
 import type { PlayStoreApi } from './playStore';
 import { useStore } from './useStore';
+import { phraseWithNames, plainNames } from './format';
 
 interface Props {
   readonly session: SessionApi;
@@ -29,7 +30,7 @@ export function ResultPanel({ session, play, replay }: Props) {
         <p class="result-level" data-testid="result-level">
           {r.winner ? `${r.level} victory` : r.level}
         </p>
-        <p data-testid="result-reason">{r.reason}</p>
+        <p data-testid="result-reason">{phraseWithNames(r.reason, { ...plainNames, sides: new Map(b.setup.sides.map((s) => [s.id, s.name])) })}</p>
         {r.rule && <p class="rule">{r.rule}</p>}
         {score.length > 0 && (
           <ul class="score">

@@ -24,6 +24,8 @@ export interface SavedBattlesDeps {
   rulesetName(id: string): string;
   resume(id: string): Promise<void>;
   replay(id: string): Promise<void>;
+  /** Open a save file straight in the replay viewer, without keeping it in the list. */
+  replayFile(text: string, fileName: string): Promise<void>;
   download(fileName: string, text: string): void;
 }
 
@@ -111,7 +113,7 @@ function Row({ m, current, deps, refresh }: { readonly m: BattleMeta; readonly c
         {current ? <span class="tag">on the table</span> : null}
         <span class="battle-sub" data-testid="battle-sub">
           {m.name !== m.title ? `${m.title} · ` : ''}
-          {deps.rulesetName(m.rulesetId)} · {m.mode === 'solo' ? 'Solo' : 'Hot-seat'}
+          {deps.rulesetName(m.rulesetId)} · {m.mode === 'solo' ? 'Solo' : m.mode === 'ai' && m.ai ? `Against the AI (${m.ai.level})` : 'Hot-seat'}
         </span>
         <span class="battle-where" data-testid="battle-where">
           {m.result ? `Over — ${m.result}` : m.where}
@@ -149,6 +151,7 @@ export function SavedBattles({ deps }: { readonly deps: SavedBattlesDeps }) {
   const [bump, setBump] = useState(0);
   const [note, setNote] = useState('');
   const importer = useRef<HTMLInputElement>(null);
+  const replayer = useRef<HTMLInputElement>(null);
   const close = useRef<HTMLButtonElement>(null);
   useEffect(() => {
     if (!open) return;
@@ -218,6 +221,10 @@ export function SavedBattles({ deps }: { readonly deps: SavedBattlesDeps }) {
           <FileInput inputRef={importer} accept=".json,application/json" testId="battles-import-input" onText={(t, n) => void importFile(t, n)} />
           <button type="button" data-testid="battles-import" title="Add battles from a save file or a file of battles" onClick={() => importer.current?.click()}>
             Import…
+          </button>
+          <FileInput inputRef={replayer} accept=".json,application/json" testId="battles-replay-file-input" onText={(t, n) => void deps.replayFile(t, n)} />
+          <button type="button" data-testid="battles-replay-file" title="Step through a saved battle from a file, without adding it to this list" onClick={() => replayer.current?.click()}>
+            Replay a file…
           </button>
           <button type="button" data-testid="battles-export-all" disabled={!rows || rows.length === 0} title="Every battle here in one file" onClick={() => void exportAll()}>
             Export all

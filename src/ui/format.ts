@@ -17,6 +17,22 @@ export interface Names {
   step(phaseId: string, stepId: string): string;
   /** Every piece id the lookup knows with its name: ids left in a ruleset's free text are replaced. */
   readonly known?: ReadonlyMap<string, string>;
+  /**
+   * Every side id with its name. A roll's words ('Initiative: fr', 'Terrain: fr places …') name
+   * sides by id; only those short phrases are given side names (a sentence may use a side's id as
+   * an ordinary word), together with the pieces.
+   */
+  readonly sides?: ReadonlyMap<string, string>;
+}
+
+// PERF: the pieces and sides in one map per lookup, built once (a log has thousands of rolls).
+const withSides = new WeakMap<Names, Names>();
+/** The lookup a roll's own words are named with: pieces and sides. */
+function diceNames(names: Names | undefined): Names | undefined {
+  if (!names?.sides || names.sides.size === 0) return names;
+  let n = withSides.get(names);
+  if (!n) withSides.set(names, (n = { ...names, known: new Map([...names.sides, ...(names.known ?? [])]) }));
+  return n;
 }
 
 const idPatterns = new WeakMap<ReadonlyMap<string, string>, RegExp | null>();
@@ -81,7 +97,13 @@ export function modifierLine(m: Modifier): string {
  * shown face by face and never summed: their total means nothing. Ids a ruleset left in its
  * purpose or outcome text are replaced by names when `names` knows them.
  */
-export function formatDice(e: DiceRolled, names?: Names): DiceLines {
+/** A ruleset's short phrase (a roll's purpose, a result's reason) with piece and side ids named. */
+export function phraseWithNames(text: string, names: Names | undefined): string {
+  return withNames(text, diceNames(names));
+}
+
+export function formatDice(e: DiceRolled, pieceNames?: Names): DiceLines {
+  const names = diceNames(pieceNames);
   const each = e.successes !== undefined;
   const rollMods = e.modifiers.filter((m) => (m.appliesTo ?? 'roll') === 'roll');
   const rollMod = rollMods.reduce((n, m) => n + m.value, 0);
@@ -173,8 +195,9 @@ export function describeEvent(e: AnyEvent, names: Names): string {
       return `${names.side(s('side'))} ended the step.`;
     case 'GameEnded': {
       const r = (f.result ?? {}) as { winner?: string; level?: string; reason?: string };
-      if (!r.winner) return `The battle is over: ${r.level && r.level !== 'draw' ? r.level : 'a draw'}. ${r.reason ?? ''}`.trim();
-      return `The battle is over: ${victorySentence(names.side(r.winner), r.level ?? '', true)}. ${r.reason ?? ''}`.trim();
+      const reason = phraseWithNames(r.reason ?? '', names);
+      if (!r.winner) return `The battle is over: ${r.level && r.level !== 'draw' ? r.level : 'a draw'}. ${reason}`.trim();
+      return `The battle is over: ${victorySentence(names.side(r.winner), r.level ?? '', true)}. ${reason}`.trim();
     }
     default: {
       const parts: string[] = [];

@@ -25,6 +25,7 @@ export function namesFor(module: AnyRuleset, view: Pick<GameView, 'battle'> & Pa
   const sides = new Map(b.sides.map((s) => [s.id, s.name] as const));
   return {
     known: pieces,
+    sides,
     side: (id) => sides.get(id) ?? id,
     piece: (id) => pieces.get(id) ?? sides.get(id) ?? id,
     phase: (id) => module.sequence.phases.find((p) => p.id === id)?.name ?? id,

@@ -6,10 +6,10 @@ import { describe, expect, it } from 'vitest';
 import { createGame } from '../../src/engine/game';
 import { stateHash } from '../../src/engine/hash';
 import { startHistory } from '../../src/engine/history';
-import { playRandom } from '../../src/ai/randomPlayer';
+import { chooseCommand, playRandom } from '../../src/ai/randomPlayer';
 import { makeSampler } from '../../src/ai/sampler';
 import { loadScenario } from '../../src/scenario/load';
-import { createReplay, createTableSource, REPLAY_READ_ONLY, viewerChoices } from '../../src/store/replay';
+import { createReplay, createTableSource, followBattle, REPLAY_READ_ONLY, viewerChoices } from '../../src/store/replay';
 import { createSession, gameOf, viewOf } from '../../src/store/session';
 import { createBattleTable } from '../../src/store/table';
 import { viewFor } from '../../src/engine/view';
@@ -83,5 +83,48 @@ describe('the replay viewer', () => {
     expect(table.commitMove(unit, { dxMm: 10, dyMm: 0, dRad: 0 })).toBe(REPLAY_READ_ONLY);
     r.close();
     expect(table.store.getState().battle).toBe(playing);
+  });
+
+  it('follows the battle on the table while it is open: later commands are added, a take-back removed, the point kept', () => {
+    const session = createSession(null, [skirmishModule]);
+    expect(session.getState().start({ scenarioText: fixtureScenarioText(), rulesetId: skirmishModule.id, seed: 9 })).toEqual({ ok: true });
+    const sampler = makeSampler(4);
+    const playOne = () => {
+      const st = gameOf(session.getState().battle!);
+      const side = st.position.actors.find((a) => !st.position.done.includes(a))!;
+      expect(session.getState().dispatch(chooseCommand(skirmishModule, st, side, sampler)!.command)).toBeNull();
+    };
+    for (let i = 0; i < 6; i++) playOne();
+    const r = createReplay();
+    const b = session.getState().battle!;
+    r.open({ battle: b, history: b.history, name: 'n', viewer: 'referee' }, 'end');
+    const stop = followBattle(r, session, b.id);
+    expect(r.store.getState().following).toBe(true);
+    const n0 = r.store.getState().points.length;
+    // At the newest point: it stays at the newest as play goes on.
+    for (let i = 0; i < 4; i++) playOne();
+    const now = session.getState().battle!;
+    expect(r.store.getState().index!.length).toBe(now.history.entries.length);
+    expect(r.store.getState().at).toBe(r.store.getState().points.length - 1);
+    expect(r.store.getState().points.length).toBeGreaterThan(n0);
+    expect(stateHash(gameOf(r.store.getState().battle!))).toBe(stateHash(gameOf(now)));
+    // Looking back at an earlier point: it stays there while play goes on.
+    r.seek(2);
+    const k = r.store.getState().points[2]!;
+    playOne();
+    expect(r.store.getState().points[r.store.getState().at]).toBe(k);
+    // A take-back (where the engine allows it): the replay has exactly the commands play has.
+    r.seek(r.store.getState().points.length - 1);
+    const before = session.getState().battle!.history.entries.length;
+    session.getState().undo();
+    expect(r.store.getState().index!.length).toBe(session.getState().battle!.history.entries.length);
+    expect(r.store.getState().at).toBe(r.store.getState().points.length - 1);
+    expect(before).toBeGreaterThanOrEqual(r.store.getState().index!.length);
+    // Another battle on the table: it stops following, and the replay keeps what it had.
+    const had = r.store.getState().index;
+    expect(session.getState().start({ scenarioText: fixtureScenarioText(), rulesetId: skirmishModule.id, seed: 10 })).toEqual({ ok: true });
+    expect(r.store.getState().following).toBe(false);
+    expect(r.store.getState().index).toBe(had);
+    stop();
   });
 });

@@ -39,7 +39,9 @@ describe('the battle report of a finished battle', () => {
 
   it('gives the scenario and the result in words', () => {
     expect(html).toContain('<h1>The Mill at Aldern</h1>');
-    expect(html).toContain(v.state.result!.reason.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;'));
+    // Issue 13 (a log a player reads): the reason's side ids are given as the sides' names.
+    const named = v.state.result!.reason.replace(/(?<![\w-])fr(?![\w-])/g, 'French Advance Guard').replace(/(?<![\w-])au(?![\w-])/g, 'Austrian Brigade Mayer');
+    expect(html).toContain(named.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;'));
     expect(html).toMatch(/The French Advance Guard wins an? \w+ victory/);
   });
 
@@ -55,7 +57,9 @@ describe('the battle report of a finished battle', () => {
   it('tells every roll as the log does: dice, faces, modifiers, outcome', () => {
     const rolls = v.history.entries.flatMap((e) => e.events).filter((e) => e.type === 'DiceRolled').length + v.history.initialEvents.filter((e) => e.type === 'DiceRolled').length;
     expect(html.match(/<li class="dice">/g)).toHaveLength(rolls);
-    expect(html).toContain('Initiative: fr');
+    // NW Sequence §3: each side's initiative roll, the side named (never its id).
+    expect(html).toContain('Initiative: French Advance Guard');
+    expect(html).not.toMatch(/Initiative: fr\b/);
     expect(html).toMatch(/class="out[^"]*">Outcome: /);
   });
 });

@@ -136,21 +136,68 @@ describe('Grammar in the log', () => {
   });
 });
 
+/** Every word of an item: a roll's purpose, dice, modifiers, target, table, outcome and rule too. */
+const fullLine = (i: LogItem): string =>
+  i.kind === 'dice' ? [i.dice.purpose, i.dice.roll, ...i.dice.modifiers, i.dice.target ?? '', i.dice.table ?? '', i.dice.outcome, i.dice.rule, ...i.dice.emulation].join(' | ') : i.text;
+
+async function goldenLog(file: string) {
+  const { readFileSync } = await import('node:fs');
+  const { loadSave } = await import('../../src/scenario/save');
+  const { RULESETS } = await import('../../src/rules/registry');
+  const r = loadSave(JSON.parse(readFileSync(`tests/replay/goldens/${file}`, 'utf8')), RULESETS);
+  if (!r.ok) throw new Error(JSON.stringify(r.problems));
+  const { module, history } = r.value;
+  const viewers = ['referee', ...history.initial.battle.sides.map((x) => x.id)] as const;
+  return {
+    ids: idsOf(history.initial),
+    logs: viewers.map((viewer) => {
+      const view = viewFor(module, currentState(history), viewer);
+      const model = buildLog(history, viewer, namesFor(module, view, [history.initial.battle]), module);
+      return [...model.initial, ...model.entries.flat()];
+    }),
+  };
+}
+
 describe('A whole saved SYW battle, as each side reads its log', () => {
   it('has no unit, group, general or side id in any line (the Kolin golden, 242 commands)', { timeout: 60_000 }, async () => {
-    const { readFileSync } = await import('node:fs');
-    const { loadSave } = await import('../../src/scenario/save');
-    const { RULESETS } = await import('../../src/rules/registry');
-    const r = loadSave(JSON.parse(readFileSync('tests/replay/goldens/syw-kolin-2.save.json', 'utf8')), RULESETS);
-    if (!r.ok) throw new Error(JSON.stringify(r.problems));
-    const { module, history } = r.value;
-    const ids = idsOf(history.initial);
-    for (const viewer of ['referee', 'prussia', 'austria'] as const) {
-      const view = viewFor(module, currentState(history), viewer);
-      const lines = logText(buildLog(history, viewer, namesFor(module, view, [history.initial.battle]), module));
+    const { ids, logs } = await goldenLog('syw-kolin-2.save.json');
+    for (const items of logs) {
+      const lines = items.map(fullLine);
       expect(lines.length).toBeGreaterThan(500);
       expectNoIds(lines, ids);
       expect(lines.filter((l) => /Mm\b|[a-z][A-Z]\w+ \d/.test(l))).toEqual([]);
     }
+  });
+});
+
+describe('A whole saved NW battle, as each side reads its log', () => {
+  // NW Sequence §3 Initiative and §9 Terrain Generation name the side rolling in the roll's words.
+  it('names every side and piece in every roll and sentence — "Initiative: French", never "Initiative: fr" (Eckmühl and a generated-terrain battle)', { timeout: 60_000 }, async () => {
+    for (const file of ['nw-eckmuhl-1.save.json', 'nw-default-2d6-terrain-5.save.json']) {
+      const { ids, logs } = await goldenLog(file);
+      for (const items of logs) {
+        const lines = items.map(fullLine);
+        expect(lines.length).toBeGreaterThan(500);
+        expectNoIds(lines, ids);
+        expect(lines.filter((l) => /\bundefined\b|\bNaN\b|\[object/.test(l))).toEqual([]);
+      }
+    }
+  });
+});
+
+describe('Each die checked on its own is shown on its own, in whole battles', () => {
+  it('a roll whose dice pass or fail one by one lists each face and is never summed', { timeout: 60_000 }, async () => {
+    let each = 0;
+    for (const file of ['nw-eckmuhl-1.save.json', 'syw-kolin-2.save.json']) {
+      const { logs } = await goldenLog(file);
+      for (const i of logs[0]!) {
+        if (i.kind !== 'dice' || i.event.successes === undefined) continue;
+        each++;
+        expect(i.dice.roll).not.toContain('=');
+        expect(i.dice.roll).toContain(i.event.faces.join(', '));
+        expect(i.dice.target ?? '').toMatch(/each die/);
+      }
+    }
+    expect(each).toBeGreaterThan(0);
   });
 });
