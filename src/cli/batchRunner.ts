@@ -75,7 +75,7 @@ export async function runBatch(o: RunOptions): Promise<RunOutcome> {
  * PERF: a worker's heap kept small. A battle's live data is a few megabytes (a batch keeps no
  * history), but V8 sizes a heap for throughput and lets it grow far past that; with a small
  * young generation and a cap on the old one, two workers and the main thread stay under 300 MB
- * (issue 16's target; 338 MB without, 263 MB with, in the playtest bench) for a little more
+ * (issue 16's target; 338 MB without, 276 MB with, 16 battles in the playtest bench) for a little more
  * collecting. The cap is several times what the largest built-in battle keeps alive.
  */
 const WORKER_HEAP = { maxYoungGenerationSizeMb: 8, maxOldGenerationSizeMb: 128 } as const;
