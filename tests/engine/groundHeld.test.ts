@@ -16,7 +16,7 @@ function reference(b: Battle, side: string): number {
   const own = b.units.filter((u) => u.side === side).flatMap((u) => u.stands.map((s) => s.centre));
   const other = b.units.filter((u) => u.side !== side).flatMap((u) => u.stands.map((s) => s.centre));
   if (own.length === 0 || other.length === 0) return own.length === 0 && other.length > 0 ? 0 : other.length === 0 && own.length > 0 ? 1 : 0.5;
-  const near = (ps: { x: number; y: number }[], x: number, y: number) => ps.reduce((m, p) => Math.min(m, (p.x - x) ** 2 + (p.y - y) ** 2), Infinity);
+  const near = (ps: { x: number; y: number }[], x: number, y: number) => ps.reduce((m, p) => Math.min(m, (p.x - x) * (p.x - x) + (p.y - y) * (p.y - y)), Infinity);
   let mine = 0;
   for (let i = 0; i < 24; i++)
     for (let j = 0; j < 16; j++) {

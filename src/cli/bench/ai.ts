@@ -10,7 +10,8 @@
  *      `--battles` (default 200) or the time cap `--minutes` (default 20 a pairing) allow; the
  *      count played is printed with every figure.
  *
- * `npm run bench -- --only ai --battles 40 --minutes 5` runs a shorter version.
+ * `npm run bench -- --only ai --battles 40 --minutes 5` runs a shorter version; `--speed-only` times
+ * the battles (1) and stops.
  */
 import { performance } from 'node:perf_hooks';
 import { readFileSync } from 'node:fs';
@@ -46,6 +47,11 @@ function load(file: string): { module: AnyRuleset; setup: BattleSetup } {
 }
 
 const clock = { now: () => performance.now() };
+/** CPU time of this process so far (user and system), ms. */
+const cpuMs = (): number => {
+  const u = process.cpuUsage();
+  return (u.user + u.system) / 1000;
+};
 
 /** One battle: `kinds[i]` commands side i. Returns the winner's index (or -1 for a draw or none) and the time. */
 function battle(module: AnyRuleset, setup: BattleSetup, seed: number, kinds: readonly [PlayerKind, PlayerKind], budgetMs: number) {
@@ -67,12 +73,15 @@ export const aiBench: BenchSection = {
     const figures: Figure[] = [];
     const extra: Record<string, number | string | boolean> = {};
     const want = argValue('--battles', 200), minutes = argValue('--minutes', 20), budgetMs = argValue('--budget', 100);
-    // 1. Speed of a whole battle, scripted against scripted.
+    // 1. Speed of a whole battle, scripted against scripted: wall time, and the process's CPU
+    // time beside it (on a shared machine the wall time includes waiting for a core).
     for (const file of SCENARIOS) {
       const { module, setup } = load(file);
-      const times: number[] = [], engine: number[] = [];
+      const times: number[] = [], engine: number[] = [], cpu: number[] = [];
       for (const seed of [1, 2, 3]) {
+        const c0 = cpuMs();
         const b = battle(module, setup, seed, ['scripted', 'scripted'], budgetMs);
+        cpu.push(cpuMs() - c0);
         times.push(b.ms);
         const t0 = performance.now();
         replay(module, { setup, options: {}, seed }, commandLog(b.history));
@@ -83,10 +92,14 @@ export const aiBench: BenchSection = {
       const f: Figure = { key: `${key}Ms`, label: `scripted v scripted battle, ${file}`, unit: 'ms', median: med(times), target: '≤ 300 ms', ok: med(times) <= 300 };
       figures.push(f);
       log(fmt(f));
+      const c: Figure = { key: `${key}CpuMs`, label: `  CPU time of that battle`, unit: 'ms', median: med(cpu) };
+      figures.push(c);
+      log(fmt(c));
       const e: Figure = { key: `${key}EngineMs`, label: `  the engine alone replaying that battle's commands`, unit: 'ms', median: med(engine) };
       figures.push(e);
       log(fmt(e));
     }
+    if (process.argv.includes('--speed-only')) return { figures, extra };
     // 2. Win rates per ruleset (each ruleset's first built-in scenario).
     const pairings: { name: string; hero: PlayerKind; foe: PlayerKind; target: string }[] = [
       { name: 'scriptedVsRandom', hero: 'scripted', foe: 'random', target: '≥ 95%' },
