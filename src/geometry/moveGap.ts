@@ -212,7 +212,7 @@ function capsuleSpan(px: number, py: number, wx: number, wy: number, cx: number,
     const s = Math.sqrt(det);
     lo = Math.min(lo, (-b - s) / (2 * a)); hi = Math.max(hi, (-b + s) / (2 * a));
   }
-  const ex = dx - cx, ey = dy - cy, len = Math.hypot(ex, ey);
+  const ex = dx - cx, ey = dy - cy, len = hypot(ex, ey);
   if (len > 0) {
     const ux = ex / len, uy = ey / len, rx = px - cx, ry = py - cy;
     let l = -Infinity, h = Infinity;

@@ -17,6 +17,7 @@ import type { DogState, S, W, OrderKind, Messenger } from '../state';
 import { ORDER_KINDS, work } from '../state';
 import { activeGenerals } from '../geo';
 import { GENERAL_RIDE_MM } from '../movement/commands';
+import { hypot } from '../../../geometry/math';
 
 export const ORDERS_RULE = 'DoG Orders';
 /** "If the Commanding officer is with the brigade" — within 50 m of its general, the distance the text uses for "with" (DoG Command Ratings). */
@@ -59,7 +60,7 @@ export const writeOrder = defineCommand<DogState, DogOptions, DogTables, OrderCm
     if (!cinc) return reject('no-cinc', 'No commander is left to write new orders.', ORDERS_RULE);
     const bg = brigadeGeneral(s.battle, s.ruleset, c.brigade);
     const at = brigadePoint(s.battle, s.ruleset, c.brigade);
-    if (bg && Math.hypot(bg.stand.centre.x - cinc.stand.centre.x, bg.stand.centre.y - cinc.stand.centre.y) <= WITH_BRIGADE_MM) {
+    if (bg && hypot(bg.stand.centre.x - cinc.stand.centre.x, bg.stand.centre.y - cinc.stand.centre.y) <= WITH_BRIGADE_MM) {
       // "If the Commanding officer is with the brigade concerned, changes of orders may be shouted out … and acted upon immediately."
       w.rs = { ...w.rs, orders: { ...w.rs.orders, [c.brigade]: { side: o.side, order: c.order } } };
       return finishWork(w, [{ type: 'OrderWritten', side: c.side, brigade: c.brigade, order: c.order, how: 'shouted', rule: ORDERS_RULE }]);
@@ -77,7 +78,7 @@ export function rideMessengers(w: W): void {
   for (const m of w.rs.messengers) {
     const to = brigadePoint(w.battle, w.rs, m.brigade);
     if (!to) { w.ctx.emit({ type: 'MessengerLost', side: m.side, messenger: m.id, why: 'the brigade is gone', rule: ORDERS_RULE, visibleTo: [m.side] }); continue; }
-    const d = Math.hypot(to.x - m.at.x, to.y - m.at.y);
+    const d = hypot(to.x - m.at.x, to.y - m.at.y);
     if (d <= MESSENGER_MM) {
       const o = w.rs.orders[m.brigade]!;
       // "new orders may only be acted upon after the command phase of the next turn"

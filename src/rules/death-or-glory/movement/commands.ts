@@ -128,7 +128,7 @@ export const moveGeneral = defineCommand<DogState, DogOptions, DogTables, GenCmd
     if (!g || g.side !== c.side || !gs) return reject('not-yours', 'Move one of your own commanders.', ORDERS_RULE);
     if (gs.wound === 'serious' || gs.wound === 'killed') return reject('out', `${g.name} is out of play.`, "DoG Generals' Risk Table");
     if (gs.moved) return reject('moved', `${g.name} has moved this turn.`, ORDERS_RULE);
-    const d = Math.hypot(c.x - g.stand.centre.x, c.y - g.stand.centre.y);
+    const d = hypot(c.x - g.stand.centre.x, c.y - g.stand.centre.y);
     if (d > GENERAL_RIDE_MM + 0.5) return reject('too-far', `A commander rides ${GENERAL_RIDE_MM} m a move; this is ${Math.round(d)} m.`, ORDERS_RULE);
     if (c.x < 0 || c.y < 0 || c.x > s.battle.table.widthMm || c.y > s.battle.table.depthMm) return reject('off-table', 'Keep him on the table.', ORDERS_RULE);
     const w = work(s, ctx);

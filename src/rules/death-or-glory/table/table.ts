@@ -22,6 +22,7 @@ import { planFire, ARC_RAD } from '../fire/plan';
 import { unitDistance } from '../../../geometry/measure';
 import { sightRule } from '../geo';
 import { cos, sin } from '../../../geometry/math';
+import { hypot } from '../../../geometry/math';
 
 type G = SeenGame<DogState, DogOptions, DogTables>;
 const m = (mm: number) => `${Math.round(Math.max(0, mm))} m`;
@@ -49,7 +50,7 @@ function previewGeneral(g: G, side: string, gen: General, mv: PieceMove): MovePr
   if (gen.side !== side || !gs) return illegal('Choose one of your commanders.', 'DoG Orders');
   if (!moving(g) || !acting(g, side)) return illegal('Commanders ride in their side\'s movement step.', 'DoG Sequence of Play');
   if (gs.moved) return illegal(`${gen.name} has moved this turn.`, 'DoG Orders');
-  const d = Math.hypot(mv.dxMm, mv.dyMm);
+  const d = hypot(mv.dxMm, mv.dyMm);
   const readout = [{ label: 'Used', value: m(d) }, { label: 'Left', value: m(GENERAL_RIDE_MM - d) }];
   if (d > GENERAL_RIDE_MM + 0.5) return illegal(`A commander rides ${GENERAL_RIDE_MM} m.`, 'DoG Orders', readout);
   return { legal: true, command: { type: 'moveGeneral', side, general: gen.id, x: gen.stand.centre.x + mv.dxMm, y: gen.stand.centre.y + mv.dyMm }, readout };
