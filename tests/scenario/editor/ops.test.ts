@@ -147,6 +147,17 @@ describe('Live validation is the loader\'s validation', () => {
     // The table still draws it where it was put.
     expect(draftBattle(d).units.find((x) => x.id === u.id)!.stands[0]!.centre.x).toBeLessThan(0);
   });
+  it('a unit off the table is one problem for the unit, not one per stand; partly off names its stands', () => {
+    const d0 = builtIn();
+    const i = d0.units.findIndex((x) => x.stands.length >= 3);
+    const u = d0.units[i]!;
+    const off = checkDraft(must(d0, { op: 'placePiece', id: u.id, at: { ...u.at, x: -300 } })).filter((p) => p.piece?.id === u.id);
+    expect(off).toEqual([{ path: `$.units[${i}].stands[0]`, message: `"${u.name}" is off the table.`, piece: { kind: 'unit', id: u.id } }]);
+    // Half over the left edge, faced up the table: some stands on it, some off.
+    const half = checkDraft(must(d0, { op: 'placePiece', id: u.id, at: { ...u.at, x: 0, facingDeg: -90 } })).filter((p) => p.piece?.id === u.id);
+    expect(half).toHaveLength(1);
+    expect(half[0]!.message).toMatch(new RegExp(`^"${u.name.replace(/[()]/g, '\\$&')}" is partly off the table \\(stands? [\\d, ]+ of ${u.stands.length}\\)\\.$`));
+  });
   it('an empty table asks for units; ruleset problems name the ruleset', () => {
     expect(checkDraft(emptyDraft()).map((p) => p.path)).toContain('$.units');
     expect(pieceOfPath(builtIn(), '$.terrain[0].polygon')).toEqual({ kind: 'terrain', id: builtIn().terrain[0]!.id });
