@@ -308,8 +308,8 @@ function GroundScale({ editor, modules, scenarios }: Pick<Props, 'editor' | 'mod
   };
   return (
     <>
-      <label class="field" title="How much ground a millimetre of table stands for: ranges in paces or metres follow it">
-        Ground scale{' '}
+      <label class="field col" title="How much ground a millimetre of table stands for: ranges in paces or metres follow it">
+        Ground scale
         <select
           data-testid="ground-scale"
           value={other ? 'other' : String(current)}
@@ -321,12 +321,13 @@ function GroundScale({ editor, modules, scenarios }: Pick<Props, 'editor' | 'mod
         >
           {choices.map((c) => (
             <option key={c.metresPerMm} value={String(c.metresPerMm)} title={`Known from ${c.from}`}>
-              {`${c.label} — ${c.from}`}
+              {c.label}
             </option>
           ))}
           <option value="other">Other…</option>
         </select>
       </label>
+      {!other && <p class="hint" data-testid="ground-scale-from">{`Known from ${choices.find((c) => c.metresPerMm === current)?.from ?? 'this scenario'}.`}</p>}
       {other && (
         <label class="field">
           Metres of ground per mm <input type="number" min="0.01" step="0.1" data-testid="ground-scale-other" value={current} onChange={(e) => set(num(e.currentTarget.value))} />
