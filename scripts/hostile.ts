@@ -1,67 +1,218 @@
 /**
- * Runs the hostile-file corpus (tests/support/hostile.ts): `npx tsx scripts/hostile.ts [count]
- * [--from n]` (default 10,000 files). Each file is validated as the app does and, when
- * accepted, played for 200 commands with the random player, invariants checked, hashed and
- * saved. Prints the figures: accepted, clear errors, crashes, validations over 10 s (and files
- * over 10 s with their 200 commands of play), the process's peak memory and the most one file
- * grew it by.
+ * Runs the hostile-file corpus (tests/support/hostile.ts):
+ *
+ *   npx tsx scripts/hostile.ts [count] [--from n] [--workers k] [--commands c]
+ *
+ * (default 10,000 files, from file 0, two workers, 200 commands). Each file is validated as the
+ * app does and, when accepted, played for `c` commands with the random player, invariants
+ * checked after every command, hashed, saved and its save loaded back (`judge`). A file's verdict depends on its text
+ * alone, so a worker that meets a text it has already played validates it again (timed as its
+ * own) and does not replay it.
+ *
+ * The files are shared among `k` child processes (file i goes to worker i mod k). The parent
+ * watches them: a worker silent for `HANG_KILL_S` on one file is killed and the file counted as a
+ * hang; a worker that dies (out of memory: each runs with a 1 GB heap) has its file counted as
+ * such; either way a new worker carries on from the next file.
+ *
+ * Time per file is measured both as wall time and as the worker's CPU time (on a shared machine,
+ * waiting for a core is not the file's doing). Memory per file is the worker's resident growth
+ * over the file; a file that grew it by more than 200 MB (garbage of earlier files included) is
+ * measured again alone in a fresh process, whose peak resident size less its size after loading
+ * is the file's own figure.
  */
+import { fork, type ChildProcess } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import { performance } from 'node:perf_hooks';
-import { hostileFile, judge } from '../tests/support/hostile';
+import { hostileFile, judge, type Verdict } from '../tests/support/hostile';
+
+const HANG_KILL_S = 600;
+
+interface Done {
+  readonly i: number;
+  readonly shape: string;
+  readonly outcome: Verdict['outcome'] | 'hang' | 'oom';
+  readonly detail?: string;
+  readonly validateMs: number;
+  readonly wallMs: number;
+  readonly cpuMs: number;
+  readonly grewMb: number;
+  readonly commands: number;
+}
 
 const args = process.argv.slice(2);
-const count = Number(args.find((a) => /^\d+$/.test(a)) ?? 10_000);
-const fromAt = args.indexOf('--from');
-const from = fromAt >= 0 ? Number(args[fromAt + 1]) : 0;
+const opt = (name: string): number | undefined => {
+  const at = args.indexOf(name);
+  return at >= 0 ? Number(args[at + 1]) : undefined;
+};
+const COMMANDS = opt('--commands') ?? 200;
 
-const tally = { accepted: 0, error: 0, crash: 0, validateOver10s: 0, over10sWithPlay: 0, over200mb: 0 };
-let maxValidateMs = 0;
-let maxGrowMb = 0;
-const byShape = new Map<string, { accepted: number; error: number; crash: number }>();
-let slowest = { ms: 0, shape: '', i: -1 };
-let peakRssMb = 0;
-let commands = 0;
-const crashes: string[] = [];
-const t0 = performance.now();
-for (let i = from; i < from + count; i++) {
+/** One file, judged in this process: the figures the parent tallies. */
+function judgeHere(i: number, played: Map<string, Omit<Verdict, 'validateMs'>>): Done {
   const f = hostileFile(i);
   const rss0 = process.memoryUsage().rss;
+  const cpu0 = process.cpuUsage();
   const t = performance.now();
-  const v = judge(f, 200, () => performance.now());
-  const ms = performance.now() - t;
-  commands += v.commandsPlayed;
-  tally[v.outcome]++;
-  // A hang is validation (what a player waits for on opening a file) past 10 s; play is timed apart.
-  if (v.validateMs > 10_000) tally.validateOver10s++;
-  if (ms > 10_000) tally.over10sWithPlay++;
-  maxValidateMs = Math.max(maxValidateMs, v.validateMs);
-  if (ms > slowest.ms) slowest = { ms, shape: f.shape, i };
-  const s = byShape.get(f.shape) ?? { accepted: 0, error: 0, crash: 0 };
-  s[v.outcome]++;
-  byShape.set(f.shape, s);
-  if (v.outcome === 'crash' && crashes.length < 20) crashes.push(`#${i} ${f.shape}: ${v.detail}`);
-  // The file's own growth of the process (its text, the game, its garbage not yet collected).
-  const grewMb = (process.memoryUsage().rss - rss0) / 1e6;
-  if (grewMb > 200) tally.over200mb++;
-  peakRssMb = Math.max(peakRssMb, process.memoryUsage().rss / 1e6);
-  maxGrowMb = Math.max(maxGrowMb, grewMb);
-  if ((i - from + 1) % 250 === 0) console.log(`${i - from + 1} files: ${JSON.stringify(tally)} commands ${commands}, max validate ${Math.round(maxValidateMs)} ms, slowest with play ${Math.round(slowest.ms)} ms (${slowest.shape}), peak rss ${Math.round(peakRssMb)} MB, max growth ${Math.round(maxGrowMb)} MB (${((performance.now() - t0) / 1000).toFixed(0)} s)`);
+  const v = judge(f, COMMANDS, () => performance.now(), played);
+  const wallMs = performance.now() - t;
+  const cpu = process.cpuUsage(cpu0);
+  return {
+    i,
+    shape: f.shape,
+    outcome: v.outcome,
+    ...(v.detail !== undefined ? { detail: v.detail } : {}),
+    validateMs: v.validateMs,
+    wallMs,
+    cpuMs: (cpu.user + cpu.system) / 1000,
+    grewMb: (process.memoryUsage().rss - rss0) / 1e6,
+    commands: v.commandsPlayed,
+  };
 }
-console.log('by shape:');
-for (const [shape, s] of [...byShape].sort()) console.log(`  ${shape.padEnd(28)} accepted ${s.accepted}, errors ${s.error}, crashes ${s.crash}`);
-for (const c of crashes) console.log(`crash ${c}`);
-console.log(
-  JSON.stringify({
-    files: count,
-    ...tally,
-    commandsPlayed: commands,
-    maxValidateMs: Math.round(maxValidateMs),
-    slowestWithPlayMs: Math.round(slowest.ms),
-    slowestShape: slowest.shape,
-    slowestFile: slowest.i,
-    peakRssMb: Math.round(peakRssMb),
-    maxGrowthPerFileMb: Math.round(maxGrowMb),
-    maxRssMb: Math.round((process.resourceUsage().maxRSS * 1024) / 1e6),
-    seconds: Math.round((performance.now() - t0) / 1000),
-  }),
-);
+
+/** A worker: judges files `from`, `from + step`, … below `end`, one message per file. */
+function worker(from: number, step: number, end: number): void {
+  const played = new Map<string, Omit<Verdict, 'validateMs'>>();
+  const gc = (globalThis as { gc?: () => void }).gc;
+  for (let i = from; i < end; i += step) {
+    // Keep the baseline low so that one file's growth is mostly its own.
+    if (gc && process.memoryUsage().rss > 400e6) gc();
+    process.send!({ start: i });
+    process.send!({ done: judgeHere(i, played) });
+  }
+  process.send!({ finished: true }, () => process.exit(0));
+}
+
+/** Measure one file alone: peak resident size over the judging, less the size before it. */
+function measureAlone(i: number): void {
+  const f = hostileFile(i);
+  const before = process.memoryUsage().rss;
+  judge(f, COMMANDS, () => performance.now());
+  process.send!({ peakMb: Math.max(0, (process.resourceUsage().maxRSS * 1024 - before) / 1e6) }, () => process.exit(0));
+}
+
+const self = fileURLToPath(import.meta.url);
+const spawn = (extra: string[]): ChildProcess => fork(self, extra, { execArgv: [...process.execArgv, '--max-old-space-size=1024', '--expose-gc'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+
+async function parent(): Promise<void> {
+  const count = Number(args[0] !== undefined && /^\d+$/.test(args[0]) ? args[0] : 10_000);
+  const from = opt('--from') ?? 0;
+  const workers = Math.max(1, opt('--workers') ?? 2);
+  const end = from + count;
+  const results: Done[] = [];
+  const children = new Set<ChildProcess>();
+  const t0 = performance.now();
+  let reported = 0;
+  const progress = () => {
+    if (results.length - reported < 250 && results.length < count) return;
+    reported = results.length;
+    const by = (o: string) => results.filter((r) => r.outcome === o).length;
+    console.log(`${results.length} files: accepted ${by('accepted')}, errors ${by('error')}, crashes ${by('crash')}, hangs ${by('hang')}, out of memory ${by('oom')} (${((performance.now() - t0) / 1000).toFixed(0)} s)`);
+  };
+
+  /** Run worker `w` from file `start`; restart it after the file it was on when it hung or died. */
+  const run = (w: number, start: number): Promise<void> =>
+    new Promise((resolve) => {
+      if (start >= end) return resolve();
+      const child = spawn(['--worker', String(start), String(workers), String(end), '--commands', String(COMMANDS)]);
+      children.add(child);
+      let current = -1;
+      let finished = false;
+      let timer: NodeJS.Timeout | undefined;
+      const arm = () => {
+        clearTimeout(timer);
+        timer = setTimeout(() => child.kill('SIGKILL'), HANG_KILL_S * 1000);
+      };
+      arm();
+      child.on('message', (m: { start?: number; done?: Done; finished?: boolean }) => {
+        if (m.start !== undefined) current = m.start;
+        if (m.done) {
+          results.push(m.done);
+          current = -1;
+          arm();
+          progress();
+        }
+        if (m.finished) finished = true;
+      });
+      child.on('exit', (code, signal) => {
+        children.delete(child);
+        clearTimeout(timer);
+        if (finished || current < 0 || stopping) return resolve();
+        const hung = signal === 'SIGKILL';
+        results.push({ i: current, shape: hostileFile(current).shape, outcome: hung ? 'hang' : 'oom', detail: `worker ${hung ? `silent for ${HANG_KILL_S} s` : `exited (${code ?? signal})`}`, validateMs: NaN, wallMs: NaN, cpuMs: NaN, grewMb: NaN, commands: 0 });
+        progress();
+        void run(w, current + workers).then(resolve);
+      });
+    });
+  // Stopped early (SIGTERM or Ctrl-C): the figures for the files judged so far.
+  let stopping = false;
+  const stop = () => {
+    stopping = true;
+    for (const c of children) c.kill('SIGKILL');
+    summarise(results, new Map(), t0, true);
+    process.exit(1);
+  };
+  process.on('SIGTERM', stop);
+  process.on('SIGINT', stop);
+  await Promise.all(Array.from({ length: workers }, (_, w) => run(w, from + w)));
+
+  // Files that seemed to grow memory past 200 MB, measured again alone.
+  const suspects = results.filter((r) => r.grewMb > 200);
+  const alone = new Map<number, number>();
+  for (const r of suspects) {
+    const peak = await new Promise<number>((resolve) => {
+      const c = spawn(['--measure', String(r.i), '--commands', String(COMMANDS)]);
+      c.on('message', (m: { peakMb: number }) => resolve(m.peakMb));
+      c.on('exit', () => resolve(NaN));
+    });
+    alone.set(r.i, peak);
+  }
+  summarise(results, alone, t0, false);
+}
+
+/** Print the tally by shape, every crash, hang and out-of-memory file, and one JSON line of figures. */
+function summarise(results: readonly Done[], alone: ReadonlyMap<number, number>, t0: number, stoppedEarly: boolean): void {
+  if (results.length === 0) return;
+  const by = (o: string) => results.filter((r) => r.outcome === o);
+  const byShape = new Map<string, Record<string, number>>();
+  for (const r of results) {
+    const s = byShape.get(r.shape) ?? {};
+    s[r.outcome] = (s[r.outcome] ?? 0) + 1;
+    byShape.set(r.shape, s);
+  }
+  const max = (f: (r: Done) => number) => results.reduce((a, r) => (Number.isFinite(f(r)) && f(r) > f(a) ? r : a), results[0]!);
+  const slowV = max((r) => r.validateMs), slowW = max((r) => r.wallMs), slowC = max((r) => r.cpuMs);
+  console.log('by shape:');
+  for (const [shape, s] of [...byShape].sort()) console.log(`  ${shape.padEnd(28)} ${Object.entries(s).map(([k, n]) => `${k} ${n}`).join(', ')}`);
+  for (const r of [...by('crash'), ...by('hang'), ...by('oom')].slice(0, 30)) console.log(`${r.outcome} #${r.i} ${r.shape}: ${r.detail ?? ''}`);
+  for (const [i, mb] of alone) console.log(`measured alone: #${i} ${hostileFile(i).shape} peak ${Math.round(mb)} MB`);
+  console.log(
+    JSON.stringify({
+      ...(stoppedEarly ? { stoppedEarly: true, remeasuredAlone: 'not done' } : {}),
+      files: results.length,
+      commandsPerAcceptedFile: COMMANDS,
+      accepted: by('accepted').length,
+      acceptedPlayed: results.filter((r) => r.outcome === 'accepted' && r.commands > 0).length,
+      clearErrors: by('error').length,
+      crashes: by('crash').length,
+      hangs: by('hang').length,
+      outOfMemory: by('oom').length,
+      validateOver10s: results.filter((r) => r.validateMs > 10_000).length,
+      fileCpuOver10s: results.filter((r) => r.cpuMs > 10_000).length,
+      fileWallOver10s: results.filter((r) => r.wallMs > 10_000).length,
+      over200Mb: [...alone.values()].filter((mb) => !(mb <= 200)).length,
+      seemedOver200MbInRun: results.filter((r) => r.grewMb > 200).length,
+      commandsPlayed: results.reduce((a, r) => a + r.commands, 0),
+      slowestValidateMs: Math.round(slowV.validateMs),
+      slowestValidate: `#${slowV.i} ${slowV.shape}`,
+      slowestFileWallMs: Math.round(slowW.wallMs),
+      slowestFileWall: `#${slowW.i} ${slowW.shape}`,
+      slowestFileCpuMs: Math.round(slowC.cpuMs),
+      slowestFileCpu: `#${slowC.i} ${slowC.shape}`,
+      mostGrowthMb: Math.round(max((r) => r.grewMb).grewMb),
+      seconds: Math.round((performance.now() - t0) / 1000),
+    }),
+  );
+}
+
+if (args[0] === '--worker') worker(Number(args[1]), Number(args[2]), Number(args[3]));
+else if (args[0] === '--measure') measureAlone(Number(args[1]));
+else void parent();

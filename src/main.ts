@@ -24,7 +24,7 @@ import { entriesFor } from './engine/history';
 import { moveOldAutosave, newBattleId, openLibrary, type BattleLibrary, type KeptBattle } from './store/library';
 import { createKeeper, type Keeper } from './store/keeper';
 import { settleJournal } from './store/journal';
-import { createBattles } from './ui/battles';
+import { createBattles, resumeAs } from './ui/battles';
 import { mountSavedBattles } from './ui/SavedBattles';
 import { mountStorageWarning } from './ui/StorageWarning';
 import { createReplay, createTableSource, followBattle, type Replay } from './store/replay';
@@ -40,7 +40,7 @@ import { installTestHook, type PlayProbe } from './ui/testHook';
 import { button, el, watch } from './ui/dom';
 import { createPlayController, type PlayController } from './ui/controller';
 import { createPlayStore, readAi, readMode, type PlayStoreApi } from './ui/playStore';
-import { anyPlayable, builtInScenarios, noRulesetMessage, scenarioEntry, seedFromBits, type ScenarioEntry } from './ui/startModel';
+import { anyPlayable, builtInScenarios, noRulesetMessage, scenarioEntry, keyText, type ScenarioEntry } from './ui/startModel';
 import { mountStartDialog } from './ui/StartDialog';
 import { mountPhaseBar } from './ui/PhaseBar';
 import { mountAiBar } from './ui/AiBar';
@@ -71,7 +71,7 @@ function browserStorage(): SaveStorage | null {
   }
 }
 
-const randomSeed = (): number => seedFromBits(crypto.getRandomValues(new Uint32Array(1))[0]!);
+const randomKey = (): string => keyText(crypto.getRandomValues(new Uint8Array(16)));
 const newId = (): string => newBattleId(Date.now(), () => crypto.getRandomValues(new Uint32Array(1))[0]! / 2 ** 32);
 
 /** The battle library, or null where the browser has no IndexedDB or refuses it (then the old single autosave slot is used). */
@@ -234,7 +234,7 @@ async function main(): Promise<void> {
       scenarios,
       controller,
       play,
-      randomSeed,
+      randomKey,
       hasBattle: () => session.getState().battle !== null,
       onStarted: () => {
         // A battle started from a free table: play it on the battle table (the autosave resumes it).
@@ -417,7 +417,7 @@ async function main(): Promise<void> {
     const v = loaded.value;
     showReplay({ id: newId(), module: v.module, scenario: v.save.scenario, setup: v.setup, options: v.save.options, seed: v.save.seed, history: v.history }, save.name ?? fileStem(fileName.replace(/\.json$/i, '').replace(/\.vedette$/i, '')));
   };
-  const keeper: Keeper | null = lib ? createKeeper({ library: lib, session, mode: () => play.getState().mode, now: () => Date.now(), storage: navigator.storage, journal: storage }) : null;
+  const keeper: Keeper | null = lib ? createKeeper({ library: lib, session, mode: () => play.getState().mode, ai: () => play.getState().ai, now: () => Date.now(), storage: navigator.storage, journal: storage }) : null;
   if (keeper) void keeper.requestPersistence();
   // A battle not yet kept (a write failed or is still waiting for the library) is not closed
   // without the browser asking; the journal has the newest version meanwhile, if the player leaves.
@@ -435,7 +435,8 @@ async function main(): Promise<void> {
       const kept = await lib.get(id);
       if (!kept) return;
       await loader.load(kept.meta.rulesetId);
-      const r = controller.resume(kept.meta.mode === 'solo' ? 'solo' : 'hotseat', { text: kept.save, id });
+      const as = resumeAs(kept.meta);
+      const r = controller.resume(as.mode, { text: kept.save, id }, as.ai);
       if (!r.ok) {
         play.getState().showAlert({ title: 'That battle could not be resumed', message: 'The battle on the table is untouched. What is wrong with the kept battle:', problems: r.problems });
         return;
@@ -501,10 +502,8 @@ async function main(): Promise<void> {
 
   if (hasAutosave) {
     const from = toResume?.meta ? { text: toResume.save, id: toResume.meta.id } : undefined;
-    const kept = toResume?.meta ? (toResume.meta.mode === 'solo' ? 'solo' : toResume.meta.mode === 'ai' ? 'ai' : 'hotseat') : (readMode(storage) ?? 'hotseat');
-    // Against the AI: the opponent kept beside the mode; without it the battle resumes hot-seat.
-    const ai = kept === 'ai' ? readAi(storage) : null;
-    const mode = kept === 'ai' && !ai ? 'hotseat' : kept;
+    // Against the AI: the opponent kept with the battle (or, for one kept before it was, beside the mode); else hot-seat.
+    const { mode, ai } = resumeAs(toResume?.meta ?? { mode: readMode(storage) ?? 'hotseat' }, readAi(storage));
     const r = controller.resume(mode, from, ai);
     if (r.ok) {
       if (!tableView.restore()) tableView.fit();

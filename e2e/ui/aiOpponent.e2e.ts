@@ -66,4 +66,111 @@ describe('You against the AI (NW, the Mill at Aldern)', () => {
     await p.page.screenshot({ path: 'e2e/screenshots/ai-turn3-760x720.png' });
     await p.page.close();
   }, 240_000);
+
+  it('an AI battle resumed from the saved battles comes back against the same AI, side and level', async () => {
+    const p = await PlayPage.open(chromium.browser, url, '', { width: 1280, height: 720 });
+    await p.chooseScenario('The Mill at Aldern');
+    await p.byTest('seed').fill('5');
+    await p.byTest('mode-ai').check();
+    await p.byTest('ai-human-side').selectOption('au');
+    await p.byTest('ai-level').selectOption('scripted');
+    await p.byTest('start-battle').click();
+    await expect.poll(async () => (await p.probe())?.ai).toMatchObject({ side: 'fr', level: 'scripted' });
+    // The person and the AI (French) play a step; then the person leaves for a hot-seat battle.
+    await p.endStep('au');
+    await expect.poll(async () => (await p.probe())!.commandCount, { timeout: 60_000 }).toBeGreaterThan(2);
+    await p.byTest('ai-pause').click();
+    await p.byTest('new-battle').click();
+    await p.chooseScenario('Krzeczhorz');
+    await p.start('hotseat', 99);
+    await p.byTest('answer-discard').click();
+    await expect.poll(async () => (await p.probe())?.mode).toBe('hotseat');
+    expect((await p.probe())!.ai).toBeNull();
+
+    // After a reload (the hot-seat battle and its mode kept beside it), resume the AI battle from the list.
+    await p.reload();
+    await expect.poll(async () => (await p.probe())?.rulesetId).toBe('seven-years-war');
+    await p.takeOver();
+    await p.byTest('saved-battles').click();
+    const row = p.byTest('battle-row').filter({ hasText: 'The Mill at Aldern' });
+    await expect.poll(() => row.innerText()).toMatch(/Against the AI \(scripted\)/);
+    await row.locator('[data-testid=battle-resume]').click();
+    await expect.poll(async () => (await p.probe())?.rulesetId).toBe('napoleonic-warfare');
+    const back = (await p.probe())!;
+    expect(back.mode).toBe('ai');
+    expect(back.ai).toMatchObject({ side: 'fr', level: 'scripted' });
+    await expect.poll(async () => (await p.probe())!.viewer).toBe('au');
+    expect(p.errors).toEqual([]);
+    await p.page.close();
+  }, 180_000);
+
+  /** Plays as the French against the AI until turn 2, sampling which pieces glide; returns every id seen gliding. */
+  async function playWatchingGlides(p: PlayPage, onGlide?: () => Promise<void>): Promise<Set<string>> {
+    const seen = new Set<string>();
+    for (let guard = 0; guard < 600; guard++) {
+      const s = (await p.probe())!;
+      if (s.result || s.position.turn >= 2) break;
+      const gliding = await p.page.evaluate(() => window.__VEDETTE__.gliding());
+      for (const id of gliding) seen.add(id);
+      if (gliding.length > 0 && onGlide) await onGlide();
+      if (await p.byTest('turn-summary-continue').isVisible()) await p.byTest('turn-summary-continue').click();
+      else if (s.position.actors.includes('fr') && !s.position.done.includes('fr') && gliding.length === 0) await p.endStep('fr');
+      else await p.page.waitForTimeout(20);
+    }
+    return seen;
+  }
+
+  it("the AI's pieces glide to where they move, a key ends the glide, and reduced motion shows moves at once", async () => {
+    const p = await PlayPage.open(chromium.browser, url, '', { width: 1280, height: 720 });
+    await p.chooseScenario('The Mill at Aldern');
+    await p.byTest('seed').fill('77');
+    await p.byTest('mode-ai').check();
+    await p.byTest('ai-human-side').selectOption('fr');
+    await p.byTest('ai-level').selectOption('scripted');
+    await p.byTest('start-battle').click();
+    await expect.poll(async () => (await p.probe())?.mode).toBe('ai');
+    let shot = false;
+    let skipped = false;
+    const seen = await playWatchingGlides(p, async () => {
+      if (!shot) {
+        shot = true;
+        await p.page.screenshot({ path: 'e2e/screenshots/ai-glide-1280x720.png' });
+        return;
+      }
+      if (!skipped) {
+        // A key pressed ends every glide at once (the AI's next move may start its own).
+        skipped = true;
+        const before = await p.page.evaluate(() => window.__VEDETTE__.gliding());
+        await p.page.keyboard.press('Escape');
+        const after = await p.page.evaluate(() => window.__VEDETTE__.gliding());
+        expect(after.filter((id) => before.includes(id))).toEqual([]);
+      }
+    });
+    // Only the AI's (Austrian) pieces moved by themselves; each glide ended.
+    expect(seen.size).toBeGreaterThan(0);
+    expect(skipped).toBe(true);
+    const units = (await p.page.evaluate(() => window.__VEDETTE__.battle())) as { units: { id: string; side: string }[] };
+    for (const id of seen) expect(units.units.find((u) => u.id === id)?.side ?? 'general').not.toBe('fr');
+    await expect.poll(() => p.page.evaluate(() => window.__VEDETTE__.gliding())).toEqual([]);
+    expect(p.errors).toEqual([]);
+    await p.page.close();
+
+    // A person who asked for reduced motion sees every move at once.
+    const page = await chromium.browser.newPage({ viewport: { width: 1280, height: 720 }, reducedMotion: 'reduce' });
+    await page.goto(url);
+    const q = await PlayPage.attach(page);
+    await q.chooseScenario('The Mill at Aldern');
+    await q.byTest('seed').fill('77');
+    await q.byTest('mode-ai').check();
+    await q.byTest('ai-human-side').selectOption('fr');
+    await q.byTest('ai-level').selectOption('scripted');
+    await q.byTest('start-battle').click();
+    await expect.poll(async () => (await q.probe())?.mode).toBe('ai');
+    const poses = () => q.page.evaluate(() => JSON.stringify((window.__VEDETTE__.battle() as { units: { stands: unknown }[] }).units.map((u) => u.stands)));
+    const before = await poses();
+    expect((await playWatchingGlides(q)).size).toBe(0);
+    expect(await poses()).not.toBe(before);
+    expect(q.errors).toEqual([]);
+    await q.page.close();
+  }, 240_000);
 });

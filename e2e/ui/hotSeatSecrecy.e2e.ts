@@ -54,7 +54,7 @@ describe('a hot-seat Orders Phase of Napoleonic Warfare (NW Sequence §11: simul
     expect(probe.undoable).toBe(0);
     const log = await p.logText();
     expect(log).not.toMatch(/180|turns about|Legrand moves|secret command/i);
-    expect(log).toContain('French Advance Guard has placed its orders.');
+    expect(log).toContain('The French Advance Guard has placed its orders.');
     await p.page.screenshot({ path: 'e2e/screenshots/hotseat-orders-austrian-view.png' });
 
     // The step ends: both changes are on the Austrian table.

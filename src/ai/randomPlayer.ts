@@ -1,16 +1,22 @@
 /**
- * A random legal player: in any state, ask the ruleset for a sample of commands for a side
- * that must act (continuous moves sampled), try them in random order, and play the first the
- * engine accepts; finish the step now and then, and always when nothing else is accepted.
- * Used by property tests, `vedette play --auto random`, and later as the AI's baseline.
+ * The random legal player, the one random player of Vedette: in any state, ask the ruleset for a
+ * sample of commands for a side that must act (continuous moves sampled), try them in random
+ * order, and play the first the rules accept; finish the step now and then, and always when
+ * nothing else is accepted. `randomCommand` is the choice itself; `RandomLegalPlayer` is it as a
+ * `Player` (the AI's baseline, `makePlayer('random')`), trying commands on what its side sees;
+ * `chooseCommand` and `playRandom` drive it on a game state (property tests, `vedette play --auto
+ * random`, batches), submitting each command to the engine as a person at the table does.
  */
 import { ENGINE_COMMANDS, isRejection, type AnyEvent, type Command, type Rejection } from '../engine/command';
-import { legalFor } from '../engine/lookahead';
 import { applyCommand, type Applied } from '../engine/game';
 import { currentState, record, type History } from '../engine/history';
 import type { SideId } from '../engine/model';
 import type { AnyRuleset, Sampler } from '../engine/ruleset';
 import type { GameState } from '../engine/state';
+import { viewFor } from '../engine/view';
+import { playerSampler, stepKey, Trier, waitingSides, type Player, type PlayerKind, type View } from './player';
+
+export { waitingSides } from './player';
 
 export interface RandomPlayerOptions {
   /** Chance of ending the step instead of trying a command (default 0.1). */
@@ -28,32 +34,72 @@ export interface Choice {
   readonly refused: readonly Rejection[];
 }
 
-/** The sides that must act now (actors who have not finished). */
-export const waitingSides = (s: GameState): SideId[] => s.position.actors.filter((a) => !s.position.done.includes(a));
-
-/** Choose and apply one command for `side`. Undefined when the game is over or `side` need not act. */
-export function chooseCommand(module: AnyRuleset, state: GameState, side: SideId, sampler: Sampler, givenThisStep = 0, opts: RandomPlayerOptions = {}): Choice | undefined {
-  if (state.result || !waitingSides(state).includes(side)) return undefined;
-  const refused: Rejection[] = [];
+/**
+ * The random choice: `endStep` now and then (chance `endStepChance`), after `maxPerStep` commands
+ * in a step, or when none of `tries` sampled candidates is accepted by `accepts`; else the first
+ * candidate, in random order, that it accepts. Candidates come from `view` only (engine
+ * ruleset.legalCommands on a side's view).
+ */
+export function randomCommand(module: AnyRuleset, view: View, side: SideId, sampler: Sampler, givenThisStep: number, opts: RandomPlayerOptions, accepts: (c: Command) => boolean): Command {
   const endStep: Command = { type: 'endStep', side };
-  const tryEnd = (): Choice | undefined => {
-    const a = applyCommand(module, state, endStep);
-    if (isRejection(a)) return undefined;
-    return { command: endStep, applied: a, refused };
-  };
-  if (givenThisStep >= (opts.maxPerStep ?? 60) || sampler.chance(opts.endStepChance ?? 0.1)) return tryEnd();
-  // The candidates come from this side's view only (engine lookahead.ts): never the state.
-  const candidates = [...legalFor(module, state, side, sampler)].filter((c) => !ENGINE_COMMANDS.includes(c.type));
+  if (view.result || givenThisStep >= (opts.maxPerStep ?? 60) || sampler.chance(opts.endStepChance ?? 0.1)) return endStep;
+  const candidates = module.legalCommands(view, side, sampler).filter((c) => !ENGINE_COMMANDS.includes(c.type));
   const tries = Math.min(opts.tries ?? 12, candidates.length);
   for (let i = 0; i < tries; i++) {
     const j = sampler.int(i, candidates.length - 1);
     [candidates[i], candidates[j]] = [candidates[j]!, candidates[i]!];
-    const c = candidates[i]!;
+    if (accepts(candidates[i]!)) return candidates[i]!;
+  }
+  return endStep;
+}
+
+/**
+ * The random legal player as a `Player`: `randomCommand`, trying each candidate on a state
+ * determinised from its view with its own dice (`Trier`), so it sends only what the rules accept
+ * on what it sees.
+ */
+export class RandomLegalPlayer implements Player {
+  readonly kind: PlayerKind = 'random';
+  private readonly sampler: Sampler;
+  private readonly trier: Trier;
+  private key = '';
+  private given = 0;
+  constructor(seed: number, private readonly opts: RandomPlayerOptions = {}) {
+    this.sampler = playerSampler(seed);
+    this.trier = new Trier(seed);
+  }
+  decide(module: AnyRuleset, view: View, side: SideId): Command {
+    const key = `${stepKey(view)}/${side}`;
+    if (key !== this.key) {
+      this.key = key;
+      this.given = 0;
+    }
+    const c = randomCommand(module, view, side, this.sampler, this.given, this.opts, (x) => this.trier.accepts(module, view, side, x));
+    if (c.type !== 'endStep') this.given++;
+    return c;
+  }
+}
+
+/**
+ * Choose and apply one command for `side` on a game state: `randomCommand` on its side's view,
+ * each candidate submitted to the engine (a refusal is all it learns). Undefined when the game
+ * is over or `side` need not act.
+ */
+export function chooseCommand(module: AnyRuleset, state: GameState, side: SideId, sampler: Sampler, givenThisStep = 0, opts: RandomPlayerOptions = {}): Choice | undefined {
+  if (state.result || !waitingSides(state).includes(side)) return undefined;
+  const refused: Rejection[] = [];
+  let applied: Applied | undefined;
+  const command = randomCommand(module, viewFor(module, state, side) as View, side, sampler, givenThisStep, opts, (c) => {
     const a = applyCommand(module, state, c);
     if (isRejection(a)) refused.push(a);
-    else return { command: c, applied: a, refused };
+    else applied = a;
+    return !isRejection(a);
+  });
+  if (command.type === 'endStep') {
+    const a = applyCommand(module, state, command);
+    return isRejection(a) ? undefined : { command, applied: a, refused };
   }
-  return tryEnd();
+  return { command, applied: applied!, refused };
 }
 
 export interface RandomGame {

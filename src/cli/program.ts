@@ -3,7 +3,9 @@
  * `Io` so tests can run commands in-process; main.ts wires it to the real process.
  * Exit status: 0 done, 1 bad input (a broken file, a refused script command), 2 bad usage.
  */
+import { randomBytes } from 'node:crypto';
 import { Command as Cli, CommanderError } from 'commander';
+import { isKey, keyFromBytes } from '../engine/seed';
 import { isRejection, type AnyEvent, type Command } from '../engine/command';
 import { createGame } from '../engine/game';
 import { stateHash } from '../engine/hash';
@@ -16,6 +18,7 @@ import { makeSampler, playerSeed } from '../ai/sampler';
 import { isPlayerKind, makePlayer, PLAYER_KINDS, type PlayerKind } from '../ai/players';
 import { playBattle } from '../ai/player';
 import { RULESETS } from '../rules/registry';
+import { victorySentence } from '../rules/words';
 import { PLAYER_KINDS as BATCH_PLAYERS } from '../ai/batch/players';
 import { simulateCommand, type SimulateOpts } from './simulate';
 import { reportCommand } from './report';
@@ -77,6 +80,14 @@ export function parseSeed(v: string): number {
   return Number(v);
 }
 
+/** `--key`: 32 hex digits, or "random" for 16 bytes from node:crypto (engine seed.ts, seeding 4). */
+export function parseKey(v: string): string {
+  if (v === 'random') return keyFromBytes(randomBytes(16));
+  const k = v.toLowerCase();
+  if (!isKey(k)) throw new Exit(2, `--key takes 32 hexadecimal digits or "random", not "${v}".`);
+  return k;
+}
+
 /** `--auto scripted` (every side) or `--auto fr=search,au=scripted` (per side; sides not named play scripted). */
 function parseAuto(v: string): { every?: PlayerKind; bySide: Record<string, PlayerKind> } {
   const kind = (k: string): PlayerKind => (isPlayerKind(k) ? k : fail(2, `--auto knows ${PLAYER_KINDS.join(', ')}, not "${k}".`));
@@ -103,6 +114,7 @@ function parseTurns(v: string): number {
 interface PlayOpts {
   ruleset?: string;
   seed: number;
+  key?: string;
   script?: string;
   auto?: string;
   budget?: number;
@@ -126,7 +138,7 @@ function summary(io: Io, module: AnyRuleset, h: History, title: string, seed: nu
   if (s.result) {
     const r = s.result;
     const winner = r.winner ? (s.battle.sides.find((x) => x.id === r.winner)?.name ?? r.winner) : undefined;
-    say(`Result: ${winner ? `${winner} — ${r.level} victory` : r.level}. ${r.reason}${r.rule ? ` (${r.rule})` : ''}`);
+    say(`Result: ${winner ? victorySentence(winner, r.level) : r.level}. ${r.reason}${r.rule ? ` (${r.rule})` : ''}`);
   } else {
     say(`No result yet${stoppedNote ? ` (${stoppedNote})` : ''}. Stands at: ${describePosition(module, s)}`);
   }
@@ -206,8 +218,10 @@ async function playCommand(io: Io, scenarioPath: string, o: PlayOpts, extra: rea
   if ((o.script === undefined) === (o.auto === undefined)) fail(2, 'play needs exactly one of --script <commands.json> or --auto random|scripted|search.');
   const autoKinds = o.auto !== undefined ? parseAuto(o.auto) : undefined;
   const { module, setup, scenario, options, houseRules, tables } = await loadInputs(io, scenarioPath, o, extra);
-  const created = createGame(module, { setup, options, seed: o.seed, ...(tables !== undefined ? { tables } : {}) });
+  const created = createGame(module, { setup, options, seed: o.seed, ...(o.key !== undefined ? { key: o.key } : {}), ...(tables !== undefined ? { tables } : {}) });
   if (!created.ok) return fail(1, problemsText(scenarioPath, created.problems));
+  // A random key is said once, so that the battle can be replayed (it is in the save too).
+  if (o.key !== undefined) io.err(`Dice key: ${o.key}`);
   if (o.events) eventLines(io, created.events, 0);
   let h = startHistory(created.state, created.events);
   let note: string | undefined;
@@ -314,7 +328,8 @@ export async function runCli(args: readonly string[], io: Io): Promise<number> {
     .description('play a battle and print a summary with the result')
     .argument('<scenario>', 'scenario file (JSON)')
     .option('--ruleset <id>', 'ruleset to play (optional when the scenario supports one)')
-    .requiredOption('--seed <n>', 'dice seed, 0..4294967295', parseSeed)
+    .requiredOption('--seed <n>', 'seed, 0..4294967295: the dice key is derived from it (the same seed gives the same battle) unless --key is given; it also seeds the built-in players', parseSeed)
+    .option('--key <hex>', 'the dice\'s secret key: 32 hex digits, or "random" for a fresh one from the system\'s random source', parseKey)
     .option('--script <commands>', 'JSON array of commands to apply in order')
     .option('--auto <player>', 'let built-in players command the sides: "random", "scripted" or "search" for both, or per side "fr=search,au=scripted"')
     .option('--budget <ms>', 'thinking time of the search player per decision, in milliseconds (default 100)', parseBudget)

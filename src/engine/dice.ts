@@ -21,7 +21,7 @@ import { uniformInt } from 'pure-rand/distribution/uniformInt';
 import { xoroshiro128plusFromState } from 'pure-rand/generator/xoroshiro128plus';
 import type { SideId } from './model';
 import { canonicalJson, fnv1a64 } from './hash';
-import { chainNext, chainStart, SEEDING_VERSION, seedWords, streamWords, type SeedingVersion } from './seed';
+import { chainNext, chainNext4, chainStart, chainStart4, keyFromSeed, SEEDING_VERSION, seedWords, streamWords, streamWords4, type SeedingVersion } from './seed';
 
 /** The generator state held in the game state. Plain JSON: it survives saves and hashing. */
 export interface DiceState {
@@ -39,10 +39,11 @@ export interface DiceState {
    */
   readonly scripted?: readonly number[];
   /**
-   * Seeding 3 (seed.ts): the game's key and the chain of the commands so far. Present, they
-   * give every command a stream of its own (`diceForCommand`). Hidden like the rest of the dice.
+   * Seeding 3 and 4 (seed.ts): the game's key (3: the 32-bit seed; 4: 128 bits as 32 hex digits)
+   * and the chain of the commands so far. Present, they give every command a stream of its own
+   * (`diceForCommand`). Hidden like the rest of the dice.
    */
-  readonly key?: number;
+  readonly key?: number | string;
   readonly chain?: string;
 }
 
@@ -55,21 +56,31 @@ export function isValidSeed(seed: unknown): seed is number {
 
 /**
  * The dice of a new game. The seed is expanded into the generator's whole state (seed.ts);
- * `seeding: 1` reproduces the raw seeding of games saved before that, so they replay.
+ * `seeding: 1` reproduces the raw seeding of games saved before that, so they replay. Seeding 4
+ * takes its 128-bit `key` (32 hex digits), or derives one from the seed when none is given.
  */
-export function seedDice(seed: number, seeding: SeedingVersion = SEEDING_VERSION): DiceState {
+export function seedDice(seed: number, seeding: SeedingVersion = SEEDING_VERSION, key?: string): DiceState {
   if (!isValidSeed(seed)) throw new RangeError(`a seed is an integer from 0 to ${MAX_SEED}, not ${String(seed)}`);
+  if (seeding === 4) {
+    const k = key ?? keyFromSeed(seed);
+    const chain = chainStart4(k);
+    return { algorithm: 'xoroshiro128+', words: streamWords4(k, chain), rolls: 0, key: k, chain };
+  }
   if (seeding === 3) return { algorithm: 'xoroshiro128+', words: seedWords(seed, 3), rolls: 0, key: seed, chain: chainStart(seed) };
   return { algorithm: 'xoroshiro128+', words: seedWords(seed, seeding), rolls: 0 };
 }
 
 /**
- * The dice a command rolls with. Seeding 3: the chain takes in the command and the generator
+ * The dice a command rolls with. Seeding 3 and 4: the chain takes in the command and the generator
  * starts on the stream of (key, chain), so the faces depend on every command given so far and
  * not on how many rolls were made before. Earlier seedings: the dice as they are.
  */
 export function diceForCommand(dice: DiceState, command: unknown): DiceState {
   if (dice.chain === undefined || dice.key === undefined) return dice;
+  if (typeof dice.key === 'string') {
+    const chain = chainNext4(dice.key, dice.chain, fnv1a64(canonicalJson(command)));
+    return { ...dice, chain, words: streamWords4(dice.key, chain) };
+  }
   const chain = chainNext(dice.chain, fnv1a64(canonicalJson(command)));
   return { ...dice, chain, words: streamWords(dice.key, chain) };
 }

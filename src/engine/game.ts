@@ -7,7 +7,7 @@
 import { ENGINE_COMMANDS, isRejection, reject, type AnyEvent, type Command, type Rejection } from './command';
 import { diceForCommand, endScript, isValidSeed, MAX_SEED, scriptDice, seedDice, type DiceState } from './dice';
 import { jsonPath, prototypeNameIn } from './ids';
-import { isSeedingVersion, SEEDING_VERSION, type SeedingVersion } from './seed';
+import { isKey, isSeedingVersion, SEEDING_VERSION, type SeedingVersion } from './seed';
 import type { BattleSetup, SideId } from './model';
 import type { AnyRuleset, Problem } from './ruleset';
 import { Run } from './sequence';
@@ -35,6 +35,12 @@ export interface NewGame {
    */
   readonly seeding?: SeedingVersion;
   /**
+   * Seeding 4: the dice's secret key, 128 bits as 32 lowercase hex digits (seed.ts). Absent, the
+   * key is derived from `seed` (reproducible, and as guessable as the seed): a new battle in the
+   * app or the CLI passes a random one.
+   */
+  readonly key?: string;
+  /**
    * Faces queued for the set-up rolls (tests only, like `scriptDice`): the ruleset's `setup` (and
    * anything after it) takes these before drawing from the seeded generator. Not part of a save:
    * a game made with it does not replay from its seed alone.
@@ -61,7 +67,9 @@ export function createGame(module: AnyRuleset, input: NewGame): Created {
   try {
     const problems: Problem[] = [];
     if (!isValidSeed(input.seed)) problems.push({ path: '$.seed', message: `a seed is a whole number from 0 to ${MAX_SEED}.` });
-    if (input.seeding !== undefined && !isSeedingVersion(input.seeding)) problems.push({ path: '$.seeding', message: 'the seeding version is 1, 2 or 3.' });
+    if (input.seeding !== undefined && !isSeedingVersion(input.seeding)) problems.push({ path: '$.seeding', message: 'the seeding version is 1, 2, 3 or 4.' });
+    if (input.key !== undefined && !isKey(input.key)) problems.push({ path: '$.key', message: 'a key is 32 hexadecimal digits (0-9, a-f).' });
+    if (input.key !== undefined && (input.seeding ?? SEEDING_VERSION) !== 4) problems.push({ path: '$.key', message: 'only seeding 4 takes a key.' });
     if (!input.setup.rulesets.includes(module.id))
       problems.push({ path: '$.rulesets', message: `this scenario is not written for ${module.name} ("${module.id}"); it names ${input.setup.rulesets.map((r) => `"${r}"`).join(', ')}.` });
     const opts = resolveOptions(module, input.options);
@@ -82,7 +90,7 @@ export function createGame(module: AnyRuleset, input: NewGame): Created {
 
     const sides = input.setup.sides.map((s) => s.id);
     const seeding = input.seeding ?? SEEDING_VERSION;
-    const dice = seedDice(input.seed, seeding);
+    const dice = seedDice(input.seed, seeding, input.key);
     const start: GameState = {
       version: STATE_VERSION,
       rulesetId: module.id,
@@ -149,7 +157,7 @@ function applyChecked(module: AnyRuleset, state: GameState, command: unknown, se
   try {
     const c = check(module, state, command);
     if (isRejection(c)) return c;
-    // Seeding 3: this command's dice come from the key and every command so far (seed.ts).
+    // Seeding 3 and 4: this command's dice come from the key and every command so far (seed.ts).
     const run = new Run(module, state.dice.chain === undefined ? state : { ...state, dice: diceForCommand(state.dice, c) });
     const pos = state.position;
     const side: SideId = c.side;

@@ -165,6 +165,14 @@ export function defineCommand<RS, O, T, C extends Command>(spec: CommandSpec<RS,
   return spec as unknown as CommandSpec<RS, O, T>;
 }
 
+/** A table holding house values (`RulesetModule.tables.houseValues`). */
+export interface TableNote {
+  /** The table's key in the tables object (what a house-rules file overrides). */
+  readonly id: string;
+  readonly label: string;
+  readonly note: string;
+}
+
 /** An option as the start dialog shows it. The schema is the authority; this is its description. */
 export interface OptionInfo {
   /** Key in the options object. */
@@ -223,6 +231,12 @@ export interface RulesetModule<RS = unknown, O = unknown, T = unknown> {
     readonly defaults: T;
     /** Validates a complete set of tables (defaults merged with a house-rules file). */
     readonly schema: z.ZodType<T>;
+    /**
+     * The tables in force that hold house values rather than the printed ones (a ruleset whose
+     * source book is not in our documents ships stand-ins), each with its label and a note; the
+     * start dialog lists them so that players know what a house-rules file would replace.
+     */
+    readonly houseValues?: (tables: T) => readonly TableNote[];
   };
 
   /** Validates `setup.rulesetFields[id]` when a scenario names this ruleset. */

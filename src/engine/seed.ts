@@ -26,20 +26,32 @@
  * something else and the chain — and every later stream — is different; without the key no
  * stream can be foreseen. The chain and key live in the dice state, which no view shows.
  *
- * 64-bit arithmetic is done in BigInt: seeding happens once per game or stream, never per roll.
+ * Version 4: a key too long to search. Version 3's key was the 32-bit seed, and the streams came
+ * from it through a non-cryptographic mix, so a player who wrote down the faces of a few rolls
+ * could try all 2^32 keys offline and then foresee every roll. Under version 4 the key is 128
+ * random bits (32 hex digits: `crypto.getRandomValues` in the app, node:crypto in the CLI), and
+ * the chain and each command's stream are SipHash-2-4 (Aumasson and Bernstein 2012, a
+ * pseudo-random function keyed with 128 bits) of (key; chain, command): faces seen say nothing
+ * of the key, nor of any other command's stream, short of trying 2^128 keys. A game given only
+ * a number seed (`--seed n`, tests) gets the key `keyFromSeed(seed)`, so it stays reproducible
+ * — and as guessable as its seed, which is why the app and the CLI draw a random key.
+ *
+ * 64-bit arithmetic is done in BigInt where it runs once per game or stream; SipHash, which runs
+ * three times per command, works on pairs of 32-bit halves.
  */
 import { xoroshiro128plus } from 'pure-rand/generator/xoroshiro128plus';
 
 /**
  * 1: the seed used raw (saves from before expansion). 2: expanded with SplitMix64. 3: the seed
- * is a key, and each command's dice come from (key, hash of the commands so far).
+ * is a key, and each command's dice come from (key, hash of the commands so far). 4: as 3 with a
+ * 128-bit key and SipHash.
  */
-export type SeedingVersion = 1 | 2 | 3;
+export type SeedingVersion = 1 | 2 | 3 | 4;
 
 /** The seeding a new game uses. */
-export const SEEDING_VERSION: SeedingVersion = 3;
+export const SEEDING_VERSION: SeedingVersion = 4;
 
-export const isSeedingVersion = (v: unknown): v is SeedingVersion => v === 1 || v === 2 || v === 3;
+export const isSeedingVersion = (v: unknown): v is SeedingVersion => v === 1 || v === 2 || v === 3 || v === 4;
 
 const MASK64 = (1n << 64n) - 1n;
 const GOLDEN_GAMMA = 0x9e3779b97f4a7c15n;
@@ -77,8 +89,8 @@ export function expandSeed(seed: number): number[] {
   return words.every((w) => w === 0) ? [0, 1, 0, 0] : words;
 }
 
-/** The generator's starting words for `seed` under a seeding version (3: the set-up's stream). */
-export function seedWords(seed: number, version: SeedingVersion): number[] {
+/** The generator's starting words for `seed` under seeding 1, 2 or 3 (3: the set-up's stream). */
+export function seedWords(seed: number, version: Exclude<SeedingVersion, 4>): number[] {
   return version === 1 ? [...xoroshiro128plus(seed | 0).getState()] : version === 2 ? expandSeed(seed) : streamWords(seed, chainStart(seed));
 }
 
@@ -129,4 +141,146 @@ export function deriveSeed(master: number, index: number, stream: string): numbe
   h = mix64(h ^ ((BigInt(index) * GOLDEN_GAMMA) & MASK64));
   h = mix64(h ^ streamHash(stream));
   return Number(h >> 32n);
+}
+
+// ---- Seeding 4 ----------------------------------------------------------------------------
+
+/** A seeding-4 key: 128 bits as 32 lowercase hexadecimal digits. */
+export const KEY_PATTERN = /^[0-9a-f]{32}$/;
+export const isKey = (k: unknown): k is string => typeof k === 'string' && KEY_PATTERN.test(k);
+
+/** A key from 16 random bytes (the caller draws them: crypto.getRandomValues, node:crypto). */
+export function keyFromBytes(bytes: ArrayLike<number>): string {
+  if (bytes.length < 16) throw new RangeError('a key needs 16 random bytes');
+  let out = '';
+  for (let i = 0; i < 16; i++) out += (bytes[i]! & 0xff).toString(16).padStart(2, '0');
+  return out;
+}
+
+/**
+ * The key of a game given only a number seed: reproducible (`--seed n`, tests, batches), and
+ * therefore no more secret than the seed itself.
+ */
+export function keyFromSeed(seed: number): string {
+  const [a, b] = splitMix64(mix64(BigInt(seed >>> 0) ^ streamHash('seeding 4 key')), 2) as [bigint, bigint];
+  return hex64(a) + hex64(b);
+}
+
+/** A 64-bit value as [high, low] unsigned 32-bit halves. */
+type U64 = [number, number];
+
+const fromHex = (h: string): U64 => [parseInt(h.slice(0, 8), 16) >>> 0, parseInt(h.slice(8, 16), 16) >>> 0];
+const toHex = ([hi, lo]: U64): string => hi.toString(16).padStart(8, '0') + lo.toString(16).padStart(8, '0');
+
+/** The key's two 64-bit words, k0 and k1, read little-endian from its 16 bytes as SipHash does. */
+function keyWords(key: string): [U64, U64] {
+  const word = (at: number): U64 => {
+    // Bytes at..at+7, least significant first.
+    const b = (i: number) => parseInt(key.slice((at + i) * 2, (at + i) * 2 + 2), 16);
+    return [(b(7) << 24) | (b(6) << 16) | (b(5) << 8) | b(4), (b(3) << 24) | (b(2) << 16) | (b(1) << 8) | b(0)].map((x) => x >>> 0) as U64;
+  };
+  return [word(0), word(8)];
+}
+
+/**
+ * SipHash-2-4 of a message of whole 64-bit words (each taken little-endian, as the reference
+ * reads 8 bytes), under the key words `k0`, `k1`; a 64-bit result. Checked against the
+ * reference implementation's test vectors (tests/engine/seeding.test.ts).
+ */
+export function sipHash24(k0: U64, k1: U64, message: readonly U64[]): U64 {
+  // State words v0..v3 as hi/lo halves in one array: [v0h, v0l, v1h, v1l, v2h, v2l, v3h, v3l].
+  const v = [k0[0] ^ 0x736f6d65, k0[1] ^ 0x70736575, k1[0] ^ 0x646f7261, k1[1] ^ 0x6e646f6d, k0[0] ^ 0x6c796765, k0[1] ^ 0x6e657261, k1[0] ^ 0x74656462, k1[1] ^ 0x79746573].map((x) => x >>> 0);
+  const add = (a: number, b: number) => {
+    // v[a] += v[b] (64-bit)
+    const lo = (v[a + 1]! + v[b + 1]!) >>> 0;
+    v[a] = (v[a]! + v[b]! + (lo < v[a + 1]! ? 1 : 0)) >>> 0;
+    v[a + 1] = lo;
+  };
+  const rotl = (a: number, r: number) => {
+    let hi = v[a]!, lo = v[a + 1]!;
+    if (r >= 32) {
+      [hi, lo] = [lo, hi];
+      r -= 32;
+    }
+    if (r > 0) [hi, lo] = [((hi << r) | (lo >>> (32 - r))) >>> 0, ((lo << r) | (hi >>> (32 - r))) >>> 0];
+    v[a] = hi;
+    v[a + 1] = lo;
+  };
+  const xor = (a: number, b: number) => {
+    v[a] = (v[a]! ^ v[b]!) >>> 0;
+    v[a + 1] = (v[a + 1]! ^ v[b + 1]!) >>> 0;
+  };
+  const swap32 = (a: number) => {
+    const t = v[a]!;
+    v[a] = v[a + 1]!;
+    v[a + 1] = t;
+  };
+  const V0 = 0, V1 = 2, V2 = 4, V3 = 6;
+  const round = () => {
+    add(V0, V1); rotl(V1, 13); xor(V1, V0); swap32(V0);
+    add(V2, V3); rotl(V3, 16); xor(V3, V2);
+    add(V0, V3); rotl(V3, 21); xor(V3, V0);
+    add(V2, V1); rotl(V1, 17); xor(V1, V2); swap32(V2);
+  };
+  const absorb = (m: U64) => {
+    v[V3] = (v[V3]! ^ m[0]) >>> 0;
+    v[V3 + 1] = (v[V3 + 1]! ^ m[1]) >>> 0;
+    round();
+    round();
+    v[V0] = (v[V0]! ^ m[0]) >>> 0;
+    v[V0 + 1] = (v[V0 + 1]! ^ m[1]) >>> 0;
+  };
+  for (const m of message) absorb(m);
+  // The last block: the message length in bytes, mod 256, in the top byte (no tail bytes here).
+  absorb([((message.length * 8) & 0xff) << 24 >>> 0, 0]);
+  v[V2 + 1] = (v[V2 + 1]! ^ 0xff) >>> 0;
+  round();
+  round();
+  round();
+  round();
+  return [(v[0]! ^ v[2]! ^ v[4]! ^ v[6]!) >>> 0, (v[1]! ^ v[3]! ^ v[5]! ^ v[7]!) >>> 0];
+}
+
+/** A domain tag, so that the chain and the two halves of a stream never hash the same message. */
+const tag = (name: string): U64 => {
+  const h = streamHash(name);
+  return [Number(h >> 32n) >>> 0, Number(h & 0xffffffffn) >>> 0];
+};
+const TAG_START = tag('seeding 4: chain start');
+const TAG_NEXT = tag('seeding 4: next command');
+const TAG_WORDS_A = tag('seeding 4: stream words a');
+const TAG_WORDS_B = tag('seeding 4: stream words b');
+
+const KEY_CACHE = new Map<string, [U64, U64]>();
+function keyOf(key: string): [U64, U64] {
+  let k = KEY_CACHE.get(key);
+  if (!k) {
+    if (!isKey(key)) throw new RangeError('a seeding-4 key is 32 hexadecimal digits');
+    if (KEY_CACHE.size > 64) KEY_CACHE.clear();
+    k = keyWords(key);
+    KEY_CACHE.set(key, k);
+  }
+  return k;
+}
+
+/** Seeding 4: the chain before any command (the set-up's), keyed. */
+export function chainStart4(key: string): string {
+  const [k0, k1] = keyOf(key);
+  return toHex(sipHash24(k0, k1, [TAG_START]));
+}
+
+/** Seeding 4: the chain after one more command (`commandHash`: 16 hex digits, as for seeding 3). */
+export function chainNext4(key: string, chain: string, commandHash: string): string {
+  const [k0, k1] = keyOf(key);
+  return toHex(sipHash24(k0, k1, [TAG_NEXT, fromHex(chain), fromHex(commandHash)]));
+}
+
+/** Seeding 4: the generator words of the stream of `chain` under `key`. */
+export function streamWords4(key: string, chain: string): number[] {
+  const [k0, k1] = keyOf(key);
+  const c = fromHex(chain);
+  const a = sipHash24(k0, k1, [TAG_WORDS_A, c]);
+  const b = sipHash24(k0, k1, [TAG_WORDS_B, c]);
+  const words = [a[0] | 0, a[1] | 0, b[0] | 0, b[1] | 0];
+  return words.every((w) => w === 0) ? [0, 1, 0, 0] : words;
 }

@@ -69,7 +69,8 @@ export interface GameState<RS = unknown, O = unknown, T = unknown> {
   /**
    * How the seed became the dice state (seed.ts). Absent: version 1, the raw seeding of games
    * begun before seeds were expanded (their saves replay to their hashes). 2: one expanded
-   * stream. New games: 3, a stream per command from the key and the commands so far.
+   * stream. 3: a stream per command from the seed as key and the commands so far. New games: 4,
+   * the same with a 128-bit key (held in `dice`, never in a view).
    */
   readonly seeding?: Exclude<SeedingVersion, 1>;
   readonly options: O;

@@ -14,6 +14,7 @@ import type { Leg } from './movement';
 import { wheel } from './movement';
 import { quarterOf } from './zones';
 import { atan2 } from './math';
+import { lineUpFront } from './units';
 
 export interface ReachOptions {
   readonly maxWheelRad: number;
@@ -104,15 +105,12 @@ export function reachTarget(charger: readonly StandFootprint[], target: readonly
   // Close the door: turn the rest of the way about the point of contact.
   const residual = normaliseAngle(wanted - f2.facing);
   let aligned = Math.abs(residual) > 1e-12 ? contact.map((s) => rotateStand(s, hit.at, residual)) : contact;
+  const contactUnit = { stands: contact };
   if (opts.centreOnFace) {
-    const af = unitFrame(aligned, wanted as Radians);
-    const [afl, afr] = af.corners;
-    const mx = (afl.x + afr.x) / 2, my = (afl.y + afr.y) / 2;
-    const fx = (edge.a.x + edge.b.x) / 2, fy = (edge.a.y + edge.b.y) / 2;
-    const len = edge.lengthMm || 1;
-    const tx = (edge.b.x - edge.a.x) / len, ty = (edge.b.y - edge.a.y) / len;
-    const slide = (fx - mx) * tx + (fy - my) * ty;
-    aligned = aligned.map((s) => translateStand(s, tx * slide, ty * slide));
+    // Squared on and centred: the one squaring of a unit against a face (units.ts `lineUpFront`), the
+    // pose closing the door and sliding along the face would reach.
+    const mid = pt((edge.a.x + edge.b.x) / 2, (edge.a.y + edge.b.y) / 2);
+    aligned = lineUpFront(contactUnit, (u) => unitFrame(u.stands, u === contactUnit ? f2.facing : undefined), wanted, mid).stands;
   }
   const totalMm = w.distanceMm + straight;
   const legs: Leg[] = [...w.legs, { kind: 'translate', dx: dir.x * straight, dy: dir.y * straight, distanceMm: straight }];

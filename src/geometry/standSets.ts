@@ -1,12 +1,10 @@
 /**
  * Sets of stands taken together (a unit, a group of units): their mean centre, a circle holding
- * them (cached per stands array, for cheap "too far apart to matter" tests), and whether two
- * stands overlap by more than a slack. Generic over the ruleset's stand records.
+ * them (cached per stands array, for cheap "too far apart to matter" tests). Generic over the
+ * ruleset's stand records.
  */
 import type { StandFootprint, TablePoint } from './types';
 import { pt } from './types';
-import { standCorners } from './footprint';
-import { convexPolygonsOverlap } from './collisions';
 
 /**
  * The mean of the stand centres: a unit's or group's "exact centre" where a ruleset measures
@@ -47,16 +45,4 @@ export function boundingCircle(stands: readonly StandFootprint[]): Circle {
 export function circlesApart(a: readonly StandFootprint[], b: readonly StandFootprint[], gapMm: number): boolean {
   const ca = boundingCircle(a), cb = boundingCircle(b);
   return Math.hypot(ca.x - cb.x, ca.y - cb.y) - ca.r - cb.r > gapMm;
-}
-
-/**
- * Do two stands overlap by more than `slackMm` (touching, or overlapping less, is not)? A
- * ruleset's slack is the care with which bases are laid by hand (SYW: 0.5 mm).
- */
-export function standsOverlapBy(a: StandFootprint, b: StandFootprint, slackMm: number): boolean {
-  // PERF: stands whose bounding circles are apart cannot overlap; skips two corner arrays and a SAT test.
-  const dx = a.centre.x - b.centre.x, dy = a.centre.y - b.centre.y;
-  const r = (Math.hypot(a.widthMm, a.depthMm) + Math.hypot(b.widthMm, b.depthMm)) / 2;
-  if (dx * dx + dy * dy >= r * r) return false;
-  return convexPolygonsOverlap(standCorners(a), standCorners(b), slackMm);
 }

@@ -124,6 +124,14 @@ export function unitsOverlap(a: readonly StandFootprint[], b: readonly StandFoot
 }
 
 /**
+ * Do two stands overlap (by more than `unitsOverlap`'s 0.01 mm)? Touching is not overlap: the
+ * one test every ruleset uses for placing a stand or a unit where others stand.
+ */
+export function standsOverlap(a: StandFootprint, b: StandFootprint): boolean {
+  return footprintGroupsOverlap([a], [b]);
+}
+
+/**
  * A unit record wheeled by `angle` (movement.ts `wheel`: about the front corner on the side
  * turned towards, in `frame`), with the distance the outer front corner travels. Facings are
  * normalised to (−π, π].

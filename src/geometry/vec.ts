@@ -163,6 +163,13 @@ export function boundsOf(points: readonly { readonly x: number; readonly y: numb
 
 export const boxesOverlap = (a: Box, b: Box): boolean => a.minX <= b.maxX && b.minX <= a.maxX && a.minY <= b.maxY && b.minY <= a.maxY;
 
+/** The distance between two boxes (0 when they meet): a lower bound on the distance between anything inside them. */
+export function boxGap(a: Box, b: Box): number {
+  const dx = Math.max(0, b.minX - a.maxX, a.minX - b.maxX);
+  const dy = Math.max(0, b.minY - a.maxY, a.minY - b.maxY);
+  return Math.hypot(dx, dy);
+}
+
 /** Convex hull (monotone chain), clockwise on screen. */
 export function convexHull(points: readonly TablePoint[]): TablePoint[] {
   const p = [...points].sort((a, b) => a.x - b.x || a.y - b.y);

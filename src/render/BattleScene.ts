@@ -18,6 +18,7 @@ import { pt, type TablePoint } from '../geometry/types';
 import { drawTerrain, terrainLabels } from './TerrainView';
 import { loadTerrainArt, type TerrainArt } from './terrainArt';
 import { UnitView } from './UnitView';
+import { isOver, motionMs, posesDiffer, standsAt, type Motion } from './motion';
 import { PALETTE } from './palette';
 import { fitTable, frameBox, panBy, screenToTable, tableToScreen, zoomAt } from './camera';
 import { unitAt, unitFacing, unitFrontCentre } from './hitTest';
@@ -65,6 +66,10 @@ export class BattleScene {
   private art: TerrainArt | null = null;
   private views = new Map<string, UnitView>();
   private drawn = new Map<string, { stands: readonly Stand[]; previewed: boolean }>();
+  /** Pieces gliding from their old pose to their new one (motion.ts), with how to draw them. */
+  private motions = new Map<string, { motion: Motion; arm: Unit['arm']; colour: string }>();
+  /** The person asked the browser for reduced motion: changes are shown at once. */
+  private readonly reducedMotion = typeof matchMedia === 'function' ? matchMedia('(prefers-reduced-motion: reduce)') : null;
   private selectionKey: string | null = null;
   private selectionStands: readonly Stand[] | null = null;
   private terrainRevision: unknown = null;
@@ -207,10 +212,36 @@ export class BattleScene {
     requestAnimationFrame(() => {
       this.framePending = false;
       const t0 = performance.now();
+      const moving = this.stepMotions(t0);
       this.app.render();
       this.frameMs[this.framesRendered % this.frameMs.length] = performance.now() - t0;
       this.framesRendered++;
+      // A glide draws frames until it ends; then the table is idle again.
+      if (moving) this.requestRender();
     });
+  }
+
+  /** Draw every gliding piece where it is at `nowMs`; true while any glide goes on. */
+  private stepMotions(nowMs: number): boolean {
+    for (const [id, m] of this.motions) {
+      const v = this.views.get(id);
+      const stands = standsAt(m.motion, nowMs);
+      if (v) v.draw(unitCentre({ stands } as Unit), stands, m.arm, m.colour);
+      if (isOver(m.motion, nowMs)) this.motions.delete(id);
+    }
+    return this.motions.size > 0;
+  }
+
+  /** Pieces gliding now (the test hook reads it). */
+  get gliding(): readonly string[] {
+    return [...this.motions.keys()];
+  }
+
+  /** End every glide at once: each piece is drawn where it now stands (a click, a key, Escape). */
+  skipMotion(): void {
+    if (this.motions.size === 0) return;
+    this.stepMotions(Number.POSITIVE_INFINITY);
+    this.requestRender();
   }
 
   private allPieces(): Unit[] {
@@ -264,13 +295,25 @@ export class BattleScene {
       const moving = preview?.unitId === u.id;
       if (drawn?.stands !== u.stands || moving || drawn.previewed) {
         const c = unitCentre(u);
-        if (drawn?.stands !== u.stands) v.draw(c, u.stands, u.arm, colours.get(u.side) ?? '#888888');
+        const colour = colours.get(u.side) ?? '#888888';
+        if (drawn?.stands !== u.stands) {
+          // A change not made by a drag glides from where the piece is drawn now (motion.ts).
+          const now = performance.now();
+          const glide = this.motions.get(u.id);
+          const from = glide ? standsAt(glide.motion, now) : drawn?.stands;
+          if (from && !moving && !drawn?.previewed && !this.reducedMotion?.matches && posesDiffer(from, u.stands)) {
+            this.motions.set(u.id, { motion: { from, to: u.stands, startMs: now, durationMs: motionMs(from, u.stands) }, arm: u.arm, colour });
+          } else {
+            this.motions.delete(u.id);
+            v.draw(c, u.stands, u.arm, colour);
+          }
+        }
         if (moving) v.preview(c, preview.dxMm, preview.dyMm, preview.dRad);
         else v.preview(c, 0, 0, 0);
         this.drawn.set(u.id, { stands: u.stands, previewed: moving });
       }
     }
-    for (const [id, v] of this.views) if (!seen.has(id)) { v.destroy(); this.views.delete(id); this.drawn.delete(id); }
+    for (const [id, v] of this.views) if (!seen.has(id)) { v.destroy(); this.views.delete(id); this.drawn.delete(id); this.motions.delete(id); }
     const selKey = selected ? `${selected}|${camera.scale}|${this.drawn.get(selected)?.stands.length}` : null;
     const selUnit = selected ? this.allPieces().find((u) => u.id === selected) ?? null : null;
     if (selKey !== this.selectionKey || (selUnit && this.selectionStands !== selUnit.stands)) {
@@ -494,9 +537,17 @@ export class BattleScene {
     return unitAt(this.allPieces(), p)?.id;
   }
 
+  /** A key pressed ends any glide (the person wants to act on where pieces stand). */
+  private readonly onKey = (e: KeyboardEvent): void => {
+    if (e.key !== 'Shift' && e.key !== 'Control' && e.key !== 'Alt' && e.key !== 'Meta') this.skipMotion();
+  };
+
   private bindInput(canvas: HTMLCanvasElement): void {
+    window.addEventListener('keydown', this.onKey);
     canvas.addEventListener('pointerdown', (e) => {
       this.showTip(null, null);
+      // A press on the table ends any glide first: the person acts on where pieces stand.
+      this.skipMotion();
       if (e.button !== 0) return;
       canvas.setPointerCapture(e.pointerId);
       const at = this.pointer(canvas, e);
@@ -553,6 +604,7 @@ export class BattleScene {
   }
 
   destroy(): void {
+    window.removeEventListener('keydown', this.onKey);
     this.unsubscribe.forEach((f) => f());
     this.app.destroy(true, { children: true });
   }

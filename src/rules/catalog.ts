@@ -18,6 +18,7 @@ export const RULESET_CATALOG: readonly RulesetDescriptor[] = [
   { id: 'napoleonic-warfare', name: 'Napoleonic Warfare', load: async () => registerable((await import('./napoleonic-warfare')).napoleonicWarfare) },
   { id: 'seven-years-war', name: 'Seven Years War 2.4', load: async () => registerable((await import('./seven-years-war')).sevenYearsWar) },
   { id: 'battalion', name: 'Battalion (rate of fire, motivation)', load: async () => registerable((await import('./battalion')).battalion) },
+  { id: 'advanced-shako', name: 'Advanced Shako', load: async () => registerable((await import('./advanced-shako')).advancedShako) },
 ];
 
 /**

@@ -7,11 +7,13 @@ import { registerable, type AnyRuleset } from '../engine/ruleset';
 import { napoleonicWarfare } from './napoleonic-warfare';
 import { sevenYearsWar } from './seven-years-war';
 import { battalion } from './battalion';
+import { advancedShako } from './advanced-shako';
 
 export const RULESETS: readonly AnyRuleset[] = [
   registerable(napoleonicWarfare),
   registerable(sevenYearsWar),
   registerable(battalion),
+  registerable(advancedShako),
 ];
 
 export function findRuleset(id: string, from: readonly AnyRuleset[] = RULESETS): AnyRuleset | undefined {

@@ -11,6 +11,7 @@ import { z } from 'zod';
 import type { Command } from '../engine/command';
 import { MAX_SEED } from '../engine/dice';
 import { stateHash } from '../engine/hash';
+import { KEY_PATTERN, keyFromSeed } from '../engine/seed';
 import { currentState, type History } from '../engine/history';
 import type { BattleSetup } from '../engine/model';
 import { replay } from '../engine/replay';
@@ -45,11 +46,17 @@ export const SaveSchema = z
     houseRules: z.unknown().optional(),
     seed: z.number().int().min(0).max(MAX_SEED),
     /**
-     * How the seed became the dice (engine seed.ts): 3 for new games (a stream per command from
-     * the key and the commands so far), 2 for one expanded stream. Absent in saves written before
-     * seeds were expanded: those are version 1 and replay with the raw seeding.
+     * How the seed became the dice (engine seed.ts): 4 for new games (a stream per command from
+     * a 128-bit key and the commands so far, through SipHash), 3 for the same with the seed as a
+     * 32-bit key, 2 for one expanded stream. Absent in saves written before seeds were expanded:
+     * those are version 1 and replay with the raw seeding.
      */
-    seeding: z.union([z.literal(1), z.literal(2), z.literal(3)]).optional(),
+    seeding: z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4)]).optional(),
+    /**
+     * Seeding 4: the dice's secret key, 32 hex digits. Absent, the key is derived from the seed
+     * (a battle started with a number seed, as `--seed n` does).
+     */
+    key: z.string().regex(KEY_PATTERN, 'a key is 32 hexadecimal digits (0-9, a-f)').optional(),
     log: z.array(CommandShape).max(1_000_000),
     hash: z.string().regex(/^fnv1a64:[0-9a-f]{16}$/, 'a hash reads "fnv1a64:" and 16 hex digits'),
     /** Informational: where the game stood when saved. Not trusted on load. */
@@ -99,6 +106,8 @@ export function makeSave(input: SaveInput): SaveFile {
     ...(input.houseRules ? { houseRules: input.houseRules } : {}),
     seed: input.seed,
     seeding: input.state.seeding ?? 1,
+    // Seeding 4: the key, unless it is the one the seed gives anyway.
+    ...(typeof input.state.dice.key === 'string' && input.state.dice.key !== keyFromSeed(input.seed) ? { key: input.state.dice.key } : {}),
     log: input.log.map((c) => ({ ...c })),
     hash: stateHash(input.state),
     summary: { turn: p.turn, phase: p.phase, step: p.step, ...(input.state.result ? { result: input.state.result.reason } : {}) },
@@ -138,7 +147,7 @@ export function loadSave(data: unknown, rulesets: readonly AnyRuleset[]): Loaded
       if (h.value.module.id !== module.id) return { ok: false, problems: [{ path: '$.houseRules.ruleset', message: `the house rules are for "${h.value.module.id}" but the game is "${module.id}".` }] };
       tables = h.value.tables;
     }
-    const rep = replay(module, { setup: sc.value, options: save.options, seed: save.seed, seeding: save.seeding ?? 1, ...(tables !== undefined ? { tables } : {}) }, save.log);
+    const rep = replay(module, { setup: sc.value, options: save.options, seed: save.seed, seeding: save.seeding ?? 1, ...(save.key !== undefined ? { key: save.key } : {}), ...(tables !== undefined ? { tables } : {}) }, save.log);
     if (!rep.ok) return { ok: false, problems: capProblems(rep.problems) };
     const state = currentState(rep.history);
     const hash = stateHash(state);

@@ -43,8 +43,10 @@ export interface StorageManagerLike {
 export interface KeeperDeps {
   readonly library: BattleLibrary;
   readonly session: SessionApi;
-  /** How the battle on the table is played ('solo' | 'hotseat'), kept with it. */
+  /** How the battle on the table is played ('solo' | 'hotseat' | 'ai'), kept with it. */
   mode(): string;
+  /** In mode 'ai', the AI opponent (its side and level), kept with the battle so it resumes against it. */
+  ai?(): { readonly side: string; readonly level: string } | null;
   now(): number;
   readonly storage?: StorageManagerLike;
   /** Where the journal goes (localStorage); none: no journal (the pending write still asks before leaving). */
@@ -52,7 +54,7 @@ export interface KeeperDeps {
 }
 
 /** What the list shows of a battle: nothing either side may not see. */
-export function metaOf(b: Battle, mode: string, now: number): BattleMeta {
+export function metaOf(b: Battle, mode: string, now: number, ai?: { readonly side: string; readonly level: string } | null): BattleMeta {
   const g = gameOf(b);
   const r = g.result;
   const winner = r?.winner ? (b.setup.sides.find((s) => s.id === r.winner)?.name ?? r.winner) : undefined;
@@ -63,6 +65,7 @@ export function metaOf(b: Battle, mode: string, now: number): BattleMeta {
     scenarioId: b.setup.scenarioId,
     rulesetId: b.module.id,
     mode,
+    ...(mode === 'ai' && ai ? { ai: { side: ai.side, level: ai.level } } : {}),
     createdAt: now,
     updatedAt: now,
     where: describePosition(b.module, g),
@@ -77,6 +80,8 @@ interface Version {
   readonly battle: Battle;
   readonly at: number;
   readonly mode: string;
+  /** In mode 'ai', the AI opponent at that moment. */
+  readonly ai?: { readonly side: string; readonly level: string } | null;
   readonly save?: string;
 }
 
@@ -103,7 +108,7 @@ export function createKeeper(deps: KeeperDeps) {
   const writeOne = async (v: Version): Promise<void> => {
     try {
       const save = v.save ?? saveTextOf(v.battle);
-      const meta = { ...metaOf(v.battle, v.mode, v.at), bytes: save.length };
+      const meta = { ...metaOf(v.battle, v.mode, v.at, v.ai), bytes: save.length };
       await library.put({ meta, save }, { current: true });
       // The library has this version: its journal is no longer needed (unless a newer one is journalled).
       if (!waiting.has(v.battle.id)) settledJournal(deps.journal, v.battle.id, v.at);
@@ -127,13 +132,14 @@ export function createKeeper(deps: KeeperDeps) {
   const keep = (b: Battle): void => {
     const at = (lastAt = Math.max(deps.now(), lastAt + 1));
     const mode = deps.mode();
+    const ai = deps.ai?.() ?? null;
     let save: string | undefined;
     if (deps.journal) {
       save = saveTextOf(b);
-      writeJournal(deps.journal, { at, meta: { ...metaOf(b, mode, at), bytes: save.length }, save });
+      writeJournal(deps.journal, { at, meta: { ...metaOf(b, mode, at, ai), bytes: save.length }, save });
     }
     waiting.delete(b.id);
-    waiting.set(b.id, { battle: b, at, mode, ...(save !== undefined ? { save } : {}) });
+    waiting.set(b.id, { battle: b, at, mode, ai, ...(save !== undefined ? { save } : {}) });
     if (!status.getState().pending) status.setState({ pending: true });
     writing ??= drain();
   };

@@ -26,8 +26,10 @@ export interface BattleMeta {
   readonly title: string;
   readonly scenarioId: string;
   readonly rulesetId: string;
-  /** 'solo' or 'hotseat': how it is resumed. */
+  /** 'solo', 'hotseat' or 'ai': how it is resumed. */
   readonly mode: string;
+  /** In mode 'ai', the AI opponent: the side it commands and its level (both sides may know it). */
+  readonly ai?: { readonly side: string; readonly level: string };
   readonly createdAt: number;
   readonly updatedAt: number;
   /** Where it stands, in words both sides may read ('Turn 3 · Fire: fire'). */

@@ -43,6 +43,8 @@ export interface StartParams {
   readonly rulesetId: string;
   readonly options?: Readonly<Record<string, unknown>>;
   readonly seed: number;
+  /** The dice's 128-bit key (32 hex digits, engine seed.ts); absent, it is derived from `seed`. */
+  readonly key?: string;
 }
 
 export type Outcome = { readonly ok: true } | { readonly ok: false; readonly problems: readonly InputProblem[] };
@@ -141,7 +143,7 @@ export function createSession(storage: SaveStorage | null, rulesets: readonly An
         if (!sc.ok) return { ok: false, problems: sc.problems };
         const module = known().find((m) => m.id === p.rulesetId);
         if (!module) return { ok: false, problems: [{ path: '$.rulesets', message: `Vedette has no ruleset "${p.rulesetId}".` }] };
-        const created = createGame(module, { setup: sc.value, options: p.options ?? {}, seed: p.seed });
+        const created = createGame(module, { setup: sc.value, options: p.options ?? {}, seed: p.seed, ...(p.key !== undefined ? { key: p.key } : {}) });
         if (!created.ok) return { ok: false, problems: created.problems };
         commit({ id: newId(), module, scenario: parsed.value, setup: sc.value, options: p.options ?? {}, seed: p.seed, history: startHistory(created.state, created.events) });
         return { ok: true };

@@ -113,7 +113,7 @@ function Row({ m, current, deps, refresh }: { readonly m: BattleMeta; readonly c
         {current ? <span class="tag">on the table</span> : null}
         <span class="battle-sub" data-testid="battle-sub">
           {m.name !== m.title ? `${m.title} · ` : ''}
-          {deps.rulesetName(m.rulesetId)} · {m.mode === 'solo' ? 'Solo' : 'Hot-seat'}
+          {deps.rulesetName(m.rulesetId)} · {m.mode === 'solo' ? 'Solo' : m.mode === 'ai' && m.ai ? `Against the AI (${m.ai.level})` : 'Hot-seat'}
         </span>
         <span class="battle-where" data-testid="battle-where">
           {m.result ? `Over — ${m.result}` : m.where}

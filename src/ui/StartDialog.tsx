@@ -20,6 +20,7 @@ import {
   defaultOptionValues,
   fileKind,
   groupOptions,
+  houseValueList,
   noRulesetMessage,
   optionFromField,
   parseSeed,
@@ -37,7 +38,8 @@ export interface StartDialogDeps {
   readonly controller: PlayController;
   readonly play: PlayStoreApi;
   /** A fresh random seed (crypto in the app). */
-  randomSeed(): number;
+  /** A fresh random key for the dice, 32 hex digits (crypto in the app; engine seed.ts, seeding 4). */
+  randomKey(): string;
   /** Is there a battle to go back to (Cancel)? */
   hasBattle(): boolean;
   /** Called after a battle has started or a save has been resumed. */
@@ -158,7 +160,7 @@ function StartForm({ deps, kept }: { readonly deps: StartDialogDeps; readonly ke
   const chosen = useStore(kept, (s) => s.chosen);
   const refusal = useStore(kept, (s) => s.refusal);
   const optionsKept = useStore(kept, (s) => s.options);
-  const [seedText, setSeedText] = useState(() => String(deps.randomSeed()));
+  const [seedText, setSeedText] = useState(() => deps.randomKey());
   const [seedError, setSeedError] = useState('');
   const [mode, setMode] = useState<PlayMode>(() => play.getState().mode);
   // The seed is the dice's key (engine seed.ts, seeding 3). In hot-seat it is not shown: the
@@ -170,7 +172,7 @@ function StartForm({ deps, kept }: { readonly deps: StartDialogDeps; readonly ke
     setSeedTyped(true);
   };
   const chooseMode = (m: PlayMode) => {
-    if (m === 'hotseat' && mode !== 'hotseat' && !seedTyped) setSeedText(String(deps.randomSeed()));
+    if (m === 'hotseat' && mode !== 'hotseat' && !seedTyped) setSeedText(deps.randomKey());
     setMode(m);
   };
   const [problems, setProblems] = useState<readonly InputProblem[]>([]);
@@ -252,7 +254,7 @@ function StartForm({ deps, kept }: { readonly deps: StartDialogDeps; readonly ke
     setBusy(true);
     try {
       if (!(await controller.guardReplace('Starting a new battle'))) return;
-      const r = controller.start({ scenarioText: chosen.text, rulesetId: m.id, options: { ...values }, seed: seed.seed }, mode, aiSetup());
+      const r = controller.start({ scenarioText: chosen.text, rulesetId: m.id, options: { ...values }, seed: seed.seed, ...(seed.key !== undefined ? { key: seed.key } : {}) }, mode, aiSetup());
       if (!r.ok) {
         setProblems(r.problems);
         return;
@@ -265,6 +267,7 @@ function StartForm({ deps, kept }: { readonly deps: StartDialogDeps; readonly ke
   };
 
   const { rules, settings } = m ? groupOptions(m.options.info) : { rules: [], settings: [] };
+  const houseValues = m ? houseValueList(m) : [];
   const unavailable = chosen ? rulesetChoices(chosen, registry).filter((c) => c.missing) : [];
   const modeField = (value: PlayMode, label: string, note: string) => (
     <label class="mode-card" for={`mode-${value}`}>
@@ -332,6 +335,19 @@ function StartForm({ deps, kept }: { readonly deps: StartDialogDeps; readonly ke
                       ))}
                     </fieldset>
                   )}
+                  {houseValues.length > 0 && (
+                    <fieldset data-testid="house-values">
+                      <legend>House values</legend>
+                      <p class="opt-note">These tables hold house values, not the published rulebook's numbers. If you own the rulebook, enter its numbers as a house-rules file.</p>
+                      <ul class="house-values">
+                        {houseValues.map((t) => (
+                          <li key={`${m.id}/${t.id}`} title={t.note}>
+                            <strong>{t.label}</strong> <span class="opt-note">({t.id})</span>
+                          </li>
+                        ))}
+                      </ul>
+                    </fieldset>
+                  )}
                   {rules.length > 0 && (
                     <fieldset>
                       <legend>Optional rules</legend>
@@ -350,14 +366,14 @@ function StartForm({ deps, kept }: { readonly deps: StartDialogDeps; readonly ke
               {mode === 'hotseat' ? (
                 <input ref={seedInput} type="password" autocomplete="off" class="seed" data-testid="seed" aria-label="Seed (hidden in hot-seat)" value={seedText} onInput={onSeedInput} />
               ) : (
-                <input ref={seedInput} type="text" inputMode="numeric" class="seed" data-testid="seed" aria-label="Seed" spellcheck={false} value={seedText} onInput={onSeedInput} />
+                <input ref={seedInput} type="text" class="seed" data-testid="seed" aria-label="Seed: a whole number or a 32-digit key" spellcheck={false} value={seedText} onInput={onSeedInput} />
               )}
               <button
                 type="button"
                 title="Another random seed"
                 data-testid="new-seed"
                 onClick={() => {
-                  setSeedText(String(deps.randomSeed()));
+                  setSeedText(deps.randomKey());
                   setSeedTyped(false);
                   setSeedError('');
                 }}
@@ -368,7 +384,7 @@ function StartForm({ deps, kept }: { readonly deps: StartDialogDeps; readonly ke
             <div class="opt-note" data-testid="seed-note">
               {mode === 'hotseat'
                 ? 'Hot-seat: the seed is the dice\'s secret key and is not shown, so neither player can foresee a roll. It is written into the saved battle when you save it to a file or the battle ends.'
-                : 'The dice follow from the seed: the same seed and the same commands give the same battle.'}
+                : 'The dice follow from the seed — a random 32-digit key, or a whole number you type: the same seed and the same commands give the same battle.'}
             </div>
             <div class="field-error" role="alert">
               {seedError}

@@ -12,6 +12,8 @@ import type { Keeper } from '../store/keeper';
 import { metaOf } from '../store/keeper';
 import type { BattleLibrary, BattleMeta } from '../store/library';
 import type { SessionApi } from '../store/session';
+import { aiSetupOf, type AiSetup } from './playStore';
+import type { PlayMode } from './handover';
 
 export const BUNDLE_FORMAT = 'vedette-battles';
 
@@ -19,7 +21,7 @@ export const BUNDLE_FORMAT = 'vedette-battles';
 export interface BattlesBundle {
   readonly format: typeof BUNDLE_FORMAT;
   readonly version: 1;
-  readonly battles: readonly { readonly name: string; readonly mode: string; readonly save: unknown }[];
+  readonly battles: readonly { readonly name: string; readonly mode: string; readonly ai?: { readonly side: string; readonly level: string }; readonly save: unknown }[];
 }
 
 export type ImportOutcome = { readonly ok: true; readonly ids: readonly string[] } | { readonly ok: false; readonly problems: readonly InputProblem[] };
@@ -36,8 +38,16 @@ export function fileStem(name: string): string {
   return name.normalize('NFKD').replace(/[^\w\s-]/g, '').trim().replace(/\s+/g, '-').toLowerCase().slice(0, 60) || 'battle';
 }
 
-/** The play mode a kept battle resumes in ('hotseat' unless it was solo: the mode that shows no secrets without asking). */
-export const modeOf = (m: BattleMeta): 'solo' | 'hotseat' => (m.mode === 'solo' ? 'solo' : 'hotseat');
+/**
+ * How a kept battle resumes: solo, or against the AI it was played against (the opponent kept with
+ * it; for a battle kept before the opponent was, `fallback`, the one kept beside the mode), else
+ * hot-seat, the mode that shows no side's secrets without asking.
+ */
+export function resumeAs(m: Pick<BattleMeta, 'mode' | 'ai'>, fallback: AiSetup | null = null): { mode: PlayMode; ai: AiSetup | null } {
+  if (m.mode === 'solo') return { mode: 'solo', ai: null };
+  const ai = m.mode === 'ai' ? (aiSetupOf(m.ai) ?? fallback) : null;
+  return ai ? { mode: 'ai', ai } : { mode: 'hotseat', ai: null };
+}
 
 /**
  * The one battle a file given to "Replay a file…" holds, as save text: a save file, or a file of
@@ -74,12 +84,12 @@ export function createBattles(deps: BattlesDeps) {
   /** Check one save (parsed JSON) whole: replayed, hash checked. */
   const check = (data: unknown, rulesets: readonly AnyRuleset[]) => loadSave(data, rulesets);
 
-  const keepLoaded = async (l: LoadedSave, data: unknown, name: string | undefined, mode: string): Promise<string> => {
+  const keepLoaded = async (l: LoadedSave, data: unknown, name: string | undefined, mode: string, ai: AiSetup | null = null): Promise<string> => {
     const id = deps.newId();
     const now = deps.now();
     const save = JSON.stringify(data);
     // The entry is described from the replayed game, as the keeper would describe it.
-    const meta = metaOf({ id, module: l.module, scenario: l.save.scenario, setup: l.setup, options: l.save.options, seed: l.save.seed, history: l.history }, mode, now);
+    const meta = metaOf({ id, module: l.module, scenario: l.save.scenario, setup: l.setup, options: l.save.options, seed: l.save.seed, history: l.history }, mode, now, ai);
     await library.put({ meta: { ...meta, name: name?.trim().slice(0, 200) || meta.name, bytes: save.length }, save });
     return id;
   };
@@ -101,15 +111,18 @@ export function createBattles(deps: BattlesDeps) {
       if (v?.format === BUNDLE_FORMAT) {
         if (v.version !== 1) return { ok: false, problems: [{ path: '$.version', message: `this file of battles is version ${String(v.version)}; this version of Vedette reads version 1.` }] };
         if (!Array.isArray(v.battles)) return { ok: false, problems: [{ path: '$.battles', message: 'a file of battles holds a list "battles".' }] };
-        const ready: { l: LoadedSave; save: unknown; name: string | undefined; mode: string }[] = [];
+        const ready: { l: LoadedSave; save: unknown; name: string | undefined; mode: PlayMode; ai: AiSetup | null }[] = [];
         for (const [i, b] of (v.battles as unknown[]).entries()) {
-          const e = (b ?? {}) as { name?: unknown; mode?: unknown; save?: unknown };
+          const e = (b ?? {}) as { name?: unknown; mode?: unknown; ai?: unknown; save?: unknown };
           const l = check(e.save, rulesets);
           if (!l.ok) return { ok: false, problems: nest(`$.battles[${i}].save`, l.problems) };
-          ready.push({ l: l.value, save: e.save, name: typeof e.name === 'string' ? e.name : undefined, mode: e.mode === 'solo' ? 'solo' : 'hotseat' });
+          // Against the AI only with an opponent that is one of this battle's sides.
+          const as = resumeAs({ mode: typeof e.mode === 'string' ? e.mode : 'hotseat', ai: e.ai as BattleMeta['ai'] });
+          const ai = as.ai && l.value.setup.sides.some((s) => s.id === as.ai!.side) ? as.ai : null;
+          ready.push({ l: l.value, save: e.save, name: typeof e.name === 'string' ? e.name : undefined, mode: as.mode === 'ai' && !ai ? 'hotseat' : as.mode, ai });
         }
         const ids: string[] = [];
-        for (const r of ready) ids.push(await keepLoaded(r.l, r.save, r.name, r.mode));
+        for (const r of ready) ids.push(await keepLoaded(r.l, r.save, r.name, r.mode, r.ai));
         keeper.touched();
         return { ok: true, ids };
       }
@@ -132,7 +145,7 @@ export function createBattles(deps: BattlesDeps) {
       const battles: BattlesBundle['battles'][number][] = [];
       for (const m of metas) {
         const k = await library.get(m.id);
-        if (k) battles.push({ name: m.name, mode: m.mode, save: JSON.parse(k.save) as unknown });
+        if (k) battles.push({ name: m.name, mode: m.mode, ...(m.ai ? { ai: m.ai } : {}), save: JSON.parse(k.save) as unknown });
       }
       const bundle: BattlesBundle = { format: BUNDLE_FORMAT, version: 1, battles };
       return { fileName: 'vedette-battles.json', text: JSON.stringify(bundle), count: battles.length };

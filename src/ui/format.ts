@@ -7,7 +7,7 @@
 import type { AnyEvent } from '../engine/command';
 import { parseDice, type DiceRolled, type EmulationDetail, type Modifier } from '../engine/dice';
 import type { Command } from '../engine/command';
-import { sideWords, singulars } from '../rules/words';
+import { sideWords, singulars, victorySentence } from '../rules/words';
 
 /** Looks up names for ids; unknown ids are shown as they are. */
 export interface Names {
@@ -197,9 +197,7 @@ export function describeEvent(e: AnyEvent, names: Names): string {
       const r = (f.result ?? {}) as { winner?: string; level?: string; reason?: string };
       const reason = phraseWithNames(r.reason ?? '', names);
       if (!r.winner) return `The battle is over: ${r.level && r.level !== 'draw' ? r.level : 'a draw'}. ${reason}`.trim();
-      const w = sideWords(names.side(r.winner));
-      const level = r.level ?? '';
-      return `The battle is over: ${w.noun} ${w.verb('win', 'wins')} ${/^[aeiou]/i.test(level) ? 'an' : 'a'} ${level} victory. ${reason}`.trim();
+      return `The battle is over: ${victorySentence(names.side(r.winner), r.level ?? '', true)}. ${reason}`.trim();
     }
     default: {
       const parts: string[] = [];

@@ -123,13 +123,18 @@ export function readMode(storage: Pick<Storage, 'getItem'> | null): PlayMode | n
   }
 }
 
+/** An AI opponent as kept (a side and a known level), resumed unpaused; null when it is not one. */
+export function aiSetupOf(x: unknown): AiSetup | null {
+  const ai = x as { side?: unknown; level?: unknown } | null | undefined;
+  if (!ai || typeof ai.side !== 'string' || (ai.level !== 'scripted' && ai.level !== 'search')) return null;
+  return { side: ai.side, level: ai.level, paused: false, thinking: false };
+}
+
 /** The AI opponent kept beside the mode (its side and level; it resumes unpaused). */
 export function readAi(storage: Pick<Storage, 'getItem'> | null): AiSetup | null {
   try {
     const raw = storage?.getItem(PLAY_PREFS_KEY);
-    const ai = raw ? (JSON.parse(raw) as { ai?: { side?: unknown; level?: unknown } }).ai : undefined;
-    if (!ai || typeof ai.side !== 'string' || (ai.level !== 'scripted' && ai.level !== 'search')) return null;
-    return { side: ai.side, level: ai.level, paused: false, thinking: false };
+    return raw ? aiSetupOf((JSON.parse(raw) as { ai?: unknown }).ai) : null;
   } catch {
     return null;
   }

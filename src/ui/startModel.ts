@@ -4,7 +4,8 @@
  * and the seed. Pure; the dialog supplies the random seed (crypto) and the files.
  */
 import { isValidSeed, MAX_SEED } from '../engine/dice';
-import type { AnyRuleset, OptionInfo } from '../engine/ruleset';
+import { deriveSeed, keyFromBytes } from '../engine/seed';
+import type { AnyRuleset, OptionInfo, TableNote } from '../engine/ruleset';
 import { parseJsonText } from '../scenario/errors';
 
 export interface ScenarioEntry {
@@ -95,6 +96,11 @@ export function defaultOptionValues(info: readonly OptionInfo[]): Record<string,
   return Object.fromEntries(info.map((o) => [o.id, o.default]));
 }
 
+/** The ruleset's tables that hold house values (with its default tables), as the dialog lists them. */
+export function houseValueList(m: AnyRuleset): readonly TableNote[] {
+  return m.tables.houseValues?.(m.tables.defaults) ?? [];
+}
+
 /** Options grouped as the dialog shows them: optional rules apart from settings. */
 export function groupOptions(info: readonly OptionInfo[]): { rules: OptionInfo[]; settings: OptionInfo[] } {
   return { rules: info.filter((o) => o.optionalRule === true), settings: info.filter((o) => o.optionalRule !== true) };
@@ -110,15 +116,28 @@ export function optionFromField(o: OptionInfo, field: { checked?: boolean; value
   return field.value ?? String(o.default);
 }
 
-/** The seed field's text as a seed, or a sentence saying what a seed is. */
-export function parseSeed(text: string): { ok: true; seed: number } | { ok: false; message: string } {
+const SEED_SENTENCE = `A seed is a whole number from 0 to ${MAX_SEED}, or a key of 32 hexadecimal digits (0-9, a-f).`;
+
+/**
+ * The seed field's text: a whole number (the battle's dice key is derived from it, so the same
+ * number gives the same battle) or a 128-bit key of 32 hex digits (engine seed.ts, seeding 4).
+ * With a key, `seed` — which seeds the program players, never the dice — is derived from it.
+ */
+export function parseSeed(text: string): { ok: true; seed: number; key?: string } | { ok: false; message: string } {
   const t = text.trim();
-  if (!/^\d+$/.test(t)) return { ok: false, message: `A seed is a whole number from 0 to ${MAX_SEED}.` };
+  if (/^[0-9a-fA-F]{32}$/.test(t)) {
+    const key = t.toLowerCase();
+    return { ok: true, seed: deriveSeed((parseInt(key.slice(0, 8), 16) ^ parseInt(key.slice(24), 16)) >>> 0, parseInt(key.slice(8, 16), 16), 'seed of a key'), key };
+  }
+  if (!/^\d+$/.test(t)) return { ok: false, message: SEED_SENTENCE };
   const n = Number(t);
-  return isValidSeed(n) ? { ok: true, seed: n } : { ok: false, message: `A seed is a whole number from 0 to ${MAX_SEED}.` };
+  return isValidSeed(n) ? { ok: true, seed: n } : { ok: false, message: SEED_SENTENCE };
 }
 
 /** A random seed from 32 random bits (the caller supplies them: crypto.getRandomValues in the app). */
 export function seedFromBits(bits: number): number {
   return bits >>> 0;
 }
+
+/** A new battle's key, as the seed field shows it: 32 hex digits from 16 random bytes (crypto.getRandomValues in the app). */
+export const keyText = (bytes: ArrayLike<number>): string => keyFromBytes(bytes);

@@ -20,6 +20,9 @@ export interface VedetteTestHook {
   wheelHandle(pivot: 'left' | 'right'): { x: number; y: number } | null;
   /** Frames drawn since start (the scene renders on demand only). */
   frames(): number;
+  /** Pieces gliding to a new pose now (render motion.ts), and a way to end their glides. */
+  gliding(): readonly string[];
+  skipMotion(): void;
   /** Render times (ms) of the most recent frames, for the render benchmark. */
   frameTimes(): number[];
   /** The battle in progress as the page shows it (null on a free table or before a battle). */
@@ -88,7 +91,7 @@ export type PlayProbeSource = () => PlayProbe | null;
 export function installTestHook(
   game: GameStoreApi,
   ui: UiStoreApi,
-  scene: { frames: number; handleOnScreen(): { x: number; y: number } | null; wheelHandleOnScreen(pivot: 'left' | 'right'): { x: number; y: number } | null; recentFrameTimes(): number[]; readouts(): { tape: string | null; sight: string | null }; markerChips(): readonly { pieceId: string; marker: { kind: string; text: string; title: string }; x: number; y: number; width: number; height: number }[] },
+  scene: { frames: number; gliding: readonly string[]; skipMotion(): void; handleOnScreen(): { x: number; y: number } | null; wheelHandleOnScreen(pivot: 'left' | 'right'): { x: number; y: number } | null; recentFrameTimes(): number[]; readouts(): { tape: string | null; sight: string | null }; markerChips(): readonly { pieceId: string; marker: { kind: string; text: string; title: string }; x: number; y: number; width: number; height: number }[] },
   play: PlayProbeSource = () => null,
   replay: () => ReplayProbe | null = () => null,
   kept: () => Promise<void> = () => Promise.resolve(),
@@ -105,6 +108,8 @@ export function installTestHook(
     rotateHandle: () => scene.handleOnScreen(),
     wheelHandle: (pivot) => scene.wheelHandleOnScreen(pivot),
     frames: () => scene.frames,
+    gliding: () => [...scene.gliding],
+    skipMotion: () => scene.skipMotion(),
     frameTimes: () => scene.recentFrameTimes(),
     tools: () => {
       const u = ui.getState();

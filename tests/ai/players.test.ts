@@ -25,6 +25,7 @@ const SCENARIOS: Record<string, string> = {
   'napoleonic-warfare': 'scenarios/default.json',
   'seven-years-war': 'scenarios/seven-years-war-kolin-ridge.json',
   battalion: 'scenarios/battalion-vellarde.json',
+  'advanced-shako': 'scenarios/advanced-shako-valdemora.json',
 };
 
 function scenario(rulesetId: string): { module: AnyRuleset; setup: BattleSetup } {

@@ -71,6 +71,23 @@ describe('vedette play / replay / validate (in process)', () => {
     expect((await cli(['play', join(ROOT, 'scenarios/default.json'), '--seed', '4', '--auto', 'xx=search'])).code).toBe(2);
   }, 60_000);
 
+  it('--seed n is the same battle every time; --key random draws a 128-bit key, says it, saves it, and the save replays', async () => {
+    const hashOf = (err: string) => /State hash: (fnv1a64:[0-9a-f]{16})/.exec(err)![1];
+    const a = await cli([...W, 'play', FIXTURE_SCENARIO_PATH, '--seed', '3', '--auto', 'random', '--turns', '2']);
+    const b = await cli([...W, 'play', FIXTURE_SCENARIO_PATH, '--seed', '3', '--auto', 'random', '--turns', '2']);
+    expect(hashOf(a.err)).toBe(hashOf(b.err));
+    const save = join(dir, 'keyed.save.json');
+    const k = await cli([...W, 'play', FIXTURE_SCENARIO_PATH, '--seed', '3', '--auto', 'random', '--turns', '2', '--key', 'random', '--save', save]);
+    expect(k.code).toBe(0);
+    const key = /Dice key: ([0-9a-f]{32})/.exec(k.err)![1];
+    const file = JSON.parse(readFileSync(save, 'utf8')) as { key?: string; seeding?: number };
+    expect(file).toMatchObject({ key, seeding: 4 });
+    expect((await cli([...W, 'replay', save])).out.trim()).toBe(hashOf(k.err));
+    const again = await cli([...W, 'play', FIXTURE_SCENARIO_PATH, '--seed', '3', '--auto', 'random', '--turns', '2', '--key', key!]);
+    expect(hashOf(again.err)).toBe(hashOf(k.err));
+    expect((await cli([...W, 'play', FIXTURE_SCENARIO_PATH, '--seed', '3', '--auto', 'random', '--key', '1234'])).code).toBe(2);
+  }, 60_000);
+
   it('--turns stops the battle early', async () => {
     const a = await cli([...W, 'play', FIXTURE_SCENARIO_PATH, '--seed', '2', '--auto', 'random', '--turns', '1']);
     expect(a.code).toBe(0);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { boundingCircle, circlesApart, meanCentre, standsOverlapBy } from '../../src/geometry/standSets';
+import { boundingCircle, circlesApart, meanCentre } from '../../src/geometry/standSets';
+import { standsOverlap } from '../../src/geometry/units';
 import { standCorners } from '../../src/geometry/footprint';
 import { unitDistance } from '../../src/geometry/measure';
 import { mm, pt, rad, type StandFootprint } from '../../src/geometry/types';
@@ -38,17 +39,17 @@ describe('The bounding circle of a set of stands', () => {
   });
 });
 
-describe('Stands overlapping by more than a slack', () => {
+describe('Stands overlapping: one test for every ruleset, touching is not overlapping', () => {
   // Facing 0 is along +x, so a stand's 40mm width runs along y: side by side means 40mm apart in y.
-  it('side by side touching, or overlapping less than the slack, is not overlapping; deeper is', () => {
-    expect(standsOverlapBy(stand(0, 0), stand(0, 40), 0.5)).toBe(false);
-    expect(standsOverlapBy(stand(0, 0), stand(0, 39.6), 0.5)).toBe(false);
-    expect(standsOverlapBy(stand(0, 0), stand(0, 39), 0.5)).toBe(true);
-    expect(standsOverlapBy(stand(0, 0), stand(0, 39.6), 0)).toBe(true);
+  it('side by side touching is not overlapping, nor an overlap within arithmetic rounding (0.01 mm); deeper is', () => {
+    expect(standsOverlap(stand(0, 0), stand(0, 40))).toBe(false);
+    expect(standsOverlap(stand(0, 0), stand(0, 39.995))).toBe(false);
+    expect(standsOverlap(stand(0, 0), stand(0, 39.6))).toBe(true);
+    expect(standsOverlap(stand(0, 0), stand(0, 39))).toBe(true);
   });
 
   it('turned stands: a stand turned 45° over another\'s corner overlaps; far apart never', () => {
-    expect(standsOverlapBy(stand(0, 0), stand(25, 15, Math.PI / 4), 0.5)).toBe(true);
-    expect(standsOverlapBy(stand(0, 0), stand(200, 0, Math.PI / 4), 0.5)).toBe(false);
+    expect(standsOverlap(stand(0, 0), stand(25, 15, Math.PI / 4))).toBe(true);
+    expect(standsOverlap(stand(0, 0), stand(200, 0, Math.PI / 4))).toBe(false);
   });
 });

@@ -68,6 +68,18 @@ describe('reach: wheel then straight, ending aligned', () => {
     }
   });
 
+  it('centred on the face: squared on with its front centre on the face centre (the squaring NW uses too, lineUpFront)', () => {
+    const target = line(2, 300, 100, Math.PI + degToRad(30));
+    const r = reachTarget(u(), target, { maxWheelRad: degToRad(20), maxDistanceMm: 1000, centreOnFace: true });
+    expect(r.reachable).toBe(true);
+    const f = unitFrame(r.aligned, rad(degToRad(30)));
+    const tf = unitFrame(target);
+    const fc = { x: (f.corners[0].x + f.corners[1].x) / 2, y: (f.corners[0].y + f.corners[1].y) / 2 };
+    const tc = { x: (tf.corners[0].x + tf.corners[1].x) / 2, y: (tf.corners[0].y + tf.corners[1].y) / 2 };
+    expect(Math.hypot(fc.x - tc.x, fc.y - tc.y)).toBeLessThan(1e-9);
+    expect(Math.abs(Math.cos(r.aligned[0]!.facing - degToRad(30)) - 1)).toBeLessThan(1e-12);
+  });
+
   it('cannot reach when the allowance is short, and says why', () => {
     const r = reachTarget(u(), line(2, 200, 0, Math.PI), { maxWheelRad: 0, maxDistanceMm: 150 });
     expect(r.reachable).toBe(false);

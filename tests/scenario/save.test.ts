@@ -103,8 +103,8 @@ describe('scenario format extensions', () => {
 describe('saves record how the seed became the dice (engine seed.ts)', () => {
   const save = savedGame();
 
-  it('a new game is saved with seeding version 3 (dice keyed by the commands so far) and replays with it', () => {
-    expect(save.seeding).toBe(3);
+  it('a new game is saved with seeding version 4 (dice keyed by a 128-bit key and the commands so far) and replays with it', () => {
+    expect(save.seeding).toBe(4);
     expect(loadSave(clone(save), allModules()).ok).toBe(true);
   });
 
@@ -113,6 +113,25 @@ describe('saves record how the seed became the dice (engine seed.ts)', () => {
     delete old.seeding; // a save without the field is version 1 (written before seeds were expanded)
     const r = loadSave(old, allModules());
     expect(r.ok).toBe(false);
+  });
+
+  it('a battle with a random 128-bit key saves the key and replays with it; without it the hash refuses the file', () => {
+    const key = 'f00dfeed0123456789abcdef0badcafe';
+    const setup = fixtureGame(21).state.battle;
+    const created = createGame(skirmishModule, { setup, seed: 21, key });
+    if (!created.ok) throw new Error(created.problems[0]!.message);
+    const game = playRandom(skirmishModule, startHistory(created.state, created.events), makeSampler(9), { maxTurns: 3 });
+    const keyed = makeSave({ module: skirmishModule, scenario: JSON.parse(fixtureScenarioText()), seed: 21, log: commandLog(game.history), state: currentState(game.history) });
+    expect(keyed.key).toBe(key);
+    expect(save.key).toBeUndefined(); // a number seed's key is derived from it, not written
+    const r = loadSave(clone(keyed), allModules());
+    expect(r.ok && r.value.hash).toBe(keyed.hash);
+    const keyless = clone(keyed) as Record<string, unknown>;
+    delete keyless.key;
+    const k = loadSave(keyless, allModules());
+    expect(k.ok || k.problems[0]!.path).toBe('$.hash');
+    const bad = loadSave({ ...clone(keyed), key: 'F00D' }, allModules());
+    expect(bad.ok || bad.problems[0]!.path).toBe('$.key');
   });
 
   it('a version 1 game (raw seed) saves as version 1 and replays to its hash', () => {

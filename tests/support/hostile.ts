@@ -8,6 +8,7 @@
  * hashing and saving it. The corpus test runs a few hundred; `npx tsx scripts/hostile.ts`
  * runs 10,000 and prints the figures.
  */
+import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -22,7 +23,7 @@ import { makeSampler } from '../../src/ai/sampler';
 import { RULESETS, findRuleset } from '../../src/rules/registry';
 import { loadScenarioText } from '../../src/scenario/load';
 import { loadSaveText, makeSave } from '../../src/scenario/save';
-import { validateText } from '../../src/scenario/validate';
+import { validateText, type FileKind } from '../../src/scenario/validate';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 type Doc = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
@@ -273,8 +274,16 @@ function playChecked(module: AnyRuleset, h: History, scenario: unknown, seed: nu
   return { played };
 }
 
-/** Validate a file as the app does; if accepted, play it. Never throws. */
-export function judge(f: HostileFile, commands = 200, clock: () => number = () => 0): Verdict {
+/** A file's fingerprint: its verdict depends on its text alone (`judge`), so equal texts are judged once. */
+export const textKey = (text: string): string => createHash('sha256').update(text).digest('hex');
+
+/**
+ * Validate a file as the app does; if accepted, play it. Never throws. The verdict is a function
+ * of the text alone (the random player's seed comes from the text's fingerprint), so a caller
+ * judging many files may pass `played`: an accepted text already played there is validated
+ * again (its time is its own) but not played again — the play would repeat move for move.
+ */
+export function judge(f: HostileFile, commands = 200, clock: () => number = () => 0, played?: Map<string, Omit<Verdict, 'validateMs'>>): Verdict {
   let validateMs = 0;
   const verdict = (v: Omit<Verdict, 'validateMs'>): Verdict => ({ ...v, validateMs });
   try {
@@ -282,24 +291,41 @@ export function judge(f: HostileFile, commands = 200, clock: () => number = () =
     const v = validateText(f.text);
     validateMs = clock() - t0;
     if (!v.ok) return wellFormedProblems(v.problems) ? verdict({ outcome: 'error', commandsPlayed: 0 }) : verdict({ outcome: 'crash', detail: `ill-formed problems: ${JSON.stringify(v.problems.slice(0, 2))}`, commandsPlayed: 0 });
+    const key = played ? `${commands}:${textKey(f.text)}` : '';
+    const before = played?.get(key);
+    if (before) return verdict({ ...before, commandsPlayed: 0 });
+    const after = playAccepted(f, v.kind, commands);
+    played?.set(key, after);
+    return verdict(after);
+  } catch (e) {
+    return verdict({ outcome: 'crash', detail: `threw: ${e instanceof Error ? e.message : String(e)}`, commandsPlayed: 0 });
+  }
+}
+
+/** Play a file `validateText` accepted (`kind`), from its own text. Never throws. */
+function playAccepted(f: HostileFile, kind: FileKind | undefined, commands: number): Omit<Verdict, 'validateMs'> {
+  type Played = Omit<Verdict, 'validateMs'>;
+  const verdict = (v: Played): Played => v;
+  const seed = 1 + (parseInt(textKey(f.text).slice(0, 8), 16) % 1000);
+  try {
     const text = f.text.charCodeAt(0) === 0xfeff ? f.text.slice(1) : f.text;
     const doc = JSON.parse(text) as Doc;
-    if (v.kind === 'save') {
+    if (kind === 'save') {
       const l = loadSaveText(f.text, RULESETS);
       if (!l.ok) return verdict({ outcome: 'crash', detail: 'validated save does not load', commandsPlayed: 0 });
       const p = playChecked(l.value.module, l.value.history, l.value.save.scenario, l.value.save.seed, commands);
       return verdict(p.broke ? { outcome: 'crash', detail: p.broke, commandsPlayed: p.played } : { outcome: 'accepted', commandsPlayed: p.played });
     }
-    if (v.kind !== 'scenario') return verdict({ outcome: 'accepted', commandsPlayed: 0 });
+    if (kind !== 'scenario') return verdict({ outcome: 'accepted', commandsPlayed: 0 });
     const l = loadScenarioText(f.text);
     if (!l.ok) return verdict({ outcome: 'crash', detail: 'validated scenario does not load', commandsPlayed: 0 });
     let played = 0;
     for (const id of l.value.rulesets) {
       const module = findRuleset(id);
       if (!module) continue;
-      const g = createGame(module, { setup: l.value, seed: 1 + (f.i % 1000) });
+      const g = createGame(module, { setup: l.value, seed });
       if (!g.ok) return verdict({ outcome: 'crash', detail: `validated scenario does not start: ${g.problems[0]!.message}`, commandsPlayed: played });
-      const p = playChecked(module, startHistory(g.state, g.events), doc, 1 + (f.i % 1000), commands);
+      const p = playChecked(module, startHistory(g.state, g.events), doc, seed, commands);
       played += p.played;
       if (p.broke) return verdict({ outcome: 'crash', detail: p.broke, commandsPlayed: played });
     }

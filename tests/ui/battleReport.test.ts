@@ -42,7 +42,7 @@ describe('the battle report of a finished battle', () => {
     // Issue 13 (a log a player reads): the reason's side ids are given as the sides' names.
     const named = v.state.result!.reason.replace(/(?<![\w-])fr(?![\w-])/g, 'French Advance Guard').replace(/(?<![\w-])au(?![\w-])/g, 'Austrian Brigade Mayer');
     expect(html).toContain(named.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;'));
-    expect(html).toMatch(/French Advance Guard: \w+ victory/);
+    expect(html).toMatch(/The French Advance Guard wins an? \w+ victory/);
   });
 
   it('draws the map at the start, at each turn and at the end, and two charts per side per turn', () => {

@@ -132,7 +132,7 @@ describe('Grammar in the log', () => {
   it('a plural side wins, a singular one wins too; an unnamed level reads as a draw', () => {
     const names = { ...plainNames, side: (s: string) => ({ au: 'Austrians', fr: 'French Advance Guard' })[s] ?? s };
     expect(describeEvent({ type: 'GameEnded', result: { winner: 'au', level: 'decisive', reason: 'The French broke.' } }, names)).toBe('The battle is over: the Austrians win a decisive victory. The French broke.');
-    expect(describeEvent({ type: 'GameEnded', result: { winner: 'fr', level: 'marginal', reason: 'Time ran out.' } }, names)).toBe('The battle is over: French Advance Guard wins a marginal victory. Time ran out.');
+    expect(describeEvent({ type: 'GameEnded', result: { winner: 'fr', level: 'marginal', reason: 'Time ran out.' } }, names)).toBe('The battle is over: the French Advance Guard wins a marginal victory. Time ran out.');
   });
 });
 

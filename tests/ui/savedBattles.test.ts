@@ -8,7 +8,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createKeeper } from '../../src/store/keeper';
 import { openLibrary, type BattleLibrary } from '../../src/store/library';
 import { createSession, gameOf, saveTextOf } from '../../src/store/session';
-import { BUNDLE_FORMAT, createBattles, fileStem, formatBytes, replayableSave } from '../../src/ui/battles';
+import { BUNDLE_FORMAT, createBattles, fileStem, formatBytes, replayableSave, resumeAs } from '../../src/ui/battles';
 import { persistenceLine } from '../../src/ui/SavedBattles';
 import { chooseCommand } from '../../src/ai/randomPlayer';
 import { makeSampler } from '../../src/ai/sampler';
@@ -21,12 +21,12 @@ afterEach(() => {
   for (const l of opened.splice(0)) l.close();
 });
 
-async function setup() {
+async function setup(mode = 'solo', ai: { side: string; level: string } | null = null) {
   const lib = await openLibrary(`vedette-list-${++n}`);
   opened.push(lib);
   let ids = 0;
   const session = createSession(null, [skirmishModule], { newId: () => `s${++ids}` });
-  const keeper = createKeeper({ library: lib, session, mode: () => 'solo', now: () => 100 });
+  const keeper = createKeeper({ library: lib, session, mode: () => mode, ai: () => ai, now: () => 100 });
   const battles = createBattles({ library: lib, keeper, session, rulesets: () => Promise.resolve([skirmishModule]), newId: () => `i${++ids}`, now: () => 200 });
   const play = (seed: number, count: number) => {
     expect(session.getState().start({ scenarioText: fixtureScenarioText(), rulesetId: skirmishModule.id, seed })).toEqual({ ok: true });
@@ -123,5 +123,38 @@ describe('Replay a file…: the one battle a file holds', () => {
     expect(refusal(JSON.stringify({ format: 'vedette-scenario' }), 'mill.json')).toBe('$.format "mill.json" is a scenario, not a saved battle — start it with New battle.');
     expect(refusal('{"format": "other"}', 'x.json')).toMatch(/^\$\.format "x\.json" is neither a saved battle/);
     expect(refusal('{ not json', 'y.json')).not.toBe('');
+  });
+});
+
+describe('a battle against the AI in the list', () => {
+  it('keeps its opponent (side and level) with it, resumes against it, and carries it through export and import', async () => {
+    const a = await setup('ai', { side: 'red', level: 'search' });
+    const one = a.play(1, 6);
+    await a.keeper.flush();
+    const meta = (await a.lib.list()).find((m) => m.id === one.id)!;
+    expect(meta).toMatchObject({ mode: 'ai', ai: { side: 'red', level: 'search' } });
+    expect(resumeAs(meta)).toEqual({ mode: 'ai', ai: { side: 'red', level: 'search', paused: false, thinking: false } });
+
+    const b = await setup();
+    const all = await a.battles.exportAll();
+    expect((await b.battles.importText(all.text, all.fileName)).ok).toBe(true);
+    expect((await b.lib.list())[0]).toMatchObject({ mode: 'ai', ai: { side: 'red', level: 'search' } });
+    // An opponent that is not one of the battle's sides is not believed: the battle comes in as hot-seat.
+    const bundle = JSON.parse(all.text) as { battles: { ai: { side: string } }[] };
+    bundle.battles[0]!.ai.side = 'green';
+    const c = await setup();
+    expect((await c.battles.importText(JSON.stringify(bundle), 'b.json')).ok).toBe(true);
+    const m = (await c.lib.list())[0]!;
+    expect(m.mode).toBe('hotseat');
+    expect(m.ai).toBeUndefined();
+  });
+
+  it('resumes solo as solo, and an AI battle whose opponent is unknown with the one given, else hot-seat (which shows no secrets)', () => {
+    const fallback = { side: 'blue', level: 'scripted' as const, paused: false, thinking: false };
+    expect(resumeAs({ mode: 'solo' }, fallback)).toEqual({ mode: 'solo', ai: null });
+    expect(resumeAs({ mode: 'ai' }, fallback)).toEqual({ mode: 'ai', ai: fallback });
+    expect(resumeAs({ mode: 'ai' })).toEqual({ mode: 'hotseat', ai: null });
+    expect(resumeAs({ mode: 'ai', ai: { side: 'red', level: 'grandmaster' } })).toEqual({ mode: 'hotseat', ai: null });
+    expect(resumeAs({ mode: 'hotseat' }, fallback)).toEqual({ mode: 'hotseat', ai: null });
   });
 });

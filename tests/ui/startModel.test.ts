@@ -15,6 +15,7 @@ import {
   rulesetChoices,
   scenarioEntry,
   seedFromBits,
+  keyText,
 } from '../../src/ui/startModel';
 import { skirmishModule } from '../engine/fixtures/skirmish';
 import { fixtureScenarioText, ROOT } from '../engine/fixtures/helpers';
@@ -80,5 +81,15 @@ describe('options and seed', () => {
     expect(parseSeed(String(MAX_SEED))).toEqual({ ok: true, seed: MAX_SEED });
     for (const bad of ['', '-1', '1.5', 'abc', String(MAX_SEED + 1)]) expect(parseSeed(bad).ok).toBe(false);
     expect(seedFromBits(-1)).toBe(MAX_SEED);
+  });
+
+  it('accepts a 128-bit key of 32 hex digits (any case) and derives the players\' seed from it; a new key is 32 hex digits from 16 random bytes', () => {
+    const k = parseSeed(' 00112233445566778899AABBCCDDEEFF ');
+    expect(k.ok && k.key).toBe('00112233445566778899aabbccddeeff');
+    expect(k.ok && Number.isInteger(k.seed) && k.seed >= 0 && k.seed <= MAX_SEED).toBe(true);
+    expect(parseSeed('00112233445566778899aabbccddeeff')).toEqual(k);
+    expect(parseSeed('42')).not.toHaveProperty('key');
+    for (const bad of ['00112233445566778899aabbccddeef', '00112233445566778899aabbccddeefg']) expect(parseSeed(bad).ok).toBe(false);
+    expect(keyText(new Uint8Array(16).fill(171))).toBe('ab'.repeat(16));
   });
 });

@@ -19,7 +19,7 @@ import type { AnyRuleset } from '../../engine/ruleset';
 import { deriveSeed } from '../../engine/seed';
 import type { GameState } from '../../engine/state';
 import { makeSampler } from '../sampler';
-import { waitingSides } from '../randomPlayer';
+import { waitingSides } from '../player';
 import { makeBatchPlayer, playerLabel, type PlayerSpec } from './players';
 
 /** What a batch runs: the same for every battle of it (and every shard of it). */

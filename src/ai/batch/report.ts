@@ -7,6 +7,7 @@
 import type { BattleSetup, SideId } from '../../engine/model';
 import type { BattleRecord } from './battle';
 import type { BatchHeader } from './batchFile';
+import { sideWords } from '../../rules/words';
 import { histogram, signChanges, summarise, wilson, type Proportion, type Summary } from './stats';
 
 export interface SideFigures {
@@ -221,18 +222,20 @@ export function verdictOf(r: Omit<BalanceReport, 'verdict'>, setup: BattleSetup)
   else {
     const lead = a.ofDecided.p >= b.ofDecided.p ? a : b;
     const other = lead === a ? b : a;
-    const winSentence = `The ${lead.name} win ${pct(lead.wins.p)} ± ${half(lead.wins)}% of ${r.battles} battles (the ${other.name} ${pct(other.wins.p)}, drawn ${pct(r.draws.p)}${r.unfinished ? `, unfinished ${r.unfinished}` : ''})`;
+    const L = sideWords(lead.name), O = sideWords(other.name);
+    const winSentence = `${L.subject} ${L.verb('win', 'wins')} ${pct(lead.wins.p)} ± ${half(lead.wins)}% of ${r.battles} battles (${O.noun} ${pct(other.wins.p)}, drawn ${pct(r.draws.p)}${r.unfinished ? `, unfinished ${r.unfinished}` : ''})`;
     if (lead.ofDecided.low > 0.5) {
       const strength = lead.ofDecided.p >= 0.7 ? 'clearly unbalanced' : lead.ofDecided.p >= 0.6 ? 'unbalanced' : 'slightly unbalanced';
-      out.push(`${winSentence}: ${strength} towards the ${lead.name}.`);
+      out.push(`${winSentence}: ${strength} towards ${L.noun}.`);
     } else if (decided < 30) out.push(`${winSentence}: too few decided battles (${decided}) to tell whether it is balanced — run more.`);
-    else out.push(`${winSentence}: balanced — the edge of the ${lead.name} among decided battles (${pct(lead.ofDecided.p)}, 95% interval ${pct(lead.ofDecided.low)}–${pct(lead.ofDecided.high)}) is within chance.`);
+    else out.push(`${winSentence}: balanced — the edge of ${L.noun} among decided battles (${pct(lead.ofDecided.p)}, 95% interval ${pct(lead.ofDecided.low)}–${pct(lead.ofDecided.high)}) is within chance.`);
   }
   if (r.draws.p >= 0.4) out.push(`${pct(r.draws.p)} of battles end without a winner: the scenario may be too long a march or too short a game.`);
   const top = r.deciders[0];
   if (top && top.swing >= 0.15) {
     const side = setup.sides.find((s) => s.id === top.side)?.name ?? top.side;
-    out.push(`${top.name} (${side}) decides most battles: the ${side} win ${pct(top.winIfStood)} when it stands and ${pct(top.winIfFell)} when it falls.`);
+    const S = sideWords(side);
+    out.push(`${top.name} (${side}) decides most battles: ${S.noun} ${S.verb('win', 'wins')} ${pct(top.winIfStood)} when it stands and ${pct(top.winIfFell)} when it falls.`);
   }
   if (r.firstMover?.varies && r.firstMover.wins.n >= 30) {
     const f = r.firstMover.wins;

@@ -1,4 +1,5 @@
 /** The balance report's charts as SVG strings (the HTML page and the Playtest panel draw these). */
+import { sideWords } from '../../rules/words';
 import type { BalanceReport } from '../../ai/batch/report';
 import type { BattleSetup } from '../../engine/model';
 import { barChart, columnChart, heatMap, lineChart } from './svgCharts';
@@ -52,7 +53,7 @@ export function balanceCharts(r: BalanceReport, setup: BattleSetup, width = 520)
       const points = r.falls.filter((f) => f.side === s.id);
       return {
         title: `${s.name}: ${points.length} units fell in ${r.battles} battles`,
-        svg: heatMap({ width, table: setup.table, terrain: setup.terrain, points, title: `Where the ${s.name} fell` }),
+        svg: heatMap({ width, table: setup.table, terrain: setup.terrain, points, title: `Where ${sideWords(s.name).noun} fell` }),
       };
     }),
   };

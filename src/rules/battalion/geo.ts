@@ -14,13 +14,13 @@ import { inFrontArc } from '../../geometry/zones';
 import { pointInPolygon } from '../../geometry/vec';
 import { meanCentre } from '../../geometry/standSets';
 import { mm, type TablePoint } from '../../geometry/types';
-import { CONTACT_MM } from '../../geometry/units';
+import { isContactGap } from '../../geometry/units';
 import { inMm, mmIn } from './state';
 
 /** Distance between two units' nearest stands, inches. */
 export const gapIn = (a: Unit, b: Unit): number => mmIn(unitDistance(a.stands, b.stands));
-export const inContact = (a: Unit, b: Unit): boolean => unitDistance(a.stands, b.stands) <= CONTACT_MM;
-export const standsTouch = (a: Stand, b: Stand): boolean => standDistance(a, b) <= CONTACT_MM;
+export const inContact = (a: Unit, b: Unit): boolean => isContactGap(unitDistance(a.stands, b.stands));
+export const standsTouch = (a: Stand, b: Stand): boolean => isContactGap(standDistance(a, b));
 export const centreOf = (u: Unit): TablePoint => meanCentre(u.stands);
 export const frameOf = (u: Unit) => unitFrame(u.stands);
 

@@ -13,7 +13,7 @@ import { faceStruck, frontRank, lineUpAgainst, unitDistanceMm } from './geom';
 import { FIRING_ARC_DEG } from './tables/fire';
 import { resolveVolley, applyFireResults, standBlockers, fireSight, type Shot } from './fire';
 import { standDistanceToUnit, standInArc } from './geom';
-import { captureGuns, GUNS_CONTACT_MM } from './guns';
+import { captureGuns, touchesGuns } from './guns';
 
 const RULE = 'NW Orders/Fire and Flee';
 
@@ -70,6 +70,6 @@ export function captureIfAbandoned(d: Draft, gunsId: string, byId: string): bool
   const guns = findUnit(d.battle, gunsId), captor = findUnit(d.battle, byId);
   if (!nu?.abandoned || !guns || !captor || !isActive(d, gunsId)) return false;
   // A charge meets its target where the moves cross (NW Sequence §12): the captors end base to base with the guns they took.
-  if (unitDistanceMm(captor, guns) > GUNS_CONTACT_MM) d.battle = updateUnit(d.battle, byId, () => lineUpAgainst(captor, guns, faceStruck(captor, guns)));
+  if (!touchesGuns(captor, guns)) d.battle = updateUnit(d.battle, byId, () => lineUpAgainst(captor, guns, faceStruck(captor, guns)));
   return captureGuns(d, gunsId, byId);
 }

@@ -11,10 +11,11 @@ import { findUnit } from '../../engine/battle';
 import type { Unit } from '../../engine/model';
 import type { Draft, NwUnit } from './types';
 import { unitDistanceMm } from './geom';
+import { isContactGap } from '../../geometry/units';
 
 export const GUNS_RULE = 'NW Orders/Fire and Flee; Orders/Deploy: "Spike captured artillery pieces"';
-/** Units this close (mm, nearest points) are in contact with the guns (NW §1: base to base). */
-export const GUNS_CONTACT_MM = 1;
+/** Is a unit in contact with the guns (NW §1: base to base)? The core's one contact tolerance (`isContactGap`). */
+export const touchesGuns = (x: Unit, guns: Unit): boolean => isContactGap(unitDistanceMm(x, guns));
 
 export type GunsState = 'manned' | 'abandoned' | 'captured' | 'spiked';
 
@@ -30,7 +31,7 @@ export function unitsTouching(d: Draft, guns: Unit, which: 'own' | 'enemy'): Uni
   return d.battle.units.filter((x) => {
     if (x.id === guns.id || d.rs.units[x.id]?.status !== 'active') return false;
     if ((x.side === guns.side) !== (which === 'own')) return false;
-    return unitDistanceMm(x, guns) <= GUNS_CONTACT_MM;
+    return touchesGuns(x, guns);
   });
 }
 
@@ -63,7 +64,7 @@ export function spikeProblem(d: Draft, spikerId: string, gunsId: string): string
   if (guns.side === spiker.side) return `${guns.name} are your own guns`;
   if (gn.spiked) return `${guns.name} are already spiked`;
   if (gn.status !== 'captured') return `${guns.name} have not been captured (abandoned guns are captured by contact first)`;
-  if (unitDistanceMm(spiker, guns) > GUNS_CONTACT_MM) return `${spiker.name} is not in contact with ${guns.name}`;
+  if (!touchesGuns(spiker, guns)) return `${spiker.name} is not in contact with ${guns.name}`;
   return undefined;
 }
 

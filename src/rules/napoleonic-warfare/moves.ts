@@ -4,7 +4,7 @@
  * table edge); the rules (what delays, what disorders, what stops) are decided here from the
  * tables, at each of those places in turn.
  */
-import { advanceUnit, CONTACT_MM, unitOffTable } from '../../geometry/units';
+import { advanceUnit, isContactGap, unitOffTable } from '../../geometry/units';
 import { centreCrossings, terrainMoments, touchingAfter, traceMove, type Meeting, type MoveTrace } from '../../geometry/moveCore';
 import { standIndexOf, terrainIndexOf } from '../../geometry/sightCache';
 import { unitBox } from '../../geometry/queries';
@@ -127,7 +127,7 @@ export function walk(d: Draft, u0: Unit, dir: Radians, budgetMm: number, mode: M
   const startTerrain = new Set(unitTerrain(d.battle, u0).map((t) => t.id));
   const others = activeUnits(d).filter((x) => x.id !== u0.id);
   const byId = new Map(others.map((x) => [x.id, x]));
-  const alreadyTouching = new Set(others.filter((e) => e.side !== u0.side && unitDistanceMm(u0, e) <= CONTACT_MM).map((e) => e.id));
+  const alreadyTouching = new Set(others.filter((e) => e.side !== u0.side && isContactGap(unitDistanceMm(u0, e))).map((e) => e.id));
   // Traced past the allowance far enough to place the unit clear of a friend it goes through.
   const reachMm = budgetMm + extentMm(u0) + Math.max(0, ...others.filter((f) => f.side === u0.side).map(extentMm)) + 1;
   const legs = straight(dir, reachMm);
@@ -355,7 +355,7 @@ export function probePath(d: Draft, u: Unit, dir: Radians, distMm: number, opts:
   const startEnemies = new Set<string>();
   for (const m of trace.meetings) {
     const x = byId.get(m.unitId)!;
-    if (x.side !== u.side && !startEnemies.has(x.id) && unitDistanceMm(u, x) <= CONTACT_MM) startEnemies.add(x.id);
+    if (x.side !== u.side && !startEnemies.has(x.id) && isContactGap(unitDistanceMm(u, x))) startEnemies.add(x.id);
   }
   const startTerrain = new Set(unitTerrain(d.battle, u).map((t) => t.id));
   const friends = new Set<string>(), terrain = new Set<string>();

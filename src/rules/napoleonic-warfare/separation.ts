@@ -36,6 +36,19 @@ export interface Separation {
  * as if all its stands are still in base to base contact for morale purposes").
  */
 export function separatedStands(battle: Battle, u: Unit): Separation {
+  // PERF: every unit is checked at the end of every command and step (settleSeparation), and most
+  // did not change: the answer depends only on the unit (an immutable value, replaced whenever
+  // it changes) and the terrain layout (likewise), so it is kept per unit object and layout.
+  const hit = separationCache.get(u);
+  if (hit?.terrain === battle.terrain) return hit.sep;
+  const sep = findSeparated(battle, u);
+  separationCache.set(u, { terrain: battle.terrain, sep });
+  return sep;
+}
+
+const separationCache = new WeakMap<Unit, { readonly terrain: Battle['terrain']; readonly sep: Separation }>();
+
+function findSeparated(battle: Battle, u: Unit): Separation {
   const none: Separation = { apart: [], gapMm: 0 };
   if (CLOSED_FORMATIONS.has(u.formation)) return none;
   const body = u.stands.filter((s) => !isScreenStand(u, s));

@@ -10,6 +10,8 @@
 import { wheelUnit } from '../../geometry/units';
 import { wheel, standsAtDistance, type Leg } from '../../geometry/movement';
 import { raceMoves, type RaceHalt } from '../../geometry/simultaneous';
+import { unitBox } from '../../geometry/queries';
+import { boxGap } from '../../geometry/vec';
 import { straight } from './moves';
 import { z } from 'zod';
 import { defineCommand, isRejection, reject, type Change, type CommandSpec, type Ctx, type Rejection } from '../../engine/ruleset';
@@ -162,11 +164,14 @@ export function proRataHalts(d: Draft, paths: readonly Path[], slices = STRATEGI
   const halt: RaceHalt = (id, stands, _f, poseOf) => {
     const p = byId.get(id)!;
     const me = asUnit(id, stands as Unit['stands']);
+    const box = unitBox(me.stands);
     let best: { id: string; dist: number } | undefined;
     for (const e of enemiesOf(d, p.plan.side)) {
       const pose = poseOf(e.id);
       const ep = pose ? asUnit(e.id, pose as Unit['stands']) : findUnit(d.battle, e.id);
       if (!ep) continue;
+      // PERF: an enemy whose box is beyond range (with a millimetre to spare) is beyond it; the race asks this at every bisection.
+      if (boxGap(box, unitBox(ep.stands)) > er + 1) continue;
       const dist = unitDistanceMm(me, ep);
       if (dist <= er + 1e-6 && (!best || dist < best.dist) && canSee(d, me, ep)) best = { id: e.id, dist };
     }

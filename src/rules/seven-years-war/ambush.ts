@@ -13,8 +13,9 @@
 import { z } from 'zod';
 import { defineCommand, reject } from '../../engine/ruleset';
 import type { Rejection } from '../../engine/ruleset';
-import type { Stand, Unit } from '../../engine/model';
 import { unitDistance } from '../../geometry/measure';
+import { firstWithinGap } from '../../geometry/moveGap';
+import type { Leg as CoreLeg } from '../../geometry/movement';
 import type { SywState, Options, S } from './state';
 import type { Tables } from './tablesSchema';
 import { Work } from './work';
@@ -61,34 +62,38 @@ function prefix(legs: readonly Leg[], s: number): Leg[] {
 
 interface Ambush { legs: Leg[]; ambusher: string; target: string }
 
-/** Where a move first brings one of the group's units within 5cm of a hidden unit set to fire (null: nowhere). */
+/** The SYW legs up to charged distance `atMm` of their core plan (`traceLegs`, one core leg per SYW leg), as a fraction of the legs (see `prefix`). */
+function legsFraction(traceLegs: readonly CoreLeg[], atMm: number): number {
+  let offset = 0;
+  for (let k = 0; k < traceLegs.length; k++) {
+    const d = traceLegs[k]!.distanceMm;
+    // A leg with no charged distance (a free face change) happens whole when reached: cut before it.
+    if (d === 0 ? atMm <= offset : atMm < offset + d) return k + Math.max(0, atMm - offset) / (d || 1);
+    offset += d;
+  }
+  return traceLegs.length;
+}
+
+/**
+ * Where a move first brings one of the group's units within 5cm of a hidden unit set to fire
+ * (null: nowhere): the geometry's exact approach query (`firstWithinGap`) along the group's plan.
+ * Within 5cm counts the 5cm itself; a hidden unit already that close was approached before.
+ */
 export function findAmbush(w: Work, cmd: MoveGroup): Ambush | null {
   const g = w.group(cmd.group);
   if (!g) return null;
-  const near = NEAR_CM * CM - 0.5;
+  const near = NEAR_CM * CM;
   const own = w.groupUnits(g);
-  const ambushers = w.battle.units.filter((a) => a.side !== g.side && w.rs.hidden[a.id] === a.side && w.unitState(a.id)?.ambush === true && !w.isOff(a.id) && own.every((u) => unitDistance(u.stands, a.stands) >= near));
+  const ambushers = w.battle.units.filter((a) => a.side !== g.side && w.rs.hidden[a.id] === a.side && w.unitState(a.id)?.ambush === true && !w.isOff(a.id) && own.every((u) => unitDistance(u.stands, a.stands) > near));
   if (ambushers.length === 0) return null;
-  const at = (s: number): Map<string, Stand[]> | null => { const p = planLegs(w, g, prefix(cmd.legs, s)); return 'rejected' in p ? null : p.stands; };
-  const hit = (m: Map<string, Stand[]>): [Unit, Unit] | null => {
-    let best: [Unit, Unit, number] | null = null;
-    for (const a of ambushers) for (const u of own) { const d = unitDistance(m.get(u.id) ?? u.stands, a.stands); if (d < near && (!best || d < best[2])) best = [a, u, d]; }
-    return best ? [best[0], best[1]] : null;
-  };
-  // Scan the path in small steps (a move may pass close by and go on), then close in on the first contact.
-  const STEPS = 20;
-  let safe = 0, first = -1;
-  for (let i = 1; i <= cmd.legs.length * STEPS; i++) {
-    const s = i / STEPS, m = at(s);
-    if (!m) return null;
-    if (hit(m)) { first = s; break; }
-    safe = s;
-  }
-  if (first < 0) return null;
-  for (let i = 0; i < 10; i++) { const mid = (safe + first) / 2, m = at(mid); if (m && !hit(m)) safe = mid; else first = mid; }
-  const m = at(first)!;
-  const [a, u] = hit(m)!;
-  return { legs: prefix(cmd.legs, safe), ambusher: a.id, target: u.id };
+  const plan = planLegs(w, g, cmd.legs);
+  if ('rejected' in plan) return null;
+  const hit = firstWithinGap(plan.start, plan.traceLegs, ambushers, near);
+  if (!hit) return null;
+  // The group's stands are its units' stands, unit after unit.
+  let i = hit.stand;
+  const target = own.find((u) => (i -= u.stands.length) < 0)!;
+  return { legs: prefix(cmd.legs, legsFraction(plan.traceLegs, hit.atMm)), ambusher: hit.bodyId, target: target.id };
 }
 
 /** A move meets troops firing from hiding: cut it, fire, reveal, halt. Undefined when no ambush applies. */

@@ -18,7 +18,7 @@ import { modifier } from './tablesSchema';
 import { Work, normalise } from './work';
 import { isHiddenFrom, revealGroup } from './deployment';
 import { groupSpeedCm } from './moveSpeed';
-import { CM, centroid, canSee, coverOf, inContact, terrainLevel, standGap } from './geo';
+import { CM, centroid, canSee, coverOf, inContact, terrainLevel, standsInContact } from './geo';
 import { changeOrder } from './orderChanges';
 import { groupStands, deploymentOf, casualtyTest, chargeTest } from './moraleTests';
 import { blockedBy, pushUnit, startRout, goOffTable } from './forcedMoves';
@@ -176,7 +176,7 @@ export function turnToFace(w: Work, unitId: string, face: Face, chargers: readon
   const R = 'SYW §4 Movement when in melee (p.10)';
   const before = t.stands;
   const enemies = w.enemiesOf(t.side);
-  const engaged = (s: Stand) => enemies.some((e) => e.stands.some((x) => standGap(s, x) <= 1.5));
+  const engaged = (s: Stand) => enemies.some((e) => e.stands.some((x) => standsInContact(s, x)));
   const g = w.groupOf(unitId);
   // "may form square (if on Stand orders)": the owner's standing choice (setFlankSquare), default against cavalry only.
   const squareChoice = g?.flankSquare ?? 'cavalry';

@@ -14,7 +14,8 @@ import type { SywState, Options } from './state';
 import type { Tables } from './tablesSchema';
 import { DEPLOY_STEPS, DEPLOYMENT_RULE, generalDeployStep, type DeployStep } from './deploymentOrder';
 import { deploymentZone, inZone, isOttomanSide } from './deployment';
-import { CM, standsOverlap } from './geo';
+import { CM } from './geo';
+import { standsOverlap } from '../../geometry/units';
 
 const schema = z.object({ type: z.literal('deployGeneral'), side: z.string(), general: z.string(), x: z.number(), y: z.number() }).strict();
 

@@ -16,9 +16,11 @@ import { DEPLOYMENT } from './tables/setup';
 import type { S, SywState, Options } from './state';
 import type { Command, Sampler } from '../../engine/ruleset';
 import type { Tables } from './tablesSchema';
-import { unitOffTable } from '../../geometry/units';
+import { standsOverlap, unitOffTable } from '../../geometry/units';
+import { firstWithinGap } from '../../geometry/moveGap';
+import type { Leg } from '../../geometry/movement';
 import { Work } from './work';
-import { CM, centroid, canSee, rotateStands, translateStands, unitGap, standsOverlap, isWood, isTown } from './geo';
+import { CM, centroid, canSee, rotateStands, translateStands, unitGap, isWood, isTown } from './geo';
 import { groupSpeedCm } from './moveSpeed';
 import { DEPLOY_STEPS, deployStepOf, deploymentPending, deploymentRuns, generalPending, generalDeployStep, brigadesOf, type DeployStep } from './deploymentOrder';
 import { blockedBy } from './forcedMoves';
@@ -180,12 +182,20 @@ export function reveal(w: Work, unitId: string, why: string, rule: string): void
 
 /** Would these stands of `side` be detected now: an enemy unit (not itself hidden) within 5cm, or one that can see a stand? */
 export function spottedBy(w: Work, side: string, stands: readonly Stand[]): { by: Unit; near: boolean } | null {
-  const watchers = w.enemiesOf(side).filter((e) => w.rs.hidden[e.id] === undefined);
+  const watchers = watchersOf(w, side);
   const probe = { stands } as Unit;
-  const near = watchers.find((e) => unitGap(e, probe) <= DEPLOYMENT.hiddenDetectedCm * CM + 0.5);
+  const near = watchers.find((e) => unitGap(e, probe) <= DEPLOYMENT.hiddenDetectedCm * CM);
   if (near) return { by: near, near: true };
-  const seer = watchers.find((e) => { const c = centroid(e.stands); return stands.some((s) => canSee(w.battle, c, s.centre)); });
+  const seer = seenBy(w, side, stands);
   return seer ? { by: seer, near: false } : null;
+}
+
+/** The enemy units that may spot troops of `side` (not themselves hidden). */
+const watchersOf = (w: Work, side: string): Unit[] => w.enemiesOf(side).filter((e) => w.rs.hidden[e.id] === undefined);
+
+/** A watcher that can see one of the stands (plain sight, p.19), if any. */
+function seenBy(w: Work, side: string, stands: readonly Stand[]): Unit | undefined {
+  return watchersOf(w, side).find((e) => { const c = centroid(e.stands); return stands.some((s) => canSee(w.battle, c, s.centre)); });
 }
 
 /** The wood or town holding every corner of the stands (concealing terrain for the map's freedom, p.19-20). */
@@ -295,10 +305,14 @@ export const moveHidden = defineCommand<SywState, Options, Tables, z.infer<typeo
       if (polygonDistance(from.polygon, to.polygon) > ADJACENT_TERRAIN_CM * CM + 0.5) return reject('not-adjacent', `${to.name} is not adjacent to ${from.name}.`, H);
       const dist = Math.hypot(cmd.x - c.x, cmd.y - c.y);
       if (dist > groupSpeedCm(w, g) * CM + 0.5) return reject('too-far', `The move is ${(dist / CM).toFixed(1)}cm; the unit moves ${groupSpeedCm(w, g)}cm.`, H);
+      // Within 5cm of a watcher anywhere on the way: exact (the geometry's approach query along the straight path).
+      const path: Leg[] = [{ kind: 'translate', dx: cmd.x - c.x, dy: cmd.y - c.y, distanceMm: dist }];
+      if (firstWithinGap(u.stands, path, watchersOf(w, u.side), DEPLOYMENT.hiddenDetectedCm * CM)) return reject('seen-on-the-way', 'The move would be seen by the enemy on the way.', H);
+      // In plain sight on the way: judged every 2cm of the path.
       const n = Math.max(1, Math.ceil(dist / PATH_STEP_MM));
       for (let i = 1; i < n; i++) {
         const at = translateStands(u.stands, ((cmd.x - c.x) * i) / n, ((cmd.y - c.y) * i) / n);
-        if (spottedBy(w, u.side, at)) return reject('seen-on-the-way', 'The move would be seen by the enemy on the way.', H);
+        if (seenBy(w, u.side, at)) return reject('seen-on-the-way', 'The move would be seen by the enemy on the way.', H);
       }
     }
     // "so long as that spot could not have been spotted on deployment, or during the game so far".

@@ -18,7 +18,7 @@ import type { SywState, Options } from './state';
 import { isCavalry } from './state';
 import type { Tables } from './tablesSchema';
 import { Work } from './work';
-import { CM, inContact, standGap, unitGap, CONTACT_MM } from './geo';
+import { CM, inContact, unitGap, standsInContact as touching } from './geo';
 import { pt } from '../../geometry/types';
 import { blockedBy } from './forcedMoves';
 import { dropUnit } from '../../engine/workingState';
@@ -33,7 +33,7 @@ const schema = z.object({ type: z.literal('detachStands'), side: z.string(), uni
 /** The stands of `u` touching an enemy stand. */
 function standsInContact(w: Work, u: Unit): Stand[] {
   const enemies = w.enemiesOf(u.side).filter((e) => inContact(u, e));
-  return u.stands.filter((s) => enemies.some((e) => e.stands.some((t) => standGap(s, t) <= CONTACT_MM)));
+  return u.stands.filter((s) => enemies.some((e) => e.stands.some((t) => touching(s, t))));
 }
 
 /**

@@ -15,8 +15,8 @@ import type { SightIndex, SightRule } from '../../geometry/sightIndex';
 import { lineOfSight, groundLevelAt } from '../../geometry/lineOfSight';
 import type { TablePoint } from '../../geometry/types';
 import { pt } from '../../geometry/types';
-import { CONTACT_MM, translateStands, rotateStands, unitsInContact } from '../../geometry/units';
-import { meanCentre, boundingCircle, circlesApart, standsOverlapBy } from '../../geometry/standSets';
+import { CONTACT_MM, translateStands, rotateStands, unitsInContact, isContactGap } from '../../geometry/units';
+import { meanCentre, boundingCircle, circlesApart } from '../../geometry/standSets';
 import { sightIndexOf, terrainIndexOf } from '../../geometry/sightCache';
 import type { TerrainType } from './tables/terrain';
 import { SHOOTING_RULES } from './tables/shooting';
@@ -32,9 +32,8 @@ export const standGap = (a: Stand, b: Stand): number => standDistance(a, b);
 /** Rigid moves of a unit's stands: the geometry core's (units.ts), keeping the Stand type. */
 export { translateStands, rotateStands, CONTACT_MM };
 
-/** Stands laid by hand: an overlap of up to 0.5mm is touching, not overlapping (SYW bases side by side). */
-const SYW_OVERLAP_SLACK_MM = 0.5;
-export const standsOverlap = (a: Stand, b: Stand): boolean => standsOverlapBy(a, b, SYW_OVERLAP_SLACK_MM);
+/** Two stands in contact: the core's contact tolerance (`isContactGap`). */
+export const standsInContact = (a: Stand, b: Stand): boolean => isContactGap(standDistance(a, b));
 
 /** In contact: the core's contact tolerance (CONTACT_MM, 1.5mm edge to edge). PERF: circles further apart are not. */
 export const inContact = (a: Unit, b: Unit): boolean => !circlesApart(a.stands, b.stands, CONTACT_MM) && unitsInContact(a.stands, b.stands);

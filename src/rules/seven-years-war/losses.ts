@@ -6,8 +6,8 @@ import type { Stand, Unit } from '../../engine/model';
 import { pt } from '../../geometry/types';
 import type { TablePoint } from '../../geometry/types';
 import { isCavalry, isLightUnit } from './state';
-import { CM, centroid, unitGap, translateStands, standsOverlap } from './geo';
-import { standDistance } from '../../geometry/measure';
+import { CM, centroid, translateStands, standsInContact, inContact } from './geo';
+import { standsOverlap } from '../../geometry/units';
 import { standCorners } from '../../geometry/footprint';
 import type { Work } from './work';
 import { blockedBy } from './forcedMoves';
@@ -66,7 +66,7 @@ export function fillGap(w: Work, u: Unit, stands: Stand[], gone: Stand): Stand[]
   const along = (s: Stand) => (s.centre.x - gone.centre.x) * fx + (s.centre.y - gone.centre.y) * fy;
   const across = (s: Stand) => -(s.centre.x - gone.centre.x) * fy + (s.centre.y - gone.centre.y) * fx;
   const enemies = w.enemiesOf(u.side);
-  const engaged = (s: Stand) => enemies.some((e) => e.stands.some((x) => standDistance(s, x) <= 1.5));
+  const engaged = (s: Stand) => enemies.some((e) => e.stands.some((x) => standsInContact(s, x)));
   const others = (st: Stand[]) => w.battle.units.filter((o) => o.id !== u.id && !w.isOff(o.id)).every((o) => !st.some((a) => o.stands.some((b) => standsOverlap(a, b))));
   const put = (s: Stand, dAlong: number, dAcross: number): Stand => ({ ...s, centre: pt(s.centre.x + fx * dAlong - fy * dAcross, s.centre.y + fy * dAlong + fx * dAcross) });
   const R = 'SYW (3) Changing Orders (p.7): gaps filled';
@@ -123,7 +123,7 @@ export function closeGroupGaps(w: Work, groupId: string): void {
     const a = span(u), b = span(n);
     const gap = i > toward ? a.lo - b.hi : b.lo - a.hi;
     if (gap <= gapMm + 0.5) return;
-    if (w.enemiesOf(u.side).some((e) => unitGap(e, u) <= 1.5)) return;
+    if (w.enemiesOf(u.side).some((e) => inContact(e, u))) return;
     const d = (gap - gapMm) * (i > toward ? -1 : 1);
     const st = translateStands(u.stands, rx * d, ry * d);
     if (blockedBy(w, u.id, st).length > 0) return;

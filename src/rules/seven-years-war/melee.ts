@@ -13,7 +13,7 @@ import { modifier } from './tablesSchema';
 import { unitOffTable } from '../../geometry/units';
 import type { Work } from './work';
 import { behindDefences } from './defences';
-import { CM, centroid, coverOf, inContact, inTown, heightAt, translateStands, terrainLevel, standGap } from './geo';
+import { CM, centroid, coverOf, inContact, inTown, heightAt, translateStands, terrainLevel, standGap, standsInContact } from './geo';
 import { changeOrder, disorderUnit } from './orderChanges';
 import { killStands, destroyUnit } from './losses';
 import { casualtyTest } from './moraleTests';
@@ -26,7 +26,7 @@ import { cos, sin } from '../../geometry/math';
 interface Bout { a: Unit; b: Unit; aContact: Stand[]; faceOfB: Face; faceOfA: Face }
 
 function contactStands(a: Unit, b: Unit): Stand[] {
-  return a.stands.filter((s) => b.stands.some((t) => standGap(s, t) <= 1.5));
+  return a.stands.filter((s) => b.stands.some((t) => standsInContact(s, t)));
 }
 
 /** Melee modifiers for `a` fighting `b` (p.14). */
@@ -50,7 +50,7 @@ export function meleeModifiers(w: Work, bout: Bout, chargedBy: Set<string>, over
   if (!(b.formation === 'square' || inTown(w.battle, b))) {
     const friends = w.friendsOf(a.side).filter((f) => { const o = w.groupOf(f.id)?.order; return o !== 'retreat' && o !== 'rout'; });
     // "Overlaps count against 1 enemy unit per combat phase only" (p.14): a stand that has overlapped one enemy unit this phase cannot overlap another.
-    const over = friends.flatMap((f) => f.stands).find((s) => !bout.aContact.some((c) => c.id === s.id) && !b.stands.some((x) => standGap(s, x) <= 1.5) && bout.aContact.some((c) => standGap(s, c) <= 1.5) && b.stands.some((x) => standGap(s, x) <= 45) && (overlaps.get(s.id) ?? b.id) === b.id);
+    const over = friends.flatMap((f) => f.stands).find((s) => !bout.aContact.some((c) => c.id === s.id) && !b.stands.some((x) => standsInContact(s, x)) && bout.aContact.some((c) => standsInContact(s, c)) && b.stands.some((x) => standGap(s, x) <= 45) && (overlaps.get(s.id) ?? b.id) === b.id);
     if (over) { overlaps.set(over.id, b.id); mods.push(modifier(t, 'meleeModifiers', 'overlap')); }
     // 6 f') p.13: charging a flank, "count only 1 stand in contact with the enemy; any other stands in contact
     // or adjoining stands in contact count as an overlap" (not if retreating: p.14).

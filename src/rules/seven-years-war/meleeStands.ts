@@ -12,9 +12,9 @@ import { pt } from '../../geometry/types';
 import type { SywState, Options } from './state';
 import { isCavalry } from './state';
 import type { Tables } from './tablesSchema';
-import { unitOffTable } from '../../geometry/units';
+import { standsOverlap, unitOffTable } from '../../geometry/units';
 import { Work } from './work';
-import { CONTACT_MM, standGap, standsOverlap } from './geo';
+import { standGap, standsInContact } from './geo';
 import { blockedBy } from './forcedMoves';
 import { cos, sin } from '../../geometry/math';
 
@@ -39,7 +39,7 @@ export const moveMeleeStand = defineCommand<SywState, Options, Tables, z.infer<t
     if (!isCavalry(u) && !lightInf) return reject('not-free-to-move', 'Only cavalry and light infantry move stands in melee.', R);
     if (w.groupOf(u.id)?.order === 'rout') return reject('routing', 'Routers do not re-form.', R);
     const enemies = w.enemiesOf(u.side);
-    const engaged = (s: Stand) => enemies.some((e) => e.stands.some((t) => standGap(s, t) <= CONTACT_MM));
+    const engaged = (s: Stand) => enemies.some((e) => e.stands.some((t) => standsInContact(s, t)));
     if (!u.stands.some(engaged)) return reject('not-in-melee', 'The unit is not in melee.', R);
     const st = u.stands.find((s) => s.id === cmd.stand), by = u.stands.find((s) => s.id === cmd.beside);
     if (!st || !by || st.id === by.id) return reject('bad-stand', 'Choose a stand of the unit and another to place it by.', R);
@@ -58,7 +58,7 @@ export const moveMeleeStand = defineCommand<SywState, Options, Tables, z.infer<t
     if (cmd.to !== 'rear') {
       // "to replace casualties": a place touching the enemy is allowed only where it closes a gap in the
       // line, i.e. another stand of the unit is in contact on its far side; otherwise it is an overlap.
-      const closesGap = !u.stands.some((s) => s.id !== st.id && standsOverlap(s, moved)) && u.stands.some((s) => s.id !== st.id && s.id !== by.id && standGap(moved, s) <= CONTACT_MM && ((s.centre.x - moved.centre.x) * rx + (s.centre.y - moved.centre.y) * ry) * (cmd.to === 'right' ? 1 : -1) > 0);
+      const closesGap = !u.stands.some((s) => s.id !== st.id && standsOverlap(s, moved)) && u.stands.some((s) => s.id !== st.id && s.id !== by.id && standsInContact(moved, s) && ((s.centre.x - moved.centre.x) * rx + (s.centre.y - moved.centre.y) * ry) * (cmd.to === 'right' ? 1 : -1) > 0);
       if (engaged(moved) && !closesGap) return reject('would-engage', 'That place touches the enemy: it is neither an overlap nor a gap in the line.', R);
       if (!engaged(moved) && !enemies.some((e) => e.stands.some((t) => standGap(moved, t) <= OVERLAP_REACH_MM))) return reject('no-overlap', 'An overlap must be within 45mm of the enemy.', R);
     }
@@ -68,7 +68,7 @@ export const moveMeleeStand = defineCommand<SywState, Options, Tables, z.infer<t
     // p.7: "Each stand must always be in base-to-base contact with at least one other stand in the unit."
     const connected = (list: readonly Stand[]) => {
       const seen = new Set([list[0]!.id]);
-      for (let grew = true; grew;) { grew = false; for (const s of list) if (!seen.has(s.id) && list.some((t) => seen.has(t.id) && standGap(s, t) <= CONTACT_MM)) { seen.add(s.id); grew = true; } }
+      for (let grew = true; grew;) { grew = false; for (const s of list) if (!seen.has(s.id) && list.some((t) => seen.has(t.id) && standsInContact(s, t))) { seen.add(s.id); grew = true; } }
       return seen.size === list.length;
     };
     if (!connected(stands)) return reject('apart', 'Every stand must stay in contact with another of its unit.', 'SYW (3) Changing Orders (p.7)');

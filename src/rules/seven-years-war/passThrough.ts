@@ -17,8 +17,8 @@ import type { Rejection } from '../../engine/ruleset';
 import type { Stand } from '../../engine/model';
 import { standCorners } from '../../geometry/footprint';
 import type { Work } from './work';
-import { unitOffTable } from '../../geometry/units';
-import { standsOverlap, translateStands, standGap, CONTACT_MM } from './geo';
+import { standsOverlap, unitOffTable } from '../../geometry/units';
+import { translateStands, standsInContact } from './geo';
 import { cos, sin } from '../../geometry/math';
 
 const R = 'SYW §4 Movement through friendly units (p.10)';
@@ -30,7 +30,7 @@ export function standsJoined(stands: readonly Stand[]): boolean {
   const todo = [0];
   while (todo.length > 0) {
     const i = todo.pop()!;
-    for (let j = 0; j < stands.length; j++) if (!seen.has(j) && standGap(stands[i]!, stands[j]!) <= CONTACT_MM) { seen.add(j); todo.push(j); }
+    for (let j = 0; j < stands.length; j++) if (!seen.has(j) && standsInContact(stands[i]!, stands[j]!)) { seen.add(j); todo.push(j); }
   }
   return seen.size === stands.length;
 }

@@ -4,13 +4,16 @@
  * in Retreat by 5cms. Routers ... without a route free of enemies at least 10cms wide to their half
  * of the table surrender instead".
  */
-import type { Stand, Unit } from '../../engine/model';
+import type { Unit } from '../../engine/model';
 import { unitDistance, segmentToUnitDistance } from '../../geometry/measure';
 import { pt } from '../../geometry/types';
 import { ROUT_MOVES } from './tables/movement';
 import type { GroupState } from './state';
 import type { Work } from './work';
-import { unitOffTable } from '../../geometry/units';
+import { firstWithinGap } from '../../geometry/moveGap';
+import { traceMove } from '../../geometry/moveCore';
+import type { Leg } from '../../geometry/movement';
+import { EPS_MM } from '../../geometry/vec';
 import { CM, centroid, translateStands } from './geo';
 import { cos, sin } from '../../geometry/math';
 
@@ -21,7 +24,8 @@ export interface Route { readonly angle: number; readonly corridorFree: boolean 
 
 /**
  * The heading that gains most ground towards the routers' own edge within `mm`, keeping 5cm from
- * every enemy not on Retreat (or no nearer than it already is), and whether a 10cm-wide lane free of
+ * every enemy not on Retreat (or no nearer than it already is; nearer by more than the core's
+ * arithmetic, EPS_MM), judged exactly along each heading, and whether a 10cm-wide lane free of
  * such enemy leads along it to the routers' half of the table. Leaving the table over the base edge,
  * or a side edge within their own half, is the best route of all.
  */
@@ -35,7 +39,6 @@ export function chooseRoute(w: Work, g: GroupState, homeAngle: number, mm: numbe
   const c = centroid(stands);
   const midY = w.battle.table.depthMm / 2;
   const ownHalf = (y: number) => (hy > 0 ? y >= midY : y <= midY);
-  const clear = (st: readonly Stand[]) => enemies.every((e) => { const d = unitDistance(e.stands, st); return d >= avoid - 0.5 || d >= start.get(e.id)! - 0.5; });
   const lane = (ang: number): boolean => {
     if (ownHalf(c.y)) return true;
     const dy = sin(ang);
@@ -48,17 +51,20 @@ export function chooseRoute(w: Work, g: GroupState, homeAngle: number, mm: numbe
   for (const deg of FAN_DEG) {
     const ang = homeAngle + (deg * Math.PI) / 180;
     const dx = cos(ang), dy = sin(ang);
-    let score = 0;
-    for (let d = 10; d <= mm + 1e-6; d += 10) {
-      const st = translateStands(stands, dx * d, dy * d);
-      if (unitOffTable(st, w.battle.table)) {
-        const exit = centroid(st);
-        // Off the base edge, or a side edge in their own half: the table edge is reached.
-        if (ownHalf(exit.y)) score = 1e6 - Math.abs(deg);
-        break;
-      }
-      if (!clear(st)) break;
-      score = d * (dx * hx + dy * hy);
+    const legs: Leg[] = [{ kind: 'translate', dx: dx * mm, dy: dy * mm, distanceMm: mm }];
+    // Where the routers first come nearer an enemy than they may (exact, the geometry's approach query) …
+    let blockedAt = mm;
+    for (const e of enemies) {
+      const hit = firstWithinGap(stands, legs, [e], Math.min(avoid, start.get(e.id)!) - EPS_MM);
+      if (hit && hit.atMm < blockedAt) blockedAt = hit.atMm;
+    }
+    // … and where they reach the table edge (the core's trace).
+    const edgeAt = traceMove(stands, legs, { table: w.battle.table }).leavesTableAtMm;
+    let score = blockedAt * (dx * hx + dy * hy);
+    if (edgeAt !== undefined && edgeAt <= blockedAt) {
+      const exit = centroid(translateStands(stands, dx * edgeAt, dy * edgeAt));
+      // Off the base edge, or a side edge in their own half: the table edge is reached.
+      score = ownHalf(exit.y) ? 1e6 - Math.abs(deg) : edgeAt * (dx * hx + dy * hy);
     }
     const l = lane(ang);
     const better = !best || (l && !best.lane) || (l === best.lane && score > best.score + 1e-6);

@@ -44,7 +44,7 @@ const inMelee = (w: Work, u: Unit) => w.enemiesOf(u.side).some((e) => inContact(
 /** (k): stands in melee, or adjacent to a stand in melee, may not be shot at. */
 function protectedByMelee(w: Work, target: Unit): boolean {
   if (inMelee(w, target)) return true;
-  return w.friendsOf(target.side).some((f) => f.id !== target.id && inMelee(w, f) && unitDistance(f.stands, target.stands) <= 1.5);
+  return w.friendsOf(target.side).some((f) => f.id !== target.id && inMelee(w, f) && inContact(f, target));
 }
 
 /** Nothing else between shooter and target ((5)(f)), except artillery to/from a hill with no friends near. */

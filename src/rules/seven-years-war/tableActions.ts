@@ -21,7 +21,7 @@ import { deploy, flankMarch } from './deployment';
 import { brigadeOf, heldBackBrigade } from './deploymentOrder';
 import { alignInMelee, MELEE_ALIGN_RULE } from './meleeAlign';
 import { dressGroup, dressAnchor, groupShapeProblem, isSplit, GROUP_SHAPE } from './groupShape';
-import { CONTACT_MM, centroid, standGap } from './geo';
+import { centroid, standsInContact } from './geo';
 import { unitFrame } from '../../geometry/frame';
 import { cos, sin } from '../../geometry/math';
 
@@ -91,7 +91,7 @@ export function standNames(u: Unit): Map<string, string> {
 export function meleeStandActions(game: G, side: string, u: Unit, accepts: Accepts): PieceAction[] {
   if (!(isCavalry(u) || u.troopType === 'light-infantry' || u.troopType === 'riflemen')) return [];
   const enemies = game.battle.units.filter((e) => e.side !== side);
-  const engaged = (s: Stand) => enemies.some((e) => e.stands.some((t) => standGap(s, t) <= CONTACT_MM));
+  const engaged = (s: Stand) => enemies.some((e) => e.stands.some((t) => standsInContact(s, t)));
   const hot = u.stands.filter(engaged), free = u.stands.filter((s) => !engaged(s));
   if (hot.length === 0 || free.length === 0) return [];
   const names = standNames(u);

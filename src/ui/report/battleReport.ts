@@ -22,6 +22,7 @@ import { escapeXml, lineChart } from '../../render/charts/svgCharts';
 import { entryItems, eventItems, type LogItem } from '../logModel';
 import { namesFor } from '../names';
 import { phraseWithNames } from '../format';
+import { victorySentence } from '../../rules/words';
 
 export interface ReportInput {
   readonly module: AnyRuleset;
@@ -153,7 +154,7 @@ export function battleReportHtml(input: ReportInput): ReportOutcome {
   }
 
   const resultText = r
-    ? `${r.winner ? `${h(sideName(r.winner))}: ${h(r.level)} victory` : h(r.level)}. ${h(phraseWithNames(r.reason, names))}${r.rule ? ` <span class="rule">${h(r.rule)}</span>` : ''}`
+    ? `${r.winner ? h(victorySentence(sideName(r.winner), r.level)) : h(r.level)}. ${h(phraseWithNames(r.reason, names))}${r.rule ? ` <span class="rule">${h(r.rule)}</span>` : ''}`
     : `Not over: ${h(describePosition(module, final))}`;
   const title = input.name && input.name !== setup.title ? `${input.name} — ${setup.title}` : setup.title;
   const html = `<!doctype html>

@@ -104,9 +104,9 @@ describe('The balance report of a hand-made batch', () => {
   });
 
   it('a verdict in plain words at the top', () => {
-    expect(r.verdict[0]).toMatch(/^The French Advance Guard win 60% ± 15% of 40 battles \(the Austrian Brigade Mayer 30%, drawn 10%\)/);
+    expect(r.verdict[0]).toMatch(/^The French Advance Guard wins 60% ± 15% of 40 battles \(the Austrian Brigade Mayer 30%, drawn 10%\)/);
     expect(r.verdict[0]).toMatch(/unbalanced towards the French Advance Guard/);
-    expect(r.verdict.join(' ')).toMatch(/Brigade Battery 6pdr \(Austrian Brigade Mayer\) decides most battles: the Austrian Brigade Mayer win 50% when it stands and 10% when it falls/);
+    expect(r.verdict.join(' ')).toMatch(/Brigade Battery 6pdr \(Austrian Brigade Mayer\) decides most battles: the Austrian Brigade Mayer wins 50% when it stands and 10% when it falls/);
   });
 });
 

@@ -147,4 +147,14 @@ describe('What counts as separated (NW §17; RULINGS: base to base within a tent
     shiftStand(open, 'fr1', 'fr1.s4', 0, 2 * IN);
     expect(separatedStands(open.battle, findUnit(open.battle, 'fr1')!).apart.map((s) => s.id)).toEqual(['fr1.s4']);
   });
+
+  it('the same unit is judged again on another terrain layout (the answer is kept per unit and layout)', () => {
+    const village = { id: 'v', kind: 'village', name: 'Village', polygon: [[33 * IN, 18 * IN], [39 * IN, 18 * IN], [39 * IN, 23 * IN], [33 * IN, 23 * IN]], props: { buildings: 4 } };
+    const { d } = draftWith(line([], { terrain: [village] }), []);
+    shiftStand(d, 'fr1', 'fr1.s4', 0, 2 * IN);
+    const u = findUnit(d.battle, 'fr1')!;
+    expect(separatedStands(d.battle, u).apart).toHaveLength(0);
+    expect(separatedStands({ ...d.battle, terrain: [] }, u).apart.map((s) => s.id)).toEqual(['fr1.s4']);
+    expect(separatedStands(d.battle, u).apart).toHaveLength(0);
+  });
 });

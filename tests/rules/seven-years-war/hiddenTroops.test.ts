@@ -77,6 +77,11 @@ describe('(3) Visibility p.7: "If troops so hidden fire at troops who have appro
     expect(r.state.ruleset.hidden['red-1']).toBeUndefined();
     expect(rejection(r.state, { type: 'moveGroup', side: 'blue', group: 'blue-1', legs: [{ kind: 'forward', mm: 10 }] })).toBe('ambushed');
   });
+  it('the cut falls exactly where the gap closes to 5cm ((3) Visibility p.7: "approached ... to within 5cms")', () => {
+    const r = apply(withDice(hidden(true), [3]), move);
+    const gap = unitDistance(r.state.battle.units.find((u) => u.id === 'blue-1')!.stands, r.state.battle.units.find((u) => u.id === 'red-1')!.stands);
+    expect(Math.abs(gap - 50)).toBeLessThan(1e-6);
+  });
   it('the target returns fire only afterwards (its own shooting step); the hidden unit does not fire again that phase', () => {
     const r = apply(withDice(hidden(true), [3]), move);
     const shootBack = advanceTo(r.state, 'shootingPhasing');

@@ -7,7 +7,7 @@
  */
 import { describe, it, expect } from 'vitest';
 import { battle, setOrder, advanceTo, apply, rejection, type U, type St } from './build';
-import { standsOverlap } from '../../../src/rules/seven-years-war/geo';
+import { standsOverlap } from '../../../src/geometry/units';
 
 // Blue light infantry (2 stands, x 860-940, y 180-200) behind a blue battalion (x 820-980, y 285-300), all facing +y.
 const li: U = { id: 'blue-li', side: 'blue', type: 'light-infantry', x: 900, y: 200, facingDeg: 90, n: 2, depth: 20 };

@@ -6,7 +6,7 @@
 import { describe, it, expect } from 'vitest';
 import { battle, setOrder, scriptedCtx, type U } from './build';
 import { Work } from '../../../src/rules/seven-years-war/work';
-import { standsOverlap } from '../../../src/rules/seven-years-war/geo';
+import { standsOverlap } from '../../../src/geometry/units';
 import { routMove } from '../../../src/rules/seven-years-war/forcedMoves';
 
 // Red battalion routing home (down the table, +y): 4 stands x 820-980, front edge y = 600 (stands 585-600).

@@ -7,7 +7,7 @@
 import { describe, it, expect } from 'vitest';
 import { battle, setOrder, scriptedCtx, type U } from './build';
 import { Work } from '../../../src/rules/seven-years-war/work';
-import { standsOverlap } from '../../../src/rules/seven-years-war/geo';
+import { standsOverlap } from '../../../src/geometry/units';
 import { unitDistance } from '../../../src/geometry/measure';
 import { pt } from '../../../src/geometry/types';
 import { startRout, routMove } from '../../../src/rules/seven-years-war/forcedMoves';

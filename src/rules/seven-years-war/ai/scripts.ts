@@ -97,16 +97,50 @@ function chargeTargets(w: Work, view: V, side: string, g: GroupState, us: readon
     .sort((a, b) => b.odds - a.odds);
 }
 
+/**
+ * Friends in the way of a group's Advance: a unit of another group of its side ahead of it, within
+ * its move, whose frontage overlaps its own. Advancing into it would interpenetrate (§4 p.10:
+ * both disordered and sent to Reserve), so the group stands until the way is clear.
+ */
+function friendsAhead(w: Work, view: V, side: string, g: GroupState, us: readonly Unit[]): boolean {
+  const mine = stands(us);
+  const c = centroid(mine), f = mine[0]!.facing;
+  const fx = cos(f), fy = sin(f);
+  const half = Math.max(...mine.map((s) => Math.abs((s.centre.x - c.x) * -fy + (s.centre.y - c.y) * fx) + s.widthMm / 2));
+  const reach = groupSpeedCm(w, g) * CM + 2 * CM;
+  for (const u of view.battle.units) {
+    if (u.side !== side || g.units.includes(u.id)) continue;
+    for (const s of u.stands) {
+      const dx = s.centre.x - c.x, dy = s.centre.y - c.y;
+      const ahead = dx * fx + dy * fy, lateral = Math.abs(-dx * fy + dy * fx);
+      if (ahead > 0 && ahead < reach && lateral < half + s.widthMm / 2) return true;
+    }
+  }
+  return false;
+}
+
+/**
+ * Whether `side` should wait for the enemy: the defender (9 p.19) holds its ground and lets the
+ * attacker come into its fire, until the last third of the battle, when a side that has not been
+ * attacked must go and win it (the house victory counts losses at the turn limit, RULINGS.md).
+ */
+function waits(view: V, side: string): boolean {
+  const limit = view.battle.turnLimit;
+  return side === view.ruleset.defender && (limit === undefined || view.position.turn <= Math.ceil((limit * 2) / 3));
+}
+
 function chooseSyw(w: Work, view: V, side: string, g: GroupState): Script {
   const us = w.groupUnits(g);
   if (g.order === 'rout') return 'withdraw';
   if (us.length === 0) return 'hold';
   const near = nearestTo(w, view, side, us);
-  if (us.every(isArtillery)) return near && near.mm <= maxRangeMm(w.tables, us[0]!) * 0.8 ? 'hold' : 'advance';
+  const blocked = friendsAhead(w, view, side, g, us);
+  if (us.every(isArtillery)) return (near && near.mm <= maxRangeMm(w.tables, us[0]!) * 0.8) || blocked || waits(view, side) ? 'hold' : 'advance';
   const left = us.reduce((a, u) => a + u.stands.length, 0);
   if (left * 2 <= g.startStands) return 'hold';
   const best = chargeTargets(w, view, side, g, us)[0];
   if (best && best.odds >= (us.every(isCavalry) ? 2 : 3)) return 'attack';
+  if (blocked || waits(view, side)) return 'hold';
   if (us.every(isCavalry)) return near && near.mm < 25 * CM ? 'hold' : 'advance';
   return near && near.mm <= 10 * CM + 1 ? 'hold' : 'advance';
 }

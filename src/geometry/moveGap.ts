@@ -1,0 +1,199 @@
+/**
+ * How near a move comes to other units: the first charged distance along a plan of legs at
+ * which the mover's stands come within a gap of a body (nearest points, as `unitDistance`
+ * measures). Rules that act the moment troops approach within a distance ("troops who have
+ * approached their position to within 5cms", "avoiding any enemy by 5cms", "halts 1 inch
+ * short") ask this instead of stepping along the path.
+ *
+ * Exactness: on a straight leg the answer is solved, not searched. The distance between two
+ * rectangles that do not overlap is the least distance from a corner of one to an edge of the
+ * other, so the first moment the gap closes to `gapMm` is the first moment some corner enters
+ * the capsule of points within `gapMm` of an edge of the other (the moving corners of the
+ * mover against the body's edges, and the body's corners against the mover's moving edges).
+ * A capsule is a rectangle and two discs, so each entry is a quadratic root or a slab clip.
+ * Turning legs are sampled every `stepMm` of corner travel (default 1 mm) and each change is
+ * bisected to 1e-9 of the leg, as the movement core's trace does.
+ */
+import type { StandFootprint, TablePoint } from './types';
+import { standBounds, standCorners } from './footprint';
+import type { Leg } from './movement';
+import { legsDistance, poseInLeg } from './movement';
+import { standDistance } from './measure';
+
+/** A body the mover may approach: its id and stands. */
+export interface GapBody {
+  readonly id: string;
+  readonly stands: readonly StandFootprint[];
+}
+
+export interface GapHit {
+  /** Charged distance along the plan where the gap first closes to `gapMm` (0 if it is that close at the start). */
+  readonly atMm: number;
+  /** The body it comes within the gap of (the first in the list given, of those reached at that distance). */
+  readonly bodyId: string;
+  /** The index of the mover's stand that comes within the gap (the first, of those reached at that distance). */
+  readonly stand: number;
+}
+
+/**
+ * First t in [0, 1] at which p + t·w is within g of segment cd (Infinity if never). The
+ * capsule round cd is the union of its rectangle and its two end discs; the first entry into
+ * a union is the least of the first entries into its parts.
+ */
+export function capsuleEntry(px: number, py: number, wx: number, wy: number, cx: number, cy: number, dx: number, dy: number, g: number): number {
+  let best = Infinity;
+  const disc = (ox: number, oy: number) => {
+    const rx = px - ox, ry = py - oy;
+    const a = wx * wx + wy * wy, b = 2 * (wx * rx + wy * ry), c = rx * rx + ry * ry - g * g;
+    if (c <= 0) { best = 0; return; }
+    if (a === 0) return;
+    const det = b * b - 4 * a * c;
+    if (det < 0) return;
+    const s = Math.sqrt(det);
+    const t0 = (-b - s) / (2 * a), t1 = (-b + s) / (2 * a);
+    if (t1 < 0 || t0 > 1) return;
+    const t = Math.max(0, t0);
+    if (t < best) best = t;
+  };
+  disc(cx, cy);
+  disc(dx, dy);
+  const ex = dx - cx, ey = dy - cy;
+  const len = Math.hypot(ex, ey);
+  if (len > 0) {
+    const ux = ex / len, uy = ey / len;
+    // Along the edge u in [0, len], across it |n| ≤ g: four half-planes, each linear in t.
+    let lo = 0, hi = 1;
+    const clip = (v0: number, dv: number, min: number, max: number): boolean => {
+      if (dv === 0) return v0 >= min && v0 <= max;
+      let a = (min - v0) / dv, b = (max - v0) / dv;
+      if (a > b) { const x = a; a = b; b = x; }
+      if (a > lo) lo = a;
+      if (b < hi) hi = b;
+      return lo <= hi;
+    };
+    const rx = px - cx, ry = py - cy;
+    if (clip(rx * ux + ry * uy, wx * ux + wy * uy, 0, len) && clip(-rx * uy + ry * ux, -wx * uy + wy * ux, -g, g) && lo < best) best = lo;
+  }
+  return best;
+}
+
+/** First t in [0, 1] at which stand corners `a` moved by t·(wx, wy) come within g of the fixed corners `b` (Infinity if never). */
+function translationGapEntry(a: readonly TablePoint[], wx: number, wy: number, b: readonly TablePoint[], g: number): number {
+  let best = Infinity;
+  for (let i = 0; i < 4; i++) {
+    const p = a[i]!, q = b[i]!;
+    for (let j = 0; j < 4; j++) {
+      const c = b[j]!, d = b[(j + 1) % 4]!;
+      const t1 = capsuleEntry(p.x, p.y, wx, wy, c.x, c.y, d.x, d.y, g);
+      if (t1 < best) best = t1;
+      // The body's corner against the mover's edge: the corner moves by −t·w relative to it.
+      const e = a[j]!, f = a[(j + 1) % 4]!;
+      const t2 = capsuleEntry(q.x, q.y, -wx, -wy, e.x, e.y, f.x, f.y, g);
+      if (t2 < best) best = t2;
+    }
+    if (best === 0) return 0;
+  }
+  return best;
+}
+
+/** Corner travel of one stand over a turning leg (the finest sampling any corner needs). */
+function travelOf(s: StandFootprint, leg: Leg, i: number): number {
+  if (leg.kind === 'rotate') {
+    let r = 0;
+    for (const c of standCorners(s)) r = Math.max(r, Math.hypot(c.x - leg.pivot.x, c.y - leg.pivot.y));
+    return r * Math.abs(leg.angle);
+  }
+  if (leg.kind === 'restand') {
+    const to = leg.to[i] ?? s;
+    return Math.hypot(to.centre.x - s.centre.x, to.centre.y - s.centre.y) + (Math.abs(leg.turns[i] ?? 0) * Math.hypot(s.widthMm, s.depthMm)) / 2;
+  }
+  return Math.hypot(leg.dx, leg.dy);
+}
+
+interface Near { readonly body: number; readonly corners: readonly TablePoint[]; readonly stand: StandFootprint }
+
+/**
+ * The first charged distance along the plan at which the stands come within `gapMm` of one of
+ * the bodies, with which body and which of the mover's stands, or undefined if they never do.
+ * Exact on straight legs (see the file comment); legs with no charged distance (a free face
+ * change) are judged at their end, where the plan puts them.
+ */
+export function firstWithinGap(stands: readonly StandFootprint[], legs: readonly Leg[], bodies: readonly GapBody[], gapMm: number, opts: { readonly stepMm?: number } = {}): GapHit | undefined {
+  const stepMm = opts.stepMm ?? 1;
+  const near: Near[] = [];
+  bodies.forEach((b, k) => { for (const s of b.stands) near.push({ body: k, corners: standCorners(s), stand: s }); });
+  if (near.length === 0 || stands.length === 0) return undefined;
+  const within = (s: StandFootprint, n: Near) => standDistance(s, n.stand) <= gapMm;
+  // At the start.
+  for (let k = 0; k < bodies.length; k++) for (let i = 0; i < stands.length; i++) for (const n of near) if (n.body === k && within(stands[i]!, n)) return { atMm: 0, bodyId: bodies[k]!.id, stand: i };
+  let best: { atMm: number; body: number; stand: number } | undefined;
+  const offer = (atMm: number, body: number, stand: number) => {
+    if (!best || atMm < best.atMm - 1e-12 || (Math.abs(atMm - best.atMm) <= 1e-12 && (body < best.body || (body === best.body && stand < best.stand)))) best = { atMm, body, stand };
+  };
+  const total = legsDistance(legs);
+  for (let i = 0; i < stands.length; i++) {
+    let cur = stands[i]!;
+    let offset = 0;
+    for (const leg of legs) {
+      if (best && offset > best.atMm) break;
+      const D = leg.distanceMm;
+      const box = legBox(cur, leg, i, gapMm);
+      const cands = near.filter((n) => boxMeetsCorners(box, n.corners));
+      if (cands.length > 0) {
+        if (leg.kind === 'translate') {
+          const a = standCorners(cur);
+          for (const n of cands) {
+            const t = translationGapEntry(a, leg.dx, leg.dy, n.corners, gapMm);
+            if (t <= 1) offer(offset + t * D, n.body, i);
+          }
+        } else {
+          const at = (t: number) => poseInLeg(cur, leg, i, t);
+          const steps = Math.max(1, Math.ceil(travelOf(cur, leg, i) / stepMm));
+          for (const n of cands) {
+            let prev = 0;
+            for (let k = 1; k <= steps; k++) {
+              const t = k / steps;
+              if (within(at(t), n)) {
+                let lo = prev, hi = t;
+                for (let b = 0; b < 50; b++) { const mid = (lo + hi) / 2; if (within(at(mid), n)) hi = mid; else lo = mid; }
+                offer(offset + (D > 0 ? hi * D : 0), n.body, i);
+                break;
+              }
+              prev = t;
+            }
+          }
+        }
+      }
+      offset += D;
+      cur = poseInLeg(cur, leg, i, 1);
+    }
+  }
+  if (!best) return undefined;
+  const hit = best as { atMm: number; body: number; stand: number };
+  return { atMm: Math.min(hit.atMm, total), bodyId: bodies[hit.body]!.id, stand: hit.stand };
+}
+
+/** The box of every pose one stand takes during a leg, grown by `g`. */
+function legBox(s: StandFootprint, leg: Leg, i: number, g: number): { minX: number; minY: number; maxX: number; maxY: number } {
+  const a = standBounds(s), b = standBounds(poseInLeg(s, leg, i, 1));
+  const box = { minX: Math.min(a.minX, b.minX) - g, minY: Math.min(a.minY, b.minY) - g, maxX: Math.max(a.maxX, b.maxX) + g, maxY: Math.max(a.maxY, b.maxY) + g };
+  if (leg.kind === 'rotate') {
+    let r = 0;
+    for (const c of standCorners(s)) r = Math.max(r, Math.hypot(c.x - leg.pivot.x, c.y - leg.pivot.y));
+    box.minX = Math.min(box.minX, leg.pivot.x - r - g); box.minY = Math.min(box.minY, leg.pivot.y - r - g);
+    box.maxX = Math.max(box.maxX, leg.pivot.x + r + g); box.maxY = Math.max(box.maxY, leg.pivot.y + r + g);
+  } else if (leg.kind === 'restand') {
+    const r = Math.hypot(s.widthMm, s.depthMm) / 2;
+    for (const c of [s.centre, (leg.to[i] ?? s).centre]) {
+      box.minX = Math.min(box.minX, c.x - r - g); box.minY = Math.min(box.minY, c.y - r - g);
+      box.maxX = Math.max(box.maxX, c.x + r + g); box.maxY = Math.max(box.maxY, c.y + r + g);
+    }
+  }
+  return box;
+}
+
+function boxMeetsCorners(box: { minX: number; minY: number; maxX: number; maxY: number }, cs: readonly TablePoint[]): boolean {
+  let minX = Infinity, minY = Infinity, maxX = -Infinity, maxY = -Infinity;
+  for (const c of cs) { if (c.x < minX) minX = c.x; if (c.x > maxX) maxX = c.x; if (c.y < minY) minY = c.y; if (c.y > maxY) maxY = c.y; }
+  return box.minX <= maxX && minX <= box.maxX && box.minY <= maxY && minY <= box.maxY;
+}

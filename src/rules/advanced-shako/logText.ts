@@ -1,0 +1,45 @@
+/** One sentence for each of Advanced Shako's own events in the log. */
+import type { AnyEvent } from '../../engine/command';
+import type { EventNames } from '../../engine/ruleset';
+
+const inch = (x: unknown) => `${typeof x === 'number' ? x.toFixed(1) : '?'}"`;
+
+export function describeShEvent(e: AnyEvent, n: EventNames): string | undefined {
+  const x = e as unknown as Record<string, unknown>;
+  const p = (k: string) => n.piece(String(x[k]));
+  switch (e.type) {
+    case 'UnitMoved': return `${p('unit')} moves ${inch(x['distanceIn'])}.`;
+    case 'FormationChanged': return `${p('unit')} forms ${String(x['formation'])}${x['involuntary'] ? ' (involuntarily)' : ''}.`;
+    case 'Charged': return `${p('unit')} charges ${p('target')} (${inch(x['distanceIn'])})${x['obligatory'] ? ': an obligatory charge' : ''}.`;
+    case 'HastySquare': return x['formed'] ? `${p('unit')} forms a hasty square.` : `${p('unit')} fails to form square: it keeps its formation, fights with its DisMR and may not fire.`;
+    case 'NoHastySquare': return `${p('unit')} need not form a hasty square: ${String(x['why'])}.`;
+    case 'Staggered': return `${p('unit')} is Staggered (${String(x['cause'])}).`;
+    case 'Killed': return `${p('unit')} suffers a kill (${String(x['cause'])}): ${String(x['kills'])} kills.`;
+    case 'UnitBroken': return `${String(x['name'])} is Broken and removed: ${String(x['why'])}.`;
+    case 'FellBack': return `${p('unit')} falls back ${inch(x['distanceIn'])}.`;
+    case 'Recalled': return `${p('unit')} recalls ${inch(x['distanceIn'])} and is Blown.`;
+    case 'RecallFailed': return `${p('unit')} fails to recall and must fight the square.`;
+    case 'Blown': return `${p('unit')} is Blown.`;
+    case 'Reformed': return `${p('unit')} reforms.`;
+    case 'Rallied': return `${p('unit')} rallies from Fallback.`;
+    case 'RallyProhibited': return `${p('unit')} cannot rally: ${p('by')} is within 6".`;
+    case 'Steadied': return `${p('unit')} steadies.`;
+    case 'MeleeWon': return `${p('winner')} beats ${p('loser')} by ${String(x['margin'])}.`;
+    case 'CrewsWithdrew': return `${p('unit')}'s crews withdraw into ${p('square')}; the guns are abandoned.`;
+    case 'Breakthrough': return `${p('unit')} is carried into a Breakthrough charge at ${p('target')}.`;
+    case 'WithdrawnFromContact': return `${p('unit')} is withdrawn from contact ${inch(x['distanceIn'])}.`;
+    case 'ColumnKept': return `${p('unit')} stays in column (${String(x['why'])}).`;
+    case 'ObligatoryAdvance': return `${p('unit')} must advance: ${inch(x['distanceIn'])} (attack orders).`;
+    case 'DroveAt': return `${p('unit')} drives at the Blown ${p('target')}.`;
+    case 'MoveOrder': return 'Divisions move in initiative order.';
+    case 'Coordinated': return 'Two divisions will move together.';
+    case 'DivisionalMorale': return `Divisional morale: ${String(x['result'])}.`;
+    case 'DivisionRallied': return `A division rallies${x['newOrder'] ? ' under a New Order' : ''}.`;
+    case 'DivisionNotRallied': return 'A division fails to rally.';
+    case 'AdcSent': return `An ADC rides with ${String(x['orders'])} orders.`;
+    case 'OrdersReceived': return `A division receives ${String(x['orders'])} orders${x['enacted'] ? '' : ' but cannot enact them until it rallies'}.`;
+    case 'OrdersEnacted': return `A division enacts its ${String(x['orders'])} orders.`;
+    case 'SectorAlight': return 'A town sector is set alight.';
+    default: return undefined;
+  }
+}

@@ -1,0 +1,70 @@
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { copyJson } from '../../src/engine/workingState';
+
+/** What the copy must equal: the JSON round trip it stands for. */
+const roundTrip = (x: unknown): unknown => JSON.parse(JSON.stringify(x)) as unknown;
+
+// Any value a ruleset state may hold, plus what JSON drops or changes (undefined fields and
+// items, -0, NaN, Infinity), so the copy is held to the round trip's exact output.
+const { value } = fc.letrec((tie) => ({
+  value: fc.oneof(
+    { depthSize: 'small' },
+    fc.constantFrom(null, true, false, 0, -0, 1.5, NaN, Infinity, -Infinity, undefined, 1e21, 0.1 + 0.2),
+    fc.double(),
+    fc.string(),
+    fc.array(tie('value')),
+    fc.dictionary(fc.oneof(fc.string(), fc.constantFrom('__proto__', '0', '10', '2', 'constructor')), tie('value')),
+  ),
+}));
+
+/** Plain objects and arrays of strings, booleans, null and finite numbers other than -0: what the round trip gives. */
+function onlyJson(v: unknown): boolean {
+  if (v === null || typeof v === 'string' || typeof v === 'boolean') return true;
+  if (typeof v === 'number') return Number.isFinite(v) && !Object.is(v, -0);
+  if (Array.isArray(v)) return Object.getPrototypeOf(v) === Array.prototype && v.every((x, i) => i in v && onlyJson(x));
+  if (typeof v !== 'object' || Object.getPrototypeOf(v) !== Object.prototype) return false;
+  return Object.keys(v).every((k) => onlyJson((v as Record<string, unknown>)[k]));
+}
+
+describe('The JSON copy of a ruleset state', () => {
+  it('equals the JSON round trip, key order included, for any value', () => {
+    fc.assert(
+      fc.property(fc.dictionary(fc.string(), value), (x) => {
+        const copy = copyJson(x);
+        expect(JSON.stringify(copy)).toBe(JSON.stringify(roundTrip(x)));
+        expect(onlyJson(copy)).toBe(true);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('drops undefined fields, makes undefined items and numbers JSON cannot hold null, and -0 zero', () => {
+    const copy = copyJson({ a: undefined, b: [undefined, NaN, Infinity, -0], c: -0, d: { e: () => 1 } } as unknown);
+    expect(copy).toStrictEqual({ b: [null, null, null, 0], c: 0, d: {} });
+    expect(Object.is((copy as { c: number }).c, 0)).toBe(true);
+    expect(Object.keys(copy as object)).toEqual(['b', 'c', 'd']);
+  });
+
+  it('keeps a key named __proto__ as a field, never as the prototype', () => {
+    const x = JSON.parse('{"__proto__": {"polluted": 1}, "k": 2}') as unknown;
+    const copy = copyJson(x) as Record<string, unknown>;
+    expect(Object.getPrototypeOf(copy)).toBe(Object.prototype);
+    expect(Object.keys(copy)).toEqual(['__proto__', 'k']);
+    expect(copy).toStrictEqual(roundTrip(x));
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
+
+  it('shares nothing with the original', () => {
+    const x = { units: { a: { morale: 'steady', marks: [1, 2] } } };
+    const copy = copyJson(x);
+    copy.units.a.morale = 'routed';
+    copy.units.a.marks.push(3);
+    expect(x).toEqual({ units: { a: { morale: 'steady', marks: [1, 2] } } });
+  });
+
+  it('copies a value with toJSON as JSON does (a date becomes its string)', () => {
+    const d = new Date(0);
+    expect(copyJson({ d } as unknown)).toStrictEqual({ d: '1970-01-01T00:00:00.000Z' });
+  });
+});

@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { isPluralName, sideWords, victorySentence } from '../../src/rules/words';
+
+// Every side name of the built-in scenarios, and the verb each takes.
+describe('A side name and the verb that agrees with it', () => {
+  it.each([
+    ['French Advance Guard', 'The French Advance Guard wins'],
+    ['Austrian Brigade Mayer', 'The Austrian Brigade Mayer wins'],
+    ['French', 'The French win'],
+    ['Austrians', 'The Austrians win'],
+    ['British', 'The British win'],
+    ['British (Stuart)', 'The British (Stuart) win'],
+    ['French (Reynier)', 'The French (Reynier) win'],
+    ['Prussians', 'The Prussians win'],
+    ['Prussians (Frederick)', 'The Prussians (Frederick) win'],
+    ['Franco-Imperials (Soubise)', 'The Franco-Imperials (Soubise) win'],
+    ['III Corps (Davout)', 'The III Corps (Davout) wins'],
+    ['III Armeekorps (Hohenzollern)', 'III Armeekorps (Hohenzollern) wins'],
+    ["Armée d'Allemagne (Napoleon)", "Armée d'Allemagne (Napoleon) wins"],
+    ['Hauptarmee (Archduke Charles)', 'Hauptarmee (Archduke Charles) wins'],
+    ['Army of Bohemia', 'The Army of Bohemia wins'],
+    ['The Swiss', 'The Swiss win'],
+    ['Imperial Guards', 'The Imperial Guards win'],
+    ['Highlanders, 42nd Foot', 'The Highlanders, 42nd Foot win'],
+  ])('%s: "%s"', (name, sentence) => {
+    const w = sideWords(name);
+    expect(`${w.subject} ${w.verb('win', 'wins')}`).toBe(sentence);
+    expect(w.their).toBe(isPluralName(name) ? 'their' : 'its');
+  });
+
+  it('inside a sentence the article is lower case, and a bare name stays bare', () => {
+    expect(sideWords('Austrians').noun).toBe('the Austrians');
+    expect(sideWords('French Advance Guard').noun).toBe('the French Advance Guard');
+    expect(sideWords('The Army of Italy').noun).toBe('the Army of Italy');
+    expect(sideWords('Hauptarmee (Archduke Charles)').noun).toBe('Hauptarmee (Archduke Charles)');
+  });
+
+  it('a victory is worded with the same agreement (the log, the battle report)', () => {
+    expect(victorySentence('French Advance Guard', 'strategic')).toBe('The French Advance Guard wins a strategic victory');
+    expect(victorySentence('Austrians', 'overwhelming', true)).toBe('the Austrians win an overwhelming victory');
+  });
+});
