@@ -126,7 +126,22 @@ describe('the scenario editor on a built-in scenario', () => {
       await expect(async () => expect(await p.byTest('editor-save').isDisabled()).toBe(true)).not.toThrow();
       await p.byTest('problem').filter({ hasText: 'off the table' }).first().click();
       await expect.poll(async () => p.highlighted()).toEqual({ kind: 'unit', id: u.id });
+      // The view went to it: the unit (off the table's bottom edge) is in the middle of the canvas.
+      const at = async () => {
+        const b = (await p.page.evaluate(() => window.__VEDETTE__.battle())) as { units: { id: string; stands: { centre: { x: number; y: number } }[] }[] };
+        const s = b.units.find((x) => x.id === u.id)!.stands[0]!.centre;
+        const scr = await p.page.evaluate(([x, y]) => window.__VEDETTE__.tableToScreen(x!, y!), [s.x, s.y]);
+        const box = (await p.page.locator('canvas').boundingBox())!;
+        return Math.abs(scr.x - box.width / 2) < box.width / 4 && Math.abs(scr.y - box.height / 2) < box.height / 4;
+      };
+      await expect.poll(at).toBe(true);
       await p.page.screenshot({ path: `e2e/screenshots/editor-problem-${viewport.width}x${viewport.height}.png` });
+      // The ground scale is a choice with its unit.
+      await p.page.locator('[data-testid=settings-panel] summary').click();
+      expect(await p.byTest('ground-scale').locator('option:checked').textContent()).toBe('1 mm = 2.5 m of ground (1:2,500)');
+      expect(await p.byTest('ground-scale-from').textContent()).toBe('Known from Napoleonic Warfare scenarios.');
+      await p.byTest('ground-scale').scrollIntoViewIfNeeded();
+      await p.page.screenshot({ path: `e2e/screenshots/editor-ground-scale-${viewport.width}x${viewport.height}.png` });
       expect(p.errors).toEqual([]);
       await p.page.close();
     }, 120_000);

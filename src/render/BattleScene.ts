@@ -20,7 +20,7 @@ import { loadTerrainArt, type TerrainArt } from './terrainArt';
 import { UnitView } from './UnitView';
 import { isOver, motionMs, posesDiffer, standsAt, type Motion } from './motion';
 import { PALETTE } from './palette';
-import { fitTable, panBy, screenToTable, tableToScreen, zoomAt } from './camera';
+import { fitTable, frameBox, panBy, screenToTable, tableToScreen, zoomAt } from './camera';
 import { unitAt, unitFacing, unitFrontCentre } from './hitTest';
 import { SelectTool, type Hit, type PointerAt } from './tools/selectTool';
 
@@ -186,6 +186,11 @@ export class BattleScene {
     const b = this.game.getState().battle;
     if (!b) return;
     this.ui.getState().setCamera(fitTable(b.table.widthMm, b.table.depthMm, this.app.screen.width, this.app.screen.height));
+  }
+
+  /** Bring a box of the table (mm) to the middle of the view, zooming in no closer than 2 px/mm unless already there. */
+  frame(box: { x0: number; y0: number; x1: number; y1: number }): void {
+    this.ui.getState().setCamera(frameBox(box, this.app.screen.width, this.app.screen.height, Math.max(2, this.ui.getState().camera.scale)));
   }
 
   get frames(): number {

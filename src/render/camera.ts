@@ -30,3 +30,15 @@ export function fitTable(tableW: number, tableH: number, viewW: number, viewH: n
   const scale = Math.max(MIN_SCALE, Math.min((viewW - 2 * marginPx) / tableW, (viewH - 2 * marginPx) / tableH));
   return { scale, x: (viewW - tableW * scale) / 2, y: (viewH - tableH * scale) / 2 };
 }
+
+/**
+ * The camera that brings a box of the table (a piece a problem names) to the middle of the
+ * viewport: the box fills at most half of it, zooming in no further than `maxScale` nor out
+ * further than the smallest scale; a piece off the table is shown where it lies.
+ */
+export function frameBox(box: { x0: number; y0: number; x1: number; y1: number }, viewW: number, viewH: number, maxScale = MAX_SCALE): Camera {
+  const w = Math.max(box.x1 - box.x0, 1), h = Math.max(box.y1 - box.y0, 1);
+  const scale = Math.max(MIN_SCALE, Math.min(maxScale, MAX_SCALE, viewW / 2 / w, viewH / 2 / h));
+  const cx = (box.x0 + box.x1) / 2, cy = (box.y0 + box.y1) / 2;
+  return { scale, x: viewW / 2 - cx * scale, y: viewH / 2 - cy * scale };
+}

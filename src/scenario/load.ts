@@ -142,11 +142,16 @@ function buildSetup(f: ScenarioFile): Loaded<BattleSetup> {
     if (u.commandStand !== undefined && u.commandStand >= u.stands.length)
       problems.push({ path: jsonPath(['units', i, 'commandStand']), message: `the unit has only ${u.stands.length} stands.` });
     const { stands, commandStandId } = layoutUnit(u);
+    // One problem per unit (a unit dragged off the table is one mistake, not one per stand), at its first stand off it.
+    const off: number[] = [];
     stands.forEach((s, j) => {
-      if (!standCorners(s).every(onTable))
-        problems.push({ path: jsonPath(['units', i, 'stands', j]), message: `stand ${j + 1} of "${u.name}" is off the table.` });
+      if (!standCorners(s).every(onTable)) off.push(j);
       claim(s.id, ['units', i, 'stands', j, 'id']);
     });
+    if (off.length > 0) {
+      const which = off.length === 1 ? `stand ${off[0]! + 1} of ${stands.length}` : `stands ${off.map((j) => j + 1).join(', ')} of ${stands.length}`;
+      problems.push({ path: jsonPath(['units', i, 'stands', off[0]!]), message: off.length === stands.length ? `"${u.name}" is off the table.` : `"${u.name}" is partly off the table (${which}).` });
+    }
     const side = f.sides.find((s) => s.id === u.side);
     units.push({
       id: u.id,

@@ -131,7 +131,8 @@ export function createEditorStore(opts: { storage: EditorStorage | null; ruleset
       },
       open: (draft, source) => changed(replaceDraft(get().history, draft), { source, selected: null, highlighted: null, drawing: [], preview: null, notice: null }),
       select: (selected) => set({ selected }),
-      highlight: (highlighted) => set({ highlighted }),
+      // A fresh value each time, so a second click on the same problem goes to its piece again.
+      highlight: (highlighted) => set({ highlighted: highlighted ? { ...highlighted } : null }),
       setTool: (tool) => set({ tool, drawing: [], preview: null, notice: null }),
       set: (patch) => set(patch),
       addPoint: (p) => set({ drawing: [...get().drawing, p] }),

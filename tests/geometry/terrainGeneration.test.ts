@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { pt } from '../../src/geometry/types';
 import {
-  bentLineAcross, boxOutline, cellCentre, dicePointInRect, diceSubSector, faceFraction, firstClash, gridCell, gridRect, insideTable, keepOnTable, lineAcrossTable,
+  bentLineAcross, boxOutline, cellCentre, clipToTable, shiftOntoTable, dicePointInRect, diceSubSector, faceFraction, firstClash, gridCell, gridRect, insideTable, keepOnTable, lineAcrossTable,
   linesCrossAt, numberedCell, outlinesMeet, ovalOutline, pieceOutline, pointInRect, rotateOutline, runsUpTable, spaceFromParallels, subCellCentre, tableAreas,
   type DieRoll,
 } from '../../src/geometry/terrainGen';
@@ -149,5 +149,26 @@ describe('Lines across the table', () => {
     // Tried at 300, 375, 225, 450 (all within 150 mm of the road at 320), then 150: clear.
     expect(moved.map((p) => p.x)).toEqual([150, 150]);
     expect(spaceFromParallels(road, [[pt(0, 0), pt(0, 600)], [pt(1200, 0), pt(1200, 600)], [pt(600, 0), pt(600, 600)]], 590, T)).toBeUndefined();
+  });
+});
+
+describe('Pieces kept on the table: slid in, or cut at the edge', () => {
+  const t = { widthMm: 100, depthMm: 60 };
+  it('slides a piece over the left and bottom edges back by exactly the overrun, and leaves one on the table alone', () => {
+    expect(shiftOntoTable([pt(-5, 10), pt(20, 70)], t)).toEqual({ dx: 5, dy: -10 });
+    expect(shiftOntoTable([pt(90, 0), pt(104, 60)], t)).toEqual({ dx: -4, dy: 0 });
+    expect(shiftOntoTable([pt(0, 0), pt(100, 60)], t)).toEqual({ dx: 0, dy: 0 });
+  });
+  it('cuts a square over the corner to the part on the table (3-4-5: a strip 10 wide ending 5 past the edge)', () => {
+    const cut = clipToTable([pt(90, 50), pt(110, 50), pt(110, 70), pt(90, 70)], t);
+    const xs = cut.map((p) => p.x), ys = cut.map((p) => p.y);
+    expect([Math.min(...xs), Math.max(...xs), Math.min(...ys), Math.max(...ys)]).toEqual([90, 100, 50, 60]);
+    expect(clipToTable([pt(200, 200), pt(210, 200), pt(210, 210)], t)).toEqual([]);
+    const inside = [pt(10, 10), pt(20, 10), pt(20, 20)];
+    expect(clipToTable(inside, t)).toEqual(inside);
+    // A slanted strip (a road meeting the edge at an angle): cut exactly on x = 0, at y = 3/4 of x's run.
+    const road = clipToTable([pt(-8, 0), pt(40, 36), pt(40, 44), pt(-8, 8)], t);
+    expect(Math.min(...road.map((p) => p.x))).toBe(0);
+    expect(road).toContainEqual(pt(0, 6));
   });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { fitTable, panBy, screenToTable, tableToScreen, zoomAt } from '../../src/render/camera';
+import { fitTable, frameBox, panBy, screenToTable, tableToScreen, zoomAt } from '../../src/render/camera';
 import { MAX_SCALE, MIN_SCALE } from '../../src/store/uiStore';
 
 describe('camera', () => {
@@ -44,5 +44,18 @@ describe('camera', () => {
     expect(c.scale).toBeCloseTo(960 / 1828.8, 9);
     expect(c.x).toBeCloseTo(20, 9);
     expect(c.y + (1219.2 * c.scale) / 2).toBeCloseTo(400, 9);
+  });
+});
+
+describe('Going to a piece a problem names (frameBox)', () => {
+  it('centres the box in the view, filling at most half of it, and zooms in no closer than asked', () => {
+    // A 100 × 50 mm unit in an 800 × 600 view: half the width is 400 px → 4 px/mm, capped at 2.
+    const c = frameBox({ x0: 300, y0: 100, x1: 400, y1: 150 }, 800, 600, 2);
+    expect(c.scale).toBe(2);
+    expect(tableToScreen(c, { x: 350, y: 125 })).toEqual({ x: 400, y: 300 });
+    // A 1,600 mm hill: 400 / 1600 → 0.25 px/mm, the whole of it in the middle half.
+    const h = frameBox({ x0: -300, y0: 0, x1: 1300, y1: 400 }, 800, 600, 2);
+    expect(h.scale).toBe(0.25);
+    expect(tableToScreen(h, { x: -300, y: 0 })).toEqual({ x: 200, y: 250 });
   });
 });

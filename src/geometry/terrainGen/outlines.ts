@@ -52,3 +52,51 @@ export function pieceOutline(p: PieceShape, t: TableSize): TablePoint[] {
   const pts = p.shape === 'box' ? boxOutline(c, hw, hd) : ovalOutline(c, hw, hd, p.points ?? 12);
   return rotateOutline(pts, c, (p.rotationDeg * Math.PI) / 180);
 }
+
+/**
+ * The least move (dx, dy) that brings every point onto the table: a piece no larger than the
+ * table keeps its size and shape and is slid in from the edge it ran over. (0, 0) when it lies on
+ * the table already.
+ */
+export function shiftOntoTable(points: readonly TablePoint[], t: TableSize): { readonly dx: number; readonly dy: number } {
+  if (points.length === 0) return { dx: 0, dy: 0 };
+  let x0 = Infinity, y0 = Infinity, x1 = -Infinity, y1 = -Infinity;
+  for (const p of points) {
+    x0 = Math.min(x0, p.x);
+    y0 = Math.min(y0, p.y);
+    x1 = Math.max(x1, p.x);
+    y1 = Math.max(y1, p.y);
+  }
+  const along = (lo: number, hi: number, size: number) => (lo < 0 ? -lo : hi > size ? size - hi : 0);
+  return { dx: along(x0, x1, t.widthMm), dy: along(y0, y1, t.depthMm) };
+}
+
+/**
+ * A polygon cut at the table's edges (Sutherland–Hodgman against the table's four sides): what
+ * of a road, a river or a bridge that runs to the edge lies on the table. Empty when none does.
+ */
+export function clipToTable(polygon: readonly TablePoint[], t: TableSize): TablePoint[] {
+  type Edge = { inside: (p: TablePoint) => boolean; cut: (a: TablePoint, b: TablePoint) => TablePoint };
+  const at = (a: TablePoint, b: TablePoint, s: number) => pt(a.x + (b.x - a.x) * s, a.y + (b.y - a.y) * s);
+  const edges: Edge[] = [
+    { inside: (p) => p.x >= 0, cut: (a, b) => at(a, b, a.x / (a.x - b.x)) },
+    { inside: (p) => p.x <= t.widthMm, cut: (a, b) => at(a, b, (t.widthMm - a.x) / (b.x - a.x)) },
+    { inside: (p) => p.y >= 0, cut: (a, b) => at(a, b, a.y / (a.y - b.y)) },
+    { inside: (p) => p.y <= t.depthMm, cut: (a, b) => at(a, b, (t.depthMm - a.y) / (b.y - a.y)) },
+  ];
+  let out: TablePoint[] = [...polygon];
+  for (const e of edges) {
+    const input = out;
+    out = [];
+    for (let i = 0; i < input.length; i++) {
+      const cur = input[i]!;
+      const prev = input[(i + input.length - 1) % input.length]!;
+      if (e.inside(cur)) {
+        if (!e.inside(prev)) out.push(e.cut(prev, cur));
+        out.push(cur);
+      } else if (e.inside(prev)) out.push(e.cut(prev, cur));
+    }
+    if (out.length === 0) return [];
+  }
+  return out;
+}

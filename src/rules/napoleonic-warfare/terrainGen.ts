@@ -9,7 +9,7 @@ import type { TerrainFeature } from '../../engine/model';
 import type { SideId } from '../../engine/model';
 import { polylineOutline } from '../../geometry/polyline';
 import { inches, mm, pt, type TablePoint } from '../../geometry/types';
-import { bentLineAcross, dicePointInRect, faceFraction, firstClash, gridRect, linesCrossAt, ovalOutline, spaceFromParallels, tableArea } from '../../geometry/terrainGen';
+import { bentLineAcross, clipToTable, dicePointInRect, faceFraction, firstClash, gridRect, linesCrossAt, ovalOutline, shiftOntoTable, spaceFromParallels, tableArea } from '../../geometry/terrainGen';
 import type { Scale } from './tables/scale';
 import { cos, sin } from '../../geometry/math';
 
@@ -182,12 +182,12 @@ export function generateTerrain(input: TerrainGenInput, roll: TerrainRoller): Te
       fail('a lake, sea or major river runs along a flank edge: there is room for one');
       continue;
     }
-    let feature = shapeFor(input, sz, id, pick, rect, roll);
+    let feature = onTable(shapeFor(input, sz, id, pick, rect, roll), input);
     // NW §9 Roads: "may not be placed parallel to any other road within 6" of each other".
-    if (feature.kind === 'road') feature = spaceRoad(feature, features, inches(sz.roadSpacingIn), input);
+    if (feature.kind === 'road') feature = onTable(spaceRoad(feature, features, inches(sz.roadSpacingIn), input), input);
     // Overlapping terrain: shrink to the minimum size once; still on top of something: discarded (RULINGS).
     const clash = (f: TerrainFeature) => firstClash(f, features, mayOverlap);
-    if (clash(feature) && (pick !== 'road' && pick !== 'river' && pick !== 'lake')) feature = shapeFor(input, sz, id, pick, rect, roll, true);
+    if (clash(feature) && (pick !== 'road' && pick !== 'river' && pick !== 'lake')) feature = onTable(shapeFor(input, sz, id, pick, rect, roll, true), input);
     const c = clash(feature);
     if (c) {
       fail(`it would lie on ${c.name}, which the placement rules forbid`);
@@ -204,13 +204,27 @@ export function generateTerrain(input: TerrainGenInput, roll: TerrainRoller): Te
       const x = linesCrossAt(road.line ?? [], river.line ?? []);
       if (!x) continue;
       const half = inches(sz.linearWidthIn) * 1.5;
-      features.push({ id: `bridge-${road.id}-${river.id}`, kind: 'bridge', name: `Bridge (${road.name} over ${river.name})`, polygon: octagon(x, half, half), props: {} });
+      features.push({ id: `bridge-${road.id}-${river.id}`, kind: 'bridge', name: `Bridge (${road.name} over ${river.name})`, polygon: clipToTable(octagon(x, half, half), input), props: {} });
     }
   }
   return { features, steps, firstPlayer: first.id };
 }
 
 type Rect = ReturnType<typeof sectorRect>;
+
+/**
+ * NW §9: "The table is divided into 6 equal sectors" and each piece "is placed in" one of them,
+ * so every piece lies on the table (RULINGS). A piece diced near an edge is slid onto the table
+ * by the least move, keeping its rolled size; a road or river runs edge to opposite edge, so its
+ * outline is cut at the edges its centre line ends on.
+ */
+function onTable(f: TerrainFeature, t: TerrainGenInput): TerrainFeature {
+  if (f.kind === 'road' || f.kind === 'river') return { ...f, polygon: clipToTable(f.polygon, t) };
+  const { dx, dy } = shiftOntoTable([...f.polygon, ...(f.line ?? [])], t);
+  if (dx === 0 && dy === 0) return f;
+  const move = (p: TablePoint) => pt(p.x + dx, p.y + dy);
+  return { ...f, polygon: f.polygon.map(move), ...(f.line ? { line: f.line.map(move) } : {}), ...(f.crest ? { crest: f.crest.map(move) } : {}) };
+}
 
 function shapeFor(input: TerrainGenInput, sz: (typeof TERRAIN_SIZES)[Scale], id: string, pick: TerrainPickType, rect: Rect, roll: TerrainRoller, minimum = false): TerrainFeature {
   const minMm = inches(sz.minIn), maxMm = inches(sz.maxDiameterIn);

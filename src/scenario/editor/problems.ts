@@ -7,6 +7,7 @@
 import type { AnyRuleset } from '../../engine/ruleset';
 import type { BattleSetup, General, Stand, TerrainFeature, Unit } from '../../engine/model';
 import { polylineOutline } from '../../geometry/polyline';
+import { standCorners } from '../../geometry/footprint';
 import { degToRad, mm, pt } from '../../geometry/types';
 import { RULESETS } from '../../rules/registry';
 import { layoutUnit } from '../load';
@@ -103,5 +104,61 @@ export function draftBattle(d: Draft): BattleSetup {
     units,
     victory: d.victory,
     rulesetFields: d.rulesetFields ?? {},
+  };
+}
+
+export interface Box {
+  readonly x0: number;
+  readonly y0: number;
+  readonly x1: number;
+  readonly y1: number;
+}
+
+/**
+ * Where a piece lies on the table (its bounding box in millimetres), for the view to go to it
+ * when its problem is clicked: a unit's stands, a general's base, a terrain outline, a side's
+ * deployment zone (else its units), a formation's units. Null when it has nothing on the table.
+ */
+export function pieceBox(d: Draft, piece: PieceRef): Box | null {
+  const b = draftBattle(d);
+  const points: { x: number; y: number }[] = [];
+  const unitsOf = (ids: ReadonlySet<string>) => {
+    for (const u of b.units) if (ids.has(u.id)) for (const st of u.stands) points.push(...standCorners(st));
+  };
+  switch (piece.kind) {
+    case 'unit':
+      unitsOf(new Set([piece.id]));
+      break;
+    case 'general': {
+      const g = b.generals.find((x) => x.id === piece.id);
+      if (g) points.push(...standCorners(g.stand));
+      break;
+    }
+    case 'terrain':
+      points.push(...(b.terrain.find((t) => t.id === piece.id)?.polygon ?? []));
+      break;
+    case 'side': {
+      const zone = b.sides.find((s) => s.id === piece.id)?.deploymentZone;
+      if (zone?.length) points.push(...zone);
+      else unitsOf(new Set(b.units.filter((u) => u.side === piece.id).map((u) => u.id)));
+      break;
+    }
+    case 'formation': {
+      // The formation and every formation under it.
+      const under = new Set([piece.id]);
+      for (let grew = true; grew; ) {
+        grew = false;
+        for (const f of d.formations) if (f.parent !== undefined && under.has(f.parent) && !under.has(f.id)) grew = !!under.add(f.id);
+      }
+      unitsOf(new Set(b.units.filter((u) => under.has(u.parent)).map((u) => u.id)));
+      break;
+    }
+  }
+  if (points.length === 0) return null;
+  return {
+    x0: Math.min(...points.map((p) => p.x)),
+    y0: Math.min(...points.map((p) => p.y)),
+    x1: Math.max(...points.map((p) => p.x)),
+    y1: Math.max(...points.map((p) => p.y)),
   };
 }

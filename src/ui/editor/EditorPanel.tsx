@@ -15,6 +15,7 @@ import { useStore } from '../useStore';
 import type { AnyRuleset } from '../../engine/ruleset';
 import { generateTerrainFor } from '../../scenario/editor/generate';
 import { NW_NATIONS, nwArmyList, setNwArmyList, sywPoints } from '../../scenario/editor/forces';
+import { groundScaleChoices } from './groundScale';
 
 const TOOLS: readonly (readonly [EditorTool, string, string])[] = [
   ['select', 'Select', 'Select, move and turn pieces; drag a yellow vertex, or a white mid-point to add one (S)'],
@@ -30,6 +31,8 @@ interface Props {
   readonly editor: EditorStoreApi;
   readonly ui: UiStoreApi;
   readonly modules: readonly AnyRuleset[];
+  /** The built-in scenarios (their ground scales are the known values). */
+  readonly scenarios?: readonly { readonly text: string; readonly rulesets: readonly string[] }[];
 }
 
 function num(v: string): number | undefined {
@@ -294,7 +297,47 @@ export function ForcesPanel({ editor }: Props) {
   );
 }
 
-export function SettingsPanel({ editor, modules }: Props) {
+/** The ground scale: a known value of the chosen rulesets' scenarios, with its unit, or any other. */
+function GroundScale({ editor, modules, scenarios }: Pick<Props, 'editor' | 'modules' | 'scenarios'>) {
+  const draft = useStore(editor, (s) => s.history.draft);
+  const current = draft.table.metresPerMm ?? 1;
+  const choices = groundScaleChoices(scenarios ?? [], modules, draft.rulesets, current);
+  const [other, setOther] = useState(false);
+  const set = (n: number | undefined) => {
+    if (n !== undefined && n > 0) editor.getState().apply({ op: 'setSettings', patch: { table: { ...draft.table, metresPerMm: n } } });
+  };
+  return (
+    <>
+      <label class="field col" title="How much ground a millimetre of table stands for: ranges in paces or metres follow it">
+        Ground scale
+        <select
+          data-testid="ground-scale"
+          value={other ? 'other' : String(current)}
+          onChange={(e) => {
+            const v = e.currentTarget.value;
+            setOther(v === 'other');
+            if (v !== 'other') set(Number(v));
+          }}
+        >
+          {choices.map((c) => (
+            <option key={c.metresPerMm} value={String(c.metresPerMm)} title={`Known from ${c.from}`}>
+              {c.label}
+            </option>
+          ))}
+          <option value="other">Other…</option>
+        </select>
+      </label>
+      {!other && <p class="hint" data-testid="ground-scale-from">{`Known from ${choices.find((c) => c.metresPerMm === current)?.from ?? 'this scenario'}.`}</p>}
+      {other && (
+        <label class="field">
+          Metres of ground per mm <input type="number" min="0.01" step="0.1" data-testid="ground-scale-other" value={current} onChange={(e) => set(num(e.currentTarget.value))} />
+        </label>
+      )}
+    </>
+  );
+}
+
+export function SettingsPanel({ editor, modules, scenarios }: Props) {
   const rulesetIds = modules.map((m) => ({ id: m.id, name: m.name }));
   const draft = useStore(editor, (s) => s.history.draft);
   const apply = (op: EditOp) => editor.getState().apply(op);
@@ -306,7 +349,7 @@ export function SettingsPanel({ editor, modules }: Props) {
       <label class="field col">Description <textarea rows={3} value={draft.description ?? ''} onChange={(e) => apply({ op: 'setSettings', patch: { description: e.currentTarget.value } })} /></label>
       <label class="field">Table width (mm) <input type="number" value={draft.table.widthMm} onChange={(e) => { const n = num(e.currentTarget.value); if (n) apply({ op: 'setSettings', patch: { table: { ...draft.table, widthMm: n } } }); }} /></label>
       <label class="field">Table depth (mm) <input type="number" value={draft.table.depthMm} onChange={(e) => { const n = num(e.currentTarget.value); if (n) apply({ op: 'setSettings', patch: { table: { ...draft.table, depthMm: n } } }); }} /></label>
-      <label class="field">Ground scale (m per mm) <input type="number" step="0.1" value={draft.table.metresPerMm ?? 1} onChange={(e) => { const n = num(e.currentTarget.value); if (n) apply({ op: 'setSettings', patch: { table: { ...draft.table, metresPerMm: n } } }); }} /></label>
+      <GroundScale editor={editor} modules={modules} scenarios={scenarios} />
       <label class="field">Turn limit <input type="number" min="1" max="200" value={draft.turnLimit ?? ''} placeholder="none" onChange={(e) => apply({ op: 'setSettings', patch: { turnLimit: num(e.currentTarget.value) ?? null } })} /></label>
       <h3>Rulesets</h3>
       {rulesetIds.map((r) => (

@@ -13,7 +13,7 @@ import type { UiStoreApi } from '../../store/uiStore';
 import { zodProblems } from '../../scenario/load';
 import { parseJsonText, describeProblems } from '../../scenario/errors';
 import { DraftSchema, emptyDraft } from '../../scenario/editor/ops';
-import { exportDraft } from '../../scenario/editor/problems';
+import { exportDraft, pieceBox } from '../../scenario/editor/problems';
 import type { ScenarioEntry } from '../startModel';
 import { FileInput } from '../FileInput';
 import { mount } from '../mount';
@@ -108,9 +108,17 @@ export async function startEditor(deps: EditorDeps): Promise<{ editor: EditorSto
   const scene = new deps.sceneClass(table.store, deps.ui, table);
   await scene.mount(deps.stage);
   const view = new EditorView(scene, editor, deps.ui);
+  // A problem clicked: the view goes to its piece (panned, and zoomed out if it does not fit).
+  let shown: unknown = null;
+  editor.subscribe((s) => {
+    if (s.highlighted === shown) return;
+    shown = s.highlighted;
+    const box = s.highlighted ? pieceBox(s.history.draft, s.highlighted) : null;
+    if (box) scene.frame(box);
+  });
   const loader = createRef<HTMLInputElement>();
   mount(deps.tools, <FileBar editor={editor} deps={deps} loader={loader} />);
-  mount(deps.side, <EditorSide editor={editor} ui={deps.ui} modules={deps.rulesets} />);
+  mount(deps.side, <EditorSide editor={editor} ui={deps.ui} modules={deps.rulesets} scenarios={deps.builtIns} />);
   const title = () => {
     deps.sub.textContent = `Editor — ${editor.getState().history.draft.title}`;
   };

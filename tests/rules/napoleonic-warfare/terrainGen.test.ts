@@ -7,6 +7,7 @@ import { createGame } from '../../../src/engine/game';
 import { registerable } from '../../../src/engine/ruleset';
 import { napoleonicWarfare } from '../../../src/rules/napoleonic-warfare';
 import { IN, scenarioObject } from './harness';
+import { rollDice, seedDice } from '../../../src/engine/dice';
 
 const W = 72 * IN, H = 48 * IN;
 /** A roller that hands out the scripted faces, then 5s (d10) / 3s (d6). */
@@ -100,6 +101,59 @@ describe('When the players generate terrain (NW §9 Terrain Generation)', () => 
     expect(v.steps[1]!.discarded).toMatch(/would lie on/);
     const w = generateTerrain(input([], ['low-hill', 'dense']), scripted([1, 2, ...same, ...same]));
     expect(w.features.map((f) => f.kind)).toEqual(['hill', 'wood']);
+  });
+});
+
+describe('Every generated piece lies on the table (NW §9: each piece "is placed in" one of the table\'s six sectors)', () => {
+  const seeded = (seed: number): TerrainRoller => {
+    let dice = seedDice(seed);
+    return ((d: 'd6' | 'd10', purpose: string) => {
+      const [ev, next] = rollDice(dice, { dice: d, purpose, rule: 'NW §9' });
+      dice = next;
+      return ev.total;
+    }) as TerrainRoller;
+  };
+  const off = (t: { widthMm: number; depthMm: number }, ps: readonly { x: number; y: number }[]) => Math.max(0, ...ps.map((p) => Math.max(-p.x, -p.y, p.x - t.widthMm, p.y - t.depthMm)));
+
+  it('over 600 seeded layouts on four tables at both scales, every point of every piece (outline, line, crest) is on the table', () => {
+    const tables = [[72 * IN, 48 * IN], [48 * IN, 36 * IN], [96 * IN, 48 * IN], [36 * IN, 24 * IN]] as const;
+    const picks: TerrainPickType[][] = [['low-hill', 'light', 'dense', 'village', 'hedge'], ['village', 'road', 'river', 'wall', 'pond'], ['clear', 'gully', 'stream', 'lake', 'road']];
+    let pieces = 0, slid = 0;
+    for (const [w, d] of tables) {
+      for (const scale of ['medium', 'large'] as const) {
+        for (let seed = 1; seed <= 75; seed++) {
+          const t = { widthMm: w, depthMm: d };
+          const out = generateTerrain({ ...t, scale, sides: [{ id: 'fr', baseline: 'top', picks: picks[seed % 3]!, placementShift: 0 }, { id: 'au', baseline: 'bottom', picks: picks[(seed + 1) % 3]!, placementShift: 0 }] }, seeded(seed));
+          for (const f of out.features) {
+            pieces++;
+            expect(off(t, [...f.polygon, ...(f.line ?? []), ...(f.crest ?? [])]), `${f.name} on ${w}×${d} (${scale}), seed ${seed}`).toBeLessThanOrEqual(1e-6);
+            if (f.polygon.some((p) => p.x < 1 || p.y < 1 || p.x > w - 1 || p.y > d - 1)) slid++;
+          }
+        }
+      }
+    }
+    // The layouts do reach the edges (the check is not vacuous).
+    expect(pieces).toBeGreaterThan(3000);
+    expect(slid).toBeGreaterThan(100);
+  });
+
+  it('a village diced at the very edge of its sector is slid onto the table, keeping its rolled size', () => {
+    // au first; au village at 3 (friendly left, bottom-left), placed at the outer corner (d10 1, 1), the largest size (10, 10).
+    const out = generateTerrain(input([], ['village']), scripted([1, 6, 3, 1, 1, 10, 10]));
+    const v = out.features.find((f) => f.kind === 'village')!;
+    const b = bbox(v.polygon);
+    expect(off({ widthMm: W, depthMm: H }, v.polygon)).toBe(0);
+    // Touching the edge it was slid from; still 12" across its corners (medium, NW §9 "12" (16") maximum diameter"), an octagon with flat sides square to the table.
+    expect(Math.min(b.x0, b.y0, W - b.x1, H - b.y1)).toBeCloseTo(0, 6);
+    expect(b.x1 - b.x0).toBeCloseTo(12 * IN * Math.cos(Math.PI / 8), 0);
+  });
+
+  it('a road or river runs edge to opposite edge: its outline is cut at the edges, never past them', () => {
+    const out = generateTerrain(input(['road'], ['river']), scripted([1, 6, 3, 5, 5, 5, 7, 5, 5, 6, 10, 6]));
+    for (const f of out.features.filter((x) => x.kind === 'road' || x.kind === 'river')) {
+      expect(off({ widthMm: W, depthMm: H }, f.polygon)).toBeLessThanOrEqual(1e-6);
+      expect(f.polygon.some((p) => p.x === 0 || p.y === 0 || p.x === W || p.y === H)).toBe(true);
+    }
   });
 });
 

@@ -28,6 +28,19 @@ describe('Generate: a ruleset\'s own terrain tables behind a seed', () => {
     expect(run(emptyDraft()).terrain).toEqual(a.terrain);
     expect(run(emptyDraft(), nw, 12).terrain).not.toEqual(a.terrain);
   });
+  it('NW §9: every generated piece lies on the table — seed 42 (a village once ran off it) and 100 more seeds', () => {
+    const offBy = (d: Draft, ps: readonly (readonly [number, number])[]) => Math.max(0, ...ps.map(([x, y]) => Math.max(-x, -y, x - d.table.widthMm, y - d.table.depthMm)));
+    for (const [m, draft] of [[nw, emptyDraft()]] as const) {
+      for (const seed of [42, ...Array.from({ length: 100 }, (_, i) => i + 1)]) {
+        const d = run(draft, m, seed);
+        for (const t of d.terrain) {
+          // Positions are kept to a tenth of a millimetre in the file.
+          expect(offBy(d, [...(t.polygon ?? []), ...(t.line ?? []), ...(t.crest ?? [])]), `${t.name}, ${m.id} seed ${seed}`).toBeLessThanOrEqual(0.05);
+        }
+        if (m === nw && seed === 42) expect(d.terrain.some((t) => t.kind === 'village')).toBe(true);
+      }
+    }
+  });
   it('SYW 9 Terrain Rules: sectors and sub-sectors named on each piece', () => {
     const d = run(emptyDraft('seven-years-war'), syw, 3);
     expect(d.terrain.length).toBeGreaterThan(0);

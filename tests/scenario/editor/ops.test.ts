@@ -3,7 +3,7 @@ import defaultText from '../../../scenarios/default.json?raw';
 import { ScenarioSchema } from '../../../src/scenario/schema';
 import { applyEdit, emptyDraft, freshId, type Draft, type EditOp } from '../../../src/scenario/editor/ops';
 import { canRedo, canUndo, edit, redo, startHistory, undo } from '../../../src/scenario/editor/history';
-import { checkDraft, draftBattle, exportDraft, pieceOfPath } from '../../../src/scenario/editor/problems';
+import { checkDraft, draftBattle, exportDraft, pieceBox, pieceOfPath } from '../../../src/scenario/editor/problems';
 import { loadScenarioText } from '../../../src/scenario/load';
 import { validateText } from '../../../src/scenario/validate';
 import { nwTemplates, sywTemplates, unitFromTemplate } from '../../../src/scenario/editor/templates';
@@ -146,6 +146,29 @@ describe('Live validation is the loader\'s validation', () => {
     expect(exportDraft(d).ok).toBe(false);
     // The table still draws it where it was put.
     expect(draftBattle(d).units.find((x) => x.id === u.id)!.stands[0]!.centre.x).toBeLessThan(0);
+  });
+  it('a unit off the table is one problem for the unit, not one per stand; partly off names its stands', () => {
+    const d0 = builtIn();
+    const i = d0.units.findIndex((x) => x.stands.length >= 3);
+    const u = d0.units[i]!;
+    const off = checkDraft(must(d0, { op: 'placePiece', id: u.id, at: { ...u.at, x: -300 } })).filter((p) => p.piece?.id === u.id);
+    expect(off).toEqual([{ path: `$.units[${i}].stands[0]`, message: `"${u.name}" is off the table.`, piece: { kind: 'unit', id: u.id } }]);
+    // Half over the left edge, faced up the table: some stands on it, some off.
+    const half = checkDraft(must(d0, { op: 'placePiece', id: u.id, at: { ...u.at, x: 0, facingDeg: -90 } })).filter((p) => p.piece?.id === u.id);
+    expect(half).toHaveLength(1);
+    expect(half[0]!.message).toMatch(new RegExp(`^"${u.name.replace(/[()]/g, '\\$&')}" is partly off the table \\(stands? [\\d, ]+ of ${u.stands.length}\\)\\.$`));
+  });
+  it('a problem\'s piece has a place on the table to go to: the unit where it was dragged, off the table too', () => {
+    const d0 = builtIn();
+    const u = d0.units[2]!;
+    const d = must(d0, { op: 'placePiece', id: u.id, at: { ...u.at, x: -300 } });
+    const p = checkDraft(d).find((x) => x.piece?.id === u.id)!;
+    const box = pieceBox(d, p.piece!)!;
+    expect(box.x1).toBeLessThan(0);
+    expect((box.x0 + box.x1) / 2).toBeCloseTo(-300, 0);
+    const t = d.terrain[0]!;
+    expect(pieceBox(d, { kind: 'terrain', id: t.id })).toMatchObject({ x0: Math.min(...draftBattle(d).terrain[0]!.polygon.map((q) => q.x)) });
+    expect(pieceBox(d, { kind: 'unit', id: 'no-such-unit' })).toBeNull();
   });
   it('an empty table asks for units; ruleset problems name the ruleset', () => {
     expect(checkDraft(emptyDraft()).map((p) => p.path)).toContain('$.units');
