@@ -18,6 +18,7 @@ import { us, setUs, setGs, work } from '../state';
 import { allowanceMm, checkMove, withPoses, type MoveLeg } from './moves';
 import { formationsOf, layoutFor, placementProblem, changeTurns, FORMATION_NAMES } from './formations';
 import { nearestEnemy } from './compulsory';
+import { hypot } from '../../../geometry/math';
 
 export const ORDERS_RULE = 'DoG Orders';
 /** HOUSE: a brigade on Hold may close on the enemy by at most this much in a move (RULINGS.md). */

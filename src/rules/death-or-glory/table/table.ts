@@ -21,8 +21,7 @@ import { chargeProblem, reactionsFor, chargeReachMm } from '../charge/charges';
 import { planFire, ARC_RAD } from '../fire/plan';
 import { unitDistance } from '../../../geometry/measure';
 import { sightRule } from '../geo';
-import { cos, sin } from '../../../geometry/math';
-import { hypot } from '../../../geometry/math';
+import { cos, hypot, sin } from '../../../geometry/math';
 
 type G = SeenGame<DogState, DogOptions, DogTables>;
 const m = (mm: number) => `${Math.round(Math.max(0, mm))} m`;
