@@ -7,7 +7,7 @@
 import { ENGINE_COMMANDS, isRejection, reject, type AnyEvent, type Command, type Rejection } from './command';
 import { diceForCommand, endScript, isValidSeed, MAX_SEED, scriptDice, seedDice, type DiceState } from './dice';
 import { jsonPath, prototypeNameIn } from './ids';
-import { withoutUnseen } from './unseen';
+import { asIfAbsent, restoreNamed, unseenIdsNamed, withoutUnseen } from './unseen';
 import { isKey, isSeedingVersion, SEEDING_VERSION, type SeedingVersion } from './seed';
 import type { BattleSetup, SideId } from './model';
 import type { AnyRuleset, Problem } from './ruleset';
@@ -143,8 +143,8 @@ function check(module: AnyRuleset, state: GameState, command: unknown): Rejectio
 export function applyCommand(module: AnyRuleset, state: GameState, command: unknown): Applied | Rejection {
   const seen = { dice: state.dice };
   const checked = applyChecked(module, state, command, seen);
-  // A refusal never names a unit its author cannot see (unseen.ts).
-  const r = isRejection(checked) ? withoutUnseenSafe(module, state, command, checked) : checked;
+  // A refusal never names a unit its author cannot see, nor tells it from a unit that is not there (unseen.ts).
+  const r = isRejection(checked) ? refusalFor(module, state, command, checked) : checked;
   if (!isRejection(r) || r.code === 'internal-error' || seen.dice.scripted === undefined) return r;
   try {
     // Strict scripted dice (tests): a refused command must not leave queued faces unrolled either.
@@ -153,6 +153,28 @@ export function applyCommand(module: AnyRuleset, state: GameState, command: unkn
   } catch (e) {
     return reject('internal-error', `The engine could not apply this command (${message(e)}). The game is unchanged.`, 'engine');
   }
+}
+
+/**
+ * The refusal as its author reads it: a command that names an unseen unit's id is refused as one
+ * naming an id that does not exist (the author's own words given back, nothing more); and no
+ * other unseen unit is named in it.
+ */
+function refusalFor(module: AnyRuleset, state: GameState, command: unknown, r: Rejection): Rejection {
+  if (r.code === 'internal-error' || typeof command !== 'object' || command === null || Array.isArray(command)) return withoutUnseenSafe(module, state, command, r);
+  const c = command as Record<string, unknown>;
+  if (typeof c.side !== 'string' || !state.battle.sides.some((s) => s.id === c.side)) return withoutUnseenSafe(module, state, command, r);
+  let swapped: ReturnType<typeof asIfAbsent> = null;
+  try {
+    swapped = asIfAbsent(c, unseenIdsNamed(module, state, c, c.side));
+  } catch {
+    return { ...r, message: 'This command was refused.' };
+  }
+  if (!swapped) return withoutUnseenSafe(module, state, command, r);
+  const again = applyChecked(module, state, swapped.command, { dice: state.dice });
+  // Accepted with no such unit: the first refusal, its unseen names taken out, is all that can be said.
+  if (!isRejection(again)) return withoutUnseenSafe(module, state, command, r);
+  return restoreNamed(withoutUnseenSafe(module, state, swapped.command, again), swapped.named);
 }
 
 function withoutUnseenSafe(module: AnyRuleset, state: GameState, command: unknown, r: Rejection): Rejection {

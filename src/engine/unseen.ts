@@ -10,6 +10,11 @@
  * "an unseen enemy". Rulesets should not refuse on what the mover cannot know in the first place
  * (their RULINGS say where they do and why); this makes sure that when one does, or when an
  * internal error quotes an id, the words stay within what the author may see.
+ *
+ * Nor may a refusal tell a hidden unit from no unit at all: a command that names the id of a
+ * unit its author cannot see is judged again with that id replaced by one that exists nowhere
+ * (`asIfAbsent`), and the author reads the refusal an unknown id gets — so guessing ids
+ * confirms nothing.
  */
 import type { Command, Rejection } from './command';
 import type { AnyRuleset } from './ruleset';
@@ -64,4 +69,57 @@ export function withoutUnseen(module: AnyRuleset, state: GameState, command: unk
   if (unseen.length === 0) return r;
   const message = redact(r.message, unseen);
   return message === r.message ? r : { ...r, message };
+}
+
+/** An id no unit or general has (ids are never empty, never start with a control character). */
+const ABSENT = '\u0001absent';
+
+/**
+ * The command with every string equal to an id in `unseen` replaced by an id that exists nowhere,
+ * and what to put back in the refusal's words; null when the command names no unseen id.
+ */
+export function asIfAbsent(command: Record<string, unknown>, unseenIds: ReadonlySet<string>): { command: Record<string, unknown>; named: string[] } | null {
+  const named: string[] = [];
+  const swap = (v: unknown): unknown => {
+    if (typeof v === 'string') {
+      if (!unseenIds.has(v)) return v;
+      named.push(v);
+      return `${ABSENT}${named.length - 1}`;
+    }
+    if (Array.isArray(v)) return v.map(swap);
+    if (typeof v === 'object' && v !== null) return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, swap(x)]));
+    return v;
+  };
+  const out = Object.fromEntries(Object.entries(command).map(([k, x]) => [k, k === 'type' || k === 'side' ? x : swap(x)]));
+  return named.length === 0 ? null : { command: out, named };
+}
+
+/** The refusal of the command judged `asIfAbsent`, in the words the original ids would have had. */
+export function restoreNamed(r: Rejection, named: readonly string[]): Rejection {
+  let message = r.message;
+  named.forEach((id, i) => {
+    message = message.split(`${ABSENT}${i}`).join(id);
+  });
+  return message === r.message ? r : { ...r, message };
+}
+
+/** Ids of units and generals in `state` that `side` cannot see, only when `command` names one (cheap otherwise). */
+export function unseenIdsNamed(module: AnyRuleset, state: GameState, command: Record<string, unknown>, side: string): Set<string> {
+  const ids = new Set<string>();
+  for (const u of state.battle.units) if (u.side !== side) ids.add(u.id);
+  for (const g of state.battle.generals) if (g.side !== side) ids.add(g.id);
+  let names = false;
+  const look = (v: unknown): void => {
+    if (names) return;
+    if (typeof v === 'string') names = ids.has(v);
+    else if (Array.isArray(v)) v.forEach(look);
+    else if (typeof v === 'object' && v !== null) Object.values(v).forEach(look);
+  };
+  for (const [k, v] of Object.entries(command)) if (k !== 'type' && k !== 'side') look(v);
+  if (!names) return new Set();
+  const view = viewFor(module, state, side);
+  const seen = new Set<string>();
+  for (const u of view.battle.units) seen.add(u.id);
+  for (const g of view.battle.generals) seen.add(g.id);
+  return new Set([...ids].filter((id) => !seen.has(id)));
 }

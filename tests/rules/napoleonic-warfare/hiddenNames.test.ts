@@ -3,7 +3,8 @@
 // unseen.ts; view.ts). Random play from a battle with an ambusher in a gully: at every position
 // where it still lies hidden, the French (who cannot see it) try their legal commands and the
 // same commands turned on the ambusher (its id put in each unit field, distances stretched);
-// every refusal and every event the French may see must leave it out.
+// every refusal and every event the French may see must leave it out, and a command aimed at it is
+// refused exactly as one aimed at an id that exists nowhere (so guessing ids confirms nothing).
 import { describe, expect, it } from 'vitest';
 import { applyCommand } from '../../../src/engine/game';
 import { isRejection, type AnyEvent } from '../../../src/engine/command';
@@ -74,7 +75,15 @@ describe('NW §3 Known Enemy: nothing the French are told names the ambusher whi
             continue;
           }
           refused++;
-          if (r.message.includes('au-amb')) leaks.push(`${JSON.stringify(variant)}: ${r.message}`);
+          // Aimed at the ambusher, the refusal is the one an id that exists nowhere gets (the
+          // author's own words given back); else it does not name the ambusher at all.
+          if (!JSON.stringify(variant).includes('au-amb')) {
+            if (r.message.includes('au-amb')) leaks.push(`${JSON.stringify(variant)}: ${r.message}`);
+            continue;
+          }
+          const nobody = applyCommand(M, s, JSON.parse(JSON.stringify(variant).replaceAll('"au-amb"', '"au-nobody"')) as object);
+          const asNobody = isRejection(nobody) ? `${nobody.code}: ${nobody.message.replaceAll('au-nobody', 'au-amb')}` : 'accepted';
+          if (asNobody !== `${r.code}: ${r.message}`) leaks.push(`${JSON.stringify(variant)}: "${r.code}: ${r.message}" where no such unit gets "${asNobody}"`);
         }
     }
     expect(tried).toBeGreaterThan(100);

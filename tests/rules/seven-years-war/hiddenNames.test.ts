@@ -2,7 +2,8 @@
  * Seven Years War, hidden troops (9 p.19, (3) Visibility p.7): a refusal never names or places a
  * unit hidden from the side that sent the command. Reserve's "may not voluntarily move closer to
  * enemy within 20cms" (p.8) does not count an enemy still hidden (RULINGS), and whatever else is
- * refused, the hidden unit's name and id stay out of the sentence (engine unseen.ts).
+ * refused, the hidden unit's name and id stay out of the sentence (engine unseen.ts); a command aimed
+ * at it is refused as one aimed at an id that exists nowhere, so guessing ids confirms nothing.
  */
 import { describe, expect, it } from 'vitest';
 import { applyCommand } from '../../../src/engine/game';
@@ -82,7 +83,15 @@ describe('No refusal names a unit its author cannot see', () => {
       const r = applyCommand(SYW, s, cmd);
       if (!isRejection(r)) continue;
       refused++;
-      expect(r.message, JSON.stringify(cmd)).not.toContain('red-secret');
+      // Aimed at the hidden unit, the refusal is the one an id that exists nowhere gets, in the
+      // author's own words; else it does not name the hidden unit at all.
+      const aimed = JSON.stringify(cmd).includes('red-secret');
+      if (!aimed) expect(r.message, JSON.stringify(cmd)).not.toContain('red-secret');
+      else {
+        const nobody = applyCommand(SYW, s, JSON.parse(JSON.stringify(cmd).replaceAll('"red-secret"', '"red-nobody"')) as object);
+        expect(isRejection(nobody), JSON.stringify(cmd)).toBe(true);
+        if (isRejection(nobody)) expect({ code: r.code, message: r.message }, JSON.stringify(cmd)).toEqual({ code: nobody.code, message: nobody.message.replaceAll('red-nobody', 'red-secret') });
+      }
     }
     expect(refused).toBeGreaterThan(30);
   });
