@@ -44,13 +44,17 @@ export interface PieceShape {
 
 /**
  * The outline of a piece of `widthMm` × `depthMm` at `centre`, kept on the table, then turned by
- * `rotationDeg` about its (kept) centre: an oval (hills, woods, marshes) or a box (towns).
+ * `rotationDeg` about its (kept) centre: an oval (hills, woods, marshes) or a box (towns). A
+ * turned piece that then reaches past an edge is slid back onto the table by the least move, so
+ * every point lies on it (a piece larger than the table excepted).
  */
 export function pieceOutline(p: PieceShape, t: TableSize): TablePoint[] {
   const hw = p.widthMm / 2, hd = p.depthMm / 2;
   const c = keepOnTable(p.centre, hw, hd, t);
   const pts = p.shape === 'box' ? boxOutline(c, hw, hd) : ovalOutline(c, hw, hd, p.points ?? 12);
-  return rotateOutline(pts, c, (p.rotationDeg * Math.PI) / 180);
+  const turned = rotateOutline(pts, c, (p.rotationDeg * Math.PI) / 180);
+  const { dx, dy } = shiftOntoTable(turned, t);
+  return dx === 0 && dy === 0 ? turned : turned.map((q) => pt(q.x + dx, q.y + dy));
 }
 
 /**

@@ -28,9 +28,9 @@ describe('Generate: a ruleset\'s own terrain tables behind a seed', () => {
     expect(run(emptyDraft()).terrain).toEqual(a.terrain);
     expect(run(emptyDraft(), nw, 12).terrain).not.toEqual(a.terrain);
   });
-  it('NW §9: every generated piece lies on the table — seed 42 (a village once ran off it) and 100 more seeds', () => {
+  it('NW §9 and SYW 9 p.22: every generated piece lies on the table — seed 42 (an NW village once ran off it), SYW seed 3 (a turned hill did) and 100 more seeds each', () => {
     const offBy = (d: Draft, ps: readonly (readonly [number, number])[]) => Math.max(0, ...ps.map(([x, y]) => Math.max(-x, -y, x - d.table.widthMm, y - d.table.depthMm)));
-    for (const [m, draft] of [[nw, emptyDraft()]] as const) {
+    for (const [m, draft] of [[nw, emptyDraft()], [syw, emptyDraft('seven-years-war')]] as const) {
       for (const seed of [42, ...Array.from({ length: 100 }, (_, i) => i + 1)]) {
         const d = run(draft, m, seed);
         for (const t of d.terrain) {
