@@ -7,6 +7,7 @@ import type { TablePoint } from './types';
 import { SpatialIndex } from './collisions';
 import { boundsOf } from './vec';
 import { properCross } from './quadTrace';
+import { pointInPolygon } from './vec';
 
 export { BOX_SLACK_MM, flatPolygon, polygonBoxFlat, quadCornerInside, quadPolygonRelationBoxed, quadPolygonRelationFlat, quadRelationTail } from './quadTrace';
 
@@ -73,3 +74,12 @@ function strictlyInQuad(p: TablePoint, q: readonly TablePoint[]): boolean {
   return true;
 }
 
+
+/**
+ * The pieces of terrain under a body of stands: those holding the centre of at least one stand
+ * (a piece with fewer than three points holds nothing). The reading the battalion rules, Death or
+ * Glory! and Advanced Shako share for "in" a piece of terrain.
+ */
+export function terrainUnderCentres<T extends TerrainShape>(terrain: readonly T[], stands: readonly { readonly centre: TablePoint }[]): T[] {
+  return terrain.filter((t) => t.polygon.length >= 3 && stands.some((s) => pointInPolygon(s.centre, t.polygon)));
+}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { flatPolygon, quadPolygonRelation, quadPolygonRelationFlat } from '../../src/geometry/terrain';
+import { flatPolygon, quadPolygonRelation, quadPolygonRelationFlat, terrainUnderCentres } from '../../src/geometry/terrain';
 import { standCorners } from '../../src/geometry/footprint';
 import { pt } from '../../src/geometry/types';
 import { stand } from './helpers';
@@ -29,5 +29,16 @@ describe('stand against terrain polygon', () => {
         return quadPolygonRelationFlat(q, 0, 0, flat) === quadPolygonRelation(c, star);
       },
     ), { numRuns: 500 });
+  });
+});
+
+describe('terrain under a body of stands (terrainUnderCentres)', () => {
+  const wood = { id: 'wood', polygon: [pt(0, 0), pt(100, 0), pt(100, 100), pt(0, 100)] };
+  const hill = { id: 'hill', polygon: [pt(200, 0), pt(300, 0), pt(300, 100), pt(200, 100)] };
+  const line = { id: 'line', polygon: [pt(0, 0), pt(300, 100)] };
+  it('holds a piece when the centre of any stand lies in it, never a piece of fewer than three points', () => {
+    expect(terrainUnderCentres([wood, hill, line], [{ centre: pt(50, 50) }]).map((t) => t.id)).toEqual(['wood']);
+    expect(terrainUnderCentres([wood, hill, line], [{ centre: pt(50, 50) }, { centre: pt(250, 20) }]).map((t) => t.id)).toEqual(['wood', 'hill']);
+    expect(terrainUnderCentres([wood, hill, line], [{ centre: pt(150, 50) }])).toEqual([]);
   });
 });

@@ -12,6 +12,7 @@ import { sightIndexOf, standIndexOf } from '../../geometry/sightCache';
 import { unitFrame } from '../../geometry/frame';
 import { inFrontArc, inFrontStrip, supportOf } from '../../geometry/zones';
 import { pointInPolygon } from '../../geometry/vec';
+import { terrainUnderCentres } from '../../geometry/terrain';
 import { meanCentre } from '../../geometry/standSets';
 import type { TablePoint } from '../../geometry/types';
 import { isContactGap } from '../../geometry/units';
@@ -63,7 +64,7 @@ export function sectorOf(battle: Battle, u: Unit): TerrainFeature | undefined {
   const c = centreOf(u);
   return battle.terrain.find((f) => (f.kind === 'village' || f.kind === 'building') && f.polygon.length >= 3 && pointInPolygon(c, f.polygon));
 }
-export const terrainUnder = (battle: Battle, u: Unit): TerrainFeature[] => battle.terrain.filter((t) => t.polygon.length >= 3 && u.stands.some((s) => pointInPolygon(s.centre, t.polygon)));
+export const terrainUnder = (battle: Battle, u: Unit): TerrainFeature[] => terrainUnderCentres(battle.terrain, u.stands);
 
 /**
  * 8.1.2b Combat Deployment: both flanks supported, each by a friendly Formed infantry or cavalry

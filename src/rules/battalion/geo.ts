@@ -11,7 +11,7 @@ import type { SightFeature, SightIndex, SightRule } from '../../geometry/sightIn
 import { sightIndexOf, standIndexOf } from '../../geometry/sightCache';
 import { unitFrame, toLocal } from '../../geometry/frame';
 import { inFrontArc } from '../../geometry/zones';
-import { pointInPolygon } from '../../geometry/vec';
+import { terrainUnderCentres } from '../../geometry/terrain';
 import { meanCentre } from '../../geometry/standSets';
 import { mm, type TablePoint } from '../../geometry/types';
 import { isContactGap } from '../../geometry/units';
@@ -90,7 +90,7 @@ export function inGrapeArc(gun: Unit, target: Unit, arcDeg: number, rangeMm: num
 }
 
 /** Terrain features under a unit's stands' centres. */
-export const terrainUnder = (battle: Battle, u: Unit): TerrainFeature[] => battle.terrain.filter((t) => t.polygon.length >= 3 && u.stands.some((s) => pointInPolygon(s.centre, t.polygon)));
+export const terrainUnder = (battle: Battle, u: Unit): TerrainFeature[] => terrainUnderCentres(battle.terrain, u.stands);
 
 /** BT Motivation table "Defensive Position": in a village, a building or a wood, or behind a feature marked defensive (RULINGS.md). */
 export const inDefensivePosition = (battle: Battle, u: Unit): boolean =>

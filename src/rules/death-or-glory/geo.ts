@@ -9,7 +9,7 @@ import { unitDistance, standToUnitDistance } from '../../geometry/measure';
 import { lineOfSight } from '../../geometry/lineOfSight';
 import type { SightFeature, SightIndex, SightRule } from '../../geometry/sightIndex';
 import { sightIndexOf, standIndexOf } from '../../geometry/sightCache';
-import { pointInPolygon } from '../../geometry/vec';
+import { terrainUnderCentres } from '../../geometry/terrain';
 import type { DogState } from './state';
 import { centreOf } from './state';
 import { AREA_TERRAIN } from './tables';
@@ -64,7 +64,7 @@ export function canSee(battle: Battle, from: Unit, to: Unit): boolean {
   return false;
 }
 
-export const terrainUnder = (battle: Battle, u: Unit): TerrainFeature[] => battle.terrain.filter((t) => t.polygon.length >= 3 && u.stands.some((s) => pointInPolygon(s.centre, t.polygon)));
+export const terrainUnder = (battle: Battle, u: Unit): TerrainFeature[] => terrainUnderCentres(battle.terrain, u.stands);
 
 /** DoG Fire Modifiers cover: hard (buildings, props.cover 'hard'), soft (woods, hedges, props.cover 'soft'), entrenched (props.cover 'entrenched'). */
 export function coverOf(battle: Battle, u: Unit): 'entrenched' | 'hard' | 'soft' | undefined {
