@@ -199,3 +199,32 @@ export function chainMoves(stands: readonly StandFootprint[], steps: readonly ((
 }
 
 const deg = (r: number) => Math.round(((r * 180) / Math.PI) * 100) / 100;
+
+/** A leg of a move as a player gives it, in the terms the battalion rules, Death or Glory! and Advanced Shako share. */
+export type PlanLeg =
+  | { readonly kind: 'wheel'; readonly deg: number }
+  | { readonly kind: 'forward'; readonly mm: number }
+  | { readonly kind: 'backward'; readonly mm: number }
+  | { readonly kind: 'sidestep'; readonly mm: number }
+  | { readonly kind: 'turn'; readonly deg: number };
+
+/**
+ * The legs as one plan from the kernels above: a wheel on the front corner (charged by the outer
+ * corner's arc), straight ahead, back keeping the facing, a side-step, a turn about the centre.
+ */
+export function planLegs(stands: readonly StandFootprint[], legs: readonly PlanLeg[]): MoveResult {
+  return chainMoves(stands, legs.map((l) => (s: readonly StandFootprint[]) => {
+    switch (l.kind) {
+      case 'wheel': return wheel(s, (l.deg * Math.PI) / 180);
+      case 'forward': return advance(s, l.mm);
+      case 'backward': return retire(s, l.mm);
+      case 'sidestep': return sidestep(s, l.mm);
+      case 'turn': return pivotOnCentre(s, (l.deg * Math.PI) / 180);
+    }
+  }));
+}
+
+/** Stands in the pose a plan leaves them, keeping everything else they carry (ids, roles). */
+export function withPoses<S extends StandFootprint>(stands: readonly S[], poses: readonly StandFootprint[]): S[] {
+  return stands.map((s, i) => ({ ...s, centre: poses[i]!.centre, facing: poses[i]!.facing }));
+}

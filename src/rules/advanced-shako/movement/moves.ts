@@ -7,12 +7,10 @@
  */
 import type { Unit, Stand, TerrainFeature } from '../../../engine/model';
 import type { Battle } from '../../../engine/state';
-import { advance, retire, sidestep, wheel, pivotOnCentre, chainMoves, type MoveResult } from '../../../geometry/movement';
 import { traceMove } from '../../../geometry/moveCore';
 import { standIndexOf, terrainIndexOf } from '../../../geometry/sightCache';
 import { pointInPolygon } from '../../../geometry/vec';
 import { meanCentre } from '../../../geometry/standSets';
-import type { StandFootprint } from '../../../geometry/types';
 import type { ShTables, Formation } from '../tables';
 import type { ShState } from '../state';
 import { armOf, troopOf, inMm, mmIn, qualityOf, us } from '../state';
@@ -23,12 +21,8 @@ export const SIDESTEP_RULE = 'AS 8.2 Infantry Side-stepping';
 export const MOVING_SQUARE_RULE = 'AS 8.2 and 11.2.4 Moving Squares';
 export const ARTILLERY_MOVE_RULE = 'AS 8.5 Artillery Movement';
 
-export type MoveLeg =
-  | { readonly kind: 'wheel'; readonly deg: number }
-  | { readonly kind: 'forward'; readonly mm: number }
-  | { readonly kind: 'backward'; readonly mm: number }
-  | { readonly kind: 'sidestep'; readonly mm: number }
-  | { readonly kind: 'turn'; readonly deg: number };
+import type { PlanLeg } from '../../../geometry/movement';
+export type MoveLeg = PlanLeg;
 
 export const FORMATIONS_OF = (u: Unit): Formation[] => {
   switch (troopOf(u)) {
@@ -48,19 +42,10 @@ export function allowanceMm(t: ShTables, u: Unit): number {
   return inMm(t.movement.rates[troopOf(u)][u.formation as Formation] ?? 0);
 }
 
-export function planMove(stands: readonly StandFootprint[], legs: readonly MoveLeg[]): MoveResult {
-  return chainMoves(stands, legs.map((l) => (s: readonly StandFootprint[]) => {
-    switch (l.kind) {
-      case 'wheel': return wheel(s, (l.deg * Math.PI) / 180);
-      case 'forward': return advance(s, l.mm);
-      case 'backward': return retire(s, l.mm);
-      case 'sidestep': return sidestep(s, l.mm);
-      case 'turn': return pivotOnCentre(s, (l.deg * Math.PI) / 180);
-    }
-  }));
-}
+import { planLegs, withPoses } from '../../../geometry/movement';
+export { withPoses };
+export const planMove = planLegs;
 
-export const withPoses = (stands: readonly Stand[], poses: readonly StandFootprint[]): Stand[] => stands.map((s, i) => ({ ...s, centre: poses[i]!.centre, facing: poses[i]!.facing }));
 
 /** What kinds of leg the unit may use (8.2 side-step only alone; 8.5 artillery forward or rear; skirmishers any way). */
 export function legProblem(u: Unit, legs: readonly MoveLeg[]): { reason: string; rule: string } | undefined {

@@ -6,22 +6,15 @@
  */
 import type { Unit, Stand } from '../../../engine/model';
 import type { Battle } from '../../../engine/state';
-import { advance, retire, sidestep, wheel, pivotOnCentre, chainMoves, type Leg, type MoveResult } from '../../../geometry/movement';
-import { traceMove, type MoveTrace } from '../../../geometry/moveCore';
-import { standIndexOf, terrainIndexOf } from '../../../geometry/sightCache';
-import type { StandFootprint } from '../../../geometry/types';
+import { type MoveTrace } from '../../../geometry/moveCore';
 import type { TerrainFeature } from '../../../engine/model';
 import type { BtTables, Formation } from '../tables';
 import { MOVEMENT_RULE } from '../tables';
 import { DIFFICULT, WATER, CLOSED_TO_HORSE_AND_GUNS, TERRAIN_RULE } from '../tables/terrain';
 import { armOf, columnOf, inMm, mmIn } from '../state';
 
-export type MoveLeg =
-  | { readonly kind: 'wheel'; readonly deg: number }
-  | { readonly kind: 'forward'; readonly mm: number }
-  | { readonly kind: 'backward'; readonly mm: number }
-  | { readonly kind: 'sidestep'; readonly mm: number }
-  | { readonly kind: 'turn'; readonly deg: number };
+import type { PlanLeg } from '../../../geometry/movement';
+export type MoveLeg = PlanLeg;
 
 /** The movement table cell for a unit in a formation; undefined when the formation is not open to it. */
 export function moveCell(tables: BtTables, u: Unit, formation: string = u.formation) {
@@ -61,24 +54,14 @@ export function greatestMoveMm(tables: BtTables, u: Unit): number {
 }
 
 /** The legs as one plan from the geometry's kernels (wheels on the front corner, charged by the outer corner's arc). */
-export function planMove(stands: readonly StandFootprint[], legs: readonly MoveLeg[]): MoveResult {
-  return chainMoves(stands, legs.map((l) => (s: readonly StandFootprint[]) => {
-    switch (l.kind) {
-      case 'wheel': return wheel(s, (l.deg * Math.PI) / 180);
-      case 'forward': return advance(s, l.mm);
-      case 'backward': return retire(s, l.mm);
-      case 'sidestep': return sidestep(s, l.mm);
-      case 'turn': return pivotOnCentre(s, (l.deg * Math.PI) / 180);
-    }
-  }));
-}
+import { planLegs, withPoses } from '../../../geometry/movement';
+export { withPoses };
+export const planMove = planLegs;
 
 /** Stands in the pose a plan leaves them, keeping their ids and roles. */
-export const withPoses = (stands: readonly Stand[], poses: readonly StandFootprint[]): Stand[] => stands.map((s, i) => ({ ...s, centre: poses[i]!.centre, facing: poses[i]!.facing }));
 
-export function traceUnit(battle: Battle, u: Unit, legs: readonly Leg[]): MoveTrace {
-  return traceMove(u.stands, legs, { others: standIndexOf(battle.units), ignore: (id) => id === u.id, table: battle.table, terrain: terrainIndexOf(battle.terrain) });
-}
+import { traceUnit } from '../../../geometry/unitTrace';
+export { traceUnit };
 
 export interface TerrainVerdict {
   /** Extra distance the terrain costs (mm). */

@@ -7,21 +7,14 @@
  */
 import type { Unit, Stand, TerrainFeature } from '../../../engine/model';
 import type { Battle } from '../../../engine/state';
-import { advance, retire, sidestep, wheel, pivotOnCentre, chainMoves, type MoveResult } from '../../../geometry/movement';
-import { traceMove, type MoveTrace } from '../../../geometry/moveCore';
-import { standIndexOf, terrainIndexOf } from '../../../geometry/sightCache';
-import type { StandFootprint } from '../../../geometry/types';
+import { type MoveTrace } from '../../../geometry/moveCore';
 import type { DogTables } from '../tables';
 import { AREA_TERRAIN, LINEAR_TERRAIN, MOVE_RULE, TERRAIN_RULE, ALLOWANCE_RULE } from '../tables';
 import type { UnitState, Order } from '../state';
 import { hasTag } from '../state';
 
-export type MoveLeg =
-  | { readonly kind: 'wheel'; readonly deg: number }
-  | { readonly kind: 'forward'; readonly mm: number }
-  | { readonly kind: 'backward'; readonly mm: number }
-  | { readonly kind: 'sidestep'; readonly mm: number }
-  | { readonly kind: 'turn'; readonly deg: number };
+import type { PlanLeg } from '../../../geometry/movement';
+export type MoveLeg = PlanLeg;
 
 /** HOUSE (RULINGS.md): the text says fatigue costs movement but not how much — tired 3/4, exhausted 1/2, utterly exhausted none. */
 export const FATIGUE_RATE = [1, 0.75, 0.5, 0] as const;
@@ -46,23 +39,13 @@ export function allowanceMm(tables: DogTables, u: Unit, st: UnitState): number {
   return rateMm(tables, u) * FATIGUE_RATE[st.fatigue];
 }
 
-export function planMove(stands: readonly StandFootprint[], legs: readonly MoveLeg[]): MoveResult {
-  return chainMoves(stands, legs.map((l) => (s: readonly StandFootprint[]) => {
-    switch (l.kind) {
-      case 'wheel': return wheel(s, (l.deg * Math.PI) / 180);
-      case 'forward': return advance(s, l.mm);
-      case 'backward': return retire(s, l.mm);
-      case 'sidestep': return sidestep(s, l.mm);
-      case 'turn': return pivotOnCentre(s, (l.deg * Math.PI) / 180);
-    }
-  }));
-}
+import { planLegs, withPoses } from '../../../geometry/movement';
+export { withPoses };
+export const planMove = planLegs;
 
-export const withPoses = (stands: readonly Stand[], poses: readonly StandFootprint[]): Stand[] => stands.map((s, i) => ({ ...s, centre: poses[i]!.centre, facing: poses[i]!.facing }));
 
-export function traceUnit(battle: Battle, u: Unit, legs: Parameters<typeof traceMove>[1], ignore: (id: string) => boolean = (id) => id === u.id): MoveTrace {
-  return traceMove(u.stands, legs, { others: standIndexOf(battle.units), ignore, table: battle.table, terrain: terrainIndexOf(battle.terrain) });
-}
+import { traceUnit } from '../../../geometry/unitTrace';
+export { traceUnit };
 
 /** The DoG Movement Costs class of a feature. */
 export function terrainClass(f: TerrainFeature): keyof typeof AREA_TERRAIN | keyof typeof LINEAR_TERRAIN | 'impassable' | undefined {
