@@ -184,7 +184,7 @@ function inspect(g: G, pieceId: string): ReadOut[] {
   const div = divisionOf(g.ruleset, u.id);
   const states = [st.staggered && 'Staggered', st.fallback !== undefined && 'Fallback', st.blown !== undefined && 'Blown', st.hastyFailed && 'failed hasty square (DisMR, no fire)', st.abandoned && 'guns abandoned'].filter(Boolean).join(', ');
   return [
-    { label: 'Type', value: `${u.troopType}${u.extra['lancers'] === true ? ', lancers' : ''}` },
+    { label: 'Type', value: `${troopWords(u.troopType)}${u.extra['lancers'] === true ? ', lancers' : ''}` },
     { label: 'MR / DisMR', value: `${mrOf(g.tables, u)} / ${dismrOf(g.tables, u)} (${qualityOf(u)}${u.extra['mr'] === undefined ? ', house table' : ''})` },
     { label: 'Kills', value: `${st.kills} of ${mrOf(g.tables, u)} (breaks at its MR)` },
     { label: 'Formation', value: u.formation },
@@ -223,3 +223,6 @@ export const shTable: TableAdapter<ShState, ShOptions, ShTables> = {
 
 export const commandsOf = (g: G, side: string, pieceId: string): Command[] => actions(g, side, pieceId).map((a) => a.command);
 export { SEQ_RULE };
+
+/** A troop type as words: 'line-infantry' → 'Line infantry'. */
+const troopWords = (t: string): string => (t.length === 0 ? t : t[0]!.toUpperCase() + t.slice(1).replace(/-/g, ' '));
