@@ -2,33 +2,10 @@
  * Napoleonic Warfare: Orders/Charge and Sequence §12 — a charger caught in the flank by another before it reaches its own target, and the wheel of at most 45° at the start of a charge (§25).
  */
 import { describe, expect, it } from 'vitest';
-import { type Change, type GameEvent } from '../../../src/engine/ruleset';
-import type { DiceRolled } from '../../../src/engine/dice';
+import type { GameEvent } from '../../../src/engine/ruleset';
 import { findUnit } from '../../../src/engine/battle';
-import { napoleonicWarfare } from '../../../src/rules/napoleonic-warfare';
-import type { NwGameState, NwState } from '../../../src/rules/napoleonic-warfare/types';
 import { unitFacing } from '../../../src/rules/napoleonic-warfare/geom';
-import { battle, draftWith, IN, type UnitSpec } from './harness';
-
-interface OrderSpec { unitId: string; side: 'fr' | 'au'; order: string; target?: string; response?: string; revealed?: boolean }
-
-type Played = { s: NwGameState; rolls: DiceRolled[]; events: GameEvent[] };
-
-function withOrders(s: NwGameState, orders: OrderSpec[], phase = 'charges'): NwGameState {
-  const placed = Object.fromEntries(orders.map((o) => [o.unitId, { generalId: `g-${o.side}`, revealed: true, ...o }]));
-  return { ...s, position: { ...s.position, phase }, ruleset: { ...s.ruleset, orders: placed } } as NwGameState;
-}
-
-const merge = (s: NwGameState, ch: Change<NwState>): NwGameState => ({ ...s, battle: ch.battle ?? s.battle, ruleset: ch.ruleset ?? s.ruleset }) as NwGameState;
-
-/** Run an engine step of the NW sequence (its onEnter hook) with scripted dice. */
-function playStep(s: NwGameState, stepId: string, faces: number[]): Played {
-  const step = napoleonicWarfare.sequence.phases.flatMap((p) => p.steps).find((x) => x.id === stepId);
-  if (!step || !('onEnter' in step) || !step.onEnter) throw new Error(`no engine step ${stepId}`);
-  const { d, rolls, events } = draftWith(s, faces);
-  const ch = step.onEnter(s as never, d.ctx) as Change<NwState> | undefined;
-  return { s: ch ? merge(s, ch) : s, rolls, events };
-}
+import { battle, IN, type UnitSpec, playStep, withOrders, type OrderSpec } from './harness';
 
 const joined = (events: GameEvent[]) => events.filter((e) => e.type === 'CloseCombatJoined') as unknown as { attacker: string; defender: string; face: string }[];
 

@@ -2,36 +2,13 @@
  * Napoleonic Warfare: Fire §5 — fire at chargers and counterchargers, at units moving into contact, and "target is charging" only while the charges are made.
  */
 import { describe, expect, it } from 'vitest';
-import { type Change, type GameEvent } from '../../../src/engine/ruleset';
 import type { DiceRolled } from '../../../src/engine/dice';
 import { findUnit } from '../../../src/engine/battle';
-import { napoleonicWarfare } from '../../../src/rules/napoleonic-warfare';
-import type { NwGameState, NwState } from '../../../src/rules/napoleonic-warfare/types';
 import { fireModifiers } from '../../../src/rules/napoleonic-warfare/fire';
 import { nwu } from '../../../src/rules/napoleonic-warfare/core';
-import { battle, draftWith, type UnitSpec } from './harness';
+import { battle, draftWith, type UnitSpec, playStep, withOrders } from './harness';
 import { doMove } from '../../../src/rules/napoleonic-warfare/commands';
 import { inCombat } from '../../../src/rules/napoleonic-warfare/combat';
-
-interface OrderSpec { unitId: string; side: 'fr' | 'au'; order: string; target?: string; response?: string; revealed?: boolean }
-
-type Played = { s: NwGameState; rolls: DiceRolled[]; events: GameEvent[] };
-
-function withOrders(s: NwGameState, orders: OrderSpec[], phase = 'charges'): NwGameState {
-  const placed = Object.fromEntries(orders.map((o) => [o.unitId, { generalId: `g-${o.side}`, revealed: true, ...o }]));
-  return { ...s, position: { ...s.position, phase }, ruleset: { ...s.ruleset, orders: placed } } as NwGameState;
-}
-
-const merge = (s: NwGameState, ch: Change<NwState>): NwGameState => ({ ...s, battle: ch.battle ?? s.battle, ruleset: ch.ruleset ?? s.ruleset }) as NwGameState;
-
-/** Run an engine step of the NW sequence (its onEnter hook) with scripted dice. */
-function playStep(s: NwGameState, stepId: string, faces: number[]): Played {
-  const step = napoleonicWarfare.sequence.phases.flatMap((p) => p.steps).find((x) => x.id === stepId);
-  if (!step || !('onEnter' in step) || !step.onEnter) throw new Error(`no engine step ${stepId}`);
-  const { d, rolls, events } = draftWith(s, faces);
-  const ch = step.onEnter(s as never, d.ctx) as Change<NwState> | undefined;
-  return { s: ch ? merge(s, ch) : s, rolls, events };
-}
 
 const purposes = (rolls: DiceRolled[]) => rolls.map((r) => r.purpose);
 

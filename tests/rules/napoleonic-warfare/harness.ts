@@ -1,13 +1,13 @@
 // Small builders for NW scenario tests: a battle from a few unit specs, a Draft with scripted dice.
 import { loadScenario } from '../../../src/scenario/load';
 import { applyCommand, createGame } from '../../../src/engine/game';
-import { registerable, isRejection, type Command, type Ctx, type GameEvent, type Sampler } from '../../../src/engine/ruleset';
+import { registerable, isRejection, type Change, type Command, type Ctx, type GameEvent, type Sampler } from '../../../src/engine/ruleset';
 import { legalFor } from '../../../src/engine/lookahead';
 import type { AnyEvent } from '../../../src/engine/command';
 import type { DiceRolled } from '../../../src/engine/dice';
 import { scriptedRoller } from '../../support/scriptedDice';
 import { napoleonicWarfare } from '../../../src/rules/napoleonic-warfare';
-import type { Draft, NwGameState } from '../../../src/rules/napoleonic-warfare/types';
+import type { Draft, NwGameState, NwState } from '../../../src/rules/napoleonic-warfare/types';
 import { makeDraft } from '../../../src/rules/napoleonic-warfare/core';
 
 export const IN = 25.4;
@@ -109,4 +109,25 @@ export function runCommands(s0: NwGameState, cmds: object[]): { s: NwGameState; 
 /** The NW sample of commands for `side`, as a player gets it: from that side's view (engine lookahead.ts). */
 export function legalCommands(s: NwGameState, side: string, sampler: Sampler): Command[] {
   return [...legalFor(registerable(napoleonicWarfare), s, side, sampler)];
+}
+
+/** Orders placed on units (face up unless said), for the charge and fire steps. */
+export interface OrderSpec { unitId: string; side: 'fr' | 'au'; order: string; target?: string; response?: string; revealed?: boolean }
+
+export type Played = { s: NwGameState; rolls: DiceRolled[]; events: GameEvent[] };
+
+export function withOrders(s: NwGameState, orders: OrderSpec[], phase = 'charges'): NwGameState {
+  const placed = Object.fromEntries(orders.map((o) => [o.unitId, { generalId: `g-${o.side}`, revealed: true, ...o }]));
+  return { ...s, position: { ...s.position, phase }, ruleset: { ...s.ruleset, orders: placed } } as NwGameState;
+}
+
+export const merge = (s: NwGameState, ch: Change<NwState>): NwGameState => ({ ...s, battle: ch.battle ?? s.battle, ruleset: ch.ruleset ?? s.ruleset }) as NwGameState;
+
+/** Run an engine step of the NW sequence (its onEnter hook) with scripted dice. */
+export function playStep(s: NwGameState, stepId: string, faces: number[]): Played {
+  const step = napoleonicWarfare.sequence.phases.flatMap((p) => p.steps).find((x) => x.id === stepId);
+  if (!step || !('onEnter' in step) || !step.onEnter) throw new Error(`no engine step ${stepId}`);
+  const { d, rolls, events } = draftWith(s, faces);
+  const ch = step.onEnter(s as never, d.ctx) as Change<NwState> | undefined;
+  return { s: ch ? merge(s, ch) : s, rolls, events };
 }

@@ -9,31 +9,11 @@ import { napoleonicWarfare } from '../../../src/rules/napoleonic-warfare';
 import type { NwGameState, NwState } from '../../../src/rules/napoleonic-warfare/types';
 import { fireModifiers, resolveVolley } from '../../../src/rules/napoleonic-warfare/fire';
 import { rankCount } from '../../../src/rules/napoleonic-warfare/geom';
-import { battle, draftWith, IN, type UnitSpec } from './harness';
+import { battle, draftWith, IN, type UnitSpec, merge, playStep, withOrders } from './harness';
 import { inDenseTerrain, relayout } from '../../../src/rules/napoleonic-warfare/formations';
 import { orderProblem } from '../../../src/rules/napoleonic-warfare/commands';
 import { startCombat } from '../../../src/rules/napoleonic-warfare/charges';
 import { resolveCombat } from '../../../src/rules/napoleonic-warfare/combat';
-
-interface OrderSpec { unitId: string; side: 'fr' | 'au'; order: string; target?: string; response?: string; revealed?: boolean }
-
-type Played = { s: NwGameState; rolls: DiceRolled[]; events: GameEvent[] };
-
-function withOrders(s: NwGameState, orders: OrderSpec[], phase = 'charges'): NwGameState {
-  const placed = Object.fromEntries(orders.map((o) => [o.unitId, { generalId: `g-${o.side}`, revealed: true, ...o }]));
-  return { ...s, position: { ...s.position, phase }, ruleset: { ...s.ruleset, orders: placed } } as NwGameState;
-}
-
-const merge = (s: NwGameState, ch: Change<NwState>): NwGameState => ({ ...s, battle: ch.battle ?? s.battle, ruleset: ch.ruleset ?? s.ruleset }) as NwGameState;
-
-/** Run an engine step of the NW sequence (its onEnter hook) with scripted dice. */
-function playStep(s: NwGameState, stepId: string, faces: number[]): Played {
-  const step = napoleonicWarfare.sequence.phases.flatMap((p) => p.steps).find((x) => x.id === stepId);
-  if (!step || !('onEnter' in step) || !step.onEnter) throw new Error(`no engine step ${stepId}`);
-  const { d, rolls, events } = draftWith(s, faces);
-  const ch = step.onEnter(s as never, d.ctx) as Change<NwState> | undefined;
-  return { s: ch ? merge(s, ch) : s, rolls, events };
-}
 
 function command(s: NwGameState, cmd: Record<string, unknown>): string | NwGameState {
   const { d } = draftWith(s, []);
