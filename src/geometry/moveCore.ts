@@ -164,8 +164,8 @@ function translationOverlap(a: readonly TablePoint[], dx: number, dy: number, b:
   return [lo, hi];
 }
 
-/** Corner travel of one stand over a turning leg (for sampling). */
-function turnTravel(s: StandFootprint, leg: Leg, i: number): number {
+/** Corner travel of one stand over a turning leg (for sampling; the finest step any corner needs). */
+export function turnTravel(s: StandFootprint, leg: Leg, i: number): number {
   if (leg.kind === 'rotate') {
     let r = 0;
     for (const c of standCorners(s)) r = Math.max(r, hypot(c.x - leg.pivot.x, c.y - leg.pivot.y));

@@ -20,6 +20,7 @@ import type { Leg } from './movement';
 import { legsDistance, poseInLeg } from './movement';
 import { standDistance } from './measure';
 import { hypot } from './math';
+import { turnTravel } from './moveCore';
 
 /** A body the mover may approach: its id and stands. */
 export interface GapBody {
@@ -97,19 +98,6 @@ function translationGapEntry(a: readonly TablePoint[], wx: number, wy: number, b
   return best;
 }
 
-/** Corner travel of one stand over a turning leg (the finest sampling any corner needs). */
-function travelOf(s: StandFootprint, leg: Leg, i: number): number {
-  if (leg.kind === 'rotate') {
-    let r = 0;
-    for (const c of standCorners(s)) r = Math.max(r, hypot(c.x - leg.pivot.x, c.y - leg.pivot.y));
-    return r * Math.abs(leg.angle);
-  }
-  if (leg.kind === 'restand') {
-    const to = leg.to[i] ?? s;
-    return hypot(to.centre.x - s.centre.x, to.centre.y - s.centre.y) + (Math.abs(leg.turns[i] ?? 0) * hypot(s.widthMm, s.depthMm)) / 2;
-  }
-  return hypot(leg.dx, leg.dy);
-}
 
 interface Near { readonly body: number; readonly corners: readonly TablePoint[]; readonly stand: StandFootprint }
 
@@ -149,7 +137,7 @@ export function firstWithinGap(stands: readonly StandFootprint[], legs: readonly
           }
         } else {
           const at = (t: number) => poseInLeg(cur, leg, i, t);
-          const steps = Math.max(1, Math.ceil(travelOf(cur, leg, i) / stepMm));
+          const steps = Math.max(1, Math.ceil(turnTravel(cur, leg, i) / stepMm));
           for (const n of cands) {
             let prev = 0;
             for (let k = 1; k <= steps; k++) {
