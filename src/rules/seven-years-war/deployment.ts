@@ -64,17 +64,16 @@ export function deploymentZone(b: Battle, rs: SywState, side: string, ottoman = 
 
 export const inZone = (z: Zone, p: TablePoint): boolean => p.x >= z.x0 - 0.5 && p.x <= z.x1 + 0.5 && p.y >= z.y0 - 0.5 && p.y <= z.y1 + 0.5;
 
-/** Points along the enemy's base edge every 5cm (hidden units "must not be visible to any point on the enemy's edge", p.19). */
-function enemyEdgePoints(b: Battle, side: string): TablePoint[] {
-  const y = deploysAtTop(b, otherSide(b, side)) ? 0.5 : b.table.depthMm - 0.5;
-  const out: TablePoint[] = [];
-  for (let x = 0; x <= b.table.widthMm; x += 5 * CM) out.push(pt(x, y));
-  return out;
-}
-
+/**
+ * Hidden units "must not be visible to any point on the enemy's edge" (p.19): every point of it,
+ * exactly. The eye runs along the edge (0.5mm in from it); `canSee` is judged once in every piece
+ * between neighbouring places where its answer can change (`sightEventsFor`, whose places serve
+ * either end of the line moving) and at the edge's two corners.
+ */
 export function visibleFromEnemyEdge(b: Battle, side: string, stands: readonly Stand[]): boolean {
-  const edge = enemyEdgePoints(b, side);
-  return stands.some((s) => edge.some((p) => canSee(b, p, s.centre)));
+  const y = deploysAtTop(b, otherSide(b, side)) ? 0.5 : b.table.depthMm - 0.5;
+  const e0 = pt(0, y), e1 = pt(b.table.widthMm, y);
+  return stands.some((s) => firstWhereAlong(sightEventsFor(b, s.centre, e0, e1), e0, e1, (p) => canSee(b, p, s.centre)) !== undefined);
 }
 
 export const isHiddenFrom = (rs: SywState, unitId: string, viewer: string): boolean => {
