@@ -388,34 +388,6 @@ export function centreCrossings(stands: readonly StandFootprint[], leg: Leg, pol
 }
 
 /**
- * The first charged distance along the plan at which `test` holds for the stands, or undefined
- * if it never does (judged at the start, then every `stepMm` of the plan's distance, the first
- * step where it holds bisected `bisections` times; default 1 mm and to 1e-9 of a step). Rules
- * that stop a move the moment a condition begins ("halts as soon as it comes within range").
- * A `stepMm` as long as the plan judges the end only: right when the condition, once true,
- * stays true along the plan.
- */
-export function firstDistanceWhere<S extends StandFootprint>(stands: readonly S[], legs: readonly Leg[], test: (stands: S[], atMm: number) => boolean, opts: { readonly stepMm?: number; readonly bisections?: number } = {}): number | undefined {
-  const total = legsDistance(legs);
-  const within = (x: number) => test(standsAtDistance(stands, legs, x), x);
-  if (within(0)) return 0;
-  const n = Math.max(1, Math.ceil(total / (opts.stepMm ?? 1)));
-  const bisections = opts.bisections ?? BISECT;
-  for (let k = 1; k <= n; k++) {
-    const x = (total * k) / n;
-    if (within(x)) {
-      let lo = (total * (k - 1)) / n, hi = x;
-      for (let i = 0; i < bisections; i++) {
-        const mid = (lo + hi) / 2;
-        if (within(mid)) hi = mid; else lo = mid;
-      }
-      return hi;
-    }
-  }
-  return undefined;
-}
-
-/**
  * Does every stand touch one of the chosen features at every moment of the traced move, from
  * its start to `distanceMm` (rules for moves made wholly along a road)? Exact where the trace
  * is: the union of each stand's touching stretches must leave no gap.

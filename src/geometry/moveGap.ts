@@ -233,6 +233,42 @@ function overlapSpan(a: readonly TablePoint[], wx: number, wy: number, b: readon
   return [lo, hi];
 }
 
+/** Every stretch (as [from, to] in t, any real) during which stands moved by t·(dx, dy) are within `gapMm` of a body's stands: the union is exactly where the gap is that small. */
+function gapSpans(stands: readonly StandFootprint[], dx: number, dy: number, bodies: readonly GapBody[], gapMm: number): [number, number][] {
+  const spans: [number, number][] = [];
+  for (const s of stands) {
+    const a = standCorners(s);
+    for (const body of bodies) for (const t of body.stands) {
+      const b = standCorners(t);
+      const o = overlapSpan(a, dx, dy, b);
+      if (o) spans.push(o);
+      for (let i = 0; i < 4; i++) for (let j = 0; j < 4; j++) {
+        const c = b[j]!, d = b[(j + 1) % 4]!, e = a[j]!, f = a[(j + 1) % 4]!;
+        const s1 = capsuleSpan(a[i]!.x, a[i]!.y, dx, dy, c.x, c.y, d.x, d.y, gapMm);
+        if (s1) spans.push(s1);
+        const s2 = capsuleSpan(b[i]!.x, b[i]!.y, -dx, -dy, e.x, e.y, f.x, f.y, gapMm);
+        if (s2) spans.push(s2);
+      }
+    }
+  }
+  return spans;
+}
+
+/**
+ * The places along a straight move (one translate leg), as fractions of it in [0, 1], where the
+ * stands' nearest distance to the bodies can pass `gapMm`: the ends of the stretches within the
+ * gap, each solved in closed form. With other such places (sight, `sightEventsAlong`) a rule's
+ * test that mixes distance and sight is constant between neighbouring ones (`firstWhereAlong`).
+ */
+export function gapEventsAlong(stands: readonly StandFootprint[], leg: Extract<Leg, { kind: 'translate' }>, bodies: readonly GapBody[], gapMm: number): number[] {
+  const out: number[] = [];
+  for (const [lo, hi] of gapSpans(stands, leg.dx, leg.dy, bodies, gapMm)) {
+    if (lo >= 0 && lo <= 1) out.push(lo);
+    if (hi >= 0 && hi <= 1) out.push(hi);
+  }
+  return out.sort((x, y) => x - y);
+}
+
 /**
  * The first charged distance along a straight move (one translate leg) at which the stands are
  * at least `gapMm` from every stand of the bodies (nearest points), or undefined if they never
@@ -241,22 +277,7 @@ function overlapSpan(a: readonly TablePoint[], wx: number, wy: number, b: readon
  * stretches and the overlap stretch, each solved in closed form.
  */
 export function firstClearOfGap(stands: readonly StandFootprint[], leg: Extract<Leg, { kind: 'translate' }>, bodies: readonly GapBody[], gapMm: number): number | undefined {
-  const spans: [number, number][] = [];
-  for (const s of stands) {
-    const a = standCorners(s);
-    for (const body of bodies) for (const t of body.stands) {
-      const b = standCorners(t);
-      const o = overlapSpan(a, leg.dx, leg.dy, b);
-      if (o) spans.push(o);
-      for (let i = 0; i < 4; i++) for (let j = 0; j < 4; j++) {
-        const c = b[j]!, d = b[(j + 1) % 4]!, e = a[j]!, f = a[(j + 1) % 4]!;
-        const s1 = capsuleSpan(a[i]!.x, a[i]!.y, leg.dx, leg.dy, c.x, c.y, d.x, d.y, gapMm);
-        if (s1) spans.push(s1);
-        const s2 = capsuleSpan(b[i]!.x, b[i]!.y, -leg.dx, -leg.dy, e.x, e.y, f.x, f.y, gapMm);
-        if (s2) spans.push(s2);
-      }
-    }
-  }
+  const spans = gapSpans(stands, leg.dx, leg.dy, bodies, gapMm);
   // Nearer than the gap inside a stretch; at its ends exactly the gap, which is clear.
   let x = 0;
   for (let moved = true; moved && x <= 1;) {

@@ -76,6 +76,27 @@ export function circleCrossingsAlong(centre: TablePoint, r: number, a: TablePoin
   return polyRootsIn([ux * ux + uy * uy - r * r, 2 * (ux * wx + uy * wy), wx * wx + wy * wy], 0, 1);
 }
 
+/**
+ * Parameters t in [0, 1] where, with every point of `moving` going by t·(dx, dy), which pair
+ * (moving, fixed) is nearest can change: two pairs equally far (|p + t·w − q|² − |p' + t·w − q'|²
+ * is linear in t). A rule that looks along the line between the nearest points of two bodies.
+ */
+export function nearestPairEventsAlong(moving: readonly TablePoint[], fixed: readonly TablePoint[], dx: number, dy: number): number[] {
+  const pairs: { c: number; k: number }[] = [];
+  for (const p of moving) for (const q of fixed) {
+    const rx = p.x - q.x, ry = p.y - q.y;
+    pairs.push({ c: rx * rx + ry * ry, k: 2 * (rx * dx + ry * dy) });
+  }
+  const out: number[] = [];
+  for (let i = 0; i < pairs.length; i++) for (let j = i + 1; j < pairs.length; j++) {
+    const dk = pairs[i]!.k - pairs[j]!.k;
+    if (dk === 0) continue;
+    const t = (pairs[j]!.c - pairs[i]!.c) / dk;
+    if (t >= 0 && t <= 1) out.push(t);
+  }
+  return sortedEvents(out);
+}
+
 /** Parameters t in [0, 1] where a + t(b − a) crosses the (infinite) line through p and q. */
 export function lineCrossingsAlong(p: TablePoint, q: TablePoint, a: TablePoint, b: TablePoint): number[] {
   const sx = q.x - p.x, sy = q.y - p.y;
@@ -102,8 +123,8 @@ export interface AlongHit {
 /**
  * The first place along a→b where `holds` is true, given every place it can change (`events`,
  * as from `sightEventsAlong`): it is judged once inside each piece between neighbouring events
- * (where it is constant), so the answer is exact, and it is the start of the first piece where it
- * holds. The events themselves are not judged: an answer true only at a single place is a line
+ * (where it is constant), so the answer is exact: the start of the first piece where it holds,
+ * settled to the last bit on the side where `holds` says so. The events themselves are not judged: an answer true only at a single place is a line
  * grazing a corner, where a sight test's even-odd crossing count is least trustworthy. Unless
  * `open`, the ends a and b are judged too.
  */
@@ -115,7 +136,17 @@ export function firstWhereAlong(events: readonly number[], a: TablePoint, b: Tab
   for (let i = 0; i + 1 < cuts.length; i++) {
     const t = cuts[i]!, next = cuts[i + 1]!;
     const mid = (t + next) / 2;
-    if (holds(at(mid), mid)) return { t, atMm: t * L };
+    if (!holds(at(mid), mid)) continue;
+    // It holds throughout the piece: its start to the last bit, where the test itself first says
+    // so (an event is solved to rounding; a rule judging the test there must agree).
+    let lo = t, hi = mid;
+    if (i > 0 || !open) { if (holds(at(lo), lo)) return { t: lo, atMm: lo * L }; }
+    for (let k = 0; k < 80; k++) {
+      const m = (lo + hi) / 2;
+      if (m <= lo || m >= hi) break;
+      if (holds(at(m), m)) hi = m; else lo = m;
+    }
+    return { t: hi, atMm: hi * L };
   }
   if (!open && holds(b, 1)) return { t: 1, atMm: L };
   return undefined;

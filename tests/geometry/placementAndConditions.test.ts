@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { firstDistanceWhere, touchesAllAlong, traceMove, truncateTrace } from '../../src/geometry/moveCore';
+import { touchesAllAlong, traceMove, truncateTrace } from '../../src/geometry/moveCore';
 import { distanceToGap } from '../../src/geometry/moveGap';
 import type { Leg } from '../../src/geometry/movement';
 import { terrainContacts } from '../../src/geometry/pathCost';
@@ -8,7 +8,7 @@ import { buildTerrainIndex } from '../../src/geometry/terrain';
 import { unitFrame } from '../../src/geometry/frame';
 import { unitDistance } from '../../src/geometry/measure';
 import { faceCentreOf, faceDirectionOf, lineUpFront, nudgeOntoTable, translateStands, unitOffTable } from '../../src/geometry/units';
-import { pt, rad, type StandFootprint } from '../../src/geometry/types';
+import { pt, rad } from '../../src/geometry/types';
 import { line, stand } from './helpers';
 
 const go = (dx: number, dy: number): Leg[] => [{ kind: 'translate', dx, dy, distanceMm: Math.hypot(dx, dy) }];
@@ -79,28 +79,12 @@ describe('Bringing a unit onto the table', () => {
   });
 });
 
-describe('The first moment a condition holds along a move', () => {
+describe('Halting a set distance short of a body', () => {
   const mover = [stand(100, 100, 0, 40, 20)]; // x 90..110
 
-  it('is found by sampling and bisection: a stand reaching x = 180 with its front after 70 mm', () => {
-    const at = firstDistanceWhere(mover, go(200, 0), (s) => s[0]!.centre.x + 10 >= 180);
-    expect(at).toBeCloseTo(70, 6);
-  });
-
-  it('holds at the start: 0; never: undefined', () => {
-    expect(firstDistanceWhere(mover, go(50, 0), () => true)).toBe(0);
-    expect(firstDistanceWhere(mover, go(50, 0), () => false)).toBeUndefined();
-  });
-
-  it('judging the end only (a step as long as the move) finds the same moment for a condition that stays true', () => {
-    const cond = (s: StandFootprint[]) => s[0]!.centre.x >= 150.5;
-    expect(firstDistanceWhere(mover, go(200, 0), cond, { stepMm: 200 })).toBeCloseTo(50.5, 6);
-  });
-
-  it('distanceToGap is the same search: within 5 mm of a square 40 mm ahead after exactly 35 mm', () => {
+  it('within 5 mm of a square 40 mm ahead after exactly 35 mm', () => {
     const body = [stand(160, 100, 0, 20, 20)]; // x 150..170
     expect(distanceToGap(mover, go(100, 0), body, 5)).toBeCloseTo(35, 6);
-    expect(firstDistanceWhere(mover, go(100, 0), (s) => unitDistance(s, body) <= 5)).toBe(distanceToGap(mover, go(100, 0), body, 5));
   });
 });
 

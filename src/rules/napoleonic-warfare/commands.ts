@@ -12,10 +12,9 @@ import type { Draft, NwGameState, NwState, NwOptions } from './types';
 import type { NwTables } from './nwTables';
 import { ORDERS, ORDER_IDS, deployActionsAllowed, mayChargeTarget, mayCountercharge, type OrderId } from './tables/orders';
 import { FORD_SEARCH, WHEEL } from './tables/movement';
-import { addDisorder, enemiesOf, inMm, isActive, makeDraft, nwu, scaleOf, toChange, toIn, withinER, canSee } from './core';
+import { addDisorder, enemiesOf, firstWithinER, inMm, isActive, makeDraft, nwu, scaleOf, toChange, toIn, canSee } from './core';
 import { unitDistanceMm, unitFacing, frameOfUnit, unitTerrain, commandStand, screenStands } from './geom';
 import { walk, commitMove, straight } from './moves';
-import { firstDistanceWhere } from '../../geometry/moveCore';
 import { standsAtDistance } from '../../geometry/movement';
 import { normalMoveMm, retreatMove, retreatPose, faceTowards, runPendingTests } from './morale';
 import { isRoadPath, ROAD_FACTOR, staysOnRoad } from './roads';
@@ -165,11 +164,10 @@ export function doMove(d: Draft, u: Unit, wheelDeg: number, distanceIn: number, 
   const r = walk(d, mover, unitFacing(mover), want, strategic ? 'strategic' : 'advance', { roadColumn: road });
   let res = r;
   if (strategic && !proRata) {
-    // NW §21: halt as soon as within Engagement Range of a visible enemy (judged at the end of
-    // the move, then bisected: the move's first moment within range, through the core).
+    // NW §21: halt as soon as within Engagement Range of a visible enemy: the move's first moment
+    // within range, exactly (passing within range and out again halts too).
     const legs = straight(unitFacing(mover), r.usedMm);
-    const hi = r.usedMm > 0 && withinER(d, { ...mover, stands: standsAtDistance(mover.stands, legs, r.usedMm) })
-      ? firstDistanceWhere(mover.stands, legs, (stands) => withinER(d, { ...mover, stands }), { stepMm: r.usedMm, bisections: 14 }) : undefined;
+    const hi = r.usedMm > 0 ? firstWithinER(d, mover, unitFacing(mover), r.usedMm) : undefined;
     if (hi !== undefined) {
       res = { ...r, unit: { ...mover, stands: standsAtDistance(mover.stands, legs, hi) }, usedMm: hi, contacts: [] };
       d.ctx.emit({ type: 'HaltedAtEngagementRange', unit: u.id, rule: 'NW §21 Strategic Movement' });

@@ -1,6 +1,9 @@
 /** Shared procedures on a Draft: finding units, visibility, disorder, casualties, removal. */
 import { standIndexOf } from '../../geometry/sightCache';
 import { unitBox } from '../../geometry/queries';
+import { gapEventsAlong } from '../../geometry/moveGap';
+import { firstWhereAlong, nearestPairEventsAlong, sightEventsAlong } from '../../geometry/sightAlong';
+import { standsAtDistance } from '../../geometry/movement';
 import type { Unit } from '../../engine/model';
 import type { Change, Ctx, GameEvent } from '../../engine/ruleset';
 import type { DiceCode, Modifier, RollSpec, Target } from '../../engine/dice';
@@ -10,7 +13,7 @@ import { inches, pt } from '../../geometry/types';
 import { SCALE_DISTANCES } from './tables/scale';
 import { DISORDER_MARKERS, MORALE_STATES, type MoraleState } from './tables/morale';
 import type { Draft, NwGameState, NwState, NwUnit, UnitStatus } from './types';
-import { commandStand, lineOfSight, nearestCentres, unitDistanceMm, unitTerrain, frontRank, type SightScale } from './geom';
+import { commandStand, lineOfSight, nearestCentres, nwSightIndex, unitDistanceMm, unitTerrain, frontRank, type SightScale } from './geom';
 import { GENERAL_CASUALTIES } from './tables/generals';
 import { checkSeparation, settleSeparation } from './separation';
 import { settleGuns } from './guns';
@@ -103,6 +106,38 @@ export function unitsById(units: readonly Unit[]): ReadonlyMap<string, Unit> {
   return m;
 }
 export const withinER = (d: Draft, u: Unit): boolean => visibleEnemyWithin(d, u, erMm(d));
+
+/**
+ * NW §21 Strategic Movement: "Troops moving during the Strategic Movement Phase must halt as soon
+ * as they come to within Engagement Range of any visible enemy unit." The first distance along a
+ * straight move of `lengthMm` on `dir` at which `withinER` holds, or undefined: exact, not
+ * sampled. `withinER` can change only where the unit comes within or goes beyond ER of an enemy
+ * (the geometry's gap events), where the pair of nearest stand centres the sight line joins
+ * changes, or where that line's sight changes (the geometry's sight events); it is judged once
+ * between neighbouring places and settled to the last bit where it first holds.
+ */
+export function firstWithinER(d: Draft, u: Unit, dir: number, lengthMm: number): number | undefined {
+  if (!(lengthMm > 0)) return withinER(d, u) ? 0 : undefined;
+  const leg = { kind: 'translate' as const, dx: cos(dir) * lengthMm, dy: sin(dir) * lengthMm, distanceMm: lengthMm };
+  const at = (x: number): Unit => ({ ...u, stands: standsAtDistance(u.stands, [leg], x) });
+  const rangeMm = erMm(d) + 1e-6;
+  // Only enemies some stand comes near on the way can count (the move's box grown by ER).
+  const b0 = unitBox(u.stands), b1 = unitBox(at(lengthMm).stands), r = rangeMm + 1;
+  const box = { minX: Math.min(b0.minX, b1.minX) - r, minY: Math.min(b0.minY, b1.minY) - r, maxX: Math.max(b0.maxX, b1.maxX) + r, maxY: Math.max(b0.maxY, b1.maxY) + r };
+  const near = new Set(standIndexOf(d.battle.units).search(box).map((e) => e.value.unitId));
+  const ix = nwSightIndex(d.battle, sightScale(d));
+  const events: number[] = [];
+  for (const e of d.battle.units) {
+    if (!near.has(e.id) || e.side === u.side || d.rs.units[e.id]?.status !== 'active' || d.rs.units[e.id]?.ambush === true) continue;
+    const gap = gapEventsAlong(u.stands, leg, [{ id: e.id, stands: e.stands }], rangeMm);
+    if (gap.length === 0 && unitDistanceMm(u, e) > rangeMm) continue;
+    events.push(...gap);
+    const mv = u.stands.map((s) => s.centre), fx = e.stands.map((s) => s.centre);
+    events.push(...nearestPairEventsAlong(mv, fx, leg.dx, leg.dy));
+    for (const p of mv) for (const q of fx) events.push(...sightEventsAlong(ix, q, p, pt(p.x + leg.dx, p.y + leg.dy)));
+  }
+  return firstWhereAlong(events, pt(0, 0), pt(lengthMm, 0), (p) => withinER(d, at(p.x)))?.atMm;
+}
 
 /** Nearest active enemy unit, by nearest stand distance. */
 export function nearestEnemy(d: Draft, u: Unit): Unit | undefined {
