@@ -105,7 +105,7 @@ export function layoutWedge(anchor: TablePoint, facing: Radians, bases: readonly
  * behind the ends of the front row with their outer edges flush with it (or back to back when
  * the front is too narrow), and the rear row closes the box behind them.
  */
-export function layoutFaces(anchor: TablePoint, facing: Radians, bases: readonly BaseSize[], faces: 3 | 4): StandFootprint[] {
+function layoutFaces(anchor: TablePoint, facing: Radians, bases: readonly BaseSize[], faces: 3 | 4): StandFootprint[] {
   const order: ('front' | 'right' | 'left' | 'rear')[] = faces === 4 ? ['front', 'right', 'left', 'rear'] : ['front', 'right', 'left'];
   const groups: Record<'front' | 'right' | 'left' | 'rear', number[]> = { front: [], right: [], left: [], rear: [] };
   bases.forEach((_, i) => groups[order[i % order.length]!].push(i));

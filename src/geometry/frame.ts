@@ -94,4 +94,3 @@ export function fromLocal(frame: Frame, along: number, across: number): TablePoi
 }
 
 export const frontageMm = (frame: Frame): number => frame.halfWidthMm * 2;
-export const depthOfMm = (frame: Frame): number => frame.halfDepthMm * 2;

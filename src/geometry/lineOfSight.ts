@@ -7,7 +7,7 @@
 import type { TablePoint } from './types';
 import type { StandIndex, StandRecord } from './collisions';
 import type { SightFeature, SightIndex } from './sightIndex';
-import { allCrossings, featureAt, featuresAt, firstOpaqueHit, levelAt } from './sightIndex';
+import { allCrossings, featuresAt, firstOpaqueHit, levelAt } from './sightIndex';
 import type { StandGrid } from './standGrid';
 import { pointStandDist2, standsNearNext, standsNearStart, standsNearT } from './standGrid';
 import { pointInPolygon, pointSegDist2XY, segSegDist2XY, segmentHitT } from './vec';
@@ -260,8 +260,3 @@ function inQuad(p: TablePoint, q: readonly TablePoint[]): boolean {
   return true;
 }
 
-/** Convenience: is an opaque feature at this point (a unit standing in a building)? */
-export function opaqueFeatureAt(ix: SightIndex, p: TablePoint): SightFeature | undefined {
-  const f = featureAt(ix, p.x, p.y, true);
-  return f >= 0 ? ix.features[f] : undefined;
-}

@@ -188,12 +188,6 @@ export function frontEdgeDistance(from: Frame, target: readonly StandFootprint[]
   return segmentToUnitDistance(e.a, e.b, target);
 }
 
-/** From the centre of `from`'s front edge to the nearest point of the target unit. */
-export function frontCentreDistance(from: Frame, target: readonly StandFootprint[]): number {
-  const e = faceEdge(from, 'front');
-  return segmentToUnitDistance(midpoint(e.a, e.b), midpoint(e.a, e.b), target);
-}
-
 /**
  * The averaged range used when units are not parallel: measure from both ends of the
  * front edge and from its centre to the nearest point of the target, and average the three

@@ -12,7 +12,7 @@
 export type Poly = readonly number[];
 
 /** Lowest power first; trailing zero coefficients dropped. */
-export function polyTrim(p: Poly): number[] {
+function polyTrim(p: Poly): number[] {
   let n = p.length;
   while (n > 0 && p[n - 1] === 0) n--;
   return p.slice(0, n);
@@ -36,13 +36,13 @@ export function polyMul(p: Poly, q: Poly): number[] {
   return out;
 }
 
-export function polyEval(p: Poly, t: number): number {
+function polyEval(p: Poly, t: number): number {
   let v = 0;
   for (let i = p.length - 1; i >= 0; i--) v = v * t + p[i]!;
   return v;
 }
 
-export function polyDeriv(p: Poly): number[] {
+function polyDeriv(p: Poly): number[] {
   const out: number[] = [];
   for (let i = 1; i < p.length; i++) out.push(p[i]! * i);
   return out;
@@ -88,7 +88,7 @@ export function polyRootsIn(p: Poly, lo: number, hi: number): number[] {
 }
 
 /** Roots of c + b t + a t² in [lo, hi] (the stable form: no cancellation between −b and the root). */
-export function quadraticRootsIn(c: number, b: number, a: number, lo: number, hi: number): number[] {
+function quadraticRootsIn(c: number, b: number, a: number, lo: number, hi: number): number[] {
   if (a === 0) return b === 0 ? [] : inRange([-c / b], lo, hi);
   const disc = b * b - 4 * a * c;
   if (disc < 0) return [];

@@ -274,19 +274,13 @@ const INSIDE = new Uint8Array(4);
 const SEEN_AT = new Float64Array(4);
 
 /**
- * One straight leg of one stand against one polygon: the relation at the start, on every
- * stretch between events (at its midpoint) and at the end, recorded as touching/inside
- * stretches. PERF: a corner's inside/outside answer only changes where its path crosses the
- * outline, so between those places (widened by NEAR_MM) it is reused instead of re-cast;
- * the start is always cast afresh (all four corners in one pass over the edges), the end
- * like any midpoint.
+ * One straight leg of one stand against one polygon, given the polygon's box (`polygonBoxFlat`'s
+ * numbers): the relation at the start, on every stretch between events (at its midpoint) and at
+ * the end, recorded as touching/inside stretches. PERF: a corner's inside/outside answer only
+ * changes where its path crosses the outline, so between those places (widened by NEAR_MM) it
+ * is reused instead of re-cast; the start is always cast afresh (all four corners in one pass
+ * over the edges), the end like any midpoint.
  */
-export function traceTranslation(s: StandFootprint, dx: number, dy: number, D: number, offset: number, flat: Float64Array, touching: MutableInterval[], inside: MutableInterval[]): void {
-  const bb = polygonBoxFlat(flat);
-  traceTranslationBoxed(s, dx, dy, D, offset, flat, bb[0]!, bb[1]!, bb[2]!, bb[3]!, touching, inside);
-}
-
-/** `traceTranslation` given the polygon's box (`polygonBoxFlat`'s numbers). */
 export function traceTranslationBoxed(s: StandFootprint, dx: number, dy: number, D: number, offset: number, flat: Float64Array, bx0: number, by0: number, bx1: number, by1: number, touching: MutableInterval[], inside: MutableInterval[]): void {
   const q = QS;
   standCornersInto(s, q);

@@ -8,7 +8,6 @@
  * Semantics match turf's booleanIntersects(lineString, polygon): a sight line meets a feature
  * when it crosses or touches its outline or lies inside it.
  */
-import type { TablePoint } from './types';
 import type { TerrainShape } from './terrain';
 import { pointInFlatPolygon } from './vec';
 import { walkNext, walkStart, walkT } from './grid';
@@ -286,11 +285,6 @@ export function firstOpaqueHit(ix: SightIndex, ax: number, ay: number, bx: numbe
 }
 
 const byT = (p: { t: number }, q: { t: number }) => p.t - q.t;
-
-/** Does any opaque feature meet the sight line? */
-export function isSightBlocked(ix: SightIndex, a: TablePoint, b: TablePoint): boolean {
-  return firstOpaqueHit(ix, a.x, a.y, b.x, b.y).feature >= 0;
-}
 
 /**
  * Every crossing of the sight line with the outline of a feature that is not simply opaque or

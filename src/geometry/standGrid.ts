@@ -74,7 +74,7 @@ export function buildStandGrid(stands: readonly PlacedStand[], padMm = 25, cellM
 }
 
 /** Squared distance from segment a→b to stand i's rectangle (0 when they meet). */
-export function segmentStandDist2(g: StandGrid, i: number, ax: number, ay: number, bx: number, by: number): number {
+function segmentStandDist2(g: StandGrid, i: number, ax: number, ay: number, bx: number, by: number): number {
   const c = g.corners, o = i * 8;
   // Inside test for a (the sight line may start inside a stand).
   let sign = 0, inside = true;

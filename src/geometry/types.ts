@@ -22,9 +22,7 @@ export const pt = (x: number, y: number): TablePoint => ({ x: x as Millimetres, 
 
 export const MM_PER_INCH = 25.4;
 export const inches = (n: number): Millimetres => (n * MM_PER_INCH) as Millimetres;
-export const toInches = (d: Millimetres): number => d / MM_PER_INCH;
 export const cm = (n: number): Millimetres => (n * 10) as Millimetres;
-export const toCm = (d: Millimetres): number => d / 10;
 
 export const degToRad = (deg: number): Radians => ((deg * Math.PI) / 180) as Radians;
 export const radToDeg = (r: Radians | number): number => (r * 180) / Math.PI;

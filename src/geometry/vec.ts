@@ -24,7 +24,6 @@ export const scale = (a: TablePoint, k: number): TablePoint => pt(a.x * k, a.y *
 export const dot = (a: TablePoint, b: TablePoint): number => a.x * b.x + a.y * b.y;
 /** z of the cross product; positive when b is clockwise of a on screen (y down). */
 export const cross = (a: TablePoint, b: TablePoint): number => a.x * b.y - a.y * b.x;
-export const lerp = (a: TablePoint, b: TablePoint, t: number): TablePoint => pt(a.x + (b.x - a.x) * t, a.y + (b.y - a.y) * t);
 export const midpoint = (a: TablePoint, b: TablePoint): TablePoint => pt((a.x + b.x) / 2, (a.y + b.y) / 2);
 
 /** Rotate p about c by angle (clockwise on screen for positive angles, y down). */
@@ -49,7 +48,7 @@ export function pointSegmentDistance(p: TablePoint, a: TablePoint, b: TablePoint
 }
 
 /** Closest point on segment ab to p. */
-export function closestOnSegment(p: TablePoint, a: TablePoint, b: TablePoint): TablePoint {
+function closestOnSegment(p: TablePoint, a: TablePoint, b: TablePoint): TablePoint {
   const dx = b.x - a.x, dy = b.y - a.y;
   const l2 = dx * dx + dy * dy;
   const t = l2 > 0 ? Math.min(1, Math.max(0, ((p.x - a.x) * dx + (p.y - a.y) * dy) / l2)) : 0;
@@ -161,8 +160,6 @@ export function boundsOf(points: readonly { readonly x: number; readonly y: numb
   return { minX, minY, maxX, maxY };
 }
 
-export const boxesOverlap = (a: Box, b: Box): boolean => a.minX <= b.maxX && b.minX <= a.maxX && a.minY <= b.maxY && b.minY <= a.maxY;
-
 /** The distance between two boxes (0 when they meet): a lower bound on the distance between anything inside them. */
 export function boxGap(a: Box, b: Box): number {
   const dx = Math.max(0, b.minX - a.maxX, a.minX - b.maxX);
@@ -201,17 +198,6 @@ export function polygonDistance(a: readonly TablePoint[], b: readonly TablePoint
       const d = segSegDist2XY(p.x, p.y, q.x, q.y, r.x, r.y, s.x, s.y);
       if (d < best) { best = d; if (d === 0) return 0; }
     }
-  }
-  return Math.sqrt(best);
-}
-
-/** Distance from a point to a polygon (0 inside). */
-export function pointPolygonDistance(p: TablePoint, poly: readonly TablePoint[]): number {
-  if (pointInPolygon(p, poly)) return 0;
-  let best = Infinity;
-  for (let i = 0; i < poly.length; i++) {
-    const a = poly[i]!, b = poly[(i + 1) % poly.length]!;
-    best = Math.min(best, pointSegDist2XY(p.x, p.y, a.x, a.y, b.x, b.y));
   }
   return Math.sqrt(best);
 }

@@ -53,11 +53,6 @@ function pointInZoneG(g: ZoneGeometry, rangeMm: number, x: number, y: number): b
   return d2 <= (rangeMm + EPS_MM) * (rangeMm + EPS_MM);
 }
 
-/** Is the point inside the zone (boundaries included)? */
-export function pointInZone(frame: Frame, zone: ArcZone, p: TablePoint): boolean {
-  return pointInZoneG(zoneGeometry(frame, zone), zone.rangeMm, p.x, p.y);
-}
-
 /** Does any part of a convex polygon lie inside the zone? Exact: clip by the three lines, then measure. */
 function convexTouchesZone(g: ZoneGeometry, rangeMm: number, poly: readonly TablePoint[]): boolean {
   const e = EPS_MM;
@@ -223,7 +218,7 @@ export interface SupportSpec {
   readonly mode?: ZoneMode;
 }
 
-export function supportZones(spec: SupportSpec): Record<'rear' | 'left' | 'right', ArcZone> {
+function supportZones(spec: SupportSpec): Record<'rear' | 'left' | 'right', ArcZone> {
   const flank = spec.flankSpreadRad ?? Math.PI / 4;
   return {
     rear: { face: 'rear', spreadRad: spec.rearSpreadRad ?? 0, rangeMm: spec.rearMm },
