@@ -12,7 +12,7 @@
  *                          width sideways, or back (fall back half a move) → deployUnit.
  * A general's drag → moveGeneral (joining a unit when dropped on one of its stands).
  */
-import { advanceUnit, rotateUnit, wheelUnit } from '../../geometry/units';
+import { advanceUnit, rotateUnit, wheelUnit, translateStands } from '../../geometry/units';
 import { truncateTrace, type MoveTrace } from '../../geometry/moveCore';
 import type { Command, MovePreview, PieceMove, ReadOut, SeenGame } from '../../engine/ruleset';
 import type { SideId, Stand, Unit } from '../../engine/model';
@@ -64,7 +64,7 @@ export function draggedPose(u: Unit, m: PieceMove): Unit {
     pivot = pt(x / u.stands.length, y / u.stands.length);
   }
   const turned = Math.abs(m.dRad) > 1e-12 ? rotateUnit(u, pivot, m.dRad) : u;
-  return { ...turned, stands: turned.stands.map((s) => ({ ...s, centre: pt(s.centre.x + m.dxMm, s.centre.y + m.dyMm) })) };
+  return { ...turned, stands: translateStands(turned.stands, m.dxMm, m.dyMm) };
 }
 
 /**

@@ -21,6 +21,8 @@ import { killStands } from './losses';
 import { casualtyTest } from './moraleTests';
 import { generalRisk, killGeneral } from './generals';
 import { hypot } from '../../geometry/math';
+import { distanceToGap } from '../../geometry/moveGap';
+import { translateStands } from '../../geometry/units';
 
 const R = 'SYW (5) Shooting (pp.11-12)';
 
@@ -151,17 +153,10 @@ export function chargersAtFiveCm(w: Work, chargers: Unit, charged: Unit): Unit['
   const a = centroid(chargers.stands), b = centroid(charged.stands);
   const len = hypot(b.x - a.x, b.y - a.y) || 1;
   const ux = (b.x - a.x) / len, uy = (b.y - a.y) / len;
-  let d = 0;
-  let st = chargers.stands;
-  // The gap does not shrink one for one on a slant: close it in a few steps.
-  for (let i = 0; i < 8; i++) {
-    const gap = unitDistance(st, charged.stands);
-    if (gap <= want + 0.5) break;
-    d += gap - want;
-    st = chargers.stands.map((s) => ({ ...s, centre: { x: s.centre.x + ux * d, y: s.centre.y + uy * d } as typeof s.centre }));
-  }
+  // The first place on that line where the gap is 5cm, solved by the geometry (the gap does not shrink one for one on a slant).
+  const d = distanceToGap(chargers.stands, [{ kind: 'translate', dx: ux * len, dy: uy * len, distanceMm: len }], charged.stands, want) ?? 0;
   void w;
-  return st;
+  return d > 0 ? translateStands(chargers.stands, ux * d, uy * d) : chargers.stands;
 }
 
 export function shootingModifiers(state: S, w: Work, shooter: Unit, target: Unit, p: ShotPlan): Modifier[] {

@@ -8,7 +8,7 @@
  */
 import { setStands, unitIn } from '../../../engine/workingState';
 import { retire } from '../../../geometry/movement';
-import { unitsOverlap, unitOffTable } from '../../../geometry/units';
+import { unitsOverlap, unitOffTable, faceCentreOf } from '../../../geometry/units';
 import { unitDistance } from '../../../geometry/measure';
 import type { W } from '../state';
 import { armOf, inMm, setUs, us } from '../state';
@@ -39,7 +39,7 @@ export function massedColumnStaggered(w: W, colId: string): void {
   if (tUnit && sectorOf(w.battle, tUnit)) { w.ctx.emit({ type: 'ColumnKept', unit: colId, why: 'attacking a town sector', rule: `${MASSED_RULE} (Massed columns and towns)` }); return; }
   const c = unitIn(w, colId)!;
   const fr = frameOf(c);
-  const front = { x: fr.centre.x + cos(fr.facing) * fr.halfDepthMm, y: fr.centre.y + sin(fr.facing) * fr.halfDepthMm };
+  const front = faceCentreOf(fr, 'front');
   const line = layoutFor(c, 'line', front);
   const blockers = w.battle.units.filter((o) => o.id !== colId && o.formation !== 'skirmish' && unitsOverlap(line, o.stands));
   if (blockers.length === 0 && !unitOffTable(line, w.battle.table)) {

@@ -14,6 +14,7 @@ import type { W } from '../state';
 import { us, setUs, mrOf, armOf, isFormed, inMm, mmIn, divisionOf } from '../state';
 import { frameOf, contactSide } from '../geo';
 import { atan2, cos, sin } from '../../../geometry/math';
+import { translateStands } from '../../../geometry/units';
 
 export const LOSS_RULE = 'SHAKO staggers and kills (established: a second stagger is a kill; Broken when kills reach MR)';
 export const FALLBACK_RULE = 'AS 11.2.5 Direction of Fallback';
@@ -82,7 +83,7 @@ function retrograde(w: W, u: Unit, angle: number, distMm: number) {
   const blocked = stop.contact && stop.contact.atMm < end ? stop.contact : undefined;
   if (blocked) end = blocked.atMm;
   const offTable = stop.trace.leavesTableAtMm !== undefined && stop.trace.leavesTableAtMm <= end;
-  const stands = u.stands.map((s) => ({ ...s, centre: { x: s.centre.x + cos(angle) * end, y: s.centre.y + sin(angle) * end } as TablePoint }));
+  const stands = translateStands(u.stands, cos(angle) * end, sin(angle) * end);
   return { end, blocked, offTable, stands, passed: stop.passed.filter((m) => m.enterMm < end) };
 }
 

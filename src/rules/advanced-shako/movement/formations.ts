@@ -6,7 +6,7 @@
 import type { Unit } from '../../../engine/model';
 import { layoutLine, layoutColumn, layoutOpenOrder, layoutSquare, type BaseSize } from '../../../geometry/formation';
 import { unitFrame } from '../../../geometry/frame';
-import { unitOffTable, unitsOverlap } from '../../../geometry/units';
+import { unitOffTable, unitsOverlap, faceCentreOf } from '../../../geometry/units';
 import { pt, type Radians, type StandFootprint } from '../../../geometry/types';
 import { setFormation, setStands, unitIn } from '../../../engine/workingState';
 import type { Battle } from '../../../engine/state';
@@ -14,7 +14,6 @@ import type { Formation } from '../tables';
 import type { W } from '../state';
 import { inMm } from '../state';
 import { withPoses } from './moves';
-import { cos, sin } from '../../../geometry/math';
 
 export const FORMATION_RULE = 'AS 8.7 Changing Formation';
 
@@ -22,7 +21,7 @@ export const FORMATION_RULE = 'AS 8.7 Changing Formation';
 export function layoutFor(u: Unit, f: Formation, anchor?: { x: number; y: number }): StandFootprint[] {
   const fr = unitFrame(u.stands);
   const facing = fr.facing as Radians;
-  const front = anchor ? pt(anchor.x, anchor.y) : pt(fr.centre.x + cos(facing) * fr.halfDepthMm, fr.centre.y + sin(facing) * fr.halfDepthMm);
+  const front = anchor ? pt(anchor.x, anchor.y) : faceCentreOf(fr, 'front');
   const bases: BaseSize[] = u.stands.map((s) => ({ widthMm: s.widthMm, depthMm: s.depthMm }));
   switch (f) {
     case 'column': return layoutColumn(front, facing, bases, 1);

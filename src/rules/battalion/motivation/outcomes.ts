@@ -19,6 +19,7 @@ import { motivationCheck } from './checks';
 import { armyGeneral, detachAll, followUnit } from '../special/commanders';
 import { pointToStandDistance } from '../../../geometry/measure';
 import { atan2, cos, sin } from '../../../geometry/math';
+import { translateStands } from '../../../geometry/units';
 
 /** A unit leaves the battlefield (destroyed, quit after a failed check, or driven off). */
 export function leaveField(w: W, unitId: string, how: 'destroyed' | 'quit' | 'driven off', rule: string): void {
@@ -97,7 +98,7 @@ export function fallBack(w: W, unitId: string, distMm: number, from: TablePoint,
     leaveField(w, u.id, 'driven off', `${FALLBACK_RULE}: "further than its movement allowance inc double move" to clear friends`);
     return;
   }
-  const poses = legs.length ? withPoses(u.stands, u.stands.map((s) => ({ ...s, centre: { x: s.centre.x + cos(ang) * end, y: s.centre.y + sin(ang) * end } as TablePoint }))) : u.stands;
+  const poses = legs.length ? withPoses(u.stands, translateStands(u.stands, cos(ang) * end, sin(ang) * end)) : u.stands;
   setStands(w, u.id, poses);
   followUnit(w, u.id);
   w.ctx.emit({ type: 'FellBack', unit: u.id, distanceIn: mmIn(end), rule });

@@ -6,8 +6,8 @@
 import type { Unit } from '../../../engine/model';
 import { layoutLine, layoutColumn, layoutOpenOrder, layoutSquare, layoutWedge, type BaseSize } from '../../../geometry/formation';
 import { unitFrame } from '../../../geometry/frame';
-import { unitOffTable, unitsOverlap } from '../../../geometry/units';
-import { pt, type Radians, type StandFootprint } from '../../../geometry/types';
+import { unitOffTable, unitsOverlap, faceCentreOf } from '../../../geometry/units';
+import type { Radians, StandFootprint } from '../../../geometry/types';
 import { setFormation, setStands, unitIn } from '../../../engine/workingState';
 import type { Battle } from '../../../engine/state';
 import type { Formation } from '../tables';
@@ -16,13 +16,12 @@ import type { W } from '../state';
 import { armOf, inMm } from '../state';
 import { withPoses } from './moves';
 import { followUnit } from '../special/commanders';
-import { cos, sin } from '../../../geometry/math';
 
 /** The stands of `u` laid out in `f`, with the same front-edge centre and facing. */
 export function layoutFor(u: Unit, f: Formation): StandFootprint[] {
   const fr = unitFrame(u.stands);
   const facing = fr.facing;
-  const front = pt(fr.centre.x + cos(facing) * fr.halfDepthMm, fr.centre.y + sin(facing) * fr.halfDepthMm);
+  const front = faceCentreOf(fr, 'front');
   const bases: BaseSize[] = u.stands.map((s) => ({ widthMm: s.widthMm, depthMm: s.depthMm }));
   switch (f) {
     case 'column': return layoutColumn(front, facing as Radians, bases, COLUMN_WIDTH);

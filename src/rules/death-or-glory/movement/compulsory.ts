@@ -9,7 +9,7 @@ import type { Leg } from '../../../geometry/movement';
 import { moveUntilContact } from '../../../geometry/moveCore';
 import { standIndexOf, terrainIndexOf } from '../../../geometry/sightCache';
 import { unitFrame } from '../../../geometry/frame';
-import { rotateStands } from '../../../geometry/units';
+import { rotateStands, translateStands } from '../../../geometry/units';
 import type { TablePoint } from '../../../geometry/types';
 import { setStands, unitIn } from '../../../engine/workingState';
 import type { W } from '../state';
@@ -63,7 +63,7 @@ export function shift(w: W, unitId: string, angle: number, distMm: number, opts:
   // Never end on top of a friend passed through: stop short of it instead.
   let end = stop.stopMm;
   for (const m of stop.passed) if (m.enterMm < end && (m.clearMm === undefined || m.clearMm > end)) end = Math.min(end, m.enterMm);
-  const poses = u.stands.map((s) => ({ ...s, centre: { x: s.centre.x + cos(angle) * end, y: s.centre.y + sin(angle) * end } as TablePoint }));
+  const poses = translateStands(u.stands, cos(angle) * end, sin(angle) * end);
   setStands(w, unitId, poses);
   return { movedMm: end, offTable: false };
 }

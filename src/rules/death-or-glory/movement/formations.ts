@@ -5,13 +5,12 @@
 import type { Unit } from '../../../engine/model';
 import { layoutLine, layoutColumn, layoutOpenOrder, layoutSquare, type BaseSize } from '../../../geometry/formation';
 import { unitFrame } from '../../../geometry/frame';
-import { unitOffTable, unitsOverlap } from '../../../geometry/units';
-import { pt, type Radians, type StandFootprint } from '../../../geometry/types';
+import { unitOffTable, unitsOverlap, faceCentreOf } from '../../../geometry/units';
+import type { Radians, StandFootprint } from '../../../geometry/types';
 import type { Battle } from '../../../engine/state';
 import type { DogTables } from '../tables';
 import { FORMATION_CHANGES, BATTERY_CHANGES, INF_COLS, CAV_COLS, DOUBLE_TIME, FORMATION_RULE } from '../tables';
 import { nationOf, hasTag, isConscript, type UnitState } from '../state';
-import { cos, sin } from '../../../geometry/math';
 
 export const INFANTRY_FORMATIONS = ['line', 'column', 'march', 'square', 'skirmish'] as const;
 export const CAVALRY_FORMATIONS = ['line', 'column', 'march', 'skirmish'] as const;
@@ -27,7 +26,7 @@ export function formationsOf(u: Pick<Unit, 'arm'>): readonly string[] {
 export function layoutFor(u: Unit, f: string): StandFootprint[] {
   const fr = unitFrame(u.stands);
   const facing = fr.facing as Radians;
-  const front = pt(fr.centre.x + cos(facing) * fr.halfDepthMm, fr.centre.y + sin(facing) * fr.halfDepthMm);
+  const front = faceCentreOf(fr, 'front');
   const bases: BaseSize[] = u.stands.map((s) => ({ widthMm: s.widthMm, depthMm: s.depthMm }));
   switch (f) {
     case 'column': return layoutColumn(front, facing, bases, Math.min(2, bases.length));
