@@ -184,6 +184,9 @@ export function createPlayController(session: SessionApi, ui: UiStoreApi, play: 
       writeMode(io.storage, mode, play.getState().ai);
       fresh();
       sync();
+      // Resumed as it replays now (saved by an earlier version): say so, with both hashes.
+      if (r.ok && r.warnings)
+        play.getState().showAlert({ title: 'This battle was resumed as it replays today', message: 'It was kept by an earlier version of Vedette. Every command still applies, so it goes on, but it may not stand exactly as you left it:', problems: r.warnings });
       return r;
     },
     iAm(side) {

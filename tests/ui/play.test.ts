@@ -190,6 +190,23 @@ describe('save and load', () => {
   });
 });
 
+describe('resuming a battle kept by an earlier version', () => {
+  it('goes on with the battle as it replays today and tells the player, with the old hash', () => {
+    const t = setup('solo');
+    t.c.dispatch({ type: 'placeOrder', side: 'blue', unit: 'b1', order: 'advance' });
+    t.c.dispatch({ type: 'placeOrder', side: 'red', unit: 'r1', order: 'hold' });
+    const kept = JSON.parse(t.session.getState().saveText()!) as { hash: string };
+    kept.hash = 'fnv1a64:00000000deadbeef';
+    const r = t.c.resume('solo', { text: JSON.stringify(kept), id: 'kept-1' });
+    expect(r.ok).toBe(true);
+    expect(t.session.getState().battle!.id).toBe('kept-1');
+    const alert = t.play.getState().alert!;
+    expect(alert.title).toMatch(/as it replays today/);
+    expect(alert.problems!.map((p) => p.path)).toEqual(['$.hash']);
+    expect(alert.problems![0]!.message).toContain('fnv1a64:00000000deadbeef');
+  });
+});
+
 describe('the end of the battle', () => {
   it('a concession ends it; everything is shown and nothing more can be ended', () => {
     const t = setup('hotseat');
