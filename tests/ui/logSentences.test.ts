@@ -134,6 +134,12 @@ describe('Grammar in the log', () => {
     expect(describeEvent({ type: 'GameEnded', result: { winner: 'au', level: 'decisive', reason: 'The French broke.' } }, names)).toBe('The battle is over: the Austrians win a decisive victory. The French broke.');
     expect(describeEvent({ type: 'GameEnded', result: { winner: 'fr', level: 'marginal', reason: 'Time ran out.' } }, names)).toBe('The battle is over: the French Advance Guard wins a marginal victory. Time ran out.');
   });
+
+  it('a concession says who conceded and who wins, once', () => {
+    const sides = new Map([['au', 'Austrians'], ['pr', 'Prussians']]);
+    const names = { ...plainNames, sides, side: (s: string) => sides.get(s) ?? s };
+    expect(describeEvent({ type: 'GameEnded', result: { winner: 'pr', level: 'concession', reason: 'The Austrians conceded the battle.' } }, names)).toBe('The battle is over: the Austrians concede; the Prussians win.');
+  });
 });
 
 /** Every word of an item: a roll's purpose, dice, modifiers, target, table, outcome and rule too. */

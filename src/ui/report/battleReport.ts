@@ -153,8 +153,12 @@ export function battleReportHtml(input: ReportInput): ReportOutcome {
     if (items.length) log += `<li><ol>${items.map(itemHtml).join('')}</ol></li>`;
   }
 
+  // A concession names who conceded ('The Austrians concede; the Prussians win'), which is all its reason says.
+  const loser = r?.level === 'concession' ? setup.sides.find((s) => s.id !== r.winner)?.name : undefined;
   const resultText = r
-    ? `${r.winner ? h(victorySentence(sideName(r.winner), r.level)) : h(r.level)}. ${h(phraseWithNames(r.reason, names))}${r.rule ? ` <span class="rule">${h(r.rule)}</span>` : ''}`
+    ? loser !== undefined && r.winner
+      ? `${h(victorySentence(sideName(r.winner), r.level, false, loser))}.`
+      : `${r.winner ? h(victorySentence(sideName(r.winner), r.level)) : h(r.level)}. ${h(phraseWithNames(r.reason, names))}${r.rule ? ` <span class="rule">${h(r.rule)}</span>` : ''}`
     : `Not over: ${h(describePosition(module, final))}`;
   const title = input.name && input.name !== setup.title ? `${input.name} — ${setup.title}` : setup.title;
   const html = `<!doctype html>
