@@ -13,6 +13,7 @@ import type { UiStoreApi } from '../store/uiStore';
 import { commandsFor, decideViewer, hiddenInPlay, NOBODY, waitingSides, type PlayMode } from './handover';
 import { writeMode, type AiSetup, type PlayStoreApi } from './playStore';
 import { fileKind } from './startModel';
+import { sideWords } from '../rules/words';
 
 export interface ControllerIo {
   /** Offer text as a file to save (the browser downloads it). */
@@ -304,13 +305,18 @@ export function createPlayController(session: SessionApi, ui: UiStoreApi, play: 
       return answer === 'discard';
     },
     async askConcede() {
+      const conceding = (id: string) => {
+        const w = sideWords(sideName(id));
+        return `${w.subject} ${w.verb('concede', 'concedes')}`;
+      };
       if (!inProgress()) return null;
       const sides = commandable();
       if (sides.length === 0) return null;
       const answer = await play.getState().ask({
-        title: sides.length > 1 ? 'Which side concedes?' : `${sideName(sides[0]!)} concedes?`,
-        message: sides.length > 1 ? 'The side that concedes gives up the battle; the other side wins.' : `${sideName(sides[0]!)} gives up the battle; the other side wins.`,
-        choices: [{ id: '', label: 'Cancel' }, ...sides.map((id) => ({ id, label: sides.length > 1 ? `${sideName(id)} concedes` : 'Concede', primary: sides.length === 1 }))],
+        // The side's name with its verb agreeing: 'The Austrians concede?', 'The French Advance Guard concedes?'.
+        title: sides.length > 1 ? 'Which side concedes?' : `${conceding(sides[0]!)}?`,
+        message: sides.length > 1 ? 'The side that concedes gives up the battle; the other side wins.' : `${sideWords(sideName(sides[0]!)).subject} ${sideWords(sideName(sides[0]!)).verb('give', 'gives')} up the battle; the other side wins.`,
+        choices: [{ id: '', label: 'Cancel' }, ...sides.map((id) => ({ id, label: sides.length > 1 ? conceding(id) : 'Concede', primary: sides.length === 1 }))],
       });
       return answer ? api.concede(answer) : null;
     },

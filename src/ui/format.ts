@@ -218,7 +218,10 @@ export function describeEvent(e: AnyEvent, names: Names): string {
 export function describeCommandLine(c: Command, names: Names, ruleset?: (c: Command) => string | undefined): string {
   if (c.type === 'hidden') return `${names.side(c.side)} gave a secret command.`;
   if (c.type === 'endStep') return `${names.side(c.side)}: end of step.`;
-  if (c.type === 'concede') return `${names.side(c.side)} concedes.`;
+  if (c.type === 'concede') {
+    const w = sideWords(names.side(c.side));
+    return `${w.subject} ${w.verb('concede', 'concedes')}.`;
+  }
   const own = ruleset?.(c);
   if (own) return own;
   const parts: string[] = [];
