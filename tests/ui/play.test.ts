@@ -179,6 +179,18 @@ describe('save and load', () => {
     expect(t.session.getState().battle).toBe(before);
   });
 
+  it('in hot-seat, a battle saved before its end says the file holds the dice key; in solo, or once over, nothing is said', () => {
+    const h = setup('hotseat');
+    h.c.iAm('blue');
+    expect(h.c.save()).toBe(true);
+    const saved = JSON.parse(h.downloads[0]!.text) as { seed: number; key?: string };
+    expect(typeof saved.seed).toBe('number'); // the file can go on: the key, or the seed that gives it, is in it
+    expect(h.ui.getState().notice).toMatch(/holds the dice's secret key/);
+    const s = setup('solo');
+    s.c.save();
+    expect(s.ui.getState().notice ?? '').not.toMatch(/secret key/);
+  });
+
   it('loads a good save and, in hot-seat, hands the screen over first', () => {
     const t = setup('hotseat');
     t.c.iAm('blue');
