@@ -156,6 +156,7 @@ export const reachIn = (t: ShTables, u: Unit): number => (armOf(u) === 'cavalry'
 export function chargeProblem(s: { battle: S['battle']; ruleset: ShState; tables: ShTables }, u: Unit, t: Unit): { code: string; reason: string; rule: string } | undefined {
   const st = us(s.ruleset, u.id);
   if (t.side === u.side) return { code: 'not-enemy', reason: 'Charge an enemy unit.', rule: CHARGE_RULE };
+  if (us(s.ruleset, t.id).abandoned) return { code: 'abandoned', reason: `${t.name}'s guns are abandoned, their crews in a square: an obstacle, not a unit to charge (and they cannot be spiked).`, rule: 'AS 8.5 and 11.0 Artillery crews' };
   if (armOf(u) === 'artillery') return { code: 'artillery', reason: 'Artillery does not charge.', rule: CHARGE_RULE };
   if (!isFormed(s.ruleset, u)) return { code: 'not-formed', reason: 'Only Formed units charge.', rule: CHARGE_RULE };
   if (u.formation === 'square') return { code: 'square', reason: 'A square does not charge.', rule: CHARGE_RULE };
