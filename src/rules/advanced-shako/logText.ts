@@ -16,7 +16,7 @@ export function describeShEvent(e: AnyEvent, n: EventNames): string | undefined 
     case 'Staggered': return `${p('unit')} is Staggered (${String(x['cause'])}).`;
     case 'Killed': return `${p('unit')} suffers a kill (${String(x['cause'])}): ${String(x['kills'])} kills.`;
     case 'UnitBroken': return `${String(x['name'])} is Broken and removed: ${String(x['why'])}.`;
-    case 'FellBack': return `${p('unit')} falls back ${inch(x['distanceIn'])}.`;
+    case 'FellBack': return `${p('unit')} falls back ${inch(x['distanceIn'])}${x['formedColumn'] ? ' and forms column to fit between its friends' : ''}.`;
     case 'Recalled': return `${p('unit')} recalls ${inch(x['distanceIn'])} and is Blown.`;
     case 'RecallFailed': return `${p('unit')} fails to recall and must fight the square.`;
     case 'Blown': return `${p('unit')} is Blown.`;
