@@ -22,6 +22,8 @@ export interface Charge {
   /** Distance from the charger to the target when the charge began (inches): 8.2 "from within 9 inches", 8.5 "more than 9 inches". */
   readonly fromIn: number;
   readonly turn: number;
+  /** The town sector it charged out of (13.6: "charging from a contiguous sector"; 11.2.6 pair-off). */
+  readonly fromSector?: string;
 }
 
 export interface UnitState {

@@ -159,8 +159,33 @@ export function fightMelee(w: W, aId: string, dId: string): string | undefined {
   return undefined;
 }
 
-/** Every charge in contact, fought in the order the charges were made (battle order of the chargers). */
+export const PAIR_OFF_RULE = 'AS 13.6 Town Sector Melee (pair off as Sec. 11.2.6)';
+
+/**
+ * 13.6 Town Sector Melee: "If Multiple unit melees occur, because both sides have 'fed' Formed units
+ * into a town of several sectors, Pair-off the combats" — "it might be possible to support an attacked
+ * friendly sector by charging into a sector from which an enemy attack is being launched, thereby
+ * negating his charge in the Pair-off procedure". A town charge (out of a sector, or at a unit in one)
+ * whose charger is itself charged and in contact is negated: the charger fights the unit charging it,
+ * as a defender, and its own target is not attacked by it (RULINGS.md).
+ */
+export function pairOff(w: W): void {
+  for (const x of [...w.battle.units]) {
+    const c = us(w.rs, x.id).charge;
+    if (!c || c.turn < 0) continue;
+    const target = unitIn(w, c.target);
+    const town = c.fromSector !== undefined || (target !== undefined && sectorOf(w.battle, target) !== undefined);
+    if (!town) continue;
+    const by = w.battle.units.find((e) => e.side !== x.side && us(w.rs, e.id).charge?.target === x.id && inContact(e, x));
+    if (!by) continue;
+    setUs(w, x.id, { charge: undefined });
+    w.ctx.emit({ type: 'ChargeNegated', unit: x.id, target: c.target, by: by.id, rule: PAIR_OFF_RULE });
+  }
+}
+
+/** Every charge in contact, fought in the order the charges were made (battle order of the chargers); town melees paired off first. */
 export function resolveMelees(w: W): void {
+  pairOff(w);
   for (let guard = 0; guard < 200; guard++) {
     const next = w.battle.units.find((u) => { const c = us(w.rs, u.id).charge; return c !== undefined; });
     if (!next) break;
