@@ -126,3 +126,39 @@ describe('DoG MORALE MODIFIERS "for each flank threatened": enemy horse that cou
     expect(fire(400).modifiers.map((x) => x.label).filter((l) => l.includes('flank'))).toEqual([]);
   });
 });
+
+describe('DoG MORALE MODIFIERS "+10% secure flanks" and "+10% supported (friendly formed units to the rear)", measured on the table', () => {
+  /** Prussian musketeers 50 m in front shoot the French line (die 7); the line's casualty test (die 1) shows its modifiers. */
+  const test = (friends: Parameters<typeof battle>[0], patch?: (s: ReturnType<typeof battle>) => ReturnType<typeof battle>) => {
+    let s = battle([
+      { id: 'pr', side: 'blue', type: 'musketeer', x: 1200, y: 700 },
+      { id: 'fr', side: 'red', type: 'fusilier', x: 1200, y: 750, facingDeg: -90 },
+      ...friends,
+    ]);
+    s = advanceTo(s, 'fireFirst');
+    if (patch) s = patch(s);
+    const m = rolls(apply(withDice(s, [7, 1]), { type: 'fire', side: 'blue', unit: 'pr', target: 'fr' }).events)[1]!;
+    return m.modifiers.map((x) => [x.label, Math.round(x.value * 10)]).filter(([l]) => String(l).startsWith('secure') || String(l).startsWith('supported'));
+  };
+  const left = { id: 'fl', side: 'red' as const, type: 'fusilier', x: 1050, y: 750, facingDeg: -90 };
+  const right = { id: 'fr2', side: 'red' as const, type: 'fusilier', x: 1350, y: 750, facingDeg: -90 };
+  it('French battalions 18 m off each flank secure both: +10%', () => {
+    expect(test([left, right])).toEqual([['secure flanks (fl; fr2)', 10]]);
+  });
+  it('a friend on one flank only is not enough', () => {
+    expect(test([left])).toEqual([]);
+  });
+  it('a flank on the table edge rests on it', () => {
+    expect(test([{ ...right, x: 220 }], (s) => ({ ...s, battle: { ...s.battle, units: s.battle.units.map((u) => (u.id === 'fr' || u.id === 'pr' ? { ...u, stands: u.stands.map((st) => ({ ...st, centre: { x: st.centre.x - 1130, y: st.centre.y } })) } : u)) } }))).toEqual([['secure flanks (the table edge; fr2)', 10]]);
+  });
+  it('a routing friend secures nothing', () => {
+    expect(test([left, right], (s) => ({ ...s, ruleset: { ...s.ruleset, units: { ...s.ruleset.units, fr2: { ...s.ruleset.units['fr2']!, morale: 'routing' } } } }))).toEqual([]);
+  });
+  it('a battalion 80 m behind supports it: +10%; one 180 m behind does not', () => {
+    expect(test([{ id: 'sup', side: 'red', type: 'fusilier', x: 1200, y: 850, facingDeg: -90 }])).toEqual([['supported (friendly formed units to the rear): sup', 10]]);
+    expect(test([{ id: 'sup', side: 'red', type: 'fusilier', x: 1200, y: 950, facingDeg: -90 }])).toEqual([]);
+  });
+  it('an unformed friend behind does not support', () => {
+    expect(test([{ id: 'sup', side: 'red', type: 'fusilier', x: 1200, y: 850, facingDeg: -90 }], (s) => ({ ...s, ruleset: { ...s.ruleset, units: { ...s.ruleset.units, sup: { ...s.ruleset.units['sup']!, order: 'unformed' } } } }))).toEqual([]);
+  });
+});

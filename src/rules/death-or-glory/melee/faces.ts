@@ -11,7 +11,9 @@ import type { Battle } from '../../../engine/state';
 import type { Face } from '../../../geometry/frame';
 import { unitFrame } from '../../../geometry/frame';
 import { quarterOf, contactFace, inZone } from '../../../geometry/zones';
-import { unitsInContact } from '../../../geometry/units';
+import { unitsInContact, faceCentreOf, faceDirectionOf } from '../../../geometry/units';
+import { pointInPolygon, segmentsIntersectXY } from '../../../geometry/vec';
+import { cos, sin } from '../../../geometry/math';
 import type { DogState, Melee, W } from '../state';
 import { us, setUs, centreOf, isFormed } from '../state';
 import { setStands } from '../../../engine/workingState';
@@ -112,25 +114,36 @@ const formedFriend = (c: Ctx, u: Unit, f: Unit) => f.side === u.side && f.id !==
 
 /**
  * DoG MORALE MODIFIERS "+10% secure flanks": both flanks rest on something — a friendly formed unit
- * beside it (in the flank's 45° zone, within 50 m), impassable ground or buildings there, or the
- * table's edge — and neither flank is threatened (RULINGS.md).
+ * beside it (any part in the flank's 45° zone within 50 m), or impassable ground, buildings or the
+ * table's edge within 50 m straight out from the flank's centre — and neither flank is threatened
+ * (RULINGS.md).
  */
 export function secureFlanks(c: Ctx, u: Unit, exposure: Exposure = exposureOf(c, u)): boolean {
   if (!hasFlanks(u) || exposure.flanks.length > 0) return false;
+  return restsOn(c, u, 'left') !== undefined && restsOn(c, u, 'right') !== undefined;
+}
+
+/** What the flank rests on: a friend's name, a terrain feature's name, or 'the table edge'. */
+export function restsOn(c: Ctx, u: Unit, face: 'left' | 'right'): string | undefined {
   const fr = unitFrame(u.stands);
-  const friends = c.battle.units.filter((f) => formedFriend(c, u, f));
-  const anchors = c.battle.terrain.filter((t) => t.polygon.length >= 3 && (t.kind === 'river' || t.kind === 'lake' || t.kind === 'village' || t.kind === 'building' || t.props['impassable'] === true));
-  const rests = (face: 'left' | 'right'): boolean => {
-    const zone = { face, spreadRad: Math.PI / 4, rangeMm: SECURE_FLANK_MM };
-    if (friends.some((f) => inZone(fr, zone, f.stands))) return true;
-    if (anchors.some((t) => t.polygon.some((p) => inZone(fr, zone, p)))) return true;
-    // The table's edge within the zone: the points of the four edges nearest the flank's centre.
-    const probe = (x: number, y: number) => inZone(fr, zone, { x, y } as never);
-    const mid = face === 'left' ? { x: (fr.corners[0].x + fr.corners[3].x) / 2, y: (fr.corners[0].y + fr.corners[3].y) / 2 } : { x: (fr.corners[1].x + fr.corners[2].x) / 2, y: (fr.corners[1].y + fr.corners[2].y) / 2 };
-    const W = c.battle.table.widthMm, D = c.battle.table.depthMm;
-    return probe(0, mid.y) || probe(W, mid.y) || probe(mid.x, 0) || probe(mid.x, D);
-  };
-  return rests('left') && rests('right');
+  const zone = { face, spreadRad: Math.PI / 4, rangeMm: SECURE_FLANK_MM };
+  const friend = c.battle.units.find((f) => formedFriend(c, u, f) && inZone(fr, zone, f.stands));
+  if (friend) return friend.name;
+  // The ray straight out from the flank's centre, SECURE_FLANK_MM long.
+  const a = faceCentreOf(fr, face);
+  const dir = faceDirectionOf(fr, face);
+  const b = { x: a.x + cos(dir) * SECURE_FLANK_MM, y: a.y + sin(dir) * SECURE_FLANK_MM };
+  const W = c.battle.table.widthMm, D = c.battle.table.depthMm;
+  if (b.x <= 0 || b.y <= 0 || b.x >= W || b.y >= D) return 'the table edge';
+  for (const t of c.battle.terrain) {
+    if (t.polygon.length < 3 || !(t.kind === 'river' || t.kind === 'lake' || t.kind === 'village' || t.kind === 'building' || t.props['impassable'] === true)) continue;
+    if (pointInPolygon(a, t.polygon)) return t.name;
+    for (let i = 0; i < t.polygon.length; i++) {
+      const p = t.polygon[i]!, q = t.polygon[(i + 1) % t.polygon.length]!;
+      if (segmentsIntersectXY(a.x, a.y, b.x, b.y, p.x, p.y, q.x, q.y)) return t.name;
+    }
+  }
+  return undefined;
 }
 
 /** DoG MORALE MODIFIERS "+10% supported (friendly formed units to the rear)": a friendly formed unit straight behind it, within 150 m of its rear (RULINGS.md). */
