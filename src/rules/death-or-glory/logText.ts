@@ -31,7 +31,8 @@ export function describeDogEvent(e: AnyEvent, n: EventNames): string | undefined
     case 'MeleeDrawn': return `The melee between ${p('a')} and ${p('b')} is even: it goes on.`;
     case 'ControlResult': return `${p('unit')}: control test — ${String(x['result'])} for ${String(x['moves'])} move(s).`;
     case 'Rallied': return `${p('unit')} rallies.`;
-    case 'Reformed': return `${p('unit')} is now ${String(x['order'])}.`;
+    case 'Reformed': return `${p('unit')} is now ${String(x['order'])}${x['needs'] !== undefined ? ` (${String(x['after'])} of ${String(x['needs'])} turns of rest: ${String(x['why'])})` : ''}.`;
+    case 'Reforming': return `${p('unit')} is reforming: ${String(x['idleTurns'])} of ${String(x['needs'])} turns of rest (${String(x['why'])}).`;
     case 'FormationChanged': return `${p('unit')} forms ${String(x['formation'])}.`;
     case 'UnitMoved': return `${p('unit')} moves ${String(x['distanceM'])} m.`;
     case 'GeneralHit': return `${p('general')} is hit: ${String(x['wound'])}.`;

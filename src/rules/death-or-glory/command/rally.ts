@@ -4,7 +4,10 @@
  */
 import { unitIn } from '../../../engine/workingState';
 import type { W } from '../state';
-import { us, setUs, isFormed } from '../state';
+import { us, setUs, isFormed, nationOf, isConscript } from '../state';
+import type { Unit } from '../../../engine/model';
+import type { DogTables } from '../tables';
+import { FORMATION_CHANGES, INF_COLS, CAV_COLS, DOUBLE_TIME, FORMATION_RULE } from '../tables';
 import { rallyTest, moraleTest } from '../morale/tests';
 import { canSee, gapMm } from '../geo';
 
@@ -20,6 +23,27 @@ export function mayRally(w: W, unitId: string): boolean {
   const formed = enemies.filter((e) => isFormed(w.rs, e));
   if (formed.every((e) => gapMm(u, e) >= RALLY_CLEAR_MM)) return true;
   return enemies.every((e) => !canSee(w.battle, e, u));
+}
+
+/**
+ * Full turns of inaction to reform (DoG FORMATION CHANGES "Reform (unformed)" and "Reform
+ * (disordered)" rows, by the nation's drill column; "Tired, Conscripts, militia, landwehr - take
+ * double time"). Batteries are not in the table: the general rule, 1 and 2 turns (DoG Reforming
+ * Unformed / Disordered Troops).
+ */
+export function reformTurns(tables: DogTables, u: Unit, from: 'unformed' | 'disordered', tired: boolean): { turns: number; why: string } {
+  const nation = nationOf(tables, u);
+  let base: number;
+  let why: string;
+  if (u.arm === 'artillery' || !nation) { base = from === 'disordered' ? 2 : 1; why = 'a battery: the general rule'; }
+  else {
+    const inf = u.arm === 'infantry';
+    const col = inf ? INF_COLS.indexOf(nation.drill.infantry) : CAV_COLS.indexOf(nation.drill.cavalry);
+    base = FORMATION_CHANGES[from === 'disordered' ? 'reformDisordered' : 'reformUnformed'][inf ? 'infantry' : 'cavalry'][col] ?? (from === 'disordered' ? 2 : 1);
+    why = `${nation.name} ${u.arm}, ${from}`;
+  }
+  const double = isConscript(tables, u) || tired;
+  return { turns: double ? base * DOUBLE_TIME : base, why: double ? `${why}, double time` : why };
 }
 
 export function rallyPhase(w: W): void {
@@ -44,11 +68,17 @@ export function rallyPhase(w: W): void {
     }
     const s2 = us(w.rs, u.id);
     if (s2.order !== 'formed' && s2.idleTurns >= 1 && !w.rs.melees.some((m) => m.a === u.id || m.b === u.id)) {
-      // "If unformed/disordered troops are fired upon while reforming – roll for morale. They may only reform if they pass."
-      if (s2.underFireLastTurn && moraleTest(w, u, { reason: 'fired upon while reforming', rule: REFORM_SECTION }) !== 'holds') continue;
-      const next = s2.order === 'disordered' ? 'unformed' : 'formed';
-      setUs(w, u.id, { order: next, idleTurns: next === 'unformed' ? 0 : s2.idleTurns });
-      w.ctx.emit({ type: 'Reformed', unit: u.id, order: next, rule: REFORM_SECTION });
+      // The turns of inaction it needs, from the FORMATION CHANGES table's Reform rows (RULINGS.md).
+      const need = reformTurns(w.tables, u, s2.order === 'disordered' || s2.reformingFrom === 'disordered' ? 'disordered' : 'unformed', s2.fatigue > 0);
+      // "Disordered troops become unformed after 1 full turn of inaction", then formed when the row's turns are up.
+      const next = s2.idleTurns >= need.turns ? 'formed' : s2.order === 'disordered' ? 'unformed' : undefined;
+      if (!next) { w.ctx.emit({ type: 'Reforming', unit: u.id, idleTurns: s2.idleTurns, needs: need.turns, why: need.why, rule: FORMATION_RULE }); }
+      else {
+        // "If unformed/disordered troops are fired upon while reforming – roll for morale. They may only reform if they pass."
+        if (s2.underFireLastTurn && moraleTest(w, u, { reason: 'fired upon while reforming', rule: REFORM_SECTION }) !== 'holds') continue;
+        setUs(w, u.id, { order: next, reformingFrom: next === 'unformed' ? 'disordered' : undefined });
+        w.ctx.emit({ type: 'Reformed', unit: u.id, order: next, after: s2.idleTurns, needs: need.turns, why: need.why, rule: next === 'formed' ? `${FORMATION_RULE} ("Reform (${s2.reformingFrom ?? s2.order})")` : REFORM_SECTION });
+      }
     }
     const s3 = us(w.rs, u.id);
     const need = [0, 1, 2, 3][s3.fatigue]!;
