@@ -16,13 +16,23 @@ export const REFORM_SECTION = 'DoG Reforming Unformed / Disordered Troops';
 /** "250m from nearest formed enemy troops". */
 export const RALLY_CLEAR_MM = 250;
 
-/** Eligible to rally: out of sight of the enemy, screened by friendly formed troops (HOUSE: one within 100 m between — not yet judged: RULINGS.md), or 250 m from formed enemy. */
-export function mayRally(w: W, unitId: string): boolean {
+/**
+ * DoG Routing troops attempt to rally: "To be eligible for rally, routing troops must either be out
+ * of sight of enemy troops, screened by friendly formed troops, or 250m from nearest formed enemy
+ * troops." Out of sight: no enemy sees it past the terrain; screened: every enemy that does is
+ * blocked by friendly formed troops' stands (line of sight through the geometry, RULINGS.md).
+ * The condition met, or undefined.
+ */
+export function mayRally(w: W, unitId: string): string | undefined {
   const u = unitIn(w, unitId)!;
   const enemies = w.battle.units.filter((e) => e.side !== u.side);
   const formed = enemies.filter((e) => isFormed(w.rs, e));
-  if (formed.every((e) => gapMm(u, e) >= RALLY_CLEAR_MM)) return true;
-  return enemies.every((e) => !canSee(w.battle, e, u));
+  if (formed.every((e) => gapMm(u, e) >= RALLY_CLEAR_MM)) return `${RALLY_CLEAR_MM} m from formed enemy troops`;
+  const seers = enemies.filter((e) => canSee(w.battle, e, u, () => false));
+  if (seers.length === 0) return 'out of sight of enemy troops';
+  const screen = new Set(w.battle.units.filter((f) => f.side === u.side && f.id !== u.id && f.formation !== 'skirmish' && isFormed(w.rs, f)).map((f) => f.id));
+  if (screen.size > 0 && seers.every((e) => !canSee(w.battle, e, u, (id) => screen.has(id)))) return 'screened by friendly formed troops';
+  return undefined;
 }
 
 /**
@@ -52,12 +62,13 @@ export function rallyPhase(w: W): void {
     if (!u) continue;
     const st = us(w.rs, u.id);
     if (st.morale === 'routing') {
-      if (!mayRally(w, u.id)) { w.ctx.emit({ type: 'CannotRally', unit: u.id, rule: RALLY_SECTION }); continue; }
+      const eligible = mayRally(w, u.id);
+      if (!eligible) { w.ctx.emit({ type: 'CannotRally', unit: u.id, rule: RALLY_SECTION }); continue; }
       const cavalryNear = w.battle.units.some((e) => e.side !== u.side && e.arm === 'cavalry' && gapMm(u, e) <= 300);
       if (rallyTest(w, u, { underFire: st.underFireLastTurn, cavalryNear })) {
         // "Routing troops which rally are treated as disordered."
         setUs(w, u.id, { morale: 'steady', order: 'disordered', routTurns: 0, halted: true, idleTurns: 0 });
-        w.ctx.emit({ type: 'Rallied', unit: u.id, rule: RALLY_SECTION });
+        w.ctx.emit({ type: 'Rallied', unit: u.id, eligible, rule: RALLY_SECTION });
       }
       continue;
     }
