@@ -18,10 +18,13 @@ export function describeDogEvent(e: AnyEvent, n: EventNames): string | undefined
     case 'Evaded': return `${p('unit')} evades ${String(x['distanceM'])} m${x['offTable'] ? ' and leaves the field' : ''}.`;
     case 'Retired': return `${p('unit')} retires ${String(x['distanceM'])} m.`;
     case 'Pursued': return `${p('unit')} pursues ${String(x['distanceM'])} m toward ${p('toward')}.`;
-    case 'ChargeDeclared': return `${p('unit')} declares a charge on ${p('target')}${x['impact'] ? '' : ` — an assault${x['why'] ? `: ${String(x['why'])}` : ''}`}.`;
+    case 'ChargeDeclared': return `${p('unit')} declares a charge on ${p('target')}${x['face'] ? ` (its ${String(x['face'])})` : ''}${x['impact'] ? '' : ` — an assault${x['why'] ? `: ${String(x['why'])}` : ''}`}.`;
+    case 'TurnedToFace': return `${p('unit')} wheels to face the charge on its ${String(x['face'])}.`;
+    case 'CannotFace': return `${p('unit')} cannot wheel to face: ${String(x['why'])}.`;
+    case 'NoTimeToFace': return `${p('unit')} has no time to wheel: the charger is on it in ${String(x['share'])} of its move (a wheel takes 1/4).`;
     case 'CounterchargeDeclared': return `${p('unit')} countercharges ${p('target')}.`;
     case 'ReactionDeclared': return `${p('unit')} will ${String(x['reaction'])}.`;
-    case 'ChargeContact': return `${p('unit')} charges home on ${p('target')} (${String(x['distanceM'])} m${x['impact'] ? ', with impact' : ', no impact'}).`;
+    case 'ChargeContact': return `${p('unit')} charges home on ${p('target')}${x['face'] ? `'s ${String(x['face'])}` : ''} (${String(x['distanceM'])} m${x['impact'] ? ', with impact' : ', no impact'}).`;
     case 'ChargeFellShort': return `${p('unit')} fails to reach ${p('target')} and is unformed.`;
     case 'ChargeHalted': return `${p('unit')} halts its charge.`;
     case 'MeleeWon': return `${p('winner')} wins the melee with ${p('loser')} (round ${String(x['round'])}: ${String(x['caused'])} men to ${String(x['suffered'])}).`;

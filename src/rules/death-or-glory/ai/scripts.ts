@@ -127,8 +127,9 @@ function sideCommands(v: V, side: string): Command[] {
     if (ch.side === side || v.ruleset.reactions[ch.target]) continue;
     const t = v.battle.units.find((x) => x.id === ch.target), by = v.battle.units.find((x) => x.id === ch.unit);
     if (!t || !by) continue;
-    const rs = reactionsFor(v.tables, t, by);
-    const r = rs.includes('square') ? 'square' : rs.length === 1 ? rs[0]! : 'stand';
+    const rs = reactionsFor(v.tables, t, by, ch.face);
+    // Form square against horse; wheel to face a charge in flank or rear; else stand (or evade when that is all).
+    const r = rs.includes('square') ? 'square' : rs.includes('face') ? 'face' : rs.length === 1 ? rs[0]! : 'stand';
     if (r !== 'countercharge') out.push({ type: 'reactToCharge', side, unit: t.id, reaction: r });
   }
   return out;

@@ -20,6 +20,7 @@ import { testAndApply } from '../morale/outcomes';
 import { brokenShare } from '../victory';
 import { unitsInContact } from '../../../geometry/units';
 import { gapMm } from '../geo';
+import { faceTouched } from '../melee/faces';
 
 export const SEQ_RULE = 'DoG Sequence of Play';
 void writeOrder;
@@ -70,8 +71,11 @@ function newContacts(w: W): void {
     if (!unitsInContact(a.stands, b.stands)) continue;
     if (w.rs.melees.some((m) => (m.a === a.id && m.b === b.id) || (m.a === b.id && m.b === a.id))) continue;
     if (us(w.rs, a.id).morale === 'routing' || us(w.rs, b.id).morale === 'routing') continue;
-    w.rs = { ...w.rs, melees: [...w.rs.melees, { a: a.id, b: b.id, rounds: 0 }] };
-    w.ctx.emit({ type: 'MeleeJoined', a: a.id, b: b.id, rule: 'DoG MELÉE ("A melée is formed when two bodies of troops move into base to base contact")' });
+    // The faces each touches, from the geometry (melee/faces.ts).
+    const fa = faceTouched(a, b), fb = faceTouched(b, a);
+    const struck = { ...(fa !== 'front' ? { [a.id]: fa } : {}), ...(fb !== 'front' ? { [b.id]: fb } : {}) };
+    w.rs = { ...w.rs, melees: [...w.rs.melees, { a: a.id, b: b.id, rounds: 0, ...(Object.keys(struck).length > 0 ? { struck } : {}) }] };
+    w.ctx.emit({ type: 'MeleeJoined', a: a.id, b: b.id, ...(Object.keys(struck).length > 0 ? { struck } : {}), rule: 'DoG MELÉE ("A melée is formed when two bodies of troops move into base to base contact")' });
   }
 }
 
