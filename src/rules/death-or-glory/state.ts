@@ -49,6 +49,8 @@ export interface UnitState {
   readonly movedMm: number;
   readonly moved: boolean;
   readonly fired: boolean;
+  /** Faces that fired this turn and at what (DoG Infantry Fire: a square's sides and a refused flank fire apart). */
+  readonly facesFired?: readonly { readonly face: number; readonly target: string }[];
   /** Consecutive turns of firing ("-1 for every 3 consecutive moves of firing"). */
   readonly firingTurns: number;
   readonly initialVolleyUsed: boolean;

@@ -53,7 +53,7 @@ function turnStart(w: W): void {
     const idle = !st.moved && !st.fired && !inMelee && st.morale !== 'routing';
     setUs(w, u.id, {
       firingTurns: st.fired ? st.firingTurns + 1 : 0, underFireLastTurn: st.underFire, underFire: false, lostThisTurn: 0,
-      moved: false, movedMm: 0, fired: false, changedFormation: false, halted: false, charged: undefined,
+      moved: false, movedMm: 0, fired: false, facesFired: undefined, changedFormation: false, halted: false, charged: undefined,
       idleTurns: idle ? st.idleTurns + 1 : 0, meleeRounds: inMelee ? st.meleeRounds : 0,
       morale: st.morale === 'shaken' ? 'steady' : st.morale,
       // Activity breaks a reform under way: it starts again from where it stands (DoG FORMATION CHANGES, Reform rows).
@@ -136,8 +136,8 @@ export const SEQUENCE: SequenceSpec<DogState, DogOptions, DogTables> = {
       id: 'movement', name: 'Movement', rule: 'DoG MOVEMENT PHASE',
       steps: [
         { id: 'messengers', name: 'Messengers ride', rule: 'DoG Orders', actors: 'engine', commands: [], onEnter: hook((w) => rideMessengers(w)) },
-        { id: 'moveFirst', name: 'The initiative moves', rule: 'DoG Sequence of Play ("The player with the initiative moves and fires first")', actors: first, commands: ['moveUnit', 'changeFormation', 'moveGeneral'] },
-        { id: 'moveSecond', name: 'The other side moves', rule: 'DoG MOVEMENT PHASE', actors: second, commands: ['moveUnit', 'changeFormation', 'moveGeneral'] },
+        { id: 'moveFirst', name: 'The initiative moves', rule: 'DoG Sequence of Play ("The player with the initiative moves and fires first")', actors: first, commands: ['moveUnit', 'changeFormation', 'refuseFlank', 'moveGeneral'] },
+        { id: 'moveSecond', name: 'The other side moves', rule: 'DoG MOVEMENT PHASE', actors: second, commands: ['moveUnit', 'changeFormation', 'refuseFlank', 'moveGeneral'] },
       ],
     },
     {
