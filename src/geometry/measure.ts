@@ -47,10 +47,9 @@ export function standDistance(a: StandFootprint, b: StandFootprint): number {
 
 /** Nearest-point distance from a stand to the nearest stand of a unit. */
 export function standToUnitDistance(s: StandFootprint, unit: readonly StandFootprint[]): number {
-  const c = standCorners(s);
-  let best = Infinity;
-  for (const t of unit) best = Math.min(best, quadDistance(c, standCorners(t)));
-  return best;
+  // PERF: the least quadDistance over the unit's stands is what unitDistance gives for a unit of
+  // one stand, to the last bit, on flat corners (tests/geometry/fastPaths.test.ts).
+  return unitDistance([s], unit);
 }
 
 // PERF: scratch for unitDistance: corners (8 a stand) of the second unit.

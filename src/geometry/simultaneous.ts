@@ -94,6 +94,9 @@ interface Runner {
   readonly paceMm: number;
   stopAt: number | undefined;
   stop: RaceStop | undefined;
+  /** The last pose asked for, and the distance along the plan it is at. */
+  poseAt: number;
+  pose: readonly StandFootprint[] | undefined;
 }
 
 interface Ev {
@@ -117,12 +120,21 @@ export function raceMoves(movers: readonly RaceMover[], opts: RaceOptions = {}):
   const others = opts.others ?? [];
   const runners: Runner[] = movers.map((m) => {
     const planMm = legsDistance(m.legs);
-    return { m, planMm, paceMm: m.paceMm ?? planMm, stopAt: undefined, stop: undefined };
+    return { m, planMm, paceMm: m.paceMm ?? planMm, stopAt: undefined, stop: undefined, poseAt: NaN, pose: undefined };
   });
   const byId = new Map(runners.map((r) => [r.m.id, r]));
   const still = new Map(others.map((o) => [o.id, o]));
   const distAt = (r: Runner, f: number) => Math.min(r.planMm, r.paceMm * f);
-  const standsOf = (r: Runner, f: number) => standsAtDistance(r.m.stands, r.m.legs, distAt(r, r.stopAt !== undefined ? Math.min(f, r.stopAt) : f));
+  // PERF: a runner's pose is asked for again and again at the same moment (its own halt test, then
+  // every other runner's): the last one is kept (a pure function of the distance along the plan).
+  const standsOf = (r: Runner, f: number): readonly StandFootprint[] => {
+    const at = distAt(r, r.stopAt !== undefined ? Math.min(f, r.stopAt) : f);
+    if (at === r.poseAt && r.pose) return r.pose;
+    const pose = standsAtDistance(r.m.stands, r.m.legs, at);
+    r.poseAt = at;
+    r.pose = pose;
+    return pose;
+  };
   const poseOf = (f: number) => (id: string): readonly StandFootprint[] | undefined => {
     const r = byId.get(id);
     return r ? standsOf(r, f) : still.get(id)?.stands;

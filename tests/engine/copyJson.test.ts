@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { copyJson } from '../../src/engine/workingState';
+import { copyJson, copyJsonSharing } from '../../src/engine/workingState';
 
 /** What the copy must equal: the JSON round trip it stands for. */
 const roundTrip = (x: unknown): unknown => JSON.parse(JSON.stringify(x)) as unknown;
@@ -66,5 +66,27 @@ describe('The JSON copy of a ruleset state', () => {
   it('copies a value with toJSON as JSON does (a date becomes its string)', () => {
     const d = new Date(0);
     expect(copyJson({ d } as unknown)).toStrictEqual({ d: '1970-01-01T00:00:00.000Z' });
+  });
+
+  it('shares the objects under a named field and copies everything else (copyJsonSharing)', () => {
+    const profile = { troop: 'foot', strengthPerStand: 4 };
+    const x = { units: { a: { profile, morale: 'good', marks: [1] }, b: { profile: { troop: 'guns' }, morale: 'shaken' } }, scale: 1 };
+    const copy = copyJsonSharing(x, 'profile');
+    expect(copy).toStrictEqual(roundTrip(x));
+    expect(copy.units.a.profile).toBe(profile);
+    expect(copy.units.b.profile).toBe(x.units.b.profile);
+    expect(copy.units.a).not.toBe(x.units.a);
+    expect(copy.units.a.marks).not.toBe(x.units.a.marks);
+    // Anything else under a field of that name is copied as JSON would (a field JSON drops is dropped).
+    expect(copyJsonSharing({ profile: -0, other: { profile: undefined, k: NaN } }, 'profile')).toStrictEqual({ profile: 0, other: { k: null } });
+  });
+
+  it('a sharing copy is the JSON round trip, key order included, for any value', () => {
+    fc.assert(
+      fc.property(fc.dictionary(fc.string(), value), (x) => {
+        expect(JSON.stringify(copyJsonSharing(x, 'a'))).toBe(JSON.stringify(roundTrip(x)));
+      }),
+      { numRuns: 200 },
+    );
   });
 });

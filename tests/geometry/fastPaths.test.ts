@@ -17,7 +17,7 @@ import type { TerrainContact } from '../../src/geometry/pathCost';
 import { terrainContacts } from '../../src/geometry/pathCost';
 import { SpatialIndex, withCorners } from '../../src/geometry/collisions';
 import { standCorners } from '../../src/geometry/footprint';
-import { unitDistance } from '../../src/geometry/measure';
+import { quadDistance, standToUnitDistance, unitDistance } from '../../src/geometry/measure';
 import { buildSightIndex } from '../../src/geometry/sightIndex';
 import { groundLevelAt } from '../../src/geometry/lineOfSight';
 import { groundLevelAtPlain, terrainContactsPlain, unitDistancePlain } from './plain';
@@ -88,6 +88,18 @@ describe('terrain tracer: flat fast path against the plain one', () => {
 describe('unit distance: pruned flat version against the plain one', () => {
   it('the very same number for random units (property)', () => {
     fc.assert(fc.property(unitArb, unitArb, (a, b) => Object.is(unitDistance(a, b), unitDistancePlain(a, b))), { numRuns: 500 });
+  });
+
+  it('from one stand to a unit: the least stand-to-stand distance, the very same number (property)', () => {
+    fc.assert(
+      fc.property(unitArb, unitArb, (a, b) => {
+        for (const s of a) {
+          const plain = b.reduce((m, t) => Math.min(m, quadDistance(standCorners(s), standCorners(t))), Infinity);
+          expect(Object.is(standToUnitDistance(s, b), plain)).toBe(true);
+        }
+      }),
+      { numRuns: 300 },
+    );
   });
 
   it('units base to base are exactly 0 apart, and a unit 40 mm behind another is 40 mm away', () => {

@@ -20,7 +20,8 @@ export const clone = copyJson;
 
 /** The engine's working state (src/engine/workingState.ts) with NW's own memo: rule functions change `d.rs` in place. */
 export function makeDraft(state: NwGameState, ctx: Ctx): Draft {
-  return { ...startWork(state, ctx, { copyRuleset: true }), pendingTests: [] };
+  // PERF: a unit's profile (readonly NwProfile, replaced whole when cavalry dismount) is shared by the copy.
+  return { ...startWork(state, ctx, { copyRuleset: true, shared: 'profile' }), pendingTests: [] };
 }
 
 export function toChange(d: Draft, events: GameEvent[] = []): Change<NwState> {

@@ -63,10 +63,12 @@ export const napoleonicWarfare: RulesetModule<NwState, NwOptions, NwTables> = {
    */
   view: (state, viewer) => ({
     // NW §3 Known Enemy: the other side's ambushers are not on its table until sprung; off-table units are not shown.
-    battle: { ...state.battle, units: state.battle.units.filter((u) => u.side === viewer || !state.ruleset.units[u.id]?.ambush) },
+    // PERF: with no ambusher hidden the view keeps the state's own units array and record (values,
+    // never changed in place), so what is remembered by them (stand indexes, distances) serves the view too.
+    battle: { ...state.battle, units: unlessShorter(state.battle.units, state.battle.units.filter((u) => u.side === viewer || !state.ruleset.units[u.id]?.ambush)) },
     ruleset: {
       ...state.ruleset,
-      units: Object.fromEntries(Object.entries(state.ruleset.units).filter(([, u]) => u.side === viewer || !u.ambush)),
+      units: hiddenAmbusher(state.ruleset.units, viewer) ? Object.fromEntries(Object.entries(state.ruleset.units).filter(([, u]) => u.side === viewer || !u.ambush)) : state.ruleset.units,
       offTable: Object.fromEntries(Object.entries(state.ruleset.offTable ?? {}).filter(([id]) => state.ruleset.units[id]?.side === viewer)),
       orders: Object.fromEntries(Object.entries(state.ruleset.orders).filter(([, o]) => o.side === viewer || (o.revealed && !state.ruleset.units[o.unitId]?.ambush))),
       // NW §2: the other side's strategic plans stay secret until carried out.
@@ -98,3 +100,15 @@ export const napoleonicWarfare: RulesetModule<NwState, NwOptions, NwTables> = {
 };
 
 export default napoleonicWarfare;
+
+/** `all` itself when `kept` (a filter of it) lost nothing. */
+const unlessShorter = <T>(all: readonly T[], kept: T[]): readonly T[] => (kept.length === all.length ? all : kept);
+
+/** Does the record hold an ambusher of the other side (hidden from `viewer`)? */
+function hiddenAmbusher(units: NwState['units'], viewer: string): boolean {
+  for (const id in units) {
+    const u = units[id];
+    if (u && u.side !== viewer && u.ambush) return true;
+  }
+  return false;
+}

@@ -161,17 +161,28 @@ export function proRataHalts(d: Draft, paths: readonly Path[], slices = STRATEGI
   const er = erMm(d);
   const byId = new Map(paths.map((p) => [p.plan.unitId, p]));
   const asUnit = (id: string, stands: readonly Unit['stands'][number][]): Unit => ({ ...(byId.get(id)?.start ?? findUnit(d.battle, id)!), stands: stands as Unit['stands'] });
+  // PERF: the draft does not change while the race runs, so each side's known enemies, and the box
+  // of each enemy standing still, are found once, not at every bisection the race asks about.
+  const enemiesBySide = new Map<string, Unit[]>();
+  const standingBox = new Map<Unit, ReturnType<typeof unitBox>>();
   const halt: RaceHalt = (id, stands, _f, poseOf) => {
     const p = byId.get(id)!;
     const me = asUnit(id, stands as Unit['stands']);
     const box = unitBox(me.stands);
     let best: { id: string; dist: number } | undefined;
-    for (const e of enemiesOf(d, p.plan.side)) {
+    let enemies = enemiesBySide.get(p.plan.side);
+    if (!enemies) enemiesBySide.set(p.plan.side, (enemies = enemiesOf(d, p.plan.side)));
+    for (const e of enemies) {
       const pose = poseOf(e.id);
       const ep = pose ? asUnit(e.id, pose as Unit['stands']) : findUnit(d.battle, e.id);
       if (!ep) continue;
+      let epBox = pose ? undefined : standingBox.get(ep);
+      if (!epBox) {
+        epBox = unitBox(ep.stands);
+        if (!pose) standingBox.set(ep, epBox);
+      }
       // PERF: an enemy whose box is beyond range (with a millimetre to spare) is beyond it; the race asks this at every bisection.
-      if (boxGap(box, unitBox(ep.stands)) > er + 1) continue;
+      if (boxGap(box, epBox) > er + 1) continue;
       const dist = unitDistanceMm(me, ep);
       if (dist <= er + 1e-6 && (!best || dist < best.dist) && canSee(d, me, ep)) best = { id: e.id, dist };
     }
