@@ -7,7 +7,8 @@
  *             (standing still once it has one: a unit that moves does not fire);
  *   - hold:   stay and fire; infantry charged by cavalry form square.
  *
- * `choose`: cavalry attack; artillery holds (unlimbering first); infantry fire. Orders are left
+ * `choose`: cavalry attack a fair target (horse, guns, foot not formed or in column) within two
+ * moves and otherwise hold; artillery holds (unlimbering first); infantry fire. Orders are left
  * as written; reactions: square against cavalry where open, evade where a skirmisher must, else
  * stand.
  */
@@ -17,7 +18,7 @@ import { unitDistance } from '../../../geometry/measure';
 import type { DogOptions } from '../options';
 import type { DogTables } from '../tables';
 import type { DogState } from '../state';
-import { us, figuresOf, ctxOf } from '../state';
+import { us, figuresOf, ctxOf, isFormed } from '../state';
 import { allowanceMm, checkMove, type MoveLeg } from '../movement/moves';
 import { cannotMove, advanceLimit } from '../movement/commands';
 import { changeTurns, layoutFor, placementProblem } from '../movement/formations';
@@ -38,10 +39,24 @@ function actors(v: V, side: string): string[] {
   return [];
 }
 
+/**
+ * What horse may charge with fair odds: other horse, guns, or foot that is not formed (unformed,
+ * disordered, shaken or running) or caught in column or march order. Formed foot in line or
+ * square sees horse off (DoG Charges: the target's order and formation decide the clash).
+ */
+function goodCavalryTarget(v: V, t: Unit): boolean {
+  if (t.arm === 'cavalry' || t.arm === 'artillery') return true;
+  if (!isFormed(v.ruleset, t)) return true;
+  return t.formation === 'column' || t.formation === 'march';
+}
+
+/** Horse attacks when a fair target stands within two moves; else it guards where it is. */
 function choose(v: V, _side: string, actor: string): string {
   const u = v.battle.units.find((x) => x.id === actor);
   if (!u || u.arm === 'artillery') return 'hold';
-  return u.arm === 'cavalry' ? 'attack' : 'fire';
+  if (u.arm !== 'cavalry') return 'fire';
+  const reach = 2 * allowanceMm(v.tables, u, us(v.ruleset, u.id));
+  return v.battle.units.some((t) => t.side !== u.side && goodCavalryTarget(v, t) && unitDistance(u.stands, t.stands) <= reach) ? 'attack' : 'hold';
 }
 
 function approach(v: V, u: Unit, e: Unit, stopMm: number): Command[] {
@@ -99,7 +114,7 @@ function commands(v: V, side: string, actor: string, script: string, _sm: Sample
       const counter = v.ruleset.charges.some((x) => x.unit === t.id && x.target === u.id);
       if (step === 'counter' && !counter) continue;
       if (!counter && script !== 'attack' && !(u.arm === 'infantry' && us(v.ruleset, t.id).order !== 'formed')) continue;
-      if (u.arm === 'cavalry' && t.formation === 'square' && us(v.ruleset, t.id).order === 'formed') continue;
+      if (u.arm === 'cavalry' && !counter && !goodCavalryTarget(v, t)) continue;
       if (u.arm === 'infantry' && !counter && figuresOf(t) >= figuresOf(u) && us(v.ruleset, t.id).order === 'formed') continue;
       if (chargeProblem(c, u, t, { counter }).ok) out.push({ type: 'declareCharge', side, unit: u.id, target: t.id });
     }

@@ -78,7 +78,8 @@ function chargeOdds(w: Work, view: V, g: GroupState, us: readonly Unit[], t: Uni
   if (isLightUnit(t) && !us.some(isLightUnit)) odds += 1;
   const cav = us.every(isCavalry);
   if (cav && isInfantry(t) && t.formation === 'square') odds -= 4;
-  if (cav && isCavalry(t)) odds += us.length >= 1 ? 1 : 0;
+  // Horse against horse is an even fight unless it brings more stands (the melee counts stands, p.14).
+  if (cav && isCavalry(t)) odds += us.reduce((a, u) => a + u.stands.length, 0) > t.stands.length ? 1 : 0;
   if (!cav && isCavalry(t)) odds -= 2;
   // A flank charge: the charger stands behind the line of the target's front ((6) f) p.13).
   const c = centroid(stands(us)), tc = centroid(t.stands), f = t.stands[0]!.facing;
@@ -119,14 +120,45 @@ function friendsAhead(w: Work, view: V, side: string, g: GroupState, us: readonl
   return false;
 }
 
+/** How near the attacker must be for the defender to keep waiting for him: two moves of foot. */
+const COMING_MM = 45 * CM;
+
 /**
  * Whether `side` should wait for the enemy: the defender (9 p.19) holds its ground and lets the
  * attacker come into its fire, until the last third of the battle, when a side that has not been
  * attacked must go and win it (the house victory counts losses at the turn limit, RULINGS.md).
+ * From the third turn it waits only while the attacker is coming (a known enemy within two moves
+ * of its line): an attacker who hangs back is gone for, or the battle ends in a draw.
  */
-function waits(view: V, side: string): boolean {
+function waits(w: Work, view: V, side: string): boolean {
   const limit = view.battle.turnLimit;
-  return side === view.ruleset.defender && (limit === undefined || view.position.turn <= Math.ceil((limit * 2) / 3));
+  if (side !== view.ruleset.defender || (limit !== undefined && view.position.turn > Math.ceil((limit * 2) / 3))) return false;
+  if (view.position.turn <= 2) return true;
+  const mine = stands(view.battle.units.filter((u) => u.side === side));
+  return knownEnemies(w, view, side).some((e) => unitDistance(e.stands, mine) <= COMING_MM);
+}
+
+/** The share of its stands a side has lost, by its groups' starting strengths. */
+function lostShare(w: Work, view: V, side: string): number {
+  let start = 0, left = 0;
+  for (const g of Object.values(view.ruleset.groups)) {
+    if (g.side !== side) continue;
+    start += g.startStands;
+    left += w.groupUnits(g).reduce((a, u) => a + u.stands.length, 0);
+  }
+  return start > 0 ? 1 - left / start : 0;
+}
+
+/**
+ * The odds a charge must promise. Three as a rule; in the last two turns of a battle the side not
+ * clearly ahead on losses needs only one: the house victory compares losses at the turn limit
+ * (RULINGS.md), so a battle no one has won is won by whoever takes the last risks.
+ */
+function chargeThreshold(w: Work, view: V, side: string): number {
+  const limit = view.battle.turnLimit;
+  if (limit === undefined || view.position.turn < limit - 1) return 3;
+  const other = view.battle.sides.find((x) => x.id !== side)?.id ?? side;
+  return lostShare(w, view, other) - lostShare(w, view, side) > 0.1 ? 3 : 1;
 }
 
 function chooseSyw(w: Work, view: V, side: string, g: GroupState): Script {
@@ -135,12 +167,14 @@ function chooseSyw(w: Work, view: V, side: string, g: GroupState): Script {
   if (us.length === 0) return 'hold';
   const near = nearestTo(w, view, side, us);
   const blocked = friendsAhead(w, view, side, g, us);
-  if (us.every(isArtillery)) return (near && near.mm <= maxRangeMm(w.tables, us[0]!) * 0.8) || blocked || waits(view, side) ? 'hold' : 'advance';
+  if (us.every(isArtillery)) return (near && near.mm <= maxRangeMm(w.tables, us[0]!) * 0.8) || blocked || waits(w, view, side) ? 'hold' : 'advance';
   const left = us.reduce((a, u) => a + u.stands.length, 0);
   if (left * 2 <= g.startStands) return 'hold';
   const best = chargeTargets(w, view, side, g, us)[0];
-  if (best && best.odds >= (us.every(isCavalry) ? 2 : 3)) return 'attack';
-  if (blocked || waits(view, side)) return 'hold';
+  // A charge must promise two things at once (a shaken target in the flank, guns caught in the open):
+  // a lost melee sends the group to Retreat or Rout, and the house victory counts the points lost.
+  if (best && best.odds >= chargeThreshold(w, view, side)) return 'attack';
+  if (blocked || waits(w, view, side)) return 'hold';
   if (us.every(isCavalry)) return near && near.mm < 25 * CM ? 'hold' : 'advance';
   return near && near.mm <= 10 * CM + 1 ? 'hold' : 'advance';
 }
