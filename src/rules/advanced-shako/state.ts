@@ -89,6 +89,8 @@ export interface DivisionState {
   readonly initiative?: number;
   readonly coordinatedWith?: string;
   readonly movedThisTurn: boolean;
+  /** A Defending division alerted into activation (house table defendOrders; AS 7.3.1 "alert a Defending division into activation"). */
+  readonly activated?: boolean;
   /** 7.3.1: obligatory movement suspended (a Formed enemy within 9"/18"), as last judged. */
   readonly suspended: boolean;
 }

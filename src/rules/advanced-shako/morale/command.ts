@@ -78,7 +78,7 @@ function applyResult(w: W, id: string, res: Result, rule: string): void {
   w.ctx.emit({ type: 'DivisionalMorale', division: id, result: res, rule });
   if (res === 'carryOn') { setDiv(w, id, { newOrder: false }); return; }
   if (res === 'newOrder') { setDiv(w, id, { newOrder: true }); return; }
-  if (res === 'retreat') { setDiv(w, id, { retreating: true, orders: 'defend' }); return; }
+  if (res === 'retreat') { setDiv(w, id, { retreating: true, orders: 'defend', activated: false }); return; }
   setDiv(w, id, { broken: true });
   for (const uid of d.units) if (unitIn(w, uid)) breakUnit(w, uid, `${d.name} broke`, rule);
 }

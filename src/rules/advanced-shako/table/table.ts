@@ -13,7 +13,7 @@ import type { ShTables } from '../tables';
 import type { ShState } from '../state';
 import { us, mmIn, inMm, armOf, qualityOf, mrOf, dismrOf, divisionOf } from '../state';
 import { allowanceMm, checkMove, FORMATIONS_OF, MOVE_RULE, type MoveLeg } from '../movement/moves';
-import { chargeProblem, chargeReach, moveRuleProblem, notNow, reachIn, CHARGE_RULE, DRIVE_OFF_RULE } from '../movement/commands';
+import { chargeProblem, chargeReach, defendProblem, driveOffProblem, moveRuleProblem, notNow, reachIn, CHARGE_RULE, DRIVE_OFF_RULE } from '../movement/commands';
 import { layoutFor, placementProblem, FORMATION_RULE } from '../movement/formations';
 import { planFire, FIRE_RULE } from '../fire/fire';
 import { canRecall, shelterFor, RECALL_RULE, WITHDRAW_RULE } from '../melee/melee';
@@ -70,6 +70,8 @@ function previewMove(g: G, side: string, pieceId: string, m: PieceMove): MovePre
     ...(wheel ? [{ label: wheel.kind === 'wheel' ? 'Wheel' : 'Turn', value: `${Math.abs(wheel.deg).toFixed(0)}°` }] : []),
   ];
   if (!v.ok) return illegal(v.reason!, v.rule!, readout);
+  const dp = defendProblem(seen(g), u, v.forwardMm);
+  if (dp) return illegal(dp.reason, dp.rule, readout);
   return { legal: true, command: { type: 'moveUnit', side, unit: u.id, legs }, readout };
 }
 
@@ -87,6 +89,8 @@ function previewContact(g: G, side: string, pieceId: string, targetId: string): 
     const no = notNow(seen(g), u, side);
     if (no) return illegal(no.reason, no.rule);
     if (armOf(u) === 'infantry' && armOf(t) === 'cavalry' && us(g.ruleset, t.id).blown !== undefined) {
+      const dbad = driveOffProblem(seen(g), u, t);
+      if (dbad) return illegal(dbad.reason, dbad.rule);
       const r = chargeReach(g, u, t, g.tables.reach.chargeInfantryIn);
       if (!r.ok) return illegal(r.reason, DRIVE_OFF_RULE);
       return { legal: true, command: { type: 'driveOff', side, unit: u.id, target: t.id }, readout: [{ label: 'Drive off', value: `${r.distanceIn.toFixed(1)}" to the Blown cavalry` }] };
