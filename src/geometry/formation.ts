@@ -2,6 +2,7 @@ import type { Millimetres, Radians, StandFootprint, TablePoint } from './types';
 import { pt } from './types';
 import { forward, rightOf } from './footprint';
 import { cos, hypot, sin } from './math';
+import { facingGroups, toLocal } from './frame';
 
 /** The size of one stand's base. */
 export interface BaseSize {
@@ -194,4 +195,61 @@ function place(anchor: TablePoint, unitFacing: Radians, across: number, back: nu
     widthMm: b.widthMm,
     depthMm: b.depthMm,
   };
+}
+
+/**
+ * A line with one flank refused: the whole line laid out as `layoutLine` (one rank) about
+ * `anchor`, then its last `count` stands (by index) placed at the `flank` end and swung back by
+ * `angleRad` as one block, pivoting on the block's inner rear corner so that it never overlaps
+ * the rest of the line (the two blocks touch at that corner; a wedge opens between their
+ * fronts). The refused stands face out at the angle they were swung to; stand 0 always stays
+ * in the main body, so a rule that reads a unit's facing from its first stand still reads the
+ * line's. `count` is clamped to 0..n-1.
+ */
+export function layoutRefusedLine(anchor: TablePoint, facing: Radians, bases: readonly BaseSize[], flank: 'left' | 'right', count: number, angleRad: number): StandFootprint[] {
+  const n = bases.length;
+  const k = Math.max(0, Math.min(n - 1, Math.floor(count)));
+  const main = bases.map((_, i) => i).slice(0, n - k);
+  const refused = bases.map((_, i) => i).slice(n - k);
+  // Positions left to right: a left refusal puts the refused block first.
+  const order = flank === 'left' ? [...refused, ...main] : [...main, ...refused];
+  const laid = layoutLine(anchor, facing, order.map((i) => bases[i]!), 1);
+  const out: StandFootprint[] = new Array<StandFootprint>(n);
+  order.forEach((i, p) => { out[i] = laid[p]!; });
+  if (k === 0) return out;
+  // The pivot: the rear corner of the block next to the main body.
+  const f = forward(facing), r = rightOf(facing);
+  const joint = flank === 'right' ? out[main[main.length - 1]!]! : out[main[0]!]!;
+  const sign = flank === 'right' ? 1 : -1;
+  const px = joint.centre.x + r.x * sign * joint.widthMm / 2 - f.x * joint.depthMm / 2;
+  const py = joint.centre.y + r.y * sign * joint.widthMm / 2 - f.y * joint.depthMm / 2;
+  // Swinging back: the right flank turns clockwise on screen (toward the rear), the left anticlockwise.
+  const turn = sign * Math.abs(angleRad);
+  const cs = cos(turn), sn = sin(turn);
+  for (const i of refused) {
+    const s = out[i]!;
+    const dx = s.centre.x - px, dy = s.centre.y - py;
+    out[i] = { ...s, centre: pt(px + dx * cs - dy * sn, py + dx * sn + dy * cs), facing: (facing + turn) as Radians };
+  }
+  return out;
+}
+
+/**
+ * Where the front-edge centre of a one-rank line would be if every stand stood in line with
+ * the stands that face as stand 0 does: the inverse of `layoutRefusedLine` (a line straightened
+ * from a refused flank keeps its main body where it stands). Stands facing another way are
+ * counted on the side of that main body where their centres lie.
+ */
+export function straightLineAnchor(stands: readonly StandFootprint[]): TablePoint {
+  const groups = facingGroups(stands);
+  const main = groups[0]!;
+  const fr = main.frame;
+  const f = forward(fr.facing), r = rightOf(fr.facing);
+  let right = 0, left = 0;
+  for (const g of groups.slice(1)) for (const i of g.stands) {
+    const s = stands[i]!;
+    if (toLocal(fr, s.centre).across >= 0) right += s.widthMm; else left += s.widthMm;
+  }
+  const shift = (right - left) / 2;
+  return pt(fr.centre.x + f.x * fr.halfDepthMm + r.x * shift, fr.centre.y + f.y * fr.halfDepthMm + r.y * shift);
 }

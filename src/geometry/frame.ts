@@ -95,3 +95,33 @@ export function fromLocal(frame: Frame, along: number, across: number): TablePoi
 
 export const frontageMm = (frame: Frame): number => frame.halfWidthMm * 2;
 export const depthOfMm = (frame: Frame): number => frame.halfDepthMm * 2;
+
+/** Stands of one unit that face the same way (within `tolRad`), with their frame in that facing. */
+export interface FacingGroup {
+  readonly facing: Radians;
+  /** Indices into the unit's stands, in stand order. */
+  readonly stands: readonly number[];
+  readonly frame: Frame;
+}
+
+/**
+ * The faces a body of stands presents: its stands grouped by facing (within `tolRad`, default
+ * 1°), the group of stand 0 first and the rest in the order of their first stand. A line or
+ * column is one group; a square four; a line with a refused flank two. Each group's frame is
+ * the bounding rectangle of its stands in its own facing, so its front edge is that face's
+ * frontage (what a rule's arc is hung on).
+ */
+export function facingGroups(stands: readonly StandFootprint[], tolRad = Math.PI / 180): FacingGroup[] {
+  const groups: { facing: Radians; stands: number[] }[] = [];
+  stands.forEach((s, i) => {
+    const g = groups.find((x) => {
+      let d = (s.facing - x.facing) % (2 * Math.PI);
+      if (d > Math.PI) d -= 2 * Math.PI;
+      if (d < -Math.PI) d += 2 * Math.PI;
+      return Math.abs(d) <= tolRad;
+    });
+    if (g) g.stands.push(i);
+    else groups.push({ facing: s.facing, stands: [i] });
+  });
+  return groups.map((g) => ({ facing: g.facing, stands: g.stands, frame: unitFrame(g.stands.map((i) => stands[i]!), g.facing) }));
+}

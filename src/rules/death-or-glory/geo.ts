@@ -9,7 +9,8 @@ import { unitDistance, standToUnitDistance } from '../../geometry/measure';
 import { lineOfSight } from '../../geometry/lineOfSight';
 import type { SightFeature, SightIndex, SightRule } from '../../geometry/sightIndex';
 import { sightIndexOf, standIndexOf } from '../../geometry/sightCache';
-import { terrainUnderCentres } from '../../geometry/terrain';
+import { terrainUnderCentres, segmentPolygonSpan } from '../../geometry/terrain';
+import { hypot } from '../../geometry/math';
 import type { DogState } from './state';
 import { centreOf } from './state';
 import { AREA_TERRAIN } from './tables';
@@ -54,17 +55,45 @@ export function sightIndex(battle: Battle): SightIndex {
     .map((t): SightFeature => ({ id: t.id, polygon: t.polygon, kind: t.kind, rule: sightRule(t), ...(t.kind === 'hill' ? { heightLevel: t.heightLevel ?? 1 } : {}), ...(t.crest ? { crest: t.crest } : {}) })));
 }
 
-/** Can `from` see `to` (centre to centre, or any stand to the nearest stand): terrain and other units' stands block. */
-export function canSee(battle: Battle, from: Unit, to: Unit): boolean {
+/**
+ * Can `from` see `to` (centre to centre, or any stand to the nearest stand): terrain and other
+ * units' stands block — only those for which `blocks` holds, when given (a screen of chosen troops).
+ */
+export function canSee(battle: Battle, from: Unit, to: Unit, blocks?: (unitId: string) => boolean): boolean {
   const ix = sightIndex(battle);
   const stands = standIndexOf(battle.units);
-  const ignore = (r: { unitId: string }) => r.unitId === from.id || r.unitId === to.id;
+  const ignore = (r: { unitId: string }) => r.unitId === from.id || r.unitId === to.id || (blocks !== undefined && !blocks(r.unitId));
   if (lineOfSight(ix, centreOf(from), centreOf(to), { stands: { index: stands, ignore } }).visible) return true;
   for (const s of from.stands) for (const t of to.stands) if (lineOfSight(ix, s.centre, t.centre, { stands: { index: stands, ignore } }).visible) return true;
   return false;
 }
 
 export const terrainUnder = (battle: Battle, u: Unit): TerrainFeature[] => terrainUnderCentres(battle.terrain, u.stands);
+
+/** HOUSE (RULINGS.md): a unit is "behind" a wall or hedge that the line of fire crosses within this distance of its centre. */
+export const BEHIND_OBSTACLE_MM = 50;
+
+/** A wall or hedge's cover: hard for a wall (props.cover 'hard', or props.material 'stone' or 'brick'), soft for a hedge or fence. */
+export const obstacleCover = (f: TerrainFeature): 'hard' | 'soft' => (f.props['cover'] === 'hard' || f.props['material'] === 'stone' || f.props['material'] === 'brick' ? 'hard' : 'soft');
+
+/**
+ * The wall or hedge `u` stands behind as seen from `from` (DoG Fire Modifiers "target unit is
+ * behind soft/hard cover", "firing unit resting arms on wall/parapet"): an obstacle the line
+ * between the two units' centres crosses within BEHIND_OBSTACLE_MM of `u`'s centre.
+ */
+export function obstacleBetween(battle: Battle, u: Unit, from: Unit): TerrainFeature | undefined {
+  const a = centreOf(u), b = centreOf(from);
+  const len = hypot(b.x - a.x, b.y - a.y);
+  if (len <= 0) return undefined;
+  let best: TerrainFeature | undefined;
+  for (const f of battle.terrain) {
+    if (f.kind !== 'obstacle') continue;
+    const span = segmentPolygonSpan(a, b, f.polygon);
+    if (!span || span.firstT * len > BEHIND_OBSTACLE_MM) continue;
+    if (!best || obstacleCover(f) === 'hard') best = f;
+  }
+  return best;
+}
 
 /** DoG Fire Modifiers cover: hard (buildings, props.cover 'hard'), soft (woods, hedges, props.cover 'soft'), entrenched (props.cover 'entrenched'). */
 export function coverOf(battle: Battle, u: Unit): 'entrenched' | 'hard' | 'soft' | undefined {

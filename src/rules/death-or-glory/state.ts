@@ -13,6 +13,7 @@ import type { DogOptions } from './options';
 import type { DogTables, TroopRow, NationTable } from './tables';
 import { meanCentre } from '../../geometry/standSets';
 import type { TablePoint } from '../../geometry/types';
+import type { Face } from '../../geometry/frame';
 
 /** DoG Basing and Scale: "Each figure represents 30 men". */
 export const MEN_PER_FIGURE = 30;
@@ -43,9 +44,13 @@ export interface UnitState {
   readonly exhaustedActs: number;
   /** Full turns of no activity (reform, fatigue recovery). */
   readonly idleTurns: number;
+  /** Unformed on its way back from disorder: it reforms on the Reform (disordered) row (DoG FORMATION CHANGES). */
+  readonly reformingFrom?: 'disordered';
   readonly movedMm: number;
   readonly moved: boolean;
   readonly fired: boolean;
+  /** Faces that fired this turn and at what (DoG Infantry Fire: a square's sides and a refused flank fire apart). */
+  readonly facesFired?: readonly { readonly face: number; readonly target: string }[];
   /** Consecutive turns of firing ("-1 for every 3 consecutive moves of firing"). */
   readonly firingTurns: number;
   readonly initialVolleyUsed: boolean;
@@ -102,14 +107,19 @@ export interface Charge {
   readonly unit: string;
   readonly target: string;
   readonly counter?: boolean;
+  /** The face of the target it comes at, from the geometry at declaration (melee/faces.ts). */
+  readonly face?: Face;
 }
 
-export type Reaction = 'stand' | 'square' | 'countercharge' | 'evade';
+/** face: "Units charged in flank or rear may wheel to face the threat" (DoG Charge Procedure). */
+export type Reaction = 'stand' | 'square' | 'countercharge' | 'evade' | 'face';
 
 export interface Melee {
   readonly a: string;
   readonly b: string;
   readonly rounds: number;
+  /** The face each unit was struck on when it is not the front (melee/faces.ts); 'flanks' both flanks. */
+  readonly struck?: Readonly<Record<string, Face | 'flanks'>>;
 }
 
 export interface DogState {

@@ -77,7 +77,7 @@ export function dogLegal(g: G, side: string, sm: Sampler): Command[] {
     for (const t of mine) {
       const ch = g.ruleset.charges.find((x) => x.target === t.id && x.side !== side);
       const by = ch && g.battle.units.find((x) => x.id === ch.unit);
-      if (by && !g.ruleset.reactions[t.id]) for (const r of reactionsFor(g.tables, t, by)) if (r !== 'countercharge') out.push({ type: 'reactToCharge', side, unit: t.id, reaction: r });
+      if (by && !g.ruleset.reactions[t.id]) for (const r of reactionsFor(g.tables, t, by, ch.face)) if (r !== 'countercharge') out.push({ type: 'reactToCharge', side, unit: t.id, reaction: r });
     }
     for (const u of mine) {
       for (const e of g.battle.units) {

@@ -3,7 +3,8 @@
  *
  *   - attack: close on the nearest enemy and charge it when in reach (cavalry at anything but a
  *             formed square; infantry at a weaker or disordered enemy);
- *   - fire:   come to musket range (100 m), re-form column into line, and fire at the best target;
+ *   - fire:   come to musket range (100 m), re-form column into line, and fire at the best target
+ *             (standing still once it has one: a unit that moves does not fire);
  *   - hold:   stay and fire; infantry charged by cavalry form square.
  *
  * `choose`: cavalry attack; artillery holds (unlimbering first); infantry fire. Orders are left
@@ -21,7 +22,7 @@ import { allowanceMm, checkMove, type MoveLeg } from '../movement/moves';
 import { cannotMove, advanceLimit } from '../movement/commands';
 import { changeTurns, layoutFor, placementProblem } from '../movement/formations';
 import { chargeProblem, reactionsFor } from '../charge/charges';
-import { planFire } from '../fire/plan';
+import { planFire, fireFaces } from '../fire/plan';
 import { nearestEnemyOf, wheelToward } from './legal';
 
 type V = SeenGame<DogState, DogOptions, DogTables>;
@@ -33,7 +34,7 @@ function actors(v: V, side: string): string[] {
   const mine = v.battle.units.filter((u) => u.side === side);
   if (step === 'moveFirst' || step === 'moveSecond') return mine.filter((u) => !cannotMove({ rs: v.ruleset, turn: v.position.turn }, u) && allowanceMm(v.tables, u, us(v.ruleset, u.id)) - us(v.ruleset, u.id).movedMm > 5).map((u) => u.id);
   if (step === 'declare' || step === 'respond' || step === 'counter') return mine.filter((u) => u.arm !== 'artillery' && !v.ruleset.charges.some((c) => c.unit === u.id)).map((u) => u.id);
-  if (step === 'fireFirst' || step === 'fireSecond') return mine.filter((u) => !us(v.ruleset, u.id).fired).map((u) => u.id);
+  if (step === 'fireFirst' || step === 'fireSecond') return mine.filter((u) => !us(v.ruleset, u.id).fired || fireFaces(u).length > 1).map((u) => u.id);
   return [];
 }
 
@@ -82,6 +83,8 @@ function commands(v: V, side: string, actor: string, script: string, _sm: Sample
     }
     if (script === 'hold') return out;
     if (script === 'fire' && u.arm === 'infantry') {
+      // DoG FIRE PHASE: a unit that moves does not fire (skirmishers excepted) — one that can fire now stands.
+      if (u.formation !== 'skirmish' && v.battle.units.some((t) => t.side !== side && planFire(c, u, t).ok)) return out;
       if ((u.formation === 'column' || u.formation === 'march') && gap <= MUSKET_MM + 160) reform('line');
       if (gap > MUSKET_MM) out.push(...approach(v, u, e, MUSKET_MM - 10));
       return out;
@@ -124,11 +127,13 @@ function sideCommands(v: V, side: string): Command[] {
     if (ch.side === side || v.ruleset.reactions[ch.target]) continue;
     const t = v.battle.units.find((x) => x.id === ch.target), by = v.battle.units.find((x) => x.id === ch.unit);
     if (!t || !by) continue;
-    const rs = reactionsFor(v.tables, t, by);
-    const r = rs.includes('square') ? 'square' : rs.length === 1 ? rs[0]! : 'stand';
+    const rs = reactionsFor(v.tables, t, by, ch.face);
+    // Form square against horse; wheel to face a charge in flank or rear; else stand (or evade when that is all).
+    const r = rs.includes('square') ? 'square' : rs.includes('face') ? 'face' : rs.length === 1 ? rs[0]! : 'stand';
     if (r !== 'countercharge') out.push({ type: 'reactToCharge', side, unit: t.id, reaction: r });
   }
   return out;
 }
 
-export const dogScripts = { names: DOG_SCRIPTS, actors, choose, commands, sideCommands };
+// Fire is refused (its plan: range, sight, arc) before its dice are rolled: one try proves it.
+export const dogScripts = { names: DOG_SCRIPTS, actors, choose, commands, sideCommands, settledBeforeDice: ['fire'] };

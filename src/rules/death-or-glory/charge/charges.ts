@@ -30,6 +30,8 @@ import { planFire } from '../fire/plan';
 import { resolveFire } from '../fire/fire';
 import { applyControl } from '../morale/control';
 import { setFormation } from '../../../engine/workingState';
+import type { Face } from '../../../geometry/frame';
+import { hasFlanks, faceToward, wheelToFace, FACE_TIME_SHARE } from '../melee/faces';
 
 export const CHARGE_RULE = 'DoG CHARGE PHASE';
 export const RESTRICT_RULE = 'DoG Charge Restrictions';
@@ -121,33 +123,38 @@ export const declareCharge = defineCommand<DogState, DogOptions, DogTables, Decl
     if (!v.ok && !counter) return reject('cannot-charge', v.reason!, v.rule!);
     if (counter && u.arm === 'infantry' && t.arm !== 'infantry') return reject('no-counter', 'Infantry may countercharge only infantry.', PROCEDURE_RULE);
     const w = work(s, ctx);
-    const ch: Charge = { side: c.side, unit: u.id, target: t.id, ...(counter ? { counter: true } : {}) };
+    // The face it comes at, from the geometry: the quarter of the target's base holding the charger's centre (melee/faces.ts).
+    const face: Face = counter || !hasFlanks(t) ? 'front' : (v.reach?.face ?? faceToward(t, u));
+    const ch: Charge = { side: c.side, unit: u.id, target: t.id, ...(counter ? { counter: true } : {}), ...(face !== 'front' ? { face } : {}) };
     w.rs = { ...w.rs, charges: [...w.rs.charges, ch], ...(counter ? { reactions: { ...w.rs.reactions, [u.id]: 'countercharge' as Reaction } } : {}) };
-    return finishWork(w, [{ type: counter ? 'CounterchargeDeclared' : 'ChargeDeclared', unit: u.id, target: t.id, impact: v.ok ? v.impact : true, ...(v.why ? { why: v.why } : {}), rule: PROCEDURE_RULE }]);
+    return finishWork(w, [{ type: counter ? 'CounterchargeDeclared' : 'ChargeDeclared', unit: u.id, target: t.id, impact: v.ok ? v.impact : true, ...(v.why ? { why: v.why } : {}), ...(face !== 'front' ? { face } : {}), rule: PROCEDURE_RULE }]);
   },
 });
 
-/** The reactions open to `t` charged by `by` (DoG Charge Procedure). */
-export function reactionsFor(tables: DogTables, t: Unit, by: Unit): Reaction[] {
+/** The reactions open to `t` charged by `by` on `face` (DoG Charge Procedure). */
+export function reactionsFor(tables: DogTables, t: Unit, by: Unit, face: Face = 'front'): Reaction[] {
   if (t.formation === 'skirmish' && by.formation !== 'skirmish') return ['evade']; // "Skirmishers must evade a charge by formed troops."
   const out: Reaction[] = ['stand'];
+  // "Units charged in flank or rear may wheel to face the threat (wheeling takes 1/4 turn)" — not a battery (its refacing is in the FORMATION CHANGES table).
+  if (face !== 'front' && hasFlanks(t) && t.arm !== 'artillery') out.push('face');
   if (t.arm === 'infantry' && by.arm === 'cavalry' && t.formation !== 'square') out.push('square');
   if ((t.arm === 'infantry' && by.arm === 'infantry') || t.arm === 'cavalry') out.push('countercharge');
   if ((t.arm === 'cavalry' && hasTag(tables, t, 'light')) || (t.arm === 'artillery' && t.formation === 'unlimbered')) out.push('evade');
   return out;
 }
 
-type ReactCmd = { type: 'reactToCharge'; side: string; unit: string; reaction: 'stand' | 'square' | 'evade' };
+type ReactCmd = { type: 'reactToCharge'; side: string; unit: string; reaction: 'stand' | 'square' | 'evade' | 'face' };
 export const reactToCharge = defineCommand<DogState, DogOptions, DogTables, ReactCmd>({
-  describe: 'State the reaction of a unit receiving a charge: stand (and fire), form square, or evade (DoG Charge Procedure).',
-  schema: z.object({ type: z.literal('reactToCharge'), side: z.string(), unit: z.string(), reaction: z.enum(['stand', 'square', 'evade']) }).strict(),
+  describe: 'State the reaction of a unit receiving a charge: stand (and fire), form square, evade, or wheel to face a charge in flank or rear (DoG Charge Procedure).',
+  schema: z.object({ type: z.literal('reactToCharge'), side: z.string(), unit: z.string(), reaction: z.enum(['stand', 'square', 'evade', 'face']) }).strict(),
   handle(s: S, c, ctx) {
     const t = s.battle.units.find((x) => x.id === c.unit);
     if (!t || t.side !== c.side) return reject('not-yours', 'React with one of your own units.', PROCEDURE_RULE);
     const ch = s.ruleset.charges.find((x) => x.target === t.id && x.side !== c.side);
     const by = ch && s.battle.units.find((x) => x.id === ch.unit);
     if (!ch || !by) return reject('not-charged', `${t.name} is not being charged.`, PROCEDURE_RULE);
-    if (!reactionsFor(s.tables, t, by).includes(c.reaction)) return reject('no-reaction', `${t.name} may not ${c.reaction} (it may ${reactionsFor(s.tables, t, by).join(', ')}).`, PROCEDURE_RULE);
+    const open = reactionsFor(s.tables, t, by, ch.face);
+    if (!open.includes(c.reaction)) return reject('no-reaction', `${t.name} may not ${c.reaction === 'face' ? 'wheel to face: it is charged in front' : c.reaction} (it may ${open.join(', ')}).`, PROCEDURE_RULE);
     const w = work(s, ctx);
     w.rs = { ...w.rs, reactions: { ...w.rs.reactions, [t.id]: c.reaction } };
     return finishWork(w, [{ type: 'ReactionDeclared', unit: t.id, reaction: c.reaction, rule: PROCEDURE_RULE }]);
@@ -165,14 +172,16 @@ function formSquare(w: W, t: Unit): void {
 }
 
 /** The charger moves in: contact and a melee, or stopped short (unformed, a control test). */
-function closeIn(w: W, u: Unit, t: Unit, v: ChargeVerdict, counter: boolean): void {
+function closeIn(w: W, u: Unit, t: Unit, v: ChargeVerdict, counter: boolean, headOn = false): void {
   const again = chargeProblem({ battle: w.battle, rs: w.rs, tables: w.tables, options: w.options, turn: w.turn }, u, t, { counter: true, resolving: true });
   if (again.ok && again.reach) {
     setStands(w, u.id, withPoses(u.stands, again.reach.aligned));
     const impact = (again.impact ?? false) && (v.impact ?? true);
     setUs(w, u.id, { moved: true, charged: { target: t.id, impact }, ...(again.unforms && us(w.rs, u.id).order === 'formed' ? { order: 'unformed' } : {}) });
-    if (!w.rs.melees.some((m) => (m.a === u.id && m.b === t.id) || (m.a === t.id && m.b === u.id))) w.rs = { ...w.rs, melees: [...w.rs.melees, { a: u.id, b: t.id, rounds: 0 }] };
-    w.ctx.emit({ type: 'ChargeContact', unit: u.id, target: t.id, impact, distanceM: Math.round(again.reach.totalMm), ...(again.why ? { why: again.why } : {}), rule: counter ? PROCEDURE_RULE : CHARGE_BONUS_RULE });
+    // The face it strikes, from the geometry where it closes (a unit that wheeled to face is struck in front).
+    const face: Face = headOn || !hasFlanks(t) ? 'front' : again.reach.face;
+    if (!w.rs.melees.some((m) => (m.a === u.id && m.b === t.id) || (m.a === t.id && m.b === u.id))) w.rs = { ...w.rs, melees: [...w.rs.melees, { a: u.id, b: t.id, rounds: 0, ...(face !== 'front' ? { struck: { [t.id]: face } } : {}) }] };
+    w.ctx.emit({ type: 'ChargeContact', unit: u.id, target: t.id, impact, distanceM: Math.round(again.reach.totalMm), ...(face !== 'front' ? { face } : {}), ...(again.why ? { why: again.why } : {}), rule: counter ? PROCEDURE_RULE : CHARGE_BONUS_RULE });
     return;
   }
   // Failed to make contact: as far as it can toward the target, unformed, and a control test.
@@ -203,7 +212,7 @@ export function resolveCharges(w: W): void {
       // Both charge: they meet, each with its own impact eligibility.
       const back = chargeProblem({ battle: w.battle, rs: w.rs, tables: w.tables, options: w.options, turn: w.turn }, t0, u, { counter: true, resolving: true });
       setUs(w, t0.id, { charged: { target: u.id, impact: back.ok ? (back.impact ?? false) : false }, moved: true });
-      closeIn(w, u, t0, v, ch.counter === true);
+      closeIn(w, u, t0, v, ch.counter === true, true);
       continue;
     }
     if (reaction === 'evade') {
@@ -212,17 +221,28 @@ export function resolveCharges(w: W): void {
       if (t1) { setUs(w, t1.id, { morale: 'retreating', order: us(w.rs, t1.id).order === 'disordered' ? 'disordered' : 'unformed' }); closeIn(w, u, t1, v, false); }
       continue;
     }
-    // Stand (and fire) or form square: "Troops opting to stand or manoeuver in the face of a charge … test".
+    // Stand (and fire), form square or wheel to face: "Troops opting to stand or manoeuver in the face of a charge … test".
     const wantsSquare = reaction === 'square' && t0.formation !== 'square';
+    const strength = Math.min(1, v.reach ? v.reach.totalMm / Math.max(1, chargeReachMm(w, u)) : 1);
+    let wantsFace = reaction === 'face' && !!ch.face && ch.face !== 'front';
+    if (wantsFace && strength < FACE_TIME_SHARE) {
+      // "(wheeling takes 1/4 turn)": the charger is on it in less than a quarter of its move.
+      wantsFace = false;
+      w.ctx.emit({ type: 'NoTimeToFace', unit: t0.id, share: Math.round(strength * 100) / 100, rule: 'DoG Charge Procedure ("wheeling takes 1/4 turn")' });
+    }
     const test = reactionTest(w, t0, u, wantsSquare);
     let t = unitIn(w, t0.id)!;
-    const strength = Math.min(1, v.reach ? v.reach.totalMm / Math.max(1, chargeReachMm(w, u)) : 1);
     const cap = t.arm === 'infantry' && u.arm === 'cavalry' ? 0.5 : 1; // "infantry being charged by cavalry may only fire at half strength at most"
     if (test === 'stands') {
       if (wantsSquare) formSquare(w, t);
+      if (wantsFace) {
+        // "If they stand, they may fire/complete their manoeuver": the wheel instead of a volley.
+        const no = wheelToFace(w, t, ch.face!);
+        w.ctx.emit(no ? { type: 'CannotFace', unit: t.id, face: ch.face, why: no, rule: PROCEDURE_RULE } : { type: 'TurnedToFace', unit: t.id, face: ch.face, rule: 'DoG Charge Procedure ("Units charged in flank or rear may wheel to face the threat")' });
+      }
       t = unitIn(w, t.id)!;
       const plan = planFire(w, t, u, { reaction: true });
-      if (plan.ok && !wantsSquare) resolveFire(w, t, u, plan, { strength: Math.min(strength, cap), why: 'standing to receive the charge' });
+      if (plan.ok && !wantsSquare && !wantsFace) resolveFire(w, t, u, plan, { strength: Math.min(strength, cap), why: 'standing to receive the charge' });
     } else if (t.formation === 'square') {
       // "If a unit in square fails, it is shaken. It does not retire nor retreat."
       setUs(w, t.id, { morale: 'shaken' });

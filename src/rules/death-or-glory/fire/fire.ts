@@ -48,19 +48,22 @@ export function resolveFire(w: W, u: Unit, t: Unit, plan: FirePlan, opts: { stre
   return men;
 }
 
-type FireCmd = { type: 'fire'; side: string; unit: string; target: string };
+type FireCmd = { type: 'fire'; side: string; unit: string; target: string; faces?: number[] };
 export const fire = defineCommand<DogState, DogOptions, DogTables, FireCmd>({
-  describe: 'Fire at an enemy unit in the 10° arc of the frontage and in range (DoG FIRE PHASE).',
-  schema: z.object({ type: z.literal('fire'), side: z.string(), unit: z.string(), target: z.string() }).strict(),
+  describe: 'Fire at an enemy unit in the 10° arc of the frontage and in range; a square\'s sides or a refused flank may each fire at a different target (DoG FIRE PHASE, Infantry Fire).',
+  schema: z.object({ type: z.literal('fire'), side: z.string(), unit: z.string(), target: z.string(), faces: z.array(z.number().int().min(0).max(7)).min(1).max(8).optional() }).strict(),
   handle(s: S, c, ctx) {
     const u = s.battle.units.find((x) => x.id === c.unit);
     const t = s.battle.units.find((x) => x.id === c.target);
     if (!u || u.side !== c.side) return reject('not-yours', 'Fire with one of your own units.', FIRE_PHASE_RULE);
     if (!t) return reject('no-target', 'Choose an enemy unit to fire at.', FIRE_PHASE_RULE);
-    const plan = planFire({ battle: s.battle, rs: s.ruleset, tables: s.tables, options: s.options }, u, t);
+    const plan = planFire({ battle: s.battle, rs: s.ruleset, tables: s.tables, options: s.options }, u, t, c.faces ? { faces: c.faces } : {});
     if (!plan.ok) return reject('cannot-fire', plan.reason!, plan.rule!);
     const w = work(s, ctx);
     const st = us(w.rs, u.id);
+    const again = st.fired; // another face of a square or refused line: fatigue counts the unit's fire once a turn
+    setUs(w, u.id, { facesFired: [...(st.facesFired ?? []), ...plan.faces.map((face) => ({ face, target: t.id }))] });
+    if (again) { resolveFire(w, u, t, plan); return finishWork(w); }
     setUs(w, u.id, { fired: true, initialVolleyUsed: st.initialVolleyUsed || u.arm === 'infantry', ...(st.fatigue >= 2 ? { exhaustedActs: st.exhaustedActs + 1 } : {}) });
     if (st.fatigue === 2 && st.exhaustedActs + 1 >= 2) { setUs(w, u.id, { fatigue: 3 }); w.ctx.emit({ type: 'UtterlyExhausted', unit: u.id, rule: 'DoG EFFECTS OF FATIGUE/EXHAUSTION' }); }
     resolveFire(w, u, t, plan);

@@ -20,6 +20,7 @@ import { applyControl } from '../morale/control';
 import { retire } from '../movement/compulsory';
 import { coverOf, terrainUnder, generalToUnitMm } from '../geo';
 import { FIGURE_MM } from '../setup/setup';
+import { struckIn, standsTouching } from './faces';
 
 export const MELEE_SECTION = 'DoG MELÉE';
 
@@ -38,12 +39,22 @@ const frontFigures = (u: Unit, rows: number): { figs: number; frontMm: number } 
  * overlapping the enemy by at most one figure each flank; all in later rounds. A cavalry figure
  * counts 2 against foot; buildings and hard cover count 50% more; entrenchments double.
  */
-export function headCount(w: W, x: Unit, y: Unit, first: boolean): { count: number; notes: string[] } {
+export function headCount(w: W, x: Unit, y: Unit, first: boolean, m?: Melee): { count: number; notes: string[] } {
   const notes: string[] = [];
   let n: number;
-  if (first) {
+  const xStruck = m ? struckIn(m, x.id) : 'front';
+  const yStruck = m ? struckIn(m, y.id) : 'front';
+  if (first && (xStruck === 'left' || xStruck === 'right' || xStruck === 'rear')) {
+    // Struck in flank or rear (RULINGS.md): in the first round only its stands touching the enemy fight, one row of figures each (the rank or file that turns about).
+    const touching = standsTouching(x, y);
+    const per = x.arm === 'artillery' ? 10 : FIGURE_MM[x.arm as 'infantry' | 'cavalry'];
+    n = touching.reduce((a, s) => a + Math.min(s.figures ?? 0, Math.max(1, Math.round(s.widthMm / per))), 0);
+    notes.push(`struck in the ${xStruck}: one row of the ${touching.length} stand${touching.length === 1 ? '' : 's'} in contact`);
+  } else if (first) {
     const ff = frontFigures(x, x.arm === 'infantry' ? 2 : 1);
-    const yFront = frontFigures(y, 1).frontMm;
+    // Overlap is judged against the face it strikes: a flank is as long as the enemy is deep.
+    const yFrame = unitFrame(y.stands);
+    const yFront = yStruck === 'left' || yStruck === 'right' ? yFrame.halfDepthMm * 2 : frontFigures(y, 1).frontMm;
     const per = x.arm === 'artillery' ? 10 : FIGURE_MM[x.arm as 'infantry' | 'cavalry'];
     const usable = Math.min(ff.frontMm, yFront + 2 * per);
     n = ff.frontMm > 0 ? Math.round(ff.figs * (usable / ff.frontMm)) : 0;
@@ -113,10 +124,10 @@ function meleeModifiers(w: W, x: Unit, y: Unit, hx: number, hy: number, first: b
 }
 
 /** One side's blow: the roll and the men it causes. Troops with their backs to the enemy do not fight back. */
-function blow(w: W, x: Unit, y: Unit, first: boolean, round: number): number {
+function blow(w: W, x: Unit, y: Unit, first: boolean, round: number, m: Melee): number {
   const sx = us(w.rs, x.id);
   if (sx.morale === 'routing' || sx.morale === 'retreating') { w.ctx.emit({ type: 'NoFightBack', unit: x.id, rule: 'DoG MELÉE ("Troops with backs to enemy … take casualties without fighting back")' }); return 0; }
-  const hx = headCount(w, x, y, first), hy = headCount(w, y, x, first);
+  const hx = headCount(w, x, y, first, m), hy = headCount(w, y, x, first, m);
   const mods = meleeModifiers(w, x, y, hx.count, hy.count, first);
   let men = 0;
   w.ctx.roll({
@@ -151,13 +162,13 @@ export function resolveMelee(w: W, m: Melee): void {
   if (!a || !b) return;
   const round = m.rounds + 1;
   const first = round === 1;
-  const toB = blow(w, a, b, first, round);
-  const toA = blow(w, b, a, first, round);
+  const toB = blow(w, a, b, first, round, m);
+  const toA = blow(w, b, a, first, round, m);
   if (toB > 0) takeCasualties(w, b.id, toB, CASUALTY_RULE);
   if (toA > 0) takeCasualties(w, a.id, toA, CASUALTY_RULE);
   for (const id of [a.id, b.id]) { const u = unitIn(w, id); if (u) fatigueAfter(w, u, us(w.rs, id).meleeRounds + 1); }
   const a1 = unitIn(w, a.id), b1 = unitIn(w, b.id);
-  const keep = (rounds: number) => { w.rs = { ...w.rs, melees: [...w.rs.melees.filter((x) => !(x.a === m.a && x.b === m.b)), ...(unitIn(w, m.a) && unitIn(w, m.b) ? [{ a: m.a, b: m.b, rounds }] : [])] }; };
+  const keep = (rounds: number, struck: Melee['struck'] = m.struck) => { w.rs = { ...w.rs, melees: [...w.rs.melees.filter((x) => !(x.a === m.a && x.b === m.b)), ...(unitIn(w, m.a) && unitIn(w, m.b) ? [{ a: m.a, b: m.b, rounds, ...(struck && Object.keys(struck).length > 0 ? { struck } : {}) }] : [])] }; };
   const end = () => { w.rs = { ...w.rs, melees: w.rs.melees.filter((x) => !(x.a === m.a && x.b === m.b)) }; };
   if (!a1 || !b1) { end(); return; }
   if (toA === toB) { w.ctx.emit({ type: 'MeleeDrawn', a: a.id, b: b.id, round, rule: 'DoG MELÉE ("If both sides stand, second round")' }); keep(round); return; }

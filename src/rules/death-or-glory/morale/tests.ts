@@ -11,6 +11,7 @@ import type { W } from '../state';
 import { us, rowOf, isVeteran, isConscript, isSecondLine, isBritish, lostShare, MEN_PER_FIGURE } from '../state';
 import { MORALE_MODIFIERS as MM, MORALE_RULE, REACTION_MODIFIERS as RM, REACTION_RULE, RALLY_MODIFIERS as LM, RALLY_RULE, CONTROL_MODIFIERS as CM, CONTROL_RULE, controlResult, type ControlResult } from '../tables';
 import { commanderNear, gapMm } from '../geo';
+import { exposureOf, secureFlanks, restsOn, supportedBy } from '../melee/faces';
 
 export type MoraleOutcome = 'holds' | 'shaken' | 'breaks';
 const COMMANDER_MM = 150;
@@ -31,6 +32,13 @@ function standingModifiers(w: W, u: Unit): Modifier[] {
   if (st.fatigue >= 2) out.push(pct(MM.exhausted.label, MM.exhausted.value, MORALE_RULE));
   if (isConscript(w.tables, u)) out.push(pct(MM.conscript.label, MM.conscript.value, MORALE_RULE));
   if (isVeteran(u)) out.push(pct(MM.veteran.label, MM.veteran.value, MORALE_RULE));
+  // Flanks and rear, measured through the geometry (melee/faces.ts; RULINGS.md).
+  const ex = exposureOf(w, u);
+  for (const f of ex.flanks) out.push(pct(`${MM.flankThreatened.label} (${f.face}: ${w.battle.units.find((x) => x.id === f.by)?.name ?? f.by})`, MM.flankThreatened.value, MORALE_RULE));
+  if (ex.rear) out.push(pct(`${MM.rearAttack.label} (${w.battle.units.find((x) => x.id === ex.rear)?.name ?? ex.rear})`, MM.rearAttack.value, MORALE_RULE));
+  if (secureFlanks(w, u, ex)) out.push(pct(`${MM.secureFlanks.label} (${restsOn(w, u, 'left')}; ${restsOn(w, u, 'right')})`, MM.secureFlanks.value, MORALE_RULE));
+  const sup = supportedBy(w, u);
+  if (sup) out.push(pct(`${MM.supported.label}: ${sup.name}`, MM.supported.value, MORALE_RULE));
   const routers = w.battle.units.filter((f) => f.side === u.side && f.id !== u.id && us(w.rs, f.id).morale === 'routing' && gapMm(f, u) <= 150).length;
   if (routers > 0) out.push(pct(`${MM.routingNear.label} (${routers})`, MM.routingNear.value * routers, MORALE_RULE));
   return out;

@@ -5,7 +5,9 @@
  * control result limit advances (HOUSE reading of DoG Orders and CONTROL: RULINGS.md).
  */
 import { z } from 'zod';
-import type { Unit } from '../../../engine/model';
+import type { Stand, Unit } from '../../../engine/model';
+import { facingGroups } from '../../../geometry/frame';
+import { layoutLine, layoutRefusedLine, straightLineAnchor } from '../../../geometry/formation';
 import { defineCommand, reject } from '../../../engine/ruleset';
 import { finishWork, setStands, setFormation } from '../../../engine/workingState';
 import { unitDistance } from '../../../geometry/measure';
@@ -113,6 +115,56 @@ export const changeFormation = defineCommand<DogState, DogOptions, DogTables, Fo
     const extraTurns = turns <= leftShare ? 0 : Math.ceil(turns - leftShare - 1e-9);
     setUs(w, u.id, { changedFormation: true, moved: true, movedMm: turns <= leftShare ? st.movedMm + turns * full : full, ...(extraTurns > 0 ? { busyUntil: s.position.turn + extraTurns } : {}) });
     return finishWork(w, [{ type: 'FormationChanged', unit: u.id, formation: c.formation, turns, ...(extraTurns > 0 ? { busyUntil: s.position.turn + extraTurns } : {}), rule: FORMATION_RULE }]);
+  },
+});
+
+/** HOUSE (RULINGS.md): refusing a flank or straightening it again takes a quarter of the move, as wheeling to face a threat does (DoG Charge Procedure "wheeling takes 1/4 turn"). */
+export const REFUSE_TURNS = 0.25;
+export const REFUSE_RULE = 'DoG Infantry Fire ("Firing units in square or with refused flank")';
+
+/** Why `u` may not refuse a flank (or straighten it) now, or undefined. */
+export function refuseProblem(s: { rs: DogState; turn: number; tables: DogTables }, u: Unit, flank: 'left' | 'right' | 'none', count: number): { code: string; reason: string; rule: string } | undefined {
+  if (u.arm !== 'infantry' || u.formation !== 'line') return { code: 'not-line', reason: 'Only infantry in line refuses a flank.', rule: REFUSE_RULE };
+  const no = cannotMove(s, u);
+  if (no) return no;
+  const st = us(s.rs, u.id);
+  if (st.changedFormation) return { code: 'changed', reason: `${u.name} has changed formation this turn.`, rule: FORMATION_RULE };
+  const refused = facingGroups(u.stands).length > 1;
+  if (flank === 'none' && !refused) return { code: 'straight', reason: `${u.name}'s line is straight already.`, rule: REFUSE_RULE };
+  if (flank !== 'none' && (count < 1 || count > u.stands.length - 1)) return { code: 'count', reason: `A flank of 1 to ${u.stands.length - 1} stands may be refused (the line has ${u.stands.length}).`, rule: REFUSE_RULE };
+  const full = Math.max(allowanceMm(s.tables, u, st), 1);
+  if (REFUSE_TURNS > 1 - st.movedMm / full + 1e-9) return { code: 'no-time', reason: `It takes ${REFUSE_TURNS} of a move and ${u.name} has less left.`, rule: REFUSE_RULE };
+  return undefined;
+}
+
+/** The stands of `u` with a flank refused (or straightened: `none`), about the line they stand in. */
+export function refusedLayout(u: Unit, flank: 'left' | 'right' | 'none', count: number, deg: number): Stand[] {
+  const anchor = straightLineAnchor(u.stands);
+  const facing = facingGroups(u.stands)[0]!.facing;
+  const bases = u.stands.map((x) => ({ widthMm: x.widthMm, depthMm: x.depthMm }));
+  const laid = flank === 'none' ? layoutLine(anchor, facing, bases, 1) : layoutRefusedLine(anchor, facing, bases, flank, count, (deg * Math.PI) / 180);
+  return withPoses(u.stands, laid);
+}
+
+type RefuseCmd = { type: 'refuseFlank'; side: string; unit: string; flank: 'left' | 'right' | 'none'; stands?: number; deg?: number };
+export const refuseFlank = defineCommand<DogState, DogOptions, DogTables, RefuseCmd>({
+  describe: 'Refuse a flank of a line (its end stands swing back to fire at their own target), or straighten it again (DoG Infantry Fire; HOUSE cost a quarter of the move).',
+  schema: z.object({ type: z.literal('refuseFlank'), side: z.string(), unit: z.string(), flank: z.enum(['left', 'right', 'none']), stands: z.number().int().min(1).max(16).optional(), deg: z.number().min(10).max(90).optional() }).strict(),
+  handle(s: S, c, ctx) {
+    const u = s.battle.units.find((x) => x.id === c.unit);
+    if (!u || u.side !== c.side) return reject('not-yours', 'Re-form one of your own units.', REFUSE_RULE);
+    const count = c.stands ?? 1;
+    const no = refuseProblem({ rs: s.ruleset, turn: s.position.turn, tables: s.tables }, u, c.flank, count);
+    if (no) return reject(no.code, no.reason, no.rule);
+    const stands = refusedLayout(u, c.flank, count, c.deg ?? 45);
+    const bad = placementProblem(s.battle, u, stands);
+    if (bad) return reject('no-room', `${u.name} cannot ${c.flank === 'none' ? 'straighten its line' : 'refuse its flank'}: ${bad}.`, REFUSE_RULE);
+    const st = us(s.ruleset, u.id);
+    const full = Math.max(allowanceMm(s.tables, u, st), 1);
+    const w = work(s, ctx);
+    setStands(w, u.id, stands);
+    setUs(w, u.id, { changedFormation: true, moved: true, movedMm: st.movedMm + REFUSE_TURNS * full });
+    return finishWork(w, [{ type: c.flank === 'none' ? 'LineStraightened' : 'FlankRefused', unit: u.id, ...(c.flank === 'none' ? {} : { flank: c.flank, stands: count, deg: c.deg ?? 45 }), turns: REFUSE_TURNS, rule: REFUSE_RULE }]);
   },
 });
 

@@ -20,6 +20,7 @@ import { testAndApply } from '../morale/outcomes';
 import { brokenShare } from '../victory';
 import { unitsInContact } from '../../../geometry/units';
 import { gapMm } from '../geo';
+import { faceTouched } from '../melee/faces';
 
 export const SEQ_RULE = 'DoG Sequence of Play';
 void writeOrder;
@@ -52,9 +53,11 @@ function turnStart(w: W): void {
     const idle = !st.moved && !st.fired && !inMelee && st.morale !== 'routing';
     setUs(w, u.id, {
       firingTurns: st.fired ? st.firingTurns + 1 : 0, underFireLastTurn: st.underFire, underFire: false, lostThisTurn: 0,
-      moved: false, movedMm: 0, fired: false, changedFormation: false, halted: false, charged: undefined,
+      moved: false, movedMm: 0, fired: false, facesFired: undefined, changedFormation: false, halted: false, charged: undefined,
       idleTurns: idle ? st.idleTurns + 1 : 0, meleeRounds: inMelee ? st.meleeRounds : 0,
       morale: st.morale === 'shaken' ? 'steady' : st.morale,
+      // Activity breaks a reform under way: it starts again from where it stands (DoG FORMATION CHANGES, Reform rows).
+      ...(idle ? {} : { reformingFrom: undefined }),
     });
   }
   for (const g of w.battle.generals) if (w.rs.generals[g.id]) setGs(w, g.id, { moved: false, at: g.stand.centre });
@@ -70,8 +73,11 @@ function newContacts(w: W): void {
     if (!unitsInContact(a.stands, b.stands)) continue;
     if (w.rs.melees.some((m) => (m.a === a.id && m.b === b.id) || (m.a === b.id && m.b === a.id))) continue;
     if (us(w.rs, a.id).morale === 'routing' || us(w.rs, b.id).morale === 'routing') continue;
-    w.rs = { ...w.rs, melees: [...w.rs.melees, { a: a.id, b: b.id, rounds: 0 }] };
-    w.ctx.emit({ type: 'MeleeJoined', a: a.id, b: b.id, rule: 'DoG MELÉE ("A melée is formed when two bodies of troops move into base to base contact")' });
+    // The faces each touches, from the geometry (melee/faces.ts).
+    const fa = faceTouched(a, b), fb = faceTouched(b, a);
+    const struck = { ...(fa !== 'front' ? { [a.id]: fa } : {}), ...(fb !== 'front' ? { [b.id]: fb } : {}) };
+    w.rs = { ...w.rs, melees: [...w.rs.melees, { a: a.id, b: b.id, rounds: 0, ...(Object.keys(struck).length > 0 ? { struck } : {}) }] };
+    w.ctx.emit({ type: 'MeleeJoined', a: a.id, b: b.id, ...(Object.keys(struck).length > 0 ? { struck } : {}), rule: 'DoG MELÉE ("A melée is formed when two bodies of troops move into base to base contact")' });
   }
 }
 
@@ -130,8 +136,8 @@ export const SEQUENCE: SequenceSpec<DogState, DogOptions, DogTables> = {
       id: 'movement', name: 'Movement', rule: 'DoG MOVEMENT PHASE',
       steps: [
         { id: 'messengers', name: 'Messengers ride', rule: 'DoG Orders', actors: 'engine', commands: [], onEnter: hook((w) => rideMessengers(w)) },
-        { id: 'moveFirst', name: 'The initiative moves', rule: 'DoG Sequence of Play ("The player with the initiative moves and fires first")', actors: first, commands: ['moveUnit', 'changeFormation', 'moveGeneral'] },
-        { id: 'moveSecond', name: 'The other side moves', rule: 'DoG MOVEMENT PHASE', actors: second, commands: ['moveUnit', 'changeFormation', 'moveGeneral'] },
+        { id: 'moveFirst', name: 'The initiative moves', rule: 'DoG Sequence of Play ("The player with the initiative moves and fires first")', actors: first, commands: ['moveUnit', 'changeFormation', 'refuseFlank', 'moveGeneral'] },
+        { id: 'moveSecond', name: 'The other side moves', rule: 'DoG MOVEMENT PHASE', actors: second, commands: ['moveUnit', 'changeFormation', 'refuseFlank', 'moveGeneral'] },
       ],
     },
     {

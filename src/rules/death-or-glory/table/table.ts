@@ -15,10 +15,10 @@ import { MOVE_RULE } from '../tables';
 import type { DogState } from '../state';
 import { us, rowOf, figuresOf, ORDER_KINDS, FATIGUE_WORDS, MEN_PER_FIGURE, ctxOf } from '../state';
 import { allowanceMm, checkMove, type MoveLeg } from '../movement/moves';
-import { cannotMove, advanceLimit, GENERAL_RIDE_MM } from '../movement/commands';
+import { cannotMove, advanceLimit, GENERAL_RIDE_MM, refuseProblem, REFUSE_TURNS, REFUSE_RULE } from '../movement/commands';
 import { formationsOf, changeTurns, FORMATION_NAMES } from '../movement/formations';
 import { chargeProblem, reactionsFor, chargeReachMm } from '../charge/charges';
-import { planFire, ARC_RAD } from '../fire/plan';
+import { planFire, ARC_RAD, fireFaces, FACE_RULE } from '../fire/plan';
 import { unitDistance } from '../../../geometry/measure';
 import { sightRule } from '../geo';
 import { cos, hypot, sin } from '../../../geometry/math';
@@ -101,14 +101,18 @@ function actions(g: G, side: string, pieceId: string): PieceAction[] {
       const t = changeTurns(g.tables, u, st, f);
       if (t !== undefined) out.push({ label: `Form ${FORMATION_NAMES[f]}`, command: { type: 'changeFormation', side, unit: u.id, formation: f }, detail: `${t} turn${t === 1 ? '' : 's'}`, rule: 'DoG FORMATION CHANGES' });
     }
+    const rctx = { rs: g.ruleset, turn: g.position.turn, tables: g.tables };
+    for (const flank of ['left', 'right'] as const) if (!refuseProblem(rctx, u, flank, 1)) out.push({ label: `Refuse the ${flank} flank`, command: { type: 'refuseFlank', side, unit: u.id, flank, stands: 1, deg: 45 }, detail: `end stand back 45°, ${REFUSE_TURNS} of a move`, rule: REFUSE_RULE });
+    if (!refuseProblem(rctx, u, 'none', 1)) out.push({ label: 'Straighten the line', command: { type: 'refuseFlank', side, unit: u.id, flank: 'none' }, detail: `${REFUSE_TURNS} of a move`, rule: REFUSE_RULE });
   }
   if (step === 'fireFirst' || step === 'fireSecond') {
-    for (const t of g.battle.units) if (t.side !== side) { const p = planFire(ctxOf(g), u, t); if (p.ok) out.push({ label: `Fire at ${t.name}`, command: { type: 'fire', side, unit: u.id, target: t.id }, detail: `${p.count} ${p.chart === 'artillery' ? 'guns' : 'figures'} at ${m(p.rangeMm)}`, rule: 'DoG FIRE PHASE' }); }
+    const many = fireFaces(u).length > 1;
+    for (const t of g.battle.units) if (t.side !== side) { const p = planFire(ctxOf(g), u, t); if (p.ok) out.push({ label: `Fire at ${t.name}`, command: { type: 'fire', side, unit: u.id, target: t.id }, detail: `${p.count} ${p.chart === 'artillery' ? 'guns' : 'figures'} at ${m(p.rangeMm)}${many ? ` (face${p.faces.length > 1 ? 's' : ''} ${p.faces.map((i) => i + 1).join(', ')})` : ''}`, rule: many ? FACE_RULE : 'DoG FIRE PHASE' }); }
   }
   if (step === 'respond' || step === 'counter') {
     const ch = g.ruleset.charges.find((x) => x.target === u.id && x.side !== side);
     const by = ch && unitOf(g, ch.unit);
-    if (by) for (const r of reactionsFor(g.tables, u, by)) if (r !== 'countercharge') out.push({ label: r === 'stand' ? 'Stand and fire' : r === 'square' ? 'Form square' : 'Evade', command: { type: 'reactToCharge', side, unit: u.id, reaction: r }, rule: 'DoG Charge Procedure' });
+    if (by) for (const r of reactionsFor(g.tables, u, by, ch.face)) if (r !== 'countercharge') out.push({ label: r === 'stand' ? 'Stand and fire' : r === 'square' ? 'Form square' : r === 'face' ? `Wheel to face (charged in the ${ch.face})` : 'Evade', command: { type: 'reactToCharge', side, unit: u.id, reaction: r }, rule: 'DoG Charge Procedure' });
   }
   return out;
 }
@@ -168,7 +172,9 @@ function overlays(g: G, pieceId: string): Overlay[] {
   if (!u || u.arm === 'artillery' && u.formation !== 'unlimbered') return [];
   const fr = unitFrame(u.stands);
   const reach = u.arm === 'artillery' ? 600 : u.arm === 'infantry' ? 200 : 150;
-  const out: Overlay[] = [{ kind: 'fire', label: 'Fire arc (10°)', polygon: zoneOutline(fr, { face: 'front', spreadRad: ARC_RAD, rangeMm: reach }) }];
+  // DoG Infantry Fire: a square's sides and a refused flank each have their own 10° arc.
+  const faces = fireFaces(u);
+  const out: Overlay[] = faces.map((f) => ({ kind: 'fire', label: faces.length > 1 ? `Fire arc (10°), face ${f.index + 1}` : 'Fire arc (10°)', polygon: zoneOutline(f.frame, { face: 'front', spreadRad: ARC_RAD, rangeMm: reach }) }));
   if (u.arm !== 'artillery') out.push({ kind: 'charge', label: 'Charge reach', polygon: zoneOutline(fr, { face: 'front', spreadRad: Math.PI / 4, rangeMm: chargeReachMm({ tables: g.tables, rs: g.ruleset }, u) }) });
   void unitDistance;
   return out;
