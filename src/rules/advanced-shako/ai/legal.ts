@@ -17,6 +17,7 @@ import { planFire } from '../fire/fire';
 import { canRecall, shelterFor } from '../melee/melee';
 import { breakthroughTargets, entitled } from '../melee/breakthrough';
 import { recrewProblem } from '../movement/recrew';
+import { detachPlan, rejoinProblem } from '../movement/skirmishers';
 import { coordinationProblem } from '../sequence/turn';
 import { centreOf, frameOf } from '../geo';
 import { atan2 } from '../../../geometry/math';
@@ -55,6 +56,8 @@ export function shLegal(g: G, side: string, sm: Sampler): Command[] {
       const d = divisionOf(g.ruleset, u.id);
       if (!d || !moving.includes(d) || notNow(s, u, side)) continue;
       const st = us(g.ruleset, u.id);
+      if (sm.chance(0.1) && detachPlan(s, u, side).ok) out.push({ type: 'detachSkirmishers', side, unit: u.id });
+      if (!rejoinProblem(s, u, side)) out.push({ type: 'rejoinSkirmishers', side, unit: u.id });
       for (const e of g.battle.units) {
         if (e.side === side || mmIn(unitDistance(u.stands, e.stands)) > reachIn(g.tables, u) + 1) continue;
         if (!chargeProblem(s, u, e) && chargeReach(s, u, e, reachIn(g.tables, u)).ok) out.push({ type: 'charge', side, unit: u.id, target: e.id });

@@ -84,7 +84,11 @@ function applyResult(w: W, id: string, res: Result, rule: string): void {
 }
 
 /** Units lost: the division's units no longer on the table. */
-export const lostShare = (w: { battle: W['battle'] }, d: DivisionState): number => (d.units.length ? d.units.filter((x) => !w.battle.units.some((u) => u.id === x)).length / d.units.length : 0);
+export const lostShare = (w: { battle: W['battle'] }, d: DivisionState): number => {
+  // 17.2 detachments made in play are part of their battalions: not counted (house).
+  const units = d.units.filter((x) => !(d.detached ?? []).includes(x));
+  return units.length ? units.filter((x) => !w.battle.units.some((u) => u.id === x)).length / units.length : 0;
+};
 
 export function divisionalMorale(w: W): void {
   for (const id of Object.keys(w.rs.divisions)) {

@@ -127,7 +127,7 @@ function divisionStep(i: number): StepSpec<ShState, ShOptions, ShTables> {
     id: `division${i + 1}`, name: `Division ${i + 1} in initiative order moves`, rule: INIT_RULE,
     when: (s) => groupAt(s, i) !== undefined,
     actors: (s) => { const g = groupAt(s, i); const d = g?.[0] ? s.ruleset.divisions[g[0]] : undefined; return d ? [d.side] : []; },
-    commands: ['moveUnit', 'changeFormation', 'charge', 'driveOff', 'recrew'],
+    commands: ['moveUnit', 'changeFormation', 'charge', 'driveOff', 'recrew', 'detachSkirmishers', 'rejoinSkirmishers'],
     onEnter: hook((w) => {
       for (const d of groupAt({ ruleset: w.rs }, i) ?? []) {
         setDiv(w, d, { suspended: suspended(w.battle, w.rs, w.tables, d) });

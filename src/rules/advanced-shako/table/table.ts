@@ -19,6 +19,7 @@ import { planFire, FIRE_RULE } from '../fire/fire';
 import { canRecall, shelterFor, RECALL_RULE, WITHDRAW_RULE } from '../melee/melee';
 import { breakthroughTargets, entitled, BREAKTHROUGH_RULE } from '../melee/breakthrough';
 import { recrewProblem, RECREW_RULE } from '../movement/recrew';
+import { detachPlan, rejoinProblem, SKIRMISH_RULE } from '../movement/skirmishers';
 import { coordinationProblem, SEQ_RULE, COORD_RULE } from '../sequence/turn';
 import { shSightRule } from '../geo';
 import { ADC_RULE } from '../orders/orders';
@@ -115,6 +116,8 @@ function actions(g: G, side: string, pieceId: string): PieceAction[] {
       if (f === u.formation || st.reformed || placementProblem(g.battle, u, layoutFor(u, f))) continue;
       out.push({ label: `Form ${f}`, command: { type: 'changeFormation', side, unit: u.id, formation: f }, detail: 'on the front-centre anchor', rule: FORMATION_RULE });
     }
+    if (detachPlan(seen(g), u, side).ok) out.push({ label: 'Detach skirmishers', command: { type: 'detachSkirmishers', side, unit: u.id }, detail: `one stand of the division's allotment (${g.ruleset.divisions[divisionOf(g.ruleset, u.id)!]?.skirmishAllotment ?? 0} left), 1" ahead; it is the battalion's move`, rule: SKIRMISH_RULE });
+    if (!rejoinProblem(seen(g), u, side)) out.push({ label: 'Rejoin the battalion', command: { type: 'rejoinSkirmishers', side, unit: u.id }, detail: 'the skirmishers return to their battalion', rule: SKIRMISH_RULE });
     for (const t of g.battle.units) {
       if (t.side === side || chargeProblem(seen(g), u, t)) continue;
       const r = chargeReach(g, u, t, reachIn(g.tables, u));
