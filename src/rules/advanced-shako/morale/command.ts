@@ -43,7 +43,8 @@ export function rallyAndReform(w: W): void {
       const last = st.fallback < w.turn; // 12.1: this turn's Command phase and the next's only
       const near = rallyProhibitedBy(w, u);
       const ok = near ? (w.ctx.emit({ type: 'RallyProhibited', unit: u.id, by: near.id, rule: RALLY_RULE }), false) : mrTest(w, u, 'rally from Fallback', RALLY_RULE, rallyMods(w, u));
-      if (ok) { setUs(w, u.id, { fallback: undefined, ralliedTurn: w.turn }); w.ctx.emit({ type: 'Rallied', unit: u.id, rule: RALLY_RULE }); }
+      // 11.4: "Cavalry must Reform after they ... have Rallied": rallied cavalry are Blown, and reform no sooner than the next turn (ready the turn after).
+      if (ok) { setUs(w, u.id, { fallback: undefined, ralliedTurn: w.turn, ...(armOf(u) === 'cavalry' ? { blown: w.turn } : {}) }); w.ctx.emit({ type: 'Rallied', unit: u.id, rule: RALLY_RULE }); }
       else if (last) breakUnit(w, u.id, 'failed both attempts to rally from Fallback', RALLY_RULE);
       continue;
     }
