@@ -12,7 +12,7 @@ import type { ShTables } from '../tables';
 import type { ShState } from '../state';
 import { armOf, divisionOf, mmIn, us } from '../state';
 import { allowanceMm, checkMove, FORMATIONS_OF, type MoveLeg } from '../movement/moves';
-import { chargeProblem, chargeReach, defendProblem, driveOffProblem, movingDivisions, notNow, reachIn, moveRuleProblem } from '../movement/commands';
+import { chargeProblem, chargeReach, defendProblem, driveOffProblem, formationProblem, movingDivisions, notNow, reachIn, moveRuleProblem } from '../movement/commands';
 import { planFire } from '../fire/fire';
 import { canRecall, shelterFor } from '../melee/melee';
 import { breakthroughTargets, entitled } from '../melee/breakthrough';
@@ -63,7 +63,7 @@ export function shLegal(g: G, side: string, sm: Sampler): Command[] {
         if (!chargeProblem(s, u, e) && chargeReach(s, u, e, reachIn(g.tables, u)).ok) out.push({ type: 'charge', side, unit: u.id, target: e.id });
         if (!driveOffProblem(s, u, e) && chargeReach(s, u, e, g.tables.reach.chargeInfantryIn).ok) out.push({ type: 'driveOff', side, unit: u.id, target: e.id });
       }
-      const forms = FORMATIONS_OF(u).filter((f) => f !== u.formation);
+      const forms = FORMATIONS_OF(u).filter((f) => !formationProblem(s, u, f));
       if (!st.reformed && forms.length > 0 && sm.chance(0.2)) out.push({ type: 'changeFormation', side, unit: u.id, formation: sm.pick(forms) });
       const left = allowanceMm(g.tables, u) - st.movedMm;
       if (left < 5) continue;

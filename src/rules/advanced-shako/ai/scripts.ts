@@ -20,7 +20,7 @@ import type { ShTables } from '../tables';
 import type { ShState } from '../state';
 import { armOf, divisionOf, inMm, mmIn, us } from '../state';
 import { allowanceMm, checkMove, type MoveLeg } from '../movement/moves';
-import { chargeProblem, chargeReach, defendProblem, driveOffProblem, movingDivisions, notNow, reachIn, moveRuleProblem } from '../movement/commands';
+import { chargeProblem, chargeReach, defendProblem, driveOffProblem, formationProblem, movingDivisions, notNow, reachIn, moveRuleProblem } from '../movement/commands';
 import { layoutFor, placementProblem } from '../movement/formations';
 import { planFire } from '../fire/fire';
 import { canRecall, shelterFor } from '../melee/melee';
@@ -91,8 +91,8 @@ function commands(v: V, side: string, actor: string, script: string, _sm: Sample
   const out: Command[] = [];
   const cavNear = v.battle.units.some((x) => x.side !== side && armOf(x) === 'cavalry' && us(v.ruleset, x.id).blown === undefined && mmIn(unitDistance(u.stands, x.stands)) <= 18);
   if (armOf(u) === 'infantry' && u.formation !== 'square' && u.formation !== 'skirmish' && cavNear && !st.moved && !st.reformed && !combatDeployed(v.battle, v.ruleset, v.tables, u) && !placementProblem(v.battle, u, layoutFor(u, 'square')))
-    out.push({ type: 'changeFormation', side, unit: u.id, formation: 'square' });
-  if (armOf(u) === 'infantry' && u.formation === 'square' && !cavNear && !st.reformed && !placementProblem(v.battle, u, layoutFor(u, 'line'))) out.push({ type: 'changeFormation', side, unit: u.id, formation: 'line' });
+    if (!formationProblem(seen(v), u, 'square')) out.push({ type: 'changeFormation', side, unit: u.id, formation: 'square' });
+  if (armOf(u) === 'infantry' && u.formation === 'square' && !cavNear && !formationProblem(seen(v), u, 'line')) out.push({ type: 'changeFormation', side, unit: u.id, formation: 'line' });
   // Charges first: obligatory ones, then those the script wants.
   const owed = us(v.ruleset, u.id).mustCharge ?? [];
   for (const t of [...v.battle.units].filter((x) => x.side !== side).sort((a, b) => unitDistance(u.stands, a.stands) - unitDistance(u.stands, b.stands))) {

@@ -126,6 +126,21 @@ export const moveUnit = defineCommand<ShState, ShOptions, ShTables, MoveCmd>({
   },
 });
 
+/** Why `u` may not change to formation `f` now (8.7, 11.0), or undefined; `notNow` is the caller's. */
+export function formationProblem(s: { battle: S['battle']; ruleset: ShState; tables: ShTables }, u: Unit, f: Formation): { code: string; reason: string; rule: string } | undefined {
+  const st = us(s.ruleset, u.id);
+  if (u.formation === f) return { code: 'same', reason: `${u.name} is already in ${f}.`, rule: FORMATION_RULE };
+  if (!FORMATIONS_OF(u).includes(f)) return { code: 'not-open', reason: `${u.troopType} does not form ${f}.`, rule: FORMATION_RULE };
+  if (st.reformed) return { code: 'reformed', reason: `${u.name} has changed formation this turn.`, rule: FORMATION_RULE };
+  if (owesCharge(s, u).length > 0) return { code: 'must-charge', reason: `${u.name} must charge.`, rule: OBLIGATORY_RULE };
+  if (st.moved && !frenchDrill(u, nationOf(s.battle, u))) return { code: 'moved', reason: `${u.name} has moved: only units using the French rules combine movement and formation changes (8.7).`, rule: 'AS 8.7 French formation changes and French allies' };
+  const z = inEnemyFrontalZone(s.battle, s.ruleset, s.tables, u);
+  if (z) return { code: 'frontal-zone', reason: `No voluntary change of formation within the 6" frontal zone of ${z}.`, rule: 'AS 11.0 and 11.2.4 Massed column attacks (voluntary changes in the frontal zone)' };
+  const bad = placementProblem(s.battle, u, layoutFor(u, f));
+  if (bad) return { code: 'no-room', reason: `${u.name} cannot change formation: ${bad}.`, rule: FORMATION_RULE };
+  return undefined;
+}
+
 type FormCmd = { type: 'changeFormation'; side: string; unit: string; formation: Formation };
 export const changeFormation = defineCommand<ShState, ShOptions, ShTables, FormCmd>({
   describe: 'Change formation on the front-centre anchor (8.7); only the French may also move that turn.',
@@ -134,18 +149,11 @@ export const changeFormation = defineCommand<ShState, ShOptions, ShTables, FormC
     const u = s.battle.units.find((x) => x.id === c.unit);
     const no = notNow(s, u, c.side);
     if (no) return reject(no.code, no.reason, no.rule);
+    const bad = formationProblem(s, u!, c.formation);
+    if (bad) return reject(bad.code, bad.reason, bad.rule);
     const st = us(s.ruleset, u!.id);
-    if (u!.formation === c.formation) return reject('same', `${u!.name} is already in ${c.formation}.`, FORMATION_RULE);
-    if (!FORMATIONS_OF(u!).includes(c.formation)) return reject('not-open', `${u!.troopType} does not form ${c.formation}.`, FORMATION_RULE);
-    if (st.reformed) return reject('reformed', `${u!.name} has changed formation this turn.`, FORMATION_RULE);
-    if (owesCharge(s, u!).length > 0) return reject('must-charge', `${u!.name} must charge.`, OBLIGATORY_RULE);
     const french = frenchDrill(u!, nationOf(s.battle, u!));
-    if (st.moved && !french) return reject('moved', `${u!.name} has moved: only units using the French rules combine movement and formation changes (8.7).`, 'AS 8.7 French formation changes and French allies');
-    const z = inEnemyFrontalZone(s.battle, s.ruleset, s.tables, u!);
-    if (z) return reject('frontal-zone', `No voluntary change of formation within the 6" frontal zone of ${z}.`, 'AS 11.0 and 11.2.4 Massed column attacks (voluntary changes in the frontal zone)');
     const stands = layoutFor(u!, c.formation);
-    const bad = placementProblem(s.battle, u!, stands);
-    if (bad) return reject('no-room', `${u!.name} cannot change formation: ${bad}.`, FORMATION_RULE);
     const w = work(s, ctx);
     reform(w, u!.id, c.formation, stands);
     // French drill: the change costs part of the move (house share); others have used the whole move.

@@ -13,8 +13,8 @@ import type { ShTables } from '../tables';
 import type { ShState } from '../state';
 import { us, mmIn, inMm, armOf, qualityOf, mrOf, dismrOf, divisionOf } from '../state';
 import { allowanceMm, checkMove, FORMATIONS_OF, MOVE_RULE, type MoveLeg } from '../movement/moves';
-import { chargeProblem, chargeReach, defendProblem, driveOffProblem, moveRuleProblem, notNow, reachIn, CHARGE_RULE, DRIVE_OFF_RULE } from '../movement/commands';
-import { layoutFor, placementProblem, FORMATION_RULE } from '../movement/formations';
+import { chargeProblem, chargeReach, defendProblem, driveOffProblem, formationProblem, moveRuleProblem, notNow, reachIn, CHARGE_RULE, DRIVE_OFF_RULE } from '../movement/commands';
+import { FORMATION_RULE } from '../movement/formations';
 import { planFire, FIRE_RULE } from '../fire/fire';
 import { canRecall, shelterFor, RECALL_RULE, WITHDRAW_RULE } from '../melee/melee';
 import { breakthroughTargets, entitled, BREAKTHROUGH_RULE } from '../melee/breakthrough';
@@ -111,9 +111,8 @@ function actions(g: G, side: string, pieceId: string): PieceAction[] {
   if (!u || u.side !== side || !acting(g, side)) return out;
   const step = g.position.step;
   if (step.startsWith('division') && !notNow(seen(g), u, side)) {
-    const st = us(g.ruleset, u.id);
     for (const f of FORMATIONS_OF(u)) {
-      if (f === u.formation || st.reformed || placementProblem(g.battle, u, layoutFor(u, f))) continue;
+      if (formationProblem(seen(g), u, f)) continue;
       out.push({ label: `Form ${f}`, command: { type: 'changeFormation', side, unit: u.id, formation: f }, detail: 'on the front-centre anchor', rule: FORMATION_RULE });
     }
     if (detachPlan(seen(g), u, side).ok) out.push({ label: 'Detach skirmishers', command: { type: 'detachSkirmishers', side, unit: u.id }, detail: `one stand of the division's allotment (${g.ruleset.divisions[divisionOf(g.ruleset, u.id)!]?.skirmishAllotment ?? 0} left), 1" ahead; it is the battalion's move`, rule: SKIRMISH_RULE });
