@@ -33,6 +33,7 @@ describe('AS: a hot-seat battle of Advanced Shako', () => {
       await expect.poll(() => house.innerText()).toMatch(/House values/i);
       expect(await house.innerText()).toMatch(/Fire ranges and results — house value/i);
       expect(await house.innerText()).toMatch(/MR and DisMR by quality — house value/i);
+      expect(await house.innerText()).toMatch(/Defend orders: activation — house value/i);
       await p.page.screenshot({ path: `e2e/screenshots/advanced-shako-start-${viewport.width}.png` });
       await p.start('hotseat', 7);
 
@@ -48,13 +49,21 @@ describe('AS: a hot-seat battle of Advanced Shako', () => {
       expect(await p.logText()).toMatch(/Roundshot|Canister/);
       for (let i = 0; i < 4 && (await p.probe())!.position.step === 'bombard'; i++) await p.endStep(await takeTurn(p));
 
-      // AS 8.0: the divisions move one at a time in initiative order; the first drags a unit 2" straight on.
+      // AS 8.0: the divisions move one at a time in initiative order; the first drags a unit 2" — straight on
+      // for the attacking French; the British, on Defend orders with no enemy near (the house table), may
+      // not advance, so they side-step 2" along their front (AS 8.2).
       await expect.poll(async () => (await p.probe())!.position.step).toBe('division1');
       const first = await takeTurn(p);
       const id = mover(first);
       const before = (await p.unit(id)).stands[0]!.centre;
       const facing = (await p.unit(id)).stands[0]!.facing;
-      const preview = await p.dragUnitBy(id, Math.cos(facing) * 50.8, Math.sin(facing) * 50.8);
+      const ahead = first === 'french';
+      if (!ahead) {
+        const refused = await p.dragUnitBy(id, Math.cos(facing) * 50.8, Math.sin(facing) * 50.8);
+        expect(refused?.legal).toBe(false);
+        expect(refused?.reason).toMatch(/Defend orders/);
+      }
+      const preview = ahead ? await p.dragUnitBy(id, Math.cos(facing) * 50.8, Math.sin(facing) * 50.8) : await p.dragUnitBy(id, -Math.sin(facing) * 50.8, Math.cos(facing) * 50.8);
       expect(preview?.legal).toBe(true);
       expect(preview?.readout.map((r) => r.label)).toEqual(expect.arrayContaining(['Used', 'Left', 'Move']));
       await expect.poll(async () => { const c = (await p.unit(id)).stands[0]!.centre; return Math.hypot(c.x - before.x, c.y - before.y); }).toBeCloseTo(50.8, 0);

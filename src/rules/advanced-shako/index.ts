@@ -15,6 +15,7 @@ import { fire } from './fire/fire';
 import { recallCmd, withdrawToSquare } from './melee/melee';
 import { breakthrough } from './melee/breakthrough';
 import { recrew } from './movement/recrew';
+import { detachSkirmishers, rejoinSkirmishers } from './movement/skirmishers';
 import { sendOrders } from './orders/orders';
 import { setupShako, validateSetup } from './setup/setup';
 import { victory, atTurnLimit } from './victory';
@@ -44,7 +45,7 @@ export const advancedShako: RulesetModule<ShState, ShOptions, ShTables> = {
   validateSetup: (setup) => validateSetup(setup),
   setup: setupShako,
   sequence: SEQUENCE,
-  commands: { coordinate, moveUnit, changeFormation, charge, driveOff, recrew, fire, recall: recallCmd, withdrawToSquare, breakthrough, sendOrders },
+  commands: { coordinate, moveUnit, changeFormation, charge, driveOff, recrew, detachSkirmishers, rejoinSkirmishers, fire, recall: recallCmd, withdrawToSquare, breakthrough, sendOrders },
   legalCommands: shLegal,
   ai: { determinise: shDeterminise, evaluate: shEvaluate, metrics: shMetrics, scripts: shScripts },
   table: shTable,

@@ -27,6 +27,9 @@ export function describeShEvent(e: AnyEvent, n: EventNames): string | undefined 
     case 'MeleeWon': return `${p('winner')} beats ${p('loser')} by ${String(x['margin'])}.`;
     case 'CrewsWithdrew': return `${p('unit')}'s crews withdraw into ${p('square')}; the guns are abandoned.`;
     case 'ChargeNegated': return `${p('unit')}'s charge on ${p('target')} is negated: ${p('by')} has charged it (town melees paired off).`;
+    case 'DivisionAlerted': return 'A defending division is alerted: the enemy is near.';
+    case 'SkirmishersDetached': return `${p('unit')} detaches skirmishers.`;
+    case 'SkirmishersRejoined': return `${p('skirmishers')} rejoin ${p('unit')}.`;
     case 'GunsRecrewed': return `${p('unit')}'s crews return to their guns.`;
     case 'Breakthrough': return x['forced'] ? `${p('unit')} is carried into a Breakthrough charge at ${p('target')}.` : `${p('unit')} makes a Breakthrough charge at ${p('target')}.`;
     case 'WithdrawnFromContact': return `${p('unit')} is withdrawn from contact ${inch(x['distanceIn'])}.`;

@@ -89,6 +89,11 @@ export interface DivisionState {
   readonly initiative?: number;
   readonly coordinatedWith?: string;
   readonly movedThisTurn: boolean;
+  /** 17.2: skirmish stands of its allotment not yet detached; the detachments made in play (not counted in its losses). */
+  readonly skirmishAllotment?: number;
+  readonly detached?: readonly string[];
+  /** A Defending division alerted into activation (house table defendOrders; AS 7.3.1 "alert a Defending division into activation"). */
+  readonly activated?: boolean;
   /** 7.3.1: obligatory movement suspended (a Formed enemy within 9"/18"), as last judged. */
   readonly suspended: boolean;
 }

@@ -32,8 +32,9 @@ export function lossShare(s: S, side: string): number {
   let start = 0, lost = 0;
   for (const d of Object.values(s.ruleset.divisions)) {
     if (d.side !== side) continue;
-    start += d.units.length;
-    lost += d.units.filter((id) => !s.battle.units.some((u) => u.id === id)).length;
+    const units = d.units.filter((id) => !(d.detached ?? []).includes(id));
+    start += units.length;
+    lost += units.filter((id) => !s.battle.units.some((u) => u.id === id)).length;
   }
   return start > 0 ? lost / start : 0;
 }

@@ -8,7 +8,7 @@ import { loadScenario } from '../../../src/scenario/load';
 import { advancedShako } from '../../../src/rules/advanced-shako';
 import type { ShState, UnitState, DivisionState } from '../../../src/rules/advanced-shako/state';
 import type { ShOptions } from '../../../src/rules/advanced-shako/options';
-import type { ShTables } from '../../../src/rules/advanced-shako/tables';
+import { DEFAULT_TABLES, type ShTables } from '../../../src/rules/advanced-shako/tables';
 
 export const AS = registerable(advancedShako);
 export type St = GameState<ShState, ShOptions, ShTables>;
@@ -43,6 +43,12 @@ export interface BattleOpts {
   /** Faces for the dice rolled before the first input (the first turn's initiative). */
   setupDice?: number[];
   sides?: { blue?: string; red?: string };
+  /**
+   * Play under the house Defend-order restrictions (tables.defendOrders). Off unless asked: the
+   * harness's divisions default to Defend orders and most tests are about other rules, so it lifts
+   * them (activation at 120") unless a test turns them on.
+   */
+  defendRestrictions?: boolean;
 }
 
 /** Blue at the top of a 1800 × 1200 table, red at the bottom; a division a side unless units name others. */
@@ -79,10 +85,12 @@ export function battle(units: U[], opts: BattleOpts = {}): St {
   };
   const loaded = loadScenario(data);
   if (!loaded.ok) throw new Error(JSON.stringify(loaded.problems));
-  const g = createGame(AS, { setup: loaded.value, seed: 7, setupDice: opts.setupDice ?? [], ...(opts.options ? { options: opts.options } : {}), ...(opts.tables ? { tables: opts.tables } : {}) });
+  const g = createGame(AS, { setup: loaded.value, seed: 7, setupDice: opts.setupDice ?? [], ...(opts.options ? { options: opts.options } : {}), tables: liftDefend((opts.tables ?? DEFAULT_TABLES) as ShTables, !opts.defendRestrictions) });
   if (!g.ok) throw new Error(JSON.stringify(g.problems));
   return g.state as St;
 }
+
+const liftDefend = (t: ShTables, lift: boolean): ShTables => (lift ? { ...t, defendOrders: { ...t.defendOrders, activationIn: 120 } } : t);
 
 export const withDice = (s: St, faces: number[]): St => ({ ...s, dice: scriptDice(s.dice, faces) });
 

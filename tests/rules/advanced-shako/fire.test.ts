@@ -97,6 +97,18 @@ describe('AS 11.0 and 11.2.4 Massed column attacks', () => {
     expect(ust(r.state, 'r1').charge).toBeUndefined();
     expect(ofType(r.events, 'StepStarted').map((e) => e['step'])).toContain('orders');
   });
+  it('skirmishers do not stop the line forming: those it covers are withdrawn as on contact with Formed units', () => {
+    const s0 = battle([
+      { id: 'b1', side: 'blue', type: 'line-infantry', x: 900, y: 500 },
+      { id: 'r1', side: 'red', type: 'line-infantry', x: 900, y: 700, formation: 'column' },
+      { id: 'rs', side: 'red', type: 'light-infantry', x: 990, y: 515, formation: 'skirmish', n: 1 },
+    ], { setupDice: [2, 5] });
+    const c = apply(s0, { type: 'charge', side: 'red', unit: 'r1', target: 'b1' });
+    const s = advanceTo(c.state, 'volleys').state;
+    const r = apply(s, { type: 'fire', side: 'blue', unit: 'b1', target: 'r1' }, [4, 1, 1]);
+    expect(ofType(r.events, 'FormationChanged')[0]).toMatchObject({ unit: 'r1', formation: 'line', involuntary: true });
+    expect(ofType(r.events, 'FellBack')[0]).toMatchObject({ unit: 'rs' });
+  });
   it('with no room either side it stays in column, and the infantry neighbours that took the room are Staggered', () => {
     const s0 = battle([
       { id: 'b1', side: 'blue', type: 'line-infantry', x: 900, y: 500 },

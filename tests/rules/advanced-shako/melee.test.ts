@@ -69,6 +69,12 @@ describe('AS 11.2.5 Effect of Fallback on intervening friendly units', () => {
     const r = apply(s, { type: 'endStep', side: 'red' }, [5, 2, 1, 1]);
     expect(ofType(r.events, 'Staggered')[0]).toMatchObject({ unit: 'b2', rule: 'AS 11.2.5 Effect of Fallback on intervening friendly units' });
   });
+  it('friendly skirmishers in the way are withdrawn (driven off as on contact with Formed units), not Staggered', () => {
+    const s = melee([{ id: 'bs', side: 'blue', type: 'light-infantry', x: 900, y: 440, formation: 'skirmish', n: 2 }]);
+    const r = apply(s, { type: 'endStep', side: 'red' }, [5, 2, 1, 1]);
+    expect(ofType(r.events, 'FellBack').map((e) => e['unit'])).toEqual(['bs', 'b1']);
+    expect(ofType(r.events, 'Staggered')).toEqual([]);
+  });
   it('an already staggered friend suffers a kill instead', () => {
     const s = withUnitState(melee([{ id: 'b2', side: 'blue', type: 'line-infantry', x: 900, y: 440 }]), 'b2', { staggered: true });
     const r = apply(s, { type: 'endStep', side: 'red' }, [5, 2, 1, 1]);

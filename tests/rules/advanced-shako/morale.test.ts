@@ -63,6 +63,12 @@ describe('AS 11.4 Cavalry reforming from Blown status', () => {
     expect(ofType(r.events, 'Rallied')[0]).toMatchObject({ unit: 'bc' });
     expect(ofType(r.events, 'Reformed')).toHaveLength(0);
   });
+  it('"Cavalry must Reform after they ... have Rallied": cavalry rallying from Fallback are Blown from that turn', () => {
+    const s = withUnitState(far([{ id: 'bc', side: 'blue', type: 'light-cavalry', x: 600, y: 300, n: 3 }]), 'bc', { fallback: 1 });
+    const r = toCommand(s, [1]);
+    expect(ofType(r.events, 'Rallied')[0]).toMatchObject({ unit: 'bc' });
+    expect(r.state.ruleset.units['bc']).toMatchObject({ blown: 1, ralliedTurn: 1 });
+  });
 });
 
 /** Blue's division of two has lost one: 50%. */

@@ -5,7 +5,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { viewFor } from '../../../src/engine/view';
-import { battle, advanceTo, apply, ofType, rolls, rejection, unit, withDivision, AS, IN, type St } from './build';
+import { battle, advanceTo, apply, ofType, rolls, rejection, unit, withDivision, AS, IN, type St, type U } from './build';
+import { DEFAULT_TABLES } from '../../../src/rules/advanced-shako/tables';
 import type { ShState } from '../../../src/rules/advanced-shako/state';
 
 const toOrders = (s: St) => advanceTo(s, 'orders').state;
@@ -135,5 +136,40 @@ describe('AS 12.2: the divisional commander carries the division\'s state on the
     const s = withDivision(battle([{ id: 'b1', side: 'blue', type: 'line-infantry', x: 300, y: 300 }, { id: 'r1', side: 'red', type: 'line-infantry', x: 1500, y: 1000 }], { setupDice: [5, 2] }), 'blue-div', { newOrder: true });
     const g = { ...viewFor(AS, s, 'red'), rulesetId: 'advanced-shako' } as never;
     expect(shTable.markers!(g, 'blue-div-cdr').map((m) => m.text)).toEqual(['St', 'Def']);
+  });
+});
+
+describe('Defend orders: the base book\'s restrictions as house values (tables.defendOrders), AS 7.3.1 activation', () => {
+  const far = (extra: U[] = []) => battle([
+    { id: 'b1', side: 'blue', type: 'line-infantry', x: 900, y: 300 },
+    { id: 'bc', side: 'blue', type: 'light-cavalry', x: 1300, y: 300, n: 3 },
+    { id: 'r1', side: 'red', type: 'line-infantry', x: 900, y: 900 },
+    ...extra,
+  ], { setupDice: [5, 2], defendRestrictions: true });
+  it('a Defending division with no enemy within 12" in sight does not advance; it may side-step and change formation', () => {
+    const s = far();
+    expect(s.position.step).toBe('division1');
+    expect(s.ruleset.divisions['blue-div']!.activated).toBeUndefined();
+    expect(rejection(s, { type: 'moveUnit', side: 'blue', unit: 'b1', legs: [{ kind: 'forward', mm: 50 }] })).toBe('defend');
+    expect(rejection(s, { type: 'moveUnit', side: 'blue', unit: 'b1', legs: [{ kind: 'sidestep', mm: 50 }] })).toBe('accepted');
+    expect(rejection(s, { type: 'changeFormation', side: 'blue', unit: 'b1', formation: 'column' })).toBe('accepted');
+  });
+  it('enemy skirmishers within 12" alert it into activation ("skirmishers can now only alert a Defending division"): it may then advance', () => {
+    const s = far([{ id: 'rs', side: 'red', type: 'light-infantry', x: 900, y: 560, formation: 'skirmish' }]);
+    expect(s.ruleset.divisions['blue-div']!.activated).toBe(true);
+    expect(rejection(s, { type: 'moveUnit', side: 'blue', unit: 'b1', legs: [{ kind: 'forward', mm: 50 }] })).toBe('accepted');
+  });
+  it('the activation distance is the house table\'s: a house-rules file may change it', () => {
+    const s = battle([
+      { id: 'b1', side: 'blue', type: 'line-infantry', x: 900, y: 300 },
+      { id: 'r1', side: 'red', type: 'line-infantry', x: 900, y: 900 },
+    ], { setupDice: [5, 2], defendRestrictions: true, tables: { ...DEFAULT_TABLES, defendOrders: { ...DEFAULT_TABLES.defendOrders, source: 'published', activationIn: 30 } } });
+    expect(s.ruleset.divisions['blue-div']!.activated).toBe(true);
+    expect(rejection(s, { type: 'charge', side: 'blue', unit: 'b1', target: 'r1' })).toBe('out-of-reach');
+  });
+  it('unalerted, a charge in reach is refused', () => {
+    const s = far([{ id: 'r2', side: 'red', type: 'line-infantry', x: 1300, y: 700 }]);
+    // r2 is 16" from bc: out of 12", so bc's 18" charge is refused by the orders, not the reach.
+    expect(rejection(s, { type: 'charge', side: 'blue', unit: 'bc', target: 'r2' })).toBe('defend');
   });
 });

@@ -69,13 +69,13 @@ describe('numbers the amendments give', () => {
 
 describe('house values: every number the base rulebook would supply is labelled', () => {
   it('the tables on house values, each saying so in its note', () => {
-    expect(houseTables(T)).toEqual(['morale', 'movement', 'retrograde', 'fire', 'melee', 'divisionalMorale']);
+    expect(houseTables(T)).toEqual(['morale', 'movement', 'retrograde', 'fire', 'melee', 'divisionalMorale', 'defendOrders']);
     for (const k of houseTables(T)) expect(T[k as keyof typeof T].note).toMatch(/HOUSE/);
     for (const k of Object.keys(T) as (keyof typeof T)[]) expect(TABLE_LABELS[k]).toBeTruthy();
   });
   it('the start dialog lists the tables on house values, each labelled so', () => {
     const list = houseValueList(AS);
-    expect(list.map((t) => t.id)).toEqual(['morale', 'movement', 'retrograde', 'fire', 'melee', 'divisionalMorale']);
+    expect(list.map((t) => t.id)).toEqual(['morale', 'movement', 'retrograde', 'fire', 'melee', 'divisionalMorale', 'defendOrders']);
     for (const t of list) expect(t.label).toMatch(/house value$/);
     expect(AS.tables.houseValues!({ ...T, fire: { ...T.fire, source: 'published' } }).map((t) => t.id)).not.toContain('fire');
   });

@@ -12,11 +12,12 @@ import type { ShTables } from '../tables';
 import type { ShState } from '../state';
 import { armOf, divisionOf, mmIn, us } from '../state';
 import { allowanceMm, checkMove, FORMATIONS_OF, type MoveLeg } from '../movement/moves';
-import { chargeProblem, chargeReach, movingDivisions, notNow, reachIn, moveRuleProblem } from '../movement/commands';
+import { chargeProblem, chargeReach, defendProblem, driveOffProblem, formationProblem, movingDivisions, notNow, reachIn, moveRuleProblem } from '../movement/commands';
 import { planFire } from '../fire/fire';
 import { canRecall, shelterFor } from '../melee/melee';
 import { breakthroughTargets, entitled } from '../melee/breakthrough';
 import { recrewProblem } from '../movement/recrew';
+import { detachPlan, rejoinProblem } from '../movement/skirmishers';
 import { coordinationProblem } from '../sequence/turn';
 import { centreOf, frameOf } from '../geo';
 import { atan2 } from '../../../geometry/math';
@@ -55,12 +56,14 @@ export function shLegal(g: G, side: string, sm: Sampler): Command[] {
       const d = divisionOf(g.ruleset, u.id);
       if (!d || !moving.includes(d) || notNow(s, u, side)) continue;
       const st = us(g.ruleset, u.id);
+      if (sm.chance(0.1) && detachPlan(s, u, side).ok) out.push({ type: 'detachSkirmishers', side, unit: u.id });
+      if (!rejoinProblem(s, u, side)) out.push({ type: 'rejoinSkirmishers', side, unit: u.id });
       for (const e of g.battle.units) {
         if (e.side === side || mmIn(unitDistance(u.stands, e.stands)) > reachIn(g.tables, u) + 1) continue;
         if (!chargeProblem(s, u, e) && chargeReach(s, u, e, reachIn(g.tables, u)).ok) out.push({ type: 'charge', side, unit: u.id, target: e.id });
-        if (armOf(u) === 'infantry' && armOf(e) === 'cavalry' && us(g.ruleset, e.id).blown !== undefined && !st.moved) out.push({ type: 'driveOff', side, unit: u.id, target: e.id });
+        if (!driveOffProblem(s, u, e) && chargeReach(s, u, e, g.tables.reach.chargeInfantryIn).ok) out.push({ type: 'driveOff', side, unit: u.id, target: e.id });
       }
-      const forms = FORMATIONS_OF(u).filter((f) => f !== u.formation);
+      const forms = FORMATIONS_OF(u).filter((f) => !formationProblem(s, u, f));
       if (!st.reformed && forms.length > 0 && sm.chance(0.2)) out.push({ type: 'changeFormation', side, unit: u.id, formation: sm.pick(forms) });
       const left = allowanceMm(g.tables, u) - st.movedMm;
       if (left < 5) continue;
@@ -72,7 +75,11 @@ export function shLegal(g: G, side: string, sm: Sampler): Command[] {
       if (Math.abs(wheel) > 5) tries.push([{ kind: 'wheel', deg: Math.round(wheel) }]);
       tries.push([{ kind: 'forward', mm: Math.round(mm) }]);
       if (armOf(u) === 'infantry' && sm.chance(0.1)) tries.push([{ kind: 'sidestep', mm: sm.chance(0.5) ? 60 : -60 }]);
-      for (const legs of tries) if (!moveRuleProblem(s, u, legs) && checkMove(g.battle, g.ruleset, u, legs, left).ok) out.push({ type: 'moveUnit', side, unit: u.id, legs });
+      for (const legs of tries) {
+        if (moveRuleProblem(s, u, legs)) continue;
+        const v = checkMove(g.battle, g.ruleset, u, legs, left);
+        if (v.ok && !defendProblem(s, u, v.forwardMm)) out.push({ type: 'moveUnit', side, unit: u.id, legs });
+      }
     }
   }
   if (step === 'bombard' || step === 'volleys') {

@@ -20,7 +20,7 @@ import type { ShTables } from '../tables';
 import type { ShState } from '../state';
 import { armOf, divisionOf, inMm, mmIn, us } from '../state';
 import { allowanceMm, checkMove, type MoveLeg } from '../movement/moves';
-import { chargeProblem, chargeReach, movingDivisions, notNow, reachIn, moveRuleProblem } from '../movement/commands';
+import { chargeProblem, chargeReach, defendProblem, driveOffProblem, formationProblem, movingDivisions, notNow, reachIn, moveRuleProblem } from '../movement/commands';
 import { layoutFor, placementProblem } from '../movement/formations';
 import { planFire } from '../fire/fire';
 import { canRecall, shelterFor } from '../melee/melee';
@@ -60,7 +60,11 @@ function approach(v: V, u: Unit, e: Unit, stopShortIn: number): Command[] {
   const wheel = wheelTowards(u, e);
   const gap = unitDistance(u.stands, e.stands) - inMm(stopShortIn);
   const out: Command[] = [];
-  const tryLegs = (legs: MoveLeg[]) => { if (!moveRuleProblem(seen(v), u, legs) && checkMove(v.battle, v.ruleset, u, legs, left).ok) out.push({ type: 'moveUnit', side: u.side, unit: u.id, legs }); };
+  const tryLegs = (legs: MoveLeg[]) => {
+    if (moveRuleProblem(seen(v), u, legs)) return;
+    const m = checkMove(v.battle, v.ruleset, u, legs, left);
+    if (m.ok && !defendProblem(seen(v), u, m.forwardMm)) out.push({ type: 'moveUnit', side: u.side, unit: u.id, legs });
+  };
   for (const frac of [1, 0.75, 0.5, 0.25]) {
     const mm = Math.min(left, gap) * frac;
     if (Math.abs(wheel) > 5) tryLegs([{ kind: 'wheel', deg: Math.round(wheel) }]);
@@ -87,13 +91,13 @@ function commands(v: V, side: string, actor: string, script: string, _sm: Sample
   const out: Command[] = [];
   const cavNear = v.battle.units.some((x) => x.side !== side && armOf(x) === 'cavalry' && us(v.ruleset, x.id).blown === undefined && mmIn(unitDistance(u.stands, x.stands)) <= 18);
   if (armOf(u) === 'infantry' && u.formation !== 'square' && u.formation !== 'skirmish' && cavNear && !st.moved && !st.reformed && !combatDeployed(v.battle, v.ruleset, v.tables, u) && !placementProblem(v.battle, u, layoutFor(u, 'square')))
-    out.push({ type: 'changeFormation', side, unit: u.id, formation: 'square' });
-  if (armOf(u) === 'infantry' && u.formation === 'square' && !cavNear && !st.reformed && !placementProblem(v.battle, u, layoutFor(u, 'line'))) out.push({ type: 'changeFormation', side, unit: u.id, formation: 'line' });
+    if (!formationProblem(seen(v), u, 'square')) out.push({ type: 'changeFormation', side, unit: u.id, formation: 'square' });
+  if (armOf(u) === 'infantry' && u.formation === 'square' && !cavNear && !formationProblem(seen(v), u, 'line')) out.push({ type: 'changeFormation', side, unit: u.id, formation: 'line' });
   // Charges first: obligatory ones, then those the script wants.
   const owed = us(v.ruleset, u.id).mustCharge ?? [];
   for (const t of [...v.battle.units].filter((x) => x.side !== side).sort((a, b) => unitDistance(u.stands, a.stands) - unitDistance(u.stands, b.stands))) {
     if (mmIn(unitDistance(u.stands, t.stands)) > reachIn(v.tables, u) + 1) continue;
-    if (armOf(u) === 'infantry' && armOf(t) === 'cavalry' && us(v.ruleset, t.id).blown !== undefined && !st.moved && script !== 'hold' && chargeReach(v, u, t, v.tables.reach.chargeInfantryIn).ok) out.push({ type: 'driveOff', side, unit: u.id, target: t.id });
+    if (script !== 'hold' && !driveOffProblem(seen(v), u, t) && chargeReach(v, u, t, v.tables.reach.chargeInfantryIn).ok) out.push({ type: 'driveOff', side, unit: u.id, target: t.id });
     if (chargeProblem(seen(v), u, t)) continue;
     const wanted = owed.includes(t.id) || (script === 'attack' && !(armOf(u) === 'cavalry' && t.formation === 'square' && !us(v.ruleset, t.id).hasty) && !(armOf(u) === 'infantry' && armOf(t) !== 'infantry' && armOf(t) !== 'artillery'));
     if (wanted && chargeReach(v, u, t, reachIn(v.tables, u)).ok) out.push({ type: 'charge', side, unit: u.id, target: t.id });

@@ -4,7 +4,7 @@
  * its front stand if there is room on either side; if not, it stays in column and the neighbouring
  * infantry units that took the room (one each side) are Staggered, and withdrawn 1/4" if they were
  * charging too. Artillery, cavalry and the enemy take room but are unaffected; skirmishers never
- * block. Columns attacking a town sector need not form line.
+ * block, and those the new line covers are driven off as on any contact with Formed units. Columns attacking a town sector need not form line.
  */
 import { setStands, unitIn } from '../../../engine/workingState';
 import { retire } from '../../../geometry/movement';
@@ -15,7 +15,7 @@ import { armOf, inMm, setUs, us } from '../state';
 import { frameOf, sectorOf } from '../geo';
 import { layoutFor, reform } from '../movement/formations';
 import { withPoses } from '../movement/moves';
-import { addStagger } from '../morale/losses';
+import { addStagger, fallBack } from '../morale/losses';
 import { cos, sin } from '../../../geometry/math';
 
 export const MASSED_RULE = 'AS 11.0 and 11.2.4 Massed column attacks';
@@ -46,6 +46,9 @@ export function massedColumnStaggered(w: W, colId: string): void {
     reform(w, colId, 'line', line);
     setUs(w, colId, { noFire: true });
     w.ctx.emit({ type: 'FormationChanged', unit: colId, formation: 'line', involuntary: true, rule: MASSED_RULE });
+    // "Skirmishers do not interfere with the change of formation and are withdrawn as per usual rules concerning contact with formed units."
+    const c0 = frameOf(unitIn(w, colId)!).centre;
+    for (const sk of w.battle.units.filter((o) => o.formation === 'skirmish' && unitsOverlap(line, o.stands))) fallBack(w, sk.id, undefined, { from: c0 });
     return;
   }
   // No room: the column stays; the infantry neighbours that took the room, one each side, are Staggered.

@@ -43,7 +43,8 @@ export function rallyAndReform(w: W): void {
       const last = st.fallback < w.turn; // 12.1: this turn's Command phase and the next's only
       const near = rallyProhibitedBy(w, u);
       const ok = near ? (w.ctx.emit({ type: 'RallyProhibited', unit: u.id, by: near.id, rule: RALLY_RULE }), false) : mrTest(w, u, 'rally from Fallback', RALLY_RULE, rallyMods(w, u));
-      if (ok) { setUs(w, u.id, { fallback: undefined, ralliedTurn: w.turn }); w.ctx.emit({ type: 'Rallied', unit: u.id, rule: RALLY_RULE }); }
+      // 11.4: "Cavalry must Reform after they ... have Rallied": rallied cavalry are Blown, and reform no sooner than the next turn (ready the turn after).
+      if (ok) { setUs(w, u.id, { fallback: undefined, ralliedTurn: w.turn, ...(armOf(u) === 'cavalry' ? { blown: w.turn } : {}) }); w.ctx.emit({ type: 'Rallied', unit: u.id, rule: RALLY_RULE }); }
       else if (last) breakUnit(w, u.id, 'failed both attempts to rally from Fallback', RALLY_RULE);
       continue;
     }
@@ -78,13 +79,17 @@ function applyResult(w: W, id: string, res: Result, rule: string): void {
   w.ctx.emit({ type: 'DivisionalMorale', division: id, result: res, rule });
   if (res === 'carryOn') { setDiv(w, id, { newOrder: false }); return; }
   if (res === 'newOrder') { setDiv(w, id, { newOrder: true }); return; }
-  if (res === 'retreat') { setDiv(w, id, { retreating: true, orders: 'defend' }); return; }
+  if (res === 'retreat') { setDiv(w, id, { retreating: true, orders: 'defend', activated: false }); return; }
   setDiv(w, id, { broken: true });
   for (const uid of d.units) if (unitIn(w, uid)) breakUnit(w, uid, `${d.name} broke`, rule);
 }
 
 /** Units lost: the division's units no longer on the table. */
-export const lostShare = (w: { battle: W['battle'] }, d: DivisionState): number => (d.units.length ? d.units.filter((x) => !w.battle.units.some((u) => u.id === x)).length / d.units.length : 0);
+export const lostShare = (w: { battle: W['battle'] }, d: DivisionState): number => {
+  // 17.2 detachments made in play are part of their battalions: not counted (house).
+  const units = d.units.filter((x) => !(d.detached ?? []).includes(x));
+  return units.length ? units.filter((x) => !w.battle.units.some((u) => u.id === x)).length / units.length : 0;
+};
 
 export function divisionalMorale(w: W): void {
   for (const id of Object.keys(w.rs.divisions)) {

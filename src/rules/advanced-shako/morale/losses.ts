@@ -120,11 +120,15 @@ export function fallBack(w: W, unitId: string, winner: Unit | undefined, opts: {
   const disruptMm = inMm(w.tables.reach.fallbackDisruptIn);
   const r = retrograde(w, u, angle, opts.broken ? disruptMm : inMm(w.tables.retrograde.fallbackIn));
   const column = opts.broken ? undefined : columnAtEnd(w, u, r);
-  if (armOf(u) !== 'artillery') {
+  // Only Formed units falling back from a melee disrupt their friends (not skirmishers driven off, nor a unit leaving a burning sector).
+  if (armOf(u) !== 'artillery' && u.formation !== 'skirmish' && !opts.from) {
     for (const m of column ? r.natural.passed : r.passed) {
       if (m.enterMm > disruptMm) continue;
       const f = unitIn(w, m.unitId);
-      if (!f || f.side !== u.side || armOf(f) === 'artillery' || !isFormed(w.rs, f)) continue;
+      if (!f || f.side !== u.side || armOf(f) === 'artillery') continue;
+      // "Skirmishers are withdrawn or dispersed as per usual rules pertaining to skirmisher contact with Formed units": driven off, away from the unit falling back.
+      if (f.formation === 'skirmish' && us(w.rs, f.id).fallback === undefined) { fallBack(w, f.id, undefined, { from: frameOf(u).centre }); continue; }
+      if (!isFormed(w.rs, f)) continue;
       addStagger(w, f.id, `${u.name} ${opts.broken ? 'broke' : 'fell back'} through it`, FALLBACK_DISRUPT_RULE);
     }
   }

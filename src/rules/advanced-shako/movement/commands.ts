@@ -23,7 +23,7 @@ import { layoutFor, placementProblem, reform, FORMATION_RULE } from './formation
 import { inEnemyFrontalZone, gapIn, sectorOf } from '../geo';
 import { hastySquare, chargeContact } from './charges';
 import { mrTest } from '../morale/tests';
-import { suspended } from '../orders/suspension';
+import { suspended, alerted } from '../orders/suspension';
 import { fallBack, recall } from '../morale/losses';
 
 export const CHARGE_RULE = 'SHAKO charges (established: reach 9" infantry, 18" cavalry)';
@@ -89,6 +89,20 @@ export function moveRuleProblem(s: { battle: S['battle']; ruleset: ShState; tabl
   return undefined;
 }
 
+export const DEFEND_RULE = 'SHAKO Defend orders (the base book\'s restrictions: house table defendOrders; AS 7.3.1 activation)';
+
+/** A Defending division not yet alerted into activation (house table defendOrders). */
+export function inactiveDefender(s: { battle: S['battle']; ruleset: ShState; tables: ShTables }, u: Unit): boolean {
+  const d = divisionOf(s.ruleset, u.id);
+  return !!d && s.ruleset.divisions[d]!.orders === 'defend' && !alerted(s.battle, s.ruleset, s.tables, d);
+}
+
+/** Why a move that goes `forwardMm` nearer the enemy is refused under Defend orders, or undefined. */
+export function defendProblem(s: { battle: S['battle']; ruleset: ShState; tables: ShTables }, u: Unit, forwardMm: number): { code: string; reason: string; rule: string } | undefined {
+  if (forwardMm <= inMm(s.tables.defendOrders.inactiveForwardIn) + inMm(0.25) || !inactiveDefender(s, u)) return undefined;
+  return { code: 'defend', reason: `${u.name}'s division is on Defend orders and not yet alerted (no enemy within ${s.tables.defendOrders.activationIn}" in sight): it does not advance towards the enemy (house values).`, rule: DEFEND_RULE };
+}
+
 export const moveUnit = defineCommand<ShState, ShOptions, ShTables, MoveCmd>({
   describe: 'Move a unit: wheels, straight on, back (artillery, skirmishers), a side-step or a turn.',
   schema: z.object({ type: z.literal('moveUnit'), side: z.string(), unit: z.string(), legs: z.array(legSchema).min(1).max(8) }).strict(),
@@ -102,6 +116,8 @@ export const moveUnit = defineCommand<ShState, ShOptions, ShTables, MoveCmd>({
     const left = allowanceMm(s.tables, u!) * (st.reformed && !frenchDrill(u!, nationOf(s.battle, u!)) ? 0 : 1) - st.movedMm;
     const v = checkMove(s.battle, s.ruleset, u!, c.legs, left);
     if (!v.ok) return reject('illegal-move', v.reason!, v.rule!);
+    const dp = defendProblem(s, u!, v.forwardMm);
+    if (dp) return reject(dp.code, dp.reason, dp.rule);
     const w = work(s, ctx);
     setStands(w, u!.id, v.stands!);
     const side = c.legs.every((l) => l.kind === 'sidestep');
@@ -109,6 +125,21 @@ export const moveUnit = defineCommand<ShState, ShOptions, ShTables, MoveCmd>({
     return finishWork(w, [{ type: 'UnitMoved', unit: u!.id, distanceIn: mmIn(v.costMm), rule: side ? SIDESTEP_RULE : u!.formation === 'square' ? MOVING_SQUARE_RULE : MOVE_RULE }]);
   },
 });
+
+/** Why `u` may not change to formation `f` now (8.7, 11.0), or undefined; `notNow` is the caller's. */
+export function formationProblem(s: { battle: S['battle']; ruleset: ShState; tables: ShTables }, u: Unit, f: Formation): { code: string; reason: string; rule: string } | undefined {
+  const st = us(s.ruleset, u.id);
+  if (u.formation === f) return { code: 'same', reason: `${u.name} is already in ${f}.`, rule: FORMATION_RULE };
+  if (!FORMATIONS_OF(u).includes(f)) return { code: 'not-open', reason: `${u.troopType} does not form ${f}.`, rule: FORMATION_RULE };
+  if (st.reformed) return { code: 'reformed', reason: `${u.name} has changed formation this turn.`, rule: FORMATION_RULE };
+  if (owesCharge(s, u).length > 0) return { code: 'must-charge', reason: `${u.name} must charge.`, rule: OBLIGATORY_RULE };
+  if (st.moved && !frenchDrill(u, nationOf(s.battle, u))) return { code: 'moved', reason: `${u.name} has moved: only units using the French rules combine movement and formation changes (8.7).`, rule: 'AS 8.7 French formation changes and French allies' };
+  const z = inEnemyFrontalZone(s.battle, s.ruleset, s.tables, u);
+  if (z) return { code: 'frontal-zone', reason: `No voluntary change of formation within the 6" frontal zone of ${z}.`, rule: 'AS 11.0 and 11.2.4 Massed column attacks (voluntary changes in the frontal zone)' };
+  const bad = placementProblem(s.battle, u, layoutFor(u, f));
+  if (bad) return { code: 'no-room', reason: `${u.name} cannot change formation: ${bad}.`, rule: FORMATION_RULE };
+  return undefined;
+}
 
 type FormCmd = { type: 'changeFormation'; side: string; unit: string; formation: Formation };
 export const changeFormation = defineCommand<ShState, ShOptions, ShTables, FormCmd>({
@@ -118,18 +149,11 @@ export const changeFormation = defineCommand<ShState, ShOptions, ShTables, FormC
     const u = s.battle.units.find((x) => x.id === c.unit);
     const no = notNow(s, u, c.side);
     if (no) return reject(no.code, no.reason, no.rule);
+    const bad = formationProblem(s, u!, c.formation);
+    if (bad) return reject(bad.code, bad.reason, bad.rule);
     const st = us(s.ruleset, u!.id);
-    if (u!.formation === c.formation) return reject('same', `${u!.name} is already in ${c.formation}.`, FORMATION_RULE);
-    if (!FORMATIONS_OF(u!).includes(c.formation)) return reject('not-open', `${u!.troopType} does not form ${c.formation}.`, FORMATION_RULE);
-    if (st.reformed) return reject('reformed', `${u!.name} has changed formation this turn.`, FORMATION_RULE);
-    if (owesCharge(s, u!).length > 0) return reject('must-charge', `${u!.name} must charge.`, OBLIGATORY_RULE);
     const french = frenchDrill(u!, nationOf(s.battle, u!));
-    if (st.moved && !french) return reject('moved', `${u!.name} has moved: only units using the French rules combine movement and formation changes (8.7).`, 'AS 8.7 French formation changes and French allies');
-    const z = inEnemyFrontalZone(s.battle, s.ruleset, s.tables, u!);
-    if (z) return reject('frontal-zone', `No voluntary change of formation within the 6" frontal zone of ${z}.`, 'AS 11.0 and 11.2.4 Massed column attacks (voluntary changes in the frontal zone)');
     const stands = layoutFor(u!, c.formation);
-    const bad = placementProblem(s.battle, u!, stands);
-    if (bad) return reject('no-room', `${u!.name} cannot change formation: ${bad}.`, FORMATION_RULE);
     const w = work(s, ctx);
     reform(w, u!.id, c.formation, stands);
     // French drill: the change costs part of the move (house share); others have used the whole move.
@@ -167,6 +191,7 @@ export function chargeProblem(s: { battle: S['battle']; ruleset: ShState; tables
   if (st.reformed && frenchDrill(u, nationOf(s.battle, u))) return { code: 'french', reason: 'French units may not change formation and charge in the same turn.', rule: FRENCH_RULE };
   const owed = owesCharge(s, u);
   if (owed.length > 0 && !owed.includes(t.id)) return { code: 'must-charge', reason: `${u.name} must charge one of the Formed enemies within 6" ahead.`, rule: OBLIGATORY_RULE };
+  if (!owed.includes(t.id) && inactiveDefender(s, u)) return { code: 'defend', reason: `${u.name}'s division is on Defend orders and not yet alerted: it does not charge (house values; obligatory cavalry charges excepted, AS 7.3.1).`, rule: DEFEND_RULE };
   const d = divisionOf(s.ruleset, u.id);
   if (d && s.ruleset.divisions[d]!.retreating) return { code: 'retreating', reason: 'A retreating division does not charge.', rule: 'AS 12.4 Divisional Morale: Rallying' };
   return undefined;
@@ -197,6 +222,19 @@ export const charge = defineCommand<ShState, ShOptions, ShTables, ChargeCmd>({
   },
 });
 
+/** Why `u` may not drive at `t` (8.9), or undefined. */
+export function driveOffProblem(s: { battle: S['battle']; ruleset: ShState; tables: ShTables }, u: Unit, t: Unit | undefined): { code: string; reason: string; rule: string } | undefined {
+  if (!t || t.side === u.side || armOf(t) !== 'cavalry') return { code: 'no-target', reason: 'Choose enemy cavalry.', rule: DRIVE_OFF_RULE };
+  if (armOf(u) !== 'infantry' || !isFormed(s.ruleset, u) || u.formation === 'square') return { code: 'not-infantry', reason: 'Formed infantry drive off Blown cavalry.', rule: DRIVE_OFF_RULE };
+  if (us(s.ruleset, t.id).blown === undefined) return { code: 'not-blown', reason: 'Infantry may never charge cavalry unless they are Blown (not yet reformed after melee).', rule: DRIVE_OFF_RULE };
+  if (us(s.ruleset, u.id).moved) return { code: 'moved', reason: `${u.name} has moved this turn.`, rule: DRIVE_OFF_RULE };
+  if (us(s.ruleset, u.id).staggered) return { code: 'staggered', reason: `${u.name} is Staggered (house reading: Staggered units do not charge).`, rule: DRIVE_OFF_RULE };
+  const d = divisionOf(s.ruleset, u.id);
+  if (d && s.ruleset.divisions[d]!.retreating) return { code: 'retreating', reason: 'A retreating division does not charge.', rule: 'AS 12.4 Divisional Morale: Rallying' };
+  if (inactiveDefender(s, u)) return { code: 'defend', reason: `${u.name}'s division is on Defend orders and not yet alerted (house values).`, rule: DEFEND_RULE };
+  return undefined;
+}
+
 type DriveCmd = { type: 'driveOff'; side: string; unit: string; target: string };
 export const driveOff = defineCommand<ShState, ShOptions, ShTables, DriveCmd>({
   describe: 'Move Formed infantry against Blown cavalry as a charge; the cavalry roll at once: under MR they Recall, else they Fall back (8.9).',
@@ -206,17 +244,15 @@ export const driveOff = defineCommand<ShState, ShOptions, ShTables, DriveCmd>({
     const no = notNow(s, u, c.side);
     if (no) return reject(no.code, no.reason, no.rule);
     const t = s.battle.units.find((x) => x.id === c.target);
-    if (!t || t.side === u!.side || armOf(t) !== 'cavalry') return reject('no-target', 'Choose enemy cavalry.', DRIVE_OFF_RULE);
-    if (armOf(u!) !== 'infantry' || !isFormed(s.ruleset, u!) || u!.formation === 'square') return reject('not-infantry', 'Formed infantry drive off Blown cavalry.', DRIVE_OFF_RULE);
-    if (us(s.ruleset, t.id).blown === undefined) return reject('not-blown', 'Infantry may never charge cavalry unless they are Blown (not yet reformed after melee).', DRIVE_OFF_RULE);
-    if (us(s.ruleset, u!.id).moved) return reject('moved', `${u!.name} has moved this turn.`, DRIVE_OFF_RULE);
-    const r = chargeReach(s, u!, t, s.tables.reach.chargeInfantryIn);
+    const bad = driveOffProblem(s, u!, t);
+    if (bad) return reject(bad.code, bad.reason, bad.rule);
+    const r = chargeReach(s, u!, t!, s.tables.reach.chargeInfantryIn);
     if (!r.ok) return reject('out-of-reach', r.reason, DRIVE_OFF_RULE);
     const w = work(s, ctx);
     setStands(w, u!.id, withPoses(u!.stands, r.stands));
     setUs(w, u!.id, { moved: true, movedForward: true, movedMm: 1e6 });
-    w.ctx.emit({ type: 'DroveAt', unit: u!.id, target: t.id, rule: DRIVE_OFF_RULE });
-    driveOffRoll(w, t.id, u!.id);
+    w.ctx.emit({ type: 'DroveAt', unit: u!.id, target: t!.id, rule: DRIVE_OFF_RULE });
+    driveOffRoll(w, t!.id, u!.id);
     return finishWork(w);
   },
 });

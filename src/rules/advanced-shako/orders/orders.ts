@@ -68,7 +68,7 @@ export function moveAdcs(w: W): void {
       setDiv(w, a.division, { heldAttack: true });
       w.ctx.emit({ type: 'OrdersReceived', division: a.division, orders, enacted: false, visibleTo: [a.side], rule: 'AS 12.2 (a New Order division may receive but not ENACT an Attack order)' });
     } else {
-      setDiv(w, a.division, { orders, heldAttack: false });
+      setDiv(w, a.division, { orders, heldAttack: false, activated: false });
       w.ctx.emit({ type: 'OrdersReceived', division: a.division, orders, enacted: true, rule: ADC_RULE });
     }
   }

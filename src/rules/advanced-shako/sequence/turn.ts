@@ -15,6 +15,8 @@ import type { ShTables } from '../tables';
 import type { S, ShState, W } from '../state';
 import { armOf, inMm, setDiv, setUs, work } from '../state';
 import { enforceAdvance, enforceObligatoryCharges, markObligatoryCharges, moveAdcs, suspended } from '../orders/orders';
+import { alerted } from '../orders/suspension';
+import { DEFEND_RULE } from '../movement/commands';
 import { resolveMelees, canRecall, shelterFor } from '../melee/melee';
 import { britishControl, breakthroughTargets, entitled, BREAKTHROUGH_RULE } from '../melee/breakthrough';
 import { rallyAndReform, divisionalMorale } from '../morale/command';
@@ -125,8 +127,16 @@ function divisionStep(i: number): StepSpec<ShState, ShOptions, ShTables> {
     id: `division${i + 1}`, name: `Division ${i + 1} in initiative order moves`, rule: INIT_RULE,
     when: (s) => groupAt(s, i) !== undefined,
     actors: (s) => { const g = groupAt(s, i); const d = g?.[0] ? s.ruleset.divisions[g[0]] : undefined; return d ? [d.side] : []; },
-    commands: ['moveUnit', 'changeFormation', 'charge', 'driveOff', 'recrew'],
-    onEnter: hook((w) => { for (const d of groupAt({ ruleset: w.rs }, i) ?? []) { setDiv(w, d, { suspended: suspended(w.battle, w.rs, w.tables, d) }); markObligatoryCharges(w, d); } }),
+    commands: ['moveUnit', 'changeFormation', 'charge', 'driveOff', 'recrew', 'detachSkirmishers', 'rejoinSkirmishers'],
+    onEnter: hook((w) => {
+      for (const d of groupAt({ ruleset: w.rs }, i) ?? []) {
+        setDiv(w, d, { suspended: suspended(w.battle, w.rs, w.tables, d) });
+        // A Defending division alerted into activation stays so until its orders change (house table defendOrders).
+        const div = w.rs.divisions[d]!;
+        if (div.orders === 'defend' && !div.activated && alerted(w.battle, w.rs, w.tables, d)) { setDiv(w, d, { activated: true }); w.ctx.emit({ type: 'DivisionAlerted', division: d, rule: DEFEND_RULE }); }
+        markObligatoryCharges(w, d);
+      }
+    }),
     onExit: hook((w) => { for (const d of groupAt({ ruleset: w.rs }, i) ?? []) { enforceObligatoryCharges(w, d); enforceAdvance(w, d); leaveBurning(w, d, (id, from) => fallBack(w, id, undefined, { from })); setDiv(w, d, { movedThisTurn: true }); } }),
   };
 }

@@ -12,6 +12,7 @@ import { TROOP_TYPES, QUALITIES } from '../tables';
 import type { DivisionState, ShState, UnitState, Orders } from '../state';
 import { FORMATIONS_OF, withPoses } from '../movement/moves';
 import { layoutFor } from '../movement/formations';
+import { allotments } from '../movement/skirmishers';
 
 export function validateSetup(setup: BattleSetup): Problem[] {
   const out: Problem[] = [];
@@ -49,6 +50,9 @@ export function setupShako(input: SetupInput<ShOptions, ShTables>): SetupResult<
     const orders: Orders = g?.extra['orders'] === 'attack' ? 'attack' : 'defend';
     divisions[f.id] = { side: f.side, name: f.name, ...(g ? { commander: g.id } : {}), units: mine, orders, newOrder: false, heldAttack: false, retreating: false, broken: false, tested: 0, movedThisTurn: false, suspended: false };
   }
+  // 17.2: each division's skirmish allotment still to deploy.
+  const allot = allotments(b, input.tables, divisions);
+  for (const id of Object.keys(divisions)) divisions[id] = { ...divisions[id]!, skirmishAllotment: allot[id] ?? 0 };
   // Squares and skirmish order from a scenario are laid out here; lines and columns as the scenario placed them.
   const battle = { ...b, units: b.units.map((u) => (u.formation === 'square' || u.formation === 'skirmish' ? { ...u, stands: withPoses(u.stands, layoutFor(u, u.formation)) } : u)) };
   return { battle, ruleset: { units, divisions, adcs: [], moveOrder: [], coordinate: [], bombarded: {}, gone: {}, nextAdc: 1 } };

@@ -13,12 +13,13 @@ import type { ShTables } from '../tables';
 import type { ShState } from '../state';
 import { us, mmIn, inMm, armOf, qualityOf, mrOf, dismrOf, divisionOf } from '../state';
 import { allowanceMm, checkMove, FORMATIONS_OF, MOVE_RULE, type MoveLeg } from '../movement/moves';
-import { chargeProblem, chargeReach, moveRuleProblem, notNow, reachIn, CHARGE_RULE, DRIVE_OFF_RULE } from '../movement/commands';
-import { layoutFor, placementProblem, FORMATION_RULE } from '../movement/formations';
+import { chargeProblem, chargeReach, defendProblem, driveOffProblem, formationProblem, moveRuleProblem, notNow, reachIn, CHARGE_RULE, DRIVE_OFF_RULE } from '../movement/commands';
+import { FORMATION_RULE } from '../movement/formations';
 import { planFire, FIRE_RULE } from '../fire/fire';
 import { canRecall, shelterFor, RECALL_RULE, WITHDRAW_RULE } from '../melee/melee';
 import { breakthroughTargets, entitled, BREAKTHROUGH_RULE } from '../melee/breakthrough';
 import { recrewProblem, RECREW_RULE } from '../movement/recrew';
+import { detachPlan, rejoinProblem, SKIRMISH_RULE } from '../movement/skirmishers';
 import { coordinationProblem, SEQ_RULE, COORD_RULE } from '../sequence/turn';
 import { shSightRule } from '../geo';
 import { ADC_RULE } from '../orders/orders';
@@ -70,6 +71,8 @@ function previewMove(g: G, side: string, pieceId: string, m: PieceMove): MovePre
     ...(wheel ? [{ label: wheel.kind === 'wheel' ? 'Wheel' : 'Turn', value: `${Math.abs(wheel.deg).toFixed(0)}°` }] : []),
   ];
   if (!v.ok) return illegal(v.reason!, v.rule!, readout);
+  const dp = defendProblem(seen(g), u, v.forwardMm);
+  if (dp) return illegal(dp.reason, dp.rule, readout);
   return { legal: true, command: { type: 'moveUnit', side, unit: u.id, legs }, readout };
 }
 
@@ -87,6 +90,8 @@ function previewContact(g: G, side: string, pieceId: string, targetId: string): 
     const no = notNow(seen(g), u, side);
     if (no) return illegal(no.reason, no.rule);
     if (armOf(u) === 'infantry' && armOf(t) === 'cavalry' && us(g.ruleset, t.id).blown !== undefined) {
+      const dbad = driveOffProblem(seen(g), u, t);
+      if (dbad) return illegal(dbad.reason, dbad.rule);
       const r = chargeReach(g, u, t, g.tables.reach.chargeInfantryIn);
       if (!r.ok) return illegal(r.reason, DRIVE_OFF_RULE);
       return { legal: true, command: { type: 'driveOff', side, unit: u.id, target: t.id }, readout: [{ label: 'Drive off', value: `${r.distanceIn.toFixed(1)}" to the Blown cavalry` }] };
@@ -106,11 +111,12 @@ function actions(g: G, side: string, pieceId: string): PieceAction[] {
   if (!u || u.side !== side || !acting(g, side)) return out;
   const step = g.position.step;
   if (step.startsWith('division') && !notNow(seen(g), u, side)) {
-    const st = us(g.ruleset, u.id);
     for (const f of FORMATIONS_OF(u)) {
-      if (f === u.formation || st.reformed || placementProblem(g.battle, u, layoutFor(u, f))) continue;
+      if (formationProblem(seen(g), u, f)) continue;
       out.push({ label: `Form ${f}`, command: { type: 'changeFormation', side, unit: u.id, formation: f }, detail: 'on the front-centre anchor', rule: FORMATION_RULE });
     }
+    if (detachPlan(seen(g), u, side).ok) out.push({ label: 'Detach skirmishers', command: { type: 'detachSkirmishers', side, unit: u.id }, detail: `one stand of the division's allotment (${g.ruleset.divisions[divisionOf(g.ruleset, u.id)!]?.skirmishAllotment ?? 0} left), 1" ahead; it is the battalion's move`, rule: SKIRMISH_RULE });
+    if (!rejoinProblem(seen(g), u, side)) out.push({ label: 'Rejoin the battalion', command: { type: 'rejoinSkirmishers', side, unit: u.id }, detail: 'the skirmishers return to their battalion', rule: SKIRMISH_RULE });
     for (const t of g.battle.units) {
       if (t.side === side || chargeProblem(seen(g), u, t)) continue;
       const r = chargeReach(g, u, t, reachIn(g.tables, u));

@@ -112,6 +112,15 @@ export const tablesSchema = z.object({
     halfInFallback: mod,
     newOrderMr: mod,
   }).strict(),
+  /**
+   * The base book's restrictions on Defend orders (not in our documents; README establishes only
+   * that divisions hold Attack or Defend orders). The amendments imply a Defending division waits
+   * until "alerted into activation" (7.3.1: skirmishers can alert it). Until then its units neither
+   * advance towards the enemy (more than `inactiveForwardIn`) nor charge (7.3.1 obligatory cavalry
+   * charges excepted). Activation: an enemy unit of any kind, skirmishers included, within
+   * `activationIn` of one of its units and visible to it; it lasts until the division's orders change.
+   */
+  defendOrders: z.object({ source: src, note, activationIn: inches, inactiveForwardIn: inches }).strict(),
   /** 17.2 skirmisher allotments: skirmish stands per battalion stands ("1 to 4"), by army; 0 = none. */
   skirmishers: z.object({ source: src, note, ratios: z.record(z.string(), z.number().int().min(0).max(12)) }).strict(),
 });
@@ -180,6 +189,10 @@ export const DEFAULT_TABLES: ShTables = {
     halfInFallback: -1,
     newOrderMr: -1,
   },
+  defendOrders: {
+    source: 'house', note: 'HOUSE: the base book restricts Defend orders; these stand in. A Defending division is activated when an enemy (skirmishers included: AS 7.3.1) is within 12" of one of its units and seen; until then its units advance no more than 0" towards the enemy and do not charge (AS 7.3.1 obligatory cavalry charges excepted). Set activationIn to 120 to lift the restriction.',
+    activationIn: 12, inactiveForwardIn: 0,
+  },
   skirmishers: {
     source: 'amendment', note: '17.2 Skirmisher allotments (ratios by Steve Metheringham): skirmish stands 1 to 4, 1 to 6, 1 to 8 battalion stands, or none.',
     ratios: {
@@ -196,5 +209,5 @@ export const houseTables = (t: ShTables): string[] => (Object.keys(t) as (keyof 
 
 export const TABLE_LABELS: Record<keyof ShTables, string> = {
   morale: 'MR and DisMR by quality', movement: 'Move allowances', reach: 'Charge reach, frontal zone, ADC and amendment distances', retrograde: 'Fall back, recall and support distances',
-  fire: 'Fire ranges and results', melee: 'Melee modifiers and severity', tests: 'MR test modifiers', initiative: 'Initiative modifiers', divisionalMorale: 'Divisional morale', skirmishers: 'Skirmisher allotments',
+  fire: 'Fire ranges and results', melee: 'Melee modifiers and severity', tests: 'MR test modifiers', initiative: 'Initiative modifiers', divisionalMorale: 'Divisional morale', defendOrders: 'Defend orders: activation', skirmishers: 'Skirmisher allotments',
 };
