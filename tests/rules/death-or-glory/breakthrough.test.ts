@@ -7,6 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { battle, advanceTo, withDice, apply, rolls, ofType, unit, withUnitState, type St, type U } from './build';
 import { meanCentre } from '../../../src/geometry/standSets';
+import { unitDistance } from '../../../src/geometry/measure';
 
 /** Reserves far off, so that neither army breaks when the fight below goes badly (HOUSE victory). */
 const reserves: U[] = [
@@ -102,6 +103,20 @@ describe('DoG CONTROL Result "pursues or charges nearest enemy", through reachTa
     expect(ofType(r.events, 'ControlCharge')[0]).toMatchObject({ unit: 'a', target: 'b', distanceM: 300, impact: true });
     expect(r.state.ruleset.melees).toEqual([{ a: 'a', b: 'b', rounds: 0, impact: ['a'] }]);
     expect(r.state.ruleset.units['a']!.control).toBeUndefined();
+  });
+  it('skirmishers pursuing formed troops stop 40 m short of them (DoG Skirmishers)', () => {
+    let s = battle([
+      { id: 'a', side: 'blue', type: 'jager', x: 1200, y: 600, formation: 'skirmish' },
+      { id: 'b', side: 'red', type: 'fusilier', x: 1200, y: 770, facingDeg: -90 },
+      ...reserves,
+    ]);
+    s = advanceTo(s, 'fireSecond');
+    const gap0 = unitDistance(unit(s, 'a')!.stands, unit(s, 'b')!.stands);
+    s = withUnitState(s, 'a', { control: { kind: 'pursue', moves: 1 } });
+    const r = apply(withDice(s, [9, 2]), { type: 'endStep', side: 'red' });
+    expect(ofType(r.events, 'ControlCharge')).toEqual([]);
+    expect(ofType(r.events, 'Pursued')[0]).toMatchObject({ unit: 'a', toward: 'b', distanceM: Math.round(gap0 - 40) });
+    expect(unitDistance(unit(r.state, 'a')!.stands, unit(r.state, 'b')!.stands)).toBeCloseTo(40, 3);
   });
   it('one beyond it is pursued a full move (240 m) toward it', () => {
     const r = pursuit(500);

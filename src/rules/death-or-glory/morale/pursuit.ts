@@ -9,7 +9,7 @@
 import type { Unit } from '../../../engine/model';
 import { setStands } from '../../../engine/workingState';
 import { reachTarget } from '../../../geometry/reach';
-import { moveUntilContact } from '../../../geometry/moveCore';
+import { moveUntilContact, distanceToGap } from '../../../geometry/moveCore';
 import { standIndexOf, terrainIndexOf } from '../../../geometry/sightCache';
 import { withPoses } from '../../../geometry/movement';
 import type { W } from '../state';
@@ -20,6 +20,8 @@ import { rateMm } from '../movement/moves';
 import { hasFlanks } from '../melee/faces';
 import { CONTROL_RULE } from '../tables';
 
+/** DoG Skirmishers: the closest skirmishers come to formed troops. */
+export const SKIRMISH_GAP_MM = 40;
 const RULE = `${CONTROL_RULE} ("pursues or charges nearest enemy")`;
 const inMelee = (w: W, id: string) => w.rs.melees.some((m) => m.a === id || m.b === id);
 
@@ -39,7 +41,10 @@ export function pursueOrCharge(w: W, u: Unit): void {
   // Out of reach or barred: a full move toward it along the charge's path, stopping at the first unit met.
   const path = reachTarget(u.stands, e.stands, { maxWheelRad: (w.options.chargeWheelDeg * Math.PI) / 180, maxDistanceMm: 1e6, centreOnFace: true });
   if (path.legs.length === 0) { pursue(w, u.id, RULE); return; }
-  const stop = moveUntilContact(u.stands, path.legs, { others: standIndexOf(w.battle.units), ignore: (id) => id === u.id, table: w.battle.table, terrain: terrainIndexOf(w.battle.terrain), budgetMm: rateMm(w.tables, u), stopAtEdge: true });
+  // DoG Skirmishers: "Skirmishers may not approach closer than 40m to a body of formed troops."
+  const short = u.formation === 'skirmish' && e.formation !== 'skirmish' ? distanceToGap(u.stands, path.legs, e.stands, SKIRMISH_GAP_MM) : undefined;
+  const budgetMm = Math.min(rateMm(w.tables, u), short ?? Infinity);
+  const stop = moveUntilContact(u.stands, path.legs, { others: standIndexOf(w.battle.units), ignore: (id) => id === u.id, table: w.battle.table, terrain: terrainIndexOf(w.battle.terrain), budgetMm, stopAtEdge: true });
   setStands(w, u.id, withPoses(u.stands, stop.stands));
   setUs(w, u.id, { moved: true });
   w.ctx.emit({ type: 'Pursued', unit: u.id, toward: e.id, distanceM: Math.round(stop.stopMm), ...(v.ok ? {} : { why: v.reason }), rule: RULE });
