@@ -15,6 +15,7 @@ import { writeOrder } from './command/orders';
 import { moveUnit, changeFormation, moveGeneral, refuseFlank } from './movement/commands';
 import { declareCharge, reactToCharge } from './charge/charges';
 import { fire } from './fire/fire';
+import { reinforceMelee } from './melee/reinforce';
 import { setupDog, validateSetup } from './setup/setup';
 import { victory, atTurnLimit } from './victory';
 import { dogLegal } from './ai/legal';
@@ -45,7 +46,7 @@ export const deathOrGlory: RulesetModule<DogState, DogOptions, DogTables> = {
   validateSetup: (setup) => validateSetup(setup),
   setup: setupDog,
   sequence: SEQUENCE,
-  commands: { writeOrder, moveUnit, changeFormation, refuseFlank, moveGeneral, declareCharge, reactToCharge, fire },
+  commands: { writeOrder, moveUnit, changeFormation, refuseFlank, moveGeneral, reinforceMelee, declareCharge, reactToCharge, fire },
   legalCommands: dogLegal,
   ai: { determinise: dogDeterminise, evaluate: dogEvaluate, metrics: dogMetrics, scripts: dogScripts },
   view: (state, viewer) => ({ battle: state.battle, ruleset: dogView(state.ruleset, viewer) }),

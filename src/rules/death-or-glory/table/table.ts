@@ -18,6 +18,7 @@ import { allowanceMm, checkMove, type MoveLeg } from '../movement/moves';
 import { cannotMove, advanceLimit, GENERAL_RIDE_MM, refuseProblem, REFUSE_TURNS, REFUSE_RULE } from '../movement/commands';
 import { formationsOf, changeTurns, FORMATION_NAMES } from '../movement/formations';
 import { chargeProblem, reactionsFor, chargeReachMm } from '../charge/charges';
+import { reinforceProblem } from '../melee/reinforce';
 import { planFire, ARC_RAD, fireFaces, FACE_RULE } from '../fire/plan';
 import { unitDistance } from '../../../geometry/measure';
 import { sightRule } from '../geo';
@@ -104,6 +105,12 @@ function actions(g: G, side: string, pieceId: string): PieceAction[] {
     const rctx = { rs: g.ruleset, turn: g.position.turn, tables: g.tables };
     for (const flank of ['left', 'right'] as const) if (!refuseProblem(rctx, u, flank, 1)) out.push({ label: `Refuse the ${flank} flank`, command: { type: 'refuseFlank', side, unit: u.id, flank, stands: 1, deg: 45 }, detail: `end stand back 45°, ${REFUSE_TURNS} of a move`, rule: REFUSE_RULE });
     if (!refuseProblem(rctx, u, 'none', 1)) out.push({ label: 'Straighten the line', command: { type: 'refuseFlank', side, unit: u.id, flank: 'none' }, detail: `${REFUSE_TURNS} of a move`, rule: REFUSE_RULE });
+  }
+  if (moving(g) && !cannotMove({ rs: g.ruleset, turn: g.position.turn }, u)) {
+    for (const m of g.ruleset.melees) {
+      const t = unitOf(g, m.a) && unitOf(g, m.a)!.side !== side && unitOf(g, m.b)?.side === side ? unitOf(g, m.a) : unitOf(g, m.b) && unitOf(g, m.b)!.side !== side && unitOf(g, m.a)?.side === side ? unitOf(g, m.b) : undefined;
+      if (t && reinforceProblem(ctxOf(g), u, t).ok) out.push({ label: `Reinforce the melee against ${t.name}`, command: { type: 'reinforceMelee', side, unit: u.id, target: t.id }, detail: 'into contact, no impact', rule: 'DoG Charge Restrictions' });
+    }
   }
   if (step === 'fireFirst' || step === 'fireSecond') {
     const many = fireFaces(u).length > 1;
