@@ -14,9 +14,10 @@ import { unitDistance } from '../../../geometry/measure';
 import { pt } from '../../../geometry/types';
 import type { DogOptions } from '../options';
 import type { DogTables } from '../tables';
-import { MOVE_RULE, FORMATION_RULE, ALLOWANCES } from '../tables';
+import { MOVE_RULE, FORMATION_RULE, ALLOWANCES, BATTERY_REFACE, DOUBLE_TIME } from '../tables';
+import { rotateStands } from '../../../geometry/units';
 import type { DogState, S } from '../state';
-import { us, setUs, setGs, work } from '../state';
+import { us, setUs, setGs, work, centreOf, isConscript, type UnitState } from '../state';
 import { allowanceMm, checkMove, withPoses, type MoveLeg } from './moves';
 import { formationsOf, layoutFor, placementProblem, changeTurns, FORMATION_NAMES } from './formations';
 import { nearestEnemy } from './compulsory';
@@ -165,6 +166,44 @@ export const refuseFlank = defineCommand<DogState, DogOptions, DogTables, Refuse
     setStands(w, u.id, stands);
     setUs(w, u.id, { changedFormation: true, moved: true, movedMm: st.movedMm + REFUSE_TURNS * full });
     return finishWork(w, [{ type: c.flank === 'none' ? 'LineStraightened' : 'FlankRefused', unit: u.id, ...(c.flank === 'none' ? {} : { flank: c.flank, stands: count, deg: c.deg ?? 45 }), turns: REFUSE_TURNS, rule: REFUSE_RULE }]);
+  },
+});
+
+export const REFACE_RULE = 'DoG FORMATION CHANGES (Refacing Battery: 0-30 deg 1/4, 30-60 1/2, 60-120 1)';
+
+/** Turns a battery takes to reface by `deg` (DoG FORMATION CHANGES, Refacing Battery; conscripts, militia, landwehr and tired crews double), or undefined past 120°. */
+export function refaceTurns(tables: DogTables, u: Unit, st: UnitState, deg: number): number | undefined {
+  const row = BATTERY_REFACE.find((r) => Math.abs(deg) <= r.toDeg + 1e-9);
+  if (!row) return undefined;
+  return isConscript(tables, u) || st.fatigue >= 1 ? row.turns * DOUBLE_TIME : row.turns;
+}
+
+type RefaceCmd = { type: 'refaceBattery'; side: string; unit: string; deg: number };
+export const refaceBattery = defineCommand<DogState, DogOptions, DogTables, RefaceCmd>({
+  describe: 'Turn an unlimbered battery about its centre to face a new threat, paying the time of the Refacing Battery row (DoG FORMATION CHANGES).',
+  schema: z.object({ type: z.literal('refaceBattery'), side: z.string(), unit: z.string(), deg: z.number().min(-180).max(180) }).strict(),
+  handle(s: S, c, ctx) {
+    const u = s.battle.units.find((x) => x.id === c.unit);
+    if (!u || u.side !== c.side) return reject('not-yours', 'Reface one of your own batteries.', REFACE_RULE);
+    if (u.arm !== 'artillery' || u.formation !== 'unlimbered') return reject('not-battery', 'Only an unlimbered battery refaces (a limbered one moves).', REFACE_RULE);
+    const no = cannotMove({ rs: s.ruleset, turn: s.position.turn }, u);
+    if (no) return reject(no.code, no.reason, no.rule);
+    const st = us(s.ruleset, u.id);
+    if (st.changedFormation) return reject('changed', `${u.name} has changed formation or refaced this turn.`, REFACE_RULE);
+    if (Math.abs(c.deg) < 0.5) return reject('same', 'Turn it by some degrees.', REFACE_RULE);
+    const turns = refaceTurns(s.tables, u, st, c.deg);
+    if (turns === undefined) return reject('too-far', `The table refaces a battery by at most 120° in one change; ${Math.round(Math.abs(c.deg))}° is more.`, REFACE_RULE);
+    const full = Math.max(allowanceMm(s.tables, u, st), 1);
+    const leftShare = Math.max(0, 1 - st.movedMm / full);
+    if (turns <= 1 && turns > leftShare + 1e-9) return reject('no-time', `It takes ${turns} of a turn and ${u.name} has ${Math.round(leftShare * 100) / 100} of its move left.`, REFACE_RULE);
+    const stands = rotateStands(u.stands, centreOf(u), (c.deg * Math.PI) / 180);
+    const bad = placementProblem(s.battle, u, stands);
+    if (bad) return reject('no-room', `${u.name} cannot turn there: ${bad}.`, REFACE_RULE);
+    const w = work(s, ctx);
+    setStands(w, u.id, stands);
+    const extraTurns = turns <= leftShare ? 0 : Math.ceil(turns - leftShare - 1e-9);
+    setUs(w, u.id, { changedFormation: true, moved: true, movedMm: turns <= leftShare ? st.movedMm + turns * full : full, ...(extraTurns > 0 ? { busyUntil: s.position.turn + extraTurns } : {}) });
+    return finishWork(w, [{ type: 'BatteryRefaced', unit: u.id, deg: Math.round(c.deg), turns, ...(extraTurns > 0 ? { busyUntil: s.position.turn + extraTurns } : {}), rule: REFACE_RULE }]);
   },
 });
 

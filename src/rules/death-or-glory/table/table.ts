@@ -15,7 +15,7 @@ import { MOVE_RULE } from '../tables';
 import type { DogState } from '../state';
 import { us, rowOf, figuresOf, ORDER_KINDS, FATIGUE_WORDS, MEN_PER_FIGURE, ctxOf } from '../state';
 import { allowanceMm, checkMove, type MoveLeg } from '../movement/moves';
-import { cannotMove, advanceLimit, GENERAL_RIDE_MM, refuseProblem, REFUSE_TURNS, REFUSE_RULE } from '../movement/commands';
+import { cannotMove, advanceLimit, GENERAL_RIDE_MM, refuseProblem, REFUSE_TURNS, REFUSE_RULE, refaceTurns, REFACE_RULE } from '../movement/commands';
 import { formationsOf, changeTurns, FORMATION_NAMES } from '../movement/formations';
 import { chargeProblem, reactionsFor, chargeReachMm } from '../charge/charges';
 import { planFire, ARC_RAD, fireFaces, FACE_RULE } from '../fire/plan';
@@ -103,6 +103,10 @@ function actions(g: G, side: string, pieceId: string): PieceAction[] {
     }
     const rctx = { rs: g.ruleset, turn: g.position.turn, tables: g.tables };
     for (const flank of ['left', 'right'] as const) if (!refuseProblem(rctx, u, flank, 1)) out.push({ label: `Refuse the ${flank} flank`, command: { type: 'refuseFlank', side, unit: u.id, flank, stands: 1, deg: 45 }, detail: `end stand back 45°, ${REFUSE_TURNS} of a move`, rule: REFUSE_RULE });
+    if (u.arm === 'artillery' && u.formation === 'unlimbered') for (const deg of [-90, -30, 30, 90]) {
+      const t = refaceTurns(g.tables, u, st, deg);
+      if (t !== undefined) out.push({ label: `Reface ${Math.abs(deg)}° ${deg < 0 ? 'left' : 'right'}`, command: { type: 'refaceBattery', side, unit: u.id, deg }, detail: `${t} turn${t === 1 ? '' : 's'}`, rule: REFACE_RULE });
+    }
     if (!refuseProblem(rctx, u, 'none', 1)) out.push({ label: 'Straighten the line', command: { type: 'refuseFlank', side, unit: u.id, flank: 'none' }, detail: `${REFUSE_TURNS} of a move`, rule: REFUSE_RULE });
   }
   if (step === 'fireFirst' || step === 'fireSecond') {
