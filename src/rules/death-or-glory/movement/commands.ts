@@ -9,7 +9,7 @@ import type { Stand, Unit } from '../../../engine/model';
 import { facingGroups } from '../../../geometry/frame';
 import { layoutLine, layoutRefusedLine, straightLineAnchor } from '../../../geometry/formation';
 import { defineCommand, reject } from '../../../engine/ruleset';
-import { finishWork, setStands, setFormation } from '../../../engine/workingState';
+import { finishWork, setStands, setFormation, unitIn } from '../../../engine/workingState';
 import { unitDistance } from '../../../geometry/measure';
 import { pt } from '../../../geometry/types';
 import type { DogOptions } from '../options';
@@ -17,10 +17,10 @@ import type { DogTables } from '../tables';
 import { MOVE_RULE, FORMATION_RULE, ALLOWANCES, BATTERY_REFACE, DOUBLE_TIME } from '../tables';
 import { rotateStands } from '../../../geometry/units';
 import type { DogState, S } from '../state';
-import { us, setUs, setGs, work, centreOf, isConscript, type UnitState } from '../state';
+import { us, setUs, setGs, work, centreOf, isConscript, isFormed, type UnitState, type W } from '../state';
 import { allowanceMm, checkMove, withPoses, type MoveLeg } from './moves';
 import { formationsOf, layoutFor, placementProblem, changeTurns, FORMATION_NAMES } from './formations';
-import { nearestEnemy } from './compulsory';
+import { nearestEnemy, retire } from './compulsory';
 import { hypot } from '../../../geometry/math';
 
 export const ORDERS_RULE = 'DoG Orders';
@@ -60,6 +60,50 @@ export function advanceLimit(s: { rs: DogState }, u: Unit): { mm: number; why: s
   return undefined;
 }
 
+export const SKIRMISH_RULE = 'DoG Skirmishers';
+/** "Skirmishers may only be deployed up to a maximum of 200m from their parent battalion, regt or brigade." */
+export const SKIRMISH_TETHER_MM = 200;
+/** "Skirmishers may not approach closer than 40m to a body of formed troops." */
+export const SKIRMISH_GAP_MM = 40;
+
+/** The formed body a skirmish unit belongs to: the nearest unit of its brigade not in skirmish order (RULINGS.md). */
+export function skirmishParent(battle: S['battle'], u: Unit, stands: readonly Stand[] = u.stands): { unit: Unit; gapMm: number } | undefined {
+  let best: { unit: Unit; gapMm: number } | undefined;
+  for (const p of battle.units) {
+    if (p.id === u.id || p.parent !== u.parent || p.formation === 'skirmish') continue;
+    const d = unitDistance(stands, p.stands);
+    if (!best || d < best.gapMm) best = { unit: p, gapMm: d };
+  }
+  return best;
+}
+
+/** Why skirmishers may not end a move on `stands`, or undefined (DoG Skirmishers: 200 m from the parent body, 40 m from formed enemy). */
+export function skirmishMoveProblem(s: { battle: S['battle']; rs: DogState }, u: Unit, stands: readonly Stand[]): { reason: string; rule: string } | undefined {
+  if (u.formation !== 'skirmish') return undefined;
+  const p = skirmishParent(s.battle, u, stands);
+  if (p && p.gapMm > SKIRMISH_TETHER_MM + 0.5 && p.gapMm > skirmishParent(s.battle, u)!.gapMm + 0.5)
+    return { reason: `It would be ${Math.round(p.gapMm)} m from ${p.unit.name}; skirmishers stay within ${SKIRMISH_TETHER_MM} m of their parent unit.`, rule: `${SKIRMISH_RULE} ("They may not be moved beyond 200m from their parent unit")` };
+  for (const e of s.battle.units) {
+    if (e.side === u.side || e.formation === 'skirmish' || !isFormed(s.rs, e)) continue;
+    const after = unitDistance(stands, e.stands);
+    if (after < SKIRMISH_GAP_MM - 0.5 && after < unitDistance(u.stands, e.stands) - 0.5)
+      return { reason: `It would come ${Math.round(after)} m from ${e.name}, a body of formed troops; skirmishers keep ${SKIRMISH_GAP_MM} m off.`, rule: `${SKIRMISH_RULE} ("may not approach closer than 40m to a body of formed troops")` };
+  }
+  return undefined;
+}
+
+/** "If advanced upon by formed troops, they must retreat leaving the 40m gap" (DoG Skirmishers): enemy skirmishers the moved unit came within 40 m of fall back. */
+export function skirmishersGiveWay(w: W, moverId: string): void {
+  const m = unitIn(w, moverId);
+  if (!m || m.formation === 'skirmish' || !isFormed(w.rs, m)) return;
+  for (const e of [...w.battle.units]) {
+    if (e.side === m.side || e.formation !== 'skirmish' || us(w.rs, e.id).morale === 'routing') continue;
+    const gap = unitDistance(m.stands, e.stands);
+    if (gap >= SKIRMISH_GAP_MM - 0.5) continue;
+    retire(w, e.id, centreOf(m), SKIRMISH_GAP_MM - gap, `${SKIRMISH_RULE} ("If advanced upon by formed troops, they must retreat leaving the 40m gap")`);
+  }
+}
+
 type MoveCmd = { type: 'moveUnit'; side: string; unit: string; legs: MoveLeg[] };
 export const moveUnit = defineCommand<DogState, DogOptions, DogTables, MoveCmd>({
   describe: 'Move a unit in its formation: wheels, straight on, back, sideways or a turn (DoG MOVEMENT PHASE).',
@@ -79,12 +123,15 @@ export const moveUnit = defineCommand<DogState, DogOptions, DogTables, MoveCmd>(
       const after = enemyGap(s.battle, { ...u, stands: v.stands! });
       if (before - after > lim.mm + 0.5) return reject('no-advance', `It would close ${Math.round(before - after)} m on the enemy: ${lim.why}.`, lim.rule);
     }
+    const sk = skirmishMoveProblem({ battle: s.battle, rs: s.ruleset }, u, v.stands!);
+    if (sk) return reject('skirmish-limit', sk.reason, sk.rule);
     const w = work(s, ctx);
     setStands(w, u.id, v.stands!);
     setUs(w, u.id, { moved: true, movedMm: st.movedMm + v.costMm, ...(v.becomes && (st.order === 'formed' || v.becomes === 'disordered') ? { order: v.becomes } : {}) });
-    const events = [{ type: 'UnitMoved', unit: u.id, distanceM: Math.round(v.costMm), terrain: v.terrain, rule: MOVE_RULE }];
-    if (v.becomes && st.order !== v.becomes && st.order !== 'disordered') events.push({ type: 'OrderLost', unit: u.id, becomes: v.becomes, terrain: v.terrain, rule: 'DoG Movement Costs' } as never);
-    return finishWork(w, events);
+    w.ctx.emit({ type: 'UnitMoved', unit: u.id, distanceM: Math.round(v.costMm), terrain: v.terrain, rule: MOVE_RULE });
+    if (v.becomes && st.order !== v.becomes && st.order !== 'disordered') w.ctx.emit({ type: 'OrderLost', unit: u.id, becomes: v.becomes, terrain: v.terrain, rule: 'DoG Movement Costs' });
+    skirmishersGiveWay(w, u.id);
+    return finishWork(w);
   },
 });
 

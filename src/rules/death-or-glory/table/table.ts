@@ -15,7 +15,7 @@ import { MOVE_RULE } from '../tables';
 import type { DogState } from '../state';
 import { us, rowOf, figuresOf, ORDER_KINDS, FATIGUE_WORDS, MEN_PER_FIGURE, ctxOf } from '../state';
 import { allowanceMm, checkMove, type MoveLeg } from '../movement/moves';
-import { cannotMove, advanceLimit, GENERAL_RIDE_MM, refuseProblem, REFUSE_TURNS, REFUSE_RULE, refaceTurns, REFACE_RULE } from '../movement/commands';
+import { cannotMove, advanceLimit, GENERAL_RIDE_MM, refuseProblem, REFUSE_TURNS, REFUSE_RULE, refaceTurns, REFACE_RULE, skirmishMoveProblem } from '../movement/commands';
 import { formationsOf, changeTurns, FORMATION_NAMES } from '../movement/formations';
 import { chargeProblem, reactionsFor, chargeReachMm } from '../charge/charges';
 import { planFire, ARC_RAD, fireFaces, FACE_RULE } from '../fire/plan';
@@ -71,6 +71,8 @@ function previewMove(g: G, side: string, pieceId: string, mv: PieceMove): MovePr
   const readout: ReadOut[] = [{ label: 'Used', value: m(v.costMm) }, { label: 'Left', value: m(left - v.costMm) }];
   if (v.terrain.length) readout.push({ label: 'Terrain', value: v.terrain.join(', ') });
   if (!v.ok) return illegal(v.reason!, v.rule!, readout);
+  const sk = skirmishMoveProblem({ battle: g.battle, rs: g.ruleset }, u, v.stands!);
+  if (sk) return illegal(sk.reason, sk.rule, readout);
   const lim = advanceLimit({ rs: g.ruleset }, u);
   if (lim) readout.push({ label: 'Limit', value: lim.why });
   return { legal: true, command: { type: 'moveUnit', side, unit: u.id, legs }, readout, ...(v.becomes ? { warning: { message: `It will be ${v.becomes}.`, rule: 'DoG Movement Costs' } } : {}) };
