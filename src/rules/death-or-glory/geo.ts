@@ -55,11 +55,14 @@ export function sightIndex(battle: Battle): SightIndex {
     .map((t): SightFeature => ({ id: t.id, polygon: t.polygon, kind: t.kind, rule: sightRule(t), ...(t.kind === 'hill' ? { heightLevel: t.heightLevel ?? 1 } : {}), ...(t.crest ? { crest: t.crest } : {}) })));
 }
 
-/** Can `from` see `to` (centre to centre, or any stand to the nearest stand): terrain and other units' stands block. */
-export function canSee(battle: Battle, from: Unit, to: Unit): boolean {
+/**
+ * Can `from` see `to` (centre to centre, or any stand to the nearest stand): terrain and other
+ * units' stands block — only those for which `blocks` holds, when given (a screen of chosen troops).
+ */
+export function canSee(battle: Battle, from: Unit, to: Unit, blocks?: (unitId: string) => boolean): boolean {
   const ix = sightIndex(battle);
   const stands = standIndexOf(battle.units);
-  const ignore = (r: { unitId: string }) => r.unitId === from.id || r.unitId === to.id;
+  const ignore = (r: { unitId: string }) => r.unitId === from.id || r.unitId === to.id || (blocks !== undefined && !blocks(r.unitId));
   if (lineOfSight(ix, centreOf(from), centreOf(to), { stands: { index: stands, ignore } }).visible) return true;
   for (const s of from.stands) for (const t of to.stands) if (lineOfSight(ix, s.centre, t.centre, { stands: { index: stands, ignore } }).visible) return true;
   return false;

@@ -30,8 +30,10 @@ export function describeDogEvent(e: AnyEvent, n: EventNames): string | undefined
     case 'MeleeWon': return `${p('winner')} wins the melee with ${p('loser')} (round ${String(x['round'])}: ${String(x['caused'])} men to ${String(x['suffered'])}).`;
     case 'MeleeDrawn': return `The melee between ${p('a')} and ${p('b')} is even: it goes on.`;
     case 'ControlResult': return `${p('unit')}: control test — ${String(x['result'])} for ${String(x['moves'])} move(s).`;
-    case 'Rallied': return `${p('unit')} rallies.`;
-    case 'Reformed': return `${p('unit')} is now ${String(x['order'])}.`;
+    case 'Rallied': return `${p('unit')} rallies${x['eligible'] ? ` (${String(x['eligible'])})` : ''}.`;
+    case 'CannotRally': return `${p('unit')} cannot rally: in sight of the enemy, unscreened, within 250 m of formed enemy troops.`;
+    case 'Reformed': return `${p('unit')} is now ${String(x['order'])}${x['needs'] !== undefined ? ` (${String(x['after'])} of ${String(x['needs'])} turns of rest: ${String(x['why'])})` : ''}.`;
+    case 'Reforming': return `${p('unit')} is reforming: ${String(x['idleTurns'])} of ${String(x['needs'])} turns of rest (${String(x['why'])}).`;
     case 'FormationChanged': return `${p('unit')} forms ${String(x['formation'])}.`;
     case 'UnitMoved': return `${p('unit')} moves ${String(x['distanceM'])} m.`;
     case 'GeneralHit': return `${p('general')} is hit: ${String(x['wound'])}.`;

@@ -44,6 +44,8 @@ export interface UnitState {
   readonly exhaustedActs: number;
   /** Full turns of no activity (reform, fatigue recovery). */
   readonly idleTurns: number;
+  /** Unformed on its way back from disorder: it reforms on the Reform (disordered) row (DoG FORMATION CHANGES). */
+  readonly reformingFrom?: 'disordered';
   readonly movedMm: number;
   readonly moved: boolean;
   readonly fired: boolean;

@@ -129,10 +129,10 @@ describe('DoG MORALE MODIFIERS "for each flank threatened": enemy horse that cou
 
 describe('DoG MORALE MODIFIERS "+10% secure flanks" and "+10% supported (friendly formed units to the rear)", measured on the table', () => {
   /** Prussian musketeers 50 m in front shoot the French line (die 7); the line's casualty test (die 1) shows its modifiers. */
-  const test = (friends: Parameters<typeof battle>[0], patch?: (s: ReturnType<typeof battle>) => ReturnType<typeof battle>) => {
+  const test = (friends: Parameters<typeof battle>[0], patch?: (s: ReturnType<typeof battle>) => ReturnType<typeof battle>, x = 1200) => {
     let s = battle([
-      { id: 'pr', side: 'blue', type: 'musketeer', x: 1200, y: 700 },
-      { id: 'fr', side: 'red', type: 'fusilier', x: 1200, y: 750, facingDeg: -90 },
+      { id: 'pr', side: 'blue', type: 'musketeer', x, y: 700 },
+      { id: 'fr', side: 'red', type: 'fusilier', x, y: 750, facingDeg: -90 },
       ...friends,
     ]);
     s = advanceTo(s, 'fireFirst');
@@ -149,7 +149,7 @@ describe('DoG MORALE MODIFIERS "+10% secure flanks" and "+10% supported (friendl
     expect(test([left])).toEqual([]);
   });
   it('a flank on the table edge rests on it', () => {
-    expect(test([{ ...right, x: 220 }], (s) => ({ ...s, battle: { ...s.battle, units: s.battle.units.map((u) => (u.id === 'fr' || u.id === 'pr' ? { ...u, stands: u.stands.map((st) => ({ ...st, centre: { x: st.centre.x - 1130, y: st.centre.y } as typeof st.centre })) } : u)) } }))).toEqual([['secure flanks (the table edge; fr2)', 10]]);
+    expect(test([{ ...right, x: 220 }], undefined, 70)).toEqual([['secure flanks (the table edge; fr2)', 10]]);
   });
   it('a routing friend secures nothing', () => {
     expect(test([left, right], (s) => ({ ...s, ruleset: { ...s.ruleset, units: { ...s.ruleset.units, fr2: { ...s.ruleset.units['fr2']!, morale: 'routing' } } } }))).toEqual([]);

@@ -135,4 +135,5 @@ function sideCommands(v: V, side: string): Command[] {
   return out;
 }
 
-export const dogScripts = { names: DOG_SCRIPTS, actors, choose, commands, sideCommands };
+// Fire is refused (its plan: range, sight, arc) before its dice are rolled: one try proves it.
+export const dogScripts = { names: DOG_SCRIPTS, actors, choose, commands, sideCommands, settledBeforeDice: ['fire'] };

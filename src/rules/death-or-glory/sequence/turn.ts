@@ -56,6 +56,8 @@ function turnStart(w: W): void {
       moved: false, movedMm: 0, fired: false, facesFired: undefined, changedFormation: false, halted: false, charged: undefined,
       idleTurns: idle ? st.idleTurns + 1 : 0, meleeRounds: inMelee ? st.meleeRounds : 0,
       morale: st.morale === 'shaken' ? 'steady' : st.morale,
+      // Activity breaks a reform under way: it starts again from where it stands (DoG FORMATION CHANGES, Reform rows).
+      ...(idle ? {} : { reformingFrom: undefined }),
     });
   }
   for (const g of w.battle.generals) if (w.rs.generals[g.id]) setGs(w, g.id, { moved: false, at: g.stand.centre });
