@@ -10,7 +10,8 @@ import { defineCommand, reject } from '../../../engine/ruleset';
 import { finishWork, unitIn } from '../../../engine/workingState';
 import type { DogOptions } from '../options';
 import type { DogTables } from '../tables';
-import { fireDie, readChart, CASUALTY_RULE, ARTILLERY_CASUALTY_RULE, FIRE_DIE_RULE } from '../tables';
+import { fireDie, readChart, CASUALTY_RULE, ARTILLERY_CASUALTY_RULE, FIRE_DIE_RULE, MORALE_MODIFIERS } from '../tables';
+import { coverOf, obstacleBetween } from '../geo';
 import type { DogState, S, W } from '../state';
 import { us, setUs, work, centreOf } from '../state';
 import { planFire, FIRE_PHASE_RULE, type FirePlan } from './plan';
@@ -44,7 +45,12 @@ export function resolveFire(w: W, u: Unit, t: Unit, plan: FirePlan, opts: { stre
   if (men > 0) takeCasualties(w, t.id, men, rule);
   const target = unitIn(w, t.id);
   if (zero && target) generalsRisk(w, target);
-  if (unitIn(w, t.id)) casualtyTest(w, t.id, centreOf(u));
+  const t2 = unitIn(w, t.id);
+  if (t2) {
+    // DoG MORALE MODIFIERS "+20% unit in cover": the ground it holds, or a wall or hedge between it and the firer.
+    const cover = coverOf(w.battle, t2) ?? (obstacleBetween(w.battle, t2, u) ? 'behind an obstacle' : undefined);
+    casualtyTest(w, t.id, centreOf(u), cover ? [{ label: `${MORALE_MODIFIERS.cover.label} (${cover})`, value: MORALE_MODIFIERS.cover.value }] : []);
+  }
   return men;
 }
 

@@ -42,7 +42,7 @@ export function testAndApply(w: W, u: Unit, call: MoraleCall, from: TablePoint, 
 }
 
 /** After casualties: a test for each new tenth of strength lost, or for any loss below half strength (one test covers both). */
-export function casualtyTest(w: W, unitId: string, from: TablePoint): MoraleOutcome | undefined {
+export function casualtyTest(w: W, unitId: string, from: TablePoint, extra: MoraleCall['extra'] = []): MoraleOutcome | undefined {
   const u = unitIn(w, unitId);
   if (!u || us(w.rs, unitId).morale === 'routing') return undefined;
   const st = us(w.rs, unitId);
@@ -52,7 +52,7 @@ export function casualtyTest(w: W, unitId: string, from: TablePoint): MoraleOutc
   const underHalf = share > 0.5;
   if (!crossed && !underHalf) return undefined;
   setUs(w, unitId, { tenthsTested: Math.max(st.tenthsTested, tenths) });
-  return testAndApply(w, u, { reason: crossed ? `${tenths * 10}% casualties` : 'casualties below 50% strength', rule: MORALE_WHEN }, from, true);
+  return testAndApply(w, u, { reason: crossed ? `${tenths * 10}% casualties` : 'casualties below 50% strength', rule: MORALE_WHEN, ...(extra.length ? { extra } : {}) }, from, true);
 }
 
 /** "a 0 die roll could result in a hit on any general within 50 m of the target unit" (DoG Infantry Fire, Procedure). */
