@@ -21,6 +21,7 @@ import { retire } from '../movement/compulsory';
 import { coverOf, terrainUnder, generalToUnitMm } from '../geo';
 import { FIGURE_MM } from '../setup/setup';
 import { struckIn, standsTouching } from './faces';
+import { secondRoundFaces, breaksThroughCavalry, uncontrolledCharge } from './breakthrough';
 
 export const MELEE_SECTION = 'DoG MELÉE';
 
@@ -67,14 +68,14 @@ export function headCount(w: W, x: Unit, y: Unit, first: boolean, m?: Melee): { 
   return { count: Math.max(0, n), notes };
 }
 
-function meleeModifiers(w: W, x: Unit, y: Unit, hx: number, hy: number, first: boolean): Modifier[] {
+function meleeModifiers(w: W, x: Unit, y: Unit, hx: number, hy: number, first: boolean, m: Melee): Modifier[] {
   const out: Modifier[] = [];
   const add = (m: { label: string; value: number }) => out.push({ label: m.label, value: m.value, rule: MELEE_RULE });
   const sx = us(w.rs, x.id), sy = us(w.rs, y.id);
   const row = rowOf(w.tables, x);
   const conf = row.confused ?? 0;
   out.push({ label: `confused melee factor (${row.name})`, value: conf, rule: 'DoG Nationality Tables' });
-  if (first && sx.charged?.target === y.id && sx.charged.impact && row.impact !== undefined) out.push({ label: `impact factor (${row.name}, an eligible charge)`, value: row.impact, rule: 'DoG MELÉE ("impact + confused melée factor for first round")' });
+  if (first && ((sx.charged?.target === y.id && sx.charged.impact) || m.impact?.includes(x.id)) && row.impact !== undefined) out.push({ label: `impact factor (${row.name}, an eligible charge)`, value: row.impact, rule: 'DoG MELÉE ("impact + confused melée factor for first round")' });
   const ratio = hy > 0 ? hx / hy : hx > 0 ? Infinity : 0;
   if (ratio >= 4) add(M.outnumber4); else if (ratio >= 3) add(M.outnumber3); else if (ratio >= 2) add(M.outnumber2); else if (ratio >= 1.5) add(M.outnumber32);
   if (isVeteran(x)) add(M.veteran);
@@ -128,7 +129,7 @@ function blow(w: W, x: Unit, y: Unit, first: boolean, round: number, m: Melee): 
   const sx = us(w.rs, x.id);
   if (sx.morale === 'routing' || sx.morale === 'retreating') { w.ctx.emit({ type: 'NoFightBack', unit: x.id, rule: 'DoG MELÉE ("Troops with backs to enemy … take casualties without fighting back")' }); return 0; }
   const hx = headCount(w, x, y, first, m), hy = headCount(w, y, x, first, m);
-  const mods = meleeModifiers(w, x, y, hx.count, hy.count, first);
+  const mods = meleeModifiers(w, x, y, hx.count, hy.count, first, m);
   let men = 0;
   w.ctx.roll({
     dice: 'd10', purpose: `${x.name} in melee with ${y.name} (round ${round})`, rule: 'DoG MELÉE, Procedure', subjects: [x.id, y.id], modifiers: mods,
@@ -171,7 +172,7 @@ export function resolveMelee(w: W, m: Melee): void {
   const keep = (rounds: number, struck: Melee['struck'] = m.struck) => { w.rs = { ...w.rs, melees: [...w.rs.melees.filter((x) => !(x.a === m.a && x.b === m.b)), ...(unitIn(w, m.a) && unitIn(w, m.b) ? [{ a: m.a, b: m.b, rounds, ...(struck && Object.keys(struck).length > 0 ? { struck } : {}) }] : [])] }; };
   const end = () => { w.rs = { ...w.rs, melees: w.rs.melees.filter((x) => !(x.a === m.a && x.b === m.b)) }; };
   if (!a1 || !b1) { end(); return; }
-  if (toA === toB) { w.ctx.emit({ type: 'MeleeDrawn', a: a.id, b: b.id, round, rule: 'DoG MELÉE ("If both sides stand, second round")' }); keep(round); return; }
+  if (toA === toB) { w.ctx.emit({ type: 'MeleeDrawn', a: a.id, b: b.id, round, rule: 'DoG MELÉE ("If both sides stand, second round")' }); keep(round, secondRoundFaces(w, m, round, a1, b1, undefined)); return; }
   const [win, lose] = toB > toA ? [a1, b1] : [b1, a1];
   w.ctx.emit({ type: 'MeleeWon', winner: win.id, loser: lose.id, round, caused: Math.max(toA, toB), suffered: Math.min(toA, toB), rule: 'DoG MELÉE ("Winner is the side which causes more casualties")' });
   setUs(w, win.id, { meleeWins: [...us(w.rs, win.id).meleeWins.filter((t) => t > w.turn - 4), w.turn] });
@@ -184,15 +185,23 @@ export function resolveMelee(w: W, m: Melee): void {
   };
   const lo = testAndApply(w, lose, { reason: 'lost a round of melee', rule: 'DoG MORALE When? ("after losing a round of melee")', extra: extraFor(lose, win) }, centreOf(win), false);
   const lose2 = unitIn(w, lose.id);
+  // Cavalry beating cavalry by 25% more casualties breaks through into an uncontrolled charge: the melee is over for it (RULINGS.md).
+  let retired = false;
+  if (lose2 && breaksThroughCavalry(win, lose2, Math.max(toA, toB), Math.min(toA, toB))) {
+    if (lo === 'shaken') { retire(w, lose2.id, centreOf(win), 50, 'DoG MELÉE ("Losers retire")'); retired = true; }
+    const again = unitIn(w, lose2.id), win3 = unitIn(w, win.id);
+    if (again && win3 && uncontrolledCharge(w, win3, again)) { end(); return; }
+    // It could not come clear of the beaten unit: the round's result stands as any other.
+  }
   if (lo === 'holds' && lose2) {
     // "if they stand, winner must test morale"
     const wo = testAndApply(w, win, { reason: 'its enemy stood after losing the melee', rule: 'DoG MELÉE', extra: extraFor(win, lose2) }, centreOf(lose2), false);
     if (wo !== 'holds') { setUs(w, lose2.id, { halted: true }); end(); w.ctx.emit({ type: 'MeleeBrokenOff', a: a.id, b: b.id, rule: 'DoG MELÉE ("losers must halt to reform for 1 move")' }); return; }
-    keep(round);
+    keep(round, secondRoundFaces(w, m, round, a1, b1, win.id));
     return;
   }
   // The loser retires (shaken) or routs: the melee ends and the winner takes a control test.
-  if (lose2 && lo === 'shaken') retire(w, lose2.id, centreOf(win), 50, 'DoG MELÉE ("Losers retire")');
+  if (lose2 && lo === 'shaken' && !retired) retire(w, lose2.id, centreOf(win), 50, 'DoG MELÉE ("Losers retire")');
   end();
   const win2 = unitIn(w, win.id);
   if (win2) applyControl(w, win2, controlTest(w, win2, { reason: 'after winning melee', extra: [lo === 'breaks' ? 'enemyRouting' : 'enemyRetiring'] }));
