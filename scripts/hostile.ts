@@ -1,9 +1,18 @@
 /**
  * Runs the hostile-file corpus (tests/support/hostile.ts):
  *
- *   npx tsx scripts/hostile.ts [count] [--from n] [--workers k] [--commands c]
+ *   npx tsx scripts/hostile.ts [count] [--from n] [--workers k] [--commands c] [--out f.jsonl] [--resume]
+ *   npx tsx scripts/hostile.ts --summary f.jsonl
  *
- * (default 10,000 files, from file 0, two workers, 200 commands). Each file is validated as the
+ * (default 10,000 files, from file 0, two workers, 200 commands).
+ *
+ * A full run takes hours, so it can be spread over several: `--out` appends one JSON line per
+ * judged file (and one per file measured alone) as soon as it is judged; `--resume` skips the
+ * files already in that file (with the same number of commands) and counts them in the tally.
+ * `--summary` prints the tally of such a file without judging anything. `--remeasure f.jsonl`
+ * judges again, each alone in a fresh process, the files of that file that took more than 10 s
+ * of wall time or seemed to grow memory past 200 MB, and appends what it measured: on a shared
+ * machine a worker at low priority waits for a core, and that is not the file's doing. Each file is validated as the
  * app does and, when accepted, played for `c` commands with the random player, invariants
  * checked after every command, hashed, saved and its save loaded back (`judge`). A file's verdict depends on its text
  * alone, so a worker that meets a text it has already played validates it again (timed as its
@@ -21,6 +30,7 @@
  * is the file's own figure.
  */
 import { fork, type ChildProcess } from 'node:child_process';
+import { appendFileSync, existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { performance } from 'node:perf_hooks';
 import { hostileFile, judge, type Verdict } from '../tests/support/hostile';
@@ -45,6 +55,51 @@ const opt = (name: string): number | undefined => {
   return at >= 0 ? Number(args[at + 1]) : undefined;
 };
 const COMMANDS = opt('--commands') ?? 200;
+const str = (name: string): string | undefined => {
+  const at = args.indexOf(name);
+  return at >= 0 ? args[at + 1] : undefined;
+};
+const OUT = str('--out') ?? (args[0] === '--remeasure' ? args[1] : undefined);
+const RESUME = args.includes('--resume');
+
+/** A file judged again alone (`measureAlone`): its peak resident growth, and its wall and CPU time. */
+interface Alone {
+  readonly peakMb: number;
+  readonly wallMs?: number;
+  readonly cpuMs?: number;
+}
+
+/** A line of the `--out` file: a judged file, or a file measured alone. */
+type Line = ({ kind: 'file' } & Done) | ({ kind: 'alone'; i: number; commands: number } & Alone);
+
+/** Append one line to the `--out` file, synchronously, so that a killed run loses at most the file it was on. */
+function record(line: Line): void {
+  if (OUT !== undefined) appendFileSync(OUT, JSON.stringify(line) + '\n');
+}
+
+/** The lines of a `--out` file judged with `commands` commands (the last line for a file wins; a torn last line is skipped). */
+function readOut(file: string, commands: number): { files: Map<number, Done>; alone: Map<number, Alone> } {
+  const files = new Map<number, Done>();
+  const alone = new Map<number, Alone>();
+  if (!existsSync(file)) return { files, alone };
+  for (const text of readFileSync(file, 'utf8').split('\n')) {
+    if (text.trim() === '') continue;
+    let line: Line & { commandsPerFile?: number };
+    try {
+      line = JSON.parse(text) as Line & { commandsPerFile?: number };
+    } catch {
+      continue;
+    }
+    if (line.commandsPerFile !== commands) continue;
+    if (line.kind === 'alone') alone.set(line.i, { peakMb: line.peakMb ?? NaN, ...(line.wallMs !== undefined ? { wallMs: line.wallMs } : {}), ...(line.cpuMs !== undefined ? { cpuMs: line.cpuMs } : {}) });
+    else {
+      // JSON has no NaN: figures a hung or dead worker could not measure come back as null.
+      const nan = (x: number | null) => (x === null ? NaN : x);
+      files.set(line.i, { ...line, validateMs: nan(line.validateMs), wallMs: nan(line.wallMs), cpuMs: nan(line.cpuMs), grewMb: nan(line.grewMb) });
+    }
+  }
+  return { files, alone };
+}
 
 /** One file, judged in this process: the figures the parent tallies. */
 function judgeHere(i: number, played: Map<string, Omit<Verdict, 'validateMs'>>): Done {
@@ -72,7 +127,9 @@ function judgeHere(i: number, played: Map<string, Omit<Verdict, 'validateMs'>>):
 function worker(from: number, step: number, end: number): void {
   const played = new Map<string, Omit<Verdict, 'validateMs'>>();
   const gc = (globalThis as { gc?: () => void }).gc;
+  const done = OUT !== undefined && RESUME ? readOut(OUT, COMMANDS).files : new Map<number, Done>();
   for (let i = from; i < end; i += step) {
+    if (done.has(i)) continue;
     // Keep the baseline low so that one file's growth is mostly its own.
     if (gc && process.memoryUsage().rss > 400e6) gc();
     process.send!({ start: i });
@@ -81,13 +138,29 @@ function worker(from: number, step: number, end: number): void {
   process.send!({ finished: true }, () => process.exit(0));
 }
 
-/** Measure one file alone: peak resident size over the judging, less the size before it. */
+/** Measure one file alone: peak resident size over the judging, less the size before it; its wall and CPU time. */
 function measureAlone(i: number): void {
   const f = hostileFile(i);
   const before = process.memoryUsage().rss;
+  const cpu0 = process.cpuUsage();
+  const t = performance.now();
   judge(f, COMMANDS, () => performance.now());
-  process.send!({ peakMb: Math.max(0, (process.resourceUsage().maxRSS * 1024 - before) / 1e6) }, () => process.exit(0));
+  const wallMs = performance.now() - t;
+  const cpu = process.cpuUsage(cpu0);
+  const m: Alone = { peakMb: Math.max(0, (process.resourceUsage().maxRSS * 1024 - before) / 1e6), wallMs, cpuMs: (cpu.user + cpu.system) / 1000 };
+  process.send!(m, () => process.exit(0));
 }
+
+/** Judge file `i` again alone in a fresh process; NaN figures if that process died. */
+const judgeAlone = (i: number): Promise<Alone> =>
+  new Promise<Alone>((resolve) => {
+    const c = spawn(['--measure', String(i), '--commands', String(COMMANDS)]);
+    c.on('message', (m: Alone) => resolve(m));
+    c.on('exit', () => resolve({ peakMb: NaN, wallMs: NaN, cpuMs: NaN }));
+  });
+
+/** Did the run's figures for this file need measuring alone (slow or big), and has it not been? */
+const suspect = (r: Done, alone: ReadonlyMap<number, Alone>): boolean => (r.grewMb > 200 && !alone.has(r.i)) || (r.wallMs > 10_000 && alone.get(r.i)?.wallMs === undefined);
 
 const self = fileURLToPath(import.meta.url);
 const spawn = (extra: string[]): ChildProcess => fork(self, extra, { execArgv: [...process.execArgv, '--max-old-space-size=1024', '--expose-gc'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
@@ -98,9 +171,16 @@ async function parent(): Promise<void> {
   const workers = Math.max(1, opt('--workers') ?? 2);
   const end = from + count;
   const results: Done[] = [];
+  const alone = new Map<number, Alone>();
+  if (OUT !== undefined && RESUME) {
+    const before = readOut(OUT, COMMANDS);
+    for (const [i, r] of before.files) if (i >= from && i < end) results.push(r);
+    for (const [i, mb] of before.alone) if (i >= from && i < end) alone.set(i, mb);
+    console.log(`resuming: ${results.length} files already judged in ${OUT}`);
+  }
   const children = new Set<ChildProcess>();
   const t0 = performance.now();
-  let reported = 0;
+  let reported = results.length;
   const progress = () => {
     if (results.length - reported < 250 && results.length < count) return;
     reported = results.length;
@@ -112,7 +192,7 @@ async function parent(): Promise<void> {
   const run = (w: number, start: number): Promise<void> =>
     new Promise((resolve) => {
       if (start >= end) return resolve();
-      const child = spawn(['--worker', String(start), String(workers), String(end), '--commands', String(COMMANDS)]);
+      const child = spawn(['--worker', String(start), String(workers), String(end), '--commands', String(COMMANDS), ...(OUT !== undefined ? ['--out', OUT] : []), ...(RESUME ? ['--resume'] : [])]);
       children.add(child);
       let current = -1;
       let finished = false;
@@ -126,6 +206,7 @@ async function parent(): Promise<void> {
         if (m.start !== undefined) current = m.start;
         if (m.done) {
           results.push(m.done);
+          record({ kind: 'file', ...m.done, commandsPerFile: COMMANDS } as Line);
           current = -1;
           arm();
           progress();
@@ -137,7 +218,9 @@ async function parent(): Promise<void> {
         clearTimeout(timer);
         if (finished || current < 0 || stopping) return resolve();
         const hung = signal === 'SIGKILL';
-        results.push({ i: current, shape: hostileFile(current).shape, outcome: hung ? 'hang' : 'oom', detail: `worker ${hung ? `silent for ${HANG_KILL_S} s` : `exited (${code ?? signal})`}`, validateMs: NaN, wallMs: NaN, cpuMs: NaN, grewMb: NaN, commands: 0 });
+        const lost: Done = { i: current, shape: hostileFile(current).shape, outcome: hung ? 'hang' : 'oom', detail: `worker ${hung ? `silent for ${HANG_KILL_S} s` : `exited (${code ?? signal})`}`, validateMs: NaN, wallMs: NaN, cpuMs: NaN, grewMb: NaN, commands: 0 };
+        results.push(lost);
+        record({ kind: 'file', ...lost, commandsPerFile: COMMANDS } as Line);
         progress();
         void run(w, current + workers).then(resolve);
       });
@@ -147,29 +230,30 @@ async function parent(): Promise<void> {
   const stop = () => {
     stopping = true;
     for (const c of children) c.kill('SIGKILL');
-    summarise(results, new Map(), t0, true);
+    summarise(results, alone, t0, true);
     process.exit(1);
   };
   process.on('SIGTERM', stop);
   process.on('SIGINT', stop);
   await Promise.all(Array.from({ length: workers }, (_, w) => run(w, from + w)));
 
-  // Files that seemed to grow memory past 200 MB, measured again alone.
-  const suspects = results.filter((r) => r.grewMb > 200);
-  const alone = new Map<number, number>();
-  for (const r of suspects) {
-    const peak = await new Promise<number>((resolve) => {
-      const c = spawn(['--measure', String(r.i), '--commands', String(COMMANDS)]);
-      c.on('message', (m: { peakMb: number }) => resolve(m.peakMb));
-      c.on('exit', () => resolve(NaN));
-    });
-    alone.set(r.i, peak);
-  }
+  // Files that seemed to grow memory past 200 MB, or took over 10 s, measured again alone.
+  await remeasure(results, alone);
   summarise(results, alone, t0, false);
 }
 
+async function remeasure(results: readonly Done[], alone: Map<number, Alone>): Promise<void> {
+  const suspects = results.filter((r) => suspect(r, alone));
+  if (suspects.length > 0) console.log(`measuring ${suspects.length} files again, each alone`);
+  for (const r of suspects) {
+    const m = await judgeAlone(r.i);
+    alone.set(r.i, m);
+    record({ kind: 'alone', i: r.i, commands: COMMANDS, ...m, commandsPerFile: COMMANDS } as Line);
+  }
+}
+
 /** Print the tally by shape, every crash, hang and out-of-memory file, and one JSON line of figures. */
-function summarise(results: readonly Done[], alone: ReadonlyMap<number, number>, t0: number, stoppedEarly: boolean): void {
+function summarise(results: readonly Done[], alone: ReadonlyMap<number, Alone>, t0: number | undefined, stoppedEarly: boolean): void {
   if (results.length === 0) return;
   const by = (o: string) => results.filter((r) => r.outcome === o);
   const byShape = new Map<string, Record<string, number>>();
@@ -183,7 +267,10 @@ function summarise(results: readonly Done[], alone: ReadonlyMap<number, number>,
   console.log('by shape:');
   for (const [shape, s] of [...byShape].sort()) console.log(`  ${shape.padEnd(28)} ${Object.entries(s).map(([k, n]) => `${k} ${n}`).join(', ')}`);
   for (const r of [...by('crash'), ...by('hang'), ...by('oom')].slice(0, 30)) console.log(`${r.outcome} #${r.i} ${r.shape}: ${r.detail ?? ''}`);
-  for (const [i, mb] of alone) console.log(`measured alone: #${i} ${hostileFile(i).shape} peak ${Math.round(mb)} MB`);
+  for (const [i, m] of [...alone].slice(0, 30)) console.log(`measured alone: #${i} ${hostileFile(i).shape} peak ${Math.round(m.peakMb)} MB${m.wallMs !== undefined ? `, ${Math.round(m.wallMs)} ms wall, ${Math.round(m.cpuMs ?? NaN)} ms CPU` : ''}`);
+  // A file slow in the run counts as over 10 s unless, judged again alone, it took 10 s or less.
+  const slow = results.filter((r) => r.wallMs > 10_000);
+  const slowAlone = slow.filter((r) => !((alone.get(r.i)?.wallMs ?? Infinity) <= 10_000));
   console.log(
     JSON.stringify({
       ...(stoppedEarly ? { stoppedEarly: true, remeasuredAlone: 'not done' } : {}),
@@ -198,7 +285,10 @@ function summarise(results: readonly Done[], alone: ReadonlyMap<number, number>,
       validateOver10s: results.filter((r) => r.validateMs > 10_000).length,
       fileCpuOver10s: results.filter((r) => r.cpuMs > 10_000).length,
       fileWallOver10s: results.filter((r) => r.wallMs > 10_000).length,
-      over200Mb: [...alone.values()].filter((mb) => !(mb <= 200)).length,
+      fileWallOver10sAlone: slowAlone.length,
+      fileWallOver10sNotYetAlone: slow.filter((r) => alone.get(r.i)?.wallMs === undefined).length,
+      slowestAloneWallMs: Math.round(Math.max(0, ...[...alone.values()].map((m) => m.wallMs ?? 0).filter(Number.isFinite))),
+      over200Mb: results.filter((r) => r.grewMb > 200 && !((alone.get(r.i)?.peakMb ?? Infinity) <= 200)).length,
       seemedOver200MbInRun: results.filter((r) => r.grewMb > 200).length,
       commandsPlayed: results.reduce((a, r) => a + r.commands, 0),
       slowestValidateMs: Math.round(slowV.validateMs),
@@ -208,11 +298,26 @@ function summarise(results: readonly Done[], alone: ReadonlyMap<number, number>,
       slowestFileCpuMs: Math.round(slowC.cpuMs),
       slowestFileCpu: `#${slowC.i} ${slowC.shape}`,
       mostGrowthMb: Math.round(max((r) => r.grewMb).grewMb),
-      seconds: Math.round((performance.now() - t0) / 1000),
+      ...(t0 !== undefined ? { seconds: Math.round((performance.now() - t0) / 1000) } : {}),
+      fileWallSecondsTotal: Math.round(results.reduce((a, r) => a + (Number.isFinite(r.wallMs) ? r.wallMs : 0), 0) / 1000),
     }),
   );
 }
 
 if (args[0] === '--worker') worker(Number(args[1]), Number(args[2]), Number(args[3]));
 else if (args[0] === '--measure') measureAlone(Number(args[1]));
+else if (args[0] === '--remeasure') {
+  // Judge again alone the slow or big files of a `--out` file, appending to it, then print the tally.
+  const { files, alone } = readOut(args[1]!, COMMANDS);
+  const results = [...files.values()].sort((a, b) => a.i - b.i);
+  void remeasure(results, alone).then(() => summarise(results, alone, undefined, false));
+} else if (args[0] === '--summary') {
+  // The tally of a `--out` file; files slow or big in the run and not yet measured alone count as over.
+  const { files, alone } = readOut(args[1]!, COMMANDS);
+  const results = [...files.values()].sort((a, b) => a.i - b.i);
+  if (results.length === 0) console.log(`no files judged with ${COMMANDS} commands in ${args[1]}`);
+  const stillSuspect = results.filter((r) => suspect(r, alone)).length;
+  if (stillSuspect > 0) console.log(`${stillSuspect} files took over 10 s or seemed to grow past 200 MB and are not yet measured alone (--remeasure)`);
+  summarise(results, alone, undefined, false);
+}
 else void parent();

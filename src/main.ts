@@ -395,11 +395,13 @@ async function main(): Promise<void> {
     const kept = await lib.get(id);
     if (!kept) return;
     await loader.load(kept.meta.rulesetId);
-    const loaded = loadSaveText(kept.save, loader.loaded());
+    // A battle this browser kept: one saved by an earlier version is replayed as it replays today, and the player told.
+    const loaded = loadSaveText(kept.save, loader.loaded(), { hashMismatch: 'warn' });
     if (!loaded.ok) {
       play.getState().showAlert({ title: 'That battle cannot be replayed', message: 'What is wrong with the kept battle:', problems: loaded.problems });
       return;
     }
+    if (loaded.value.warnings) play.getState().showAlert({ title: 'This battle is replayed as it replays today', message: 'It was kept by an earlier version of Vedette. Every command still applies, but it may not go exactly as you played it:', problems: loaded.value.warnings });
     const v = loaded.value;
     showReplay({ id, module: v.module, scenario: v.save.scenario, setup: v.setup, options: v.save.options, seed: v.save.seed, history: v.history }, kept.meta.name);
   };

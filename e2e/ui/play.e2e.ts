@@ -145,6 +145,42 @@ describe('a hot-seat battle of Napoleonic Warfare', () => {
     await p.page.close();
   });
 
+  it('never shows the dice key while the battle goes on; a file saved says it holds it; the kept battle resumes with it', async () => {
+    const p = await PlayPage.open(chromium.browser, url);
+    await p.byTest('mode-hotseat').check();
+    const seed = p.byTest('seed');
+    expect(await seed.getAttribute('type')).toBe('password');
+    const key = await seed.inputValue();
+    expect(key).toMatch(/^[0-9a-f]{32}$/);
+    await p.byTest('start-battle').click();
+    // Everything in the page — text, markup, attributes and every field's value — without the key.
+    const onScreen = () => p.page.evaluate(() => document.documentElement.outerHTML + document.body.innerText + [...document.querySelectorAll('input, textarea, select')].map((e) => (e as HTMLInputElement).value).join('|'));
+    expect(await onScreen()).not.toContain(key);
+    await p.takeOver();
+    await p.endStep('fr');
+    await p.takeOver();
+    await p.endStep('au');
+    expect(await onScreen()).not.toContain(key);
+    for (const overlay of ['saved-battles', 'new-battle', 'help-button']) {
+      await p.byTest(overlay).click();
+      expect(await onScreen()).not.toContain(key);
+      await p.page.keyboard.press('Escape');
+    }
+    // Saved to a file: it holds the key (the battle goes on from it), and the players are told so.
+    const [download] = await Promise.all([p.page.waitForEvent('download'), p.byTest('save').click()]);
+    expect(readFileSync((await download.path())!, 'utf8')).toContain(key);
+    await expect.poll(() => p.byTest('notice').innerText()).toMatch(/holds the dice's secret key/);
+    // The kept battle has it too, where resuming needs it: after a reload the same battle goes on.
+    const before = (await p.probe())!;
+    await p.reload();
+    const after = (await p.probe())!;
+    expect(after.commandCount).toBe(before.commandCount);
+    expect(after.position).toEqual(before.position);
+    expect(await onScreen()).not.toContain(key);
+    await p.page.screenshot({ path: 'e2e/screenshots/hotseat-key-hidden.png' });
+    await p.page.close();
+  });
+
   it('resumes after a reload exactly where it stopped, behind the hand-over screen', async () => {
     const p = await PlayPage.open(chromium.browser, url);
     await p.start('hotseat', 99);

@@ -27,6 +27,16 @@ async function centres(p: PlayPage): Promise<Centres> {
   return Object.fromEntries(b.units.map((u) => [u.id, u.stands[0]!.centre]));
 }
 
+/** Rule citations in the replay log that run past the log's right edge (they must wrap). */
+async function rulesCut(p: PlayPage): Promise<{ rules: number; cut: string[] }> {
+  return p.page.evaluate(() => {
+    const log = document.querySelector('[data-testid=replay-log]')!;
+    const edge = log.getBoundingClientRect().left + log.clientWidth;
+    const rules = [...log.querySelectorAll('.rule')];
+    return { rules: rules.length, cut: rules.filter((r) => r.getBoundingClientRect().right > edge + 0.5).map((r) => r.textContent ?? '') };
+  });
+}
+
 describe('the replay viewer', () => {
   it('steps a kept battle back and forth, the table at each step as it stood after that command', async () => {
     const p = await PlayPage.open(chromium.browser, url, '', { width: 1280, height: 720 });
@@ -100,6 +110,10 @@ describe('the replay viewer', () => {
     }
     expect(r.command).toBe(total);
     await p.page.screenshot({ path: 'e2e/screenshots/replay-1280.png' });
+    // Every rule citation in the log wraps inside the panel, none cut at its right edge.
+    const cut1280 = await rulesCut(p);
+    expect(cut1280.rules).toBeGreaterThan(0);
+    expect(cut1280.cut).toEqual([]);
     while (r.at > 0) {
       await p.byTest('replay-back').click();
       await expect.poll(async () => (await replay())!.at).toBe(r.at - 1);
@@ -123,6 +137,9 @@ describe('the replay viewer', () => {
     expect((await replay())!.points).toBeLessThan(r.points);
     await p.page.setViewportSize({ width: 760, height: 720 });
     await p.page.screenshot({ path: 'e2e/screenshots/replay-760.png' });
+    const cut760 = await rulesCut(p);
+    expect(cut760.rules).toBeGreaterThan(0);
+    expect(cut760.cut).toEqual([]);
     await p.page.setViewportSize({ width: 1280, height: 720 });
 
     // Close: play is back where it was.
@@ -214,7 +231,7 @@ describe('the replay viewer', () => {
     const requests: string[] = [];
     page.on('request', (q) => requests.push(q.url()));
     await page.goto(`file://${path}`);
-    expect(await page.locator('[data-testid=report-result]').innerText()).toMatch(/^The Prussians win an? .*victory\. Austrians conceded the battle\./);
+    expect(await page.locator('[data-testid=report-result]').innerText()).toMatch(/^The Austrians concede; the Prussians win\./);
     const charts = page.locator('#charts svg');
     expect(await charts.count()).toBe(2);
     expect(await charts.nth(0).getAttribute('aria-label')).toBe('Casualties: stands lost by the end of each turn');

@@ -87,14 +87,16 @@ export class Trier {
    * rules refuse it. A command whose acceptance hangs on its own dice (SYW: a D4 off the move in
    * rough ground, (4) p.9) is tried again with every die at its lowest and at its highest face,
    * and is refused if either refuses it: a player cannot know the real roll, so it offers only
-   * what holds whatever the dice say (when the rolls are monotone, as the rulebooks' are).
+   * what holds whatever the dice say (when the rolls are monotone, as the rulebooks' are). A
+   * command type the ruleset says is settled before any roll (a prompt, a shot) is tried once.
    */
   attempt(module: AnyRuleset, view: View, side: SideId, command: Command): GameState | undefined {
     const state = this.stateFor(module, view, side);
     const r = applyHypothetical(module, state, command, seedDice(lookaheadSeed(this.seed, this.n++)));
     if (isRejection(r)) return undefined;
     const rolls = r.events.filter((e): e is DiceRolled => e.type === 'DiceRolled');
-    if (rolls.length === 0) return r.state;
+    // Types whose acceptance no die decides (`AiScripts.settledBeforeDice`) are proved by one try.
+    if (rolls.length === 0 || module.ai?.scripts?.settledBeforeDice?.includes(command.type)) return r.state;
     const sides: number[] = [];
     for (const roll of rolls) {
       const m = /^(\d*)d(\d+)$/.exec(roll.dice);

@@ -10,7 +10,8 @@
  * plays its side by the assignment and every other side by the scripted player, with dice of its
  * own (`lookaheadSeed`), to the end of the game turn, and scores the end with the ruleset's
  * `evaluate` (a win or loss counts beyond any evaluation). Every assignment is scored on the same
- * determinisations (common random numbers), so a change is compared on the same luck.
+ * determinisations (common random numbers), so a change is compared on the same luck, and a
+ * change is kept only when it scores better on every one of them (`betterEverywhere`).
  *
  * The budget is milliseconds on the clock it is given, read once before each assignment is
  * scored: with `playoutClock` (tests) it counts assignments and the search is deterministic.
@@ -42,6 +43,15 @@ export const PLAYOUT_MAX_COMMANDS = 600;
 export const MIN_GAIN = 0.05;
 /** What a decided battle is worth in a playout, beyond any evaluation (evaluations lie in about ±6). */
 const WIN_SCORE = 20;
+
+/**
+ * Whether scores `v` beat `held`, determinisation by determinisation: better on every one and by
+ * MIN_GAIN on their mean. A change that wins on one fill of the hidden parts and loses on another
+ * bets on what cannot be seen, and playouts with their own dice reward such bets by luck.
+ */
+export function betterEverywhere(v: readonly number[], held: readonly number[], mean: (xs: readonly number[]) => number): boolean {
+  return v.every((x, k) => x > held[k]!) && mean(v) > mean(held) + MIN_GAIN;
+}
 
 /** A scripted player whose scripts for some actors are fixed (the assignment a playout tries). */
 class AssignedPlayer extends ScriptedPlayer {
@@ -83,15 +93,17 @@ export class SearchPlayer extends ScriptedPlayer {
     const deadline = this.clock.now() + this.budgetMs;
     const initial = new Map(actors.map((a) => [a, scripts.choose(view, side, a)]));
     const fills = Array.from({ length: PLAYOUT_SAMPLES }, (_, k) => determinise(module, view, side, makeSampler(deriveSeed(this.seed, decision * PLAYOUT_SAMPLES + k, 'playout-fill')), lookaheadSeed(this.seed, 1_000_000 + decision * PLAYOUT_SAMPLES + k)));
-    const score = (asg: ReadonlyMap<string, string>): number => fills.reduce((a, s, k) => a + this.playout(module, s, side, asg, deriveSeed(this.seed, decision * PLAYOUT_SAMPLES + k, 'playout-players')), 0) / fills.length;
+    // One score per determinisation: a change must win on each of them, not on their mean.
+    const score = (asg: ReadonlyMap<string, string>): number[] => fills.map((s, k) => this.playout(module, s, side, asg, deriveSeed(this.seed, decision * PLAYOUT_SAMPLES + k, 'playout-players')));
+    const mean = (xs: readonly number[]) => xs.reduce((a, x) => a + x, 0) / xs.length;
     let scored = 0;
     let best = initial;
-    let bestScore = Number.NEGATIVE_INFINITY;
+    let bestScores: number[] | undefined;
     if (this.clock.now() < deadline) {
-      bestScore = score(initial);
+      bestScores = score(initial);
       scored++;
     }
-    sweeps: for (let sweep = 0; sweep < 4 && bestScore > Number.NEGATIVE_INFINITY; sweep++) {
+    sweeps: for (let sweep = 0; sweep < 4 && bestScores; sweep++) {
       let improved = false;
       for (const actor of actors) {
         for (const name of scripts.names) {
@@ -100,9 +112,9 @@ export class SearchPlayer extends ScriptedPlayer {
           const trial = new Map(best).set(actor, name);
           const v = score(trial);
           scored++;
-          if (v > bestScore + MIN_GAIN) {
+          if (betterEverywhere(v, bestScores, mean)) {
             best = trial;
-            bestScore = v;
+            bestScores = v;
             improved = true;
           }
         }

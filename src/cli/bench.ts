@@ -16,8 +16,9 @@ import { replaySeekBench } from './bench/replaySeek';
 import { playtestBench } from './bench/playtest';
 import { editorBench } from './bench/editor';
 import { mathBench } from './bench/math';
+import { dogBattleBench } from './bench/dogBattle';
 
-const SECTIONS: readonly BenchSection[] = [geometryBench, routPathBench, nwPreviewBench, sywDragBench, longSaveBench, validateBench, aiBench, replaySeekBench, playtestBench, editorBench, mathBench];
+const SECTIONS: readonly BenchSection[] = [geometryBench, routPathBench, nwPreviewBench, sywDragBench, longSaveBench, validateBench, aiBench, replaySeekBench, playtestBench, editorBench, mathBench, dogBattleBench];
 
 async function main(): Promise<void> {
   const args = process.argv.slice(2);

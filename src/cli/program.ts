@@ -138,7 +138,9 @@ function summary(io: Io, module: AnyRuleset, h: History, title: string, seed: nu
   if (s.result) {
     const r = s.result;
     const winner = r.winner ? (s.battle.sides.find((x) => x.id === r.winner)?.name ?? r.winner) : undefined;
-    say(`Result: ${winner ? victorySentence(winner, r.level) : r.level}. ${r.reason}${r.rule ? ` (${r.rule})` : ''}`);
+    const loser = r.level === 'concession' ? s.battle.sides.find((x) => x.id !== r.winner)?.name : undefined;
+    if (winner && loser !== undefined) say(`Result: ${victorySentence(winner, r.level, false, loser)}.`);
+    else say(`Result: ${winner ? victorySentence(winner, r.level) : r.level}. ${r.reason}${r.rule ? ` (${r.rule})` : ''}`);
   } else {
     say(`No result yet${stoppedNote ? ` (${stoppedNote})` : ''}. Stands at: ${describePosition(module, s)}`);
   }

@@ -12,6 +12,7 @@ import { isKey, isSeedingVersion, SEEDING_VERSION, type SeedingVersion } from '.
 import type { BattleSetup, SideId } from './model';
 import type { AnyRuleset, Problem } from './ruleset';
 import { Run } from './sequence';
+import { sideWords } from './words';
 import { otherSide, STATE_VERSION, type GameState } from './state';
 
 export interface Applied {
@@ -209,7 +210,7 @@ function applyChecked(module: AnyRuleset, state: GameState, command: unknown, se
         run.checkVictory();
         return finish(run);
       }
-      run.end({ winner: otherSide(state.battle, side), level: 'concession', reason: `${sideName} conceded the battle.`, rule: 'concession' });
+      run.end({ winner: otherSide(state.battle, side), level: 'concession', reason: `${sideWords(sideName).subject} conceded the battle.`, rule: 'concession' });
       return finish(run);
     }
 

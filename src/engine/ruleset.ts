@@ -390,6 +390,12 @@ export interface AiScripts<RS, O, T> {
   readonly commands: (view: SeenGame<RS, O, T>, side: SideId, actor: string, script: string, sampler: Sampler) => readonly Command[];
   /** Side-wide commands this step wants, best first (NW: who has the initiative; SYW: a CinC's counter). */
   readonly sideCommands?: (view: SeenGame<RS, O, T>, side: SideId, sampler: Sampler) => readonly Command[];
+  /**
+   * Command types the rules accept or refuse before any die is rolled (a prompt's D6 decides
+   * whether it works, never whether it may be tried): one accepted try proves such a command,
+   * where others are tried again with every die at its lowest and highest face (src/ai Trier).
+   */
+  readonly settledBeforeDice?: readonly string[];
 }
 
 /** Names for ids as a viewer knows them (the log's lookup), for `describeEvent`. */

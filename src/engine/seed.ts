@@ -174,11 +174,13 @@ const toHex = ([hi, lo]: U64): string => hi.toString(16).padStart(8, '0') + lo.t
 
 /** The key's two 64-bit words, k0 and k1, read little-endian from its 16 bytes as SipHash does. */
 function keyWords(key: string): [U64, U64] {
-  const word = (at: number): U64 => {
-    // Bytes at..at+7, least significant first.
-    const b = (i: number) => parseInt(key.slice((at + i) * 2, (at + i) * 2 + 2), 16);
-    return [(b(7) << 24) | (b(6) << 16) | (b(5) << 8) | b(4), (b(3) << 24) | (b(2) << 16) | (b(1) << 8) | b(0)].map((x) => x >>> 0) as U64;
+  // Four bytes from byte `at` (8 hex digits, most significant first as written), read least significant first.
+  const le32 = (at: number): number => {
+    const x = parseInt(key.slice(at * 2, at * 2 + 8), 16);
+    return (((x & 0xff) << 24) | ((x & 0xff00) << 8) | ((x >>> 8) & 0xff00) | (x >>> 24)) >>> 0;
   };
+  // Bytes at..at+7, least significant first.
+  const word = (at: number): U64 => [le32(at + 4), le32(at)];
   return [word(0), word(8)];
 }
 
@@ -188,57 +190,56 @@ function keyWords(key: string): [U64, U64] {
  * reference implementation's test vectors (tests/engine/seeding.test.ts).
  */
 export function sipHash24(k0: U64, k1: U64, message: readonly U64[]): U64 {
-  // State words v0..v3 as hi/lo halves in one array: [v0h, v0l, v1h, v1l, v2h, v2l, v3h, v3l].
-  const v = [k0[0] ^ 0x736f6d65, k0[1] ^ 0x70736575, k1[0] ^ 0x646f7261, k1[1] ^ 0x6e646f6d, k0[0] ^ 0x6c796765, k0[1] ^ 0x6e657261, k1[0] ^ 0x74656462, k1[1] ^ 0x79746573].map((x) => x >>> 0);
-  const add = (a: number, b: number) => {
-    // v[a] += v[b] (64-bit)
-    const lo = (v[a + 1]! + v[b + 1]!) >>> 0;
-    v[a] = (v[a]! + v[b]! + (lo < v[a + 1]! ? 1 : 0)) >>> 0;
-    v[a + 1] = lo;
-  };
-  const rotl = (a: number, r: number) => {
-    let hi = v[a]!, lo = v[a + 1]!;
-    if (r >= 32) {
-      [hi, lo] = [lo, hi];
-      r -= 32;
-    }
-    if (r > 0) [hi, lo] = [((hi << r) | (lo >>> (32 - r))) >>> 0, ((lo << r) | (hi >>> (32 - r))) >>> 0];
-    v[a] = hi;
-    v[a + 1] = lo;
-  };
-  const xor = (a: number, b: number) => {
-    v[a] = (v[a]! ^ v[b]!) >>> 0;
-    v[a + 1] = (v[a + 1]! ^ v[b + 1]!) >>> 0;
-  };
-  const swap32 = (a: number) => {
-    const t = v[a]!;
-    v[a] = v[a + 1]!;
-    v[a + 1] = t;
-  };
-  const V0 = 0, V1 = 2, V2 = 4, V3 = 6;
-  const round = () => {
-    add(V0, V1); rotl(V1, 13); xor(V1, V0); swap32(V0);
-    add(V2, V3); rotl(V3, 16); xor(V3, V2);
-    add(V0, V3); rotl(V3, 21); xor(V3, V0);
-    add(V2, V1); rotl(V1, 17); xor(V1, V2); swap32(V2);
-  };
-  const absorb = (m: U64) => {
-    v[V3] = (v[V3]! ^ m[0]) >>> 0;
-    v[V3 + 1] = (v[V3 + 1]! ^ m[1]) >>> 0;
-    round();
-    round();
-    v[V0] = (v[V0]! ^ m[0]) >>> 0;
-    v[V0 + 1] = (v[V0 + 1]! ^ m[1]) >>> 0;
-  };
-  for (const m of message) absorb(m);
+  // PERF: the four state words as eight 32-bit locals (hi, lo), the rounds written out: no
+  // closures and no arrays, since every command hashes its chain and stream three times.
+  const st = SIP;
+  st[0] = (k0[0] ^ 0x736f6d65) >>> 0; st[1] = (k0[1] ^ 0x70736575) >>> 0;
+  st[2] = (k1[0] ^ 0x646f7261) >>> 0; st[3] = (k1[1] ^ 0x6e646f6d) >>> 0;
+  st[4] = (k0[0] ^ 0x6c796765) >>> 0; st[5] = (k0[1] ^ 0x6e657261) >>> 0;
+  st[6] = (k1[0] ^ 0x74656462) >>> 0; st[7] = (k1[1] ^ 0x79746573) >>> 0;
+  for (const m of message) sipAbsorb(st, m[0], m[1]);
   // The last block: the message length in bytes, mod 256, in the top byte (no tail bytes here).
-  absorb([((message.length * 8) & 0xff) << 24 >>> 0, 0]);
-  v[V2 + 1] = (v[V2 + 1]! ^ 0xff) >>> 0;
-  round();
-  round();
-  round();
-  round();
-  return [(v[0]! ^ v[2]! ^ v[4]! ^ v[6]!) >>> 0, (v[1]! ^ v[3]! ^ v[5]! ^ v[7]!) >>> 0];
+  sipAbsorb(st, (((message.length * 8) & 0xff) << 24) >>> 0, 0);
+  st[5] = (st[5]! ^ 0xff) >>> 0;
+  sipRound(st);
+  sipRound(st);
+  sipRound(st);
+  sipRound(st);
+  return [(st[0]! ^ st[2]! ^ st[4]! ^ st[6]!) >>> 0, (st[1]! ^ st[3]! ^ st[5]! ^ st[7]!) >>> 0];
+}
+
+/** SipHash's state: v0..v3 as hi/lo halves, [v0h, v0l, v1h, v1l, v2h, v2l, v3h, v3l]. */
+const SIP = new Uint32Array(8);
+
+/** One message word (hi, lo) into the state: v3 ^= m, two rounds, v0 ^= m. */
+function sipAbsorb(st: Uint32Array, mh: number, ml: number): void {
+  st[6] = st[6]! ^ mh;
+  st[7] = st[7]! ^ ml;
+  sipRound(st);
+  sipRound(st);
+  st[0] = st[0]! ^ mh;
+  st[1] = st[1]! ^ ml;
+}
+
+/** One SipRound on 32-bit halves (a Uint32Array keeps every half unsigned). */
+function sipRound(st: Uint32Array): void {
+  let v0h = st[0]!, v0l = st[1]!, v1h = st[2]!, v1l = st[3]!, v2h = st[4]!, v2l = st[5]!, v3h = st[6]!, v3l = st[7]!;
+  let lo: number, h: number, l: number;
+  // v0 += v1; v1 = rotl(v1, 13); v1 ^= v0; v0 = rotl(v0, 32)
+  lo = (v0l + v1l) >>> 0; v0h = (v0h + v1h + (lo < v0l ? 1 : 0)) >>> 0; v0l = lo;
+  h = ((v1h << 13) | (v1l >>> 19)) >>> 0; l = ((v1l << 13) | (v1h >>> 19)) >>> 0; v1h = (h ^ v0h) >>> 0; v1l = (l ^ v0l) >>> 0;
+  h = v0h; v0h = v0l; v0l = h;
+  // v2 += v3; v3 = rotl(v3, 16); v3 ^= v2
+  lo = (v2l + v3l) >>> 0; v2h = (v2h + v3h + (lo < v2l ? 1 : 0)) >>> 0; v2l = lo;
+  h = ((v3h << 16) | (v3l >>> 16)) >>> 0; l = ((v3l << 16) | (v3h >>> 16)) >>> 0; v3h = (h ^ v2h) >>> 0; v3l = (l ^ v2l) >>> 0;
+  // v0 += v3; v3 = rotl(v3, 21); v3 ^= v0
+  lo = (v0l + v3l) >>> 0; v0h = (v0h + v3h + (lo < v0l ? 1 : 0)) >>> 0; v0l = lo;
+  h = ((v3h << 21) | (v3l >>> 11)) >>> 0; l = ((v3l << 21) | (v3h >>> 11)) >>> 0; v3h = (h ^ v0h) >>> 0; v3l = (l ^ v0l) >>> 0;
+  // v2 += v1; v1 = rotl(v1, 17); v1 ^= v2; v2 = rotl(v2, 32)
+  lo = (v2l + v1l) >>> 0; v2h = (v2h + v1h + (lo < v2l ? 1 : 0)) >>> 0; v2l = lo;
+  h = ((v1h << 17) | (v1l >>> 15)) >>> 0; l = ((v1l << 17) | (v1h >>> 15)) >>> 0; v1h = (h ^ v2h) >>> 0; v1l = (l ^ v2l) >>> 0;
+  h = v2h; v2h = v2l; v2l = h;
+  st[0] = v0h; st[1] = v0l; st[2] = v1h; st[3] = v1l; st[4] = v2h; st[5] = v2l; st[6] = v3h; st[7] = v3l;
 }
 
 /** A domain tag, so that the chain and the two halves of a stream never hash the same message. */

@@ -12,6 +12,7 @@ import type { SideId } from './model';
 import type { AnyRuleset, Change, Ctx, Hook, PhaseSpec, StepSpec } from './ruleset';
 import { otherSide, type GameResult, type GameState, type Position } from './state';
 import { withhold, type Seen } from './withheld';
+import { victorySentence } from './words';
 
 type S = GameState;
 type Phase = PhaseSpec<unknown, unknown, unknown>;
@@ -283,7 +284,10 @@ export function describePosition(module: AnyRuleset, state: S): string {
   const sideName = (id: SideId) => state.battle.sides.find((s) => s.id === id)?.name ?? id;
   if (state.result) {
     const r = state.result;
-    return `Game over after turn ${p.turn}: ${r.winner ? `${sideName(r.winner)} ${r.level} victory` : r.level}. ${r.reason}`;
+    // 'the Austrians concede; the Prussians win' (all a concession's reason says), else 'the French win a decisive victory. <reason>'.
+    const loser = r.winner && r.level === 'concession' ? state.battle.sides.find((s) => s.id !== r.winner) : undefined;
+    if (loser) return `Game over after turn ${p.turn}: ${victorySentence(sideName(r.winner!), r.level, true, loser.name)}.`;
+    return `Game over after turn ${p.turn}: ${r.winner ? victorySentence(sideName(r.winner), r.level, true) : r.level}. ${r.reason}`;
   }
   const phase = module.sequence.phases.find((ph) => ph.id === p.phase);
   const step = phase?.steps.find((st) => st.id === p.step);

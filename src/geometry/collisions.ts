@@ -79,13 +79,20 @@ export class SpatialIndex<T> {
 
   /** Bulk load (replaces everything). */
   reset(items: readonly { id: string; box: Box; value: T }[]): void {
+    this.load(items.map(({ id, box, value }) => ({ id, minX: box.minX, minY: box.minY, maxX: box.maxX, maxY: box.maxY, value })));
+  }
+
+  /**
+   * Bulk load of entries made already (replaces everything), in the order given. The entries are
+   * held as they are, never changed, so one entry may sit in several indexes.
+   */
+  load(entries: readonly IndexEntry<T>[]): void {
     this.tree.clear();
     this.byId.clear();
     this.hot.length = 0;
     this.hotAt.clear();
-    const entries = items.map(({ id, box, value }) => ({ id, minX: box.minX, minY: box.minY, maxX: box.maxX, maxY: box.maxY, value }));
     for (const e of entries) this.byId.set(e.id, e);
-    this.tree.load(entries);
+    this.tree.load(entries as IndexEntry<T>[]);
   }
 
   search(box: Box): IndexEntry<T>[] {
@@ -137,12 +144,16 @@ export function withCorners(s: PlacedStand, corners: StandRecord['corners']): St
   return rec;
 }
 
+/** The index entry of a stand (its box round its corners, and the record with its corners). */
+export function standEntry(s: PlacedStand): IndexEntry<StandRecord> {
+  const corners = standCorners(s.footprint);
+  const box = boundsOf(corners);
+  return { id: s.id, minX: box.minX, minY: box.minY, maxX: box.maxX, maxY: box.maxY, value: withCorners(s, corners) };
+}
+
 export function buildStandIndex(stands: readonly PlacedStand[]): StandIndex {
   const idx = new SpatialIndex<StandRecord>();
-  idx.reset(stands.map((s) => {
-    const corners = standCorners(s.footprint);
-    return { id: s.id, box: boundsOf(corners), value: withCorners(s, corners) };
-  }));
+  idx.load(stands.map(standEntry));
   return idx;
 }
 

@@ -20,3 +20,4 @@ export * from './moveCore';
 export * from './sightCache';
 export * from './sightIndex';
 export * from './lineOfSight';
+export * from './memo';

@@ -35,10 +35,31 @@ import stdlibLn from '@stdlib/math-base-special-ln';
 import stdlibPow from '@stdlib/math-base-special-pow';
 import stdlibCbrt from '@stdlib/math-base-special-cbrt';
 
+// PERF: the stands of a unit share one facing, and footprints take the cosine and sine of it for
+// every stand, so each function remembers its last argument and answer (the same bits: a pure
+// function of the argument). Zero is never remembered, since 0 === -0 and sin(-0) is -0.
+let sinAt = NaN, sinIs = NaN, cosAt = NaN, cosIs = NaN;
+
 /** Sine of an angle in radians (fdlibm `sin`, with its exact reduction of huge arguments). */
-export const sin: (x: number) => number = stdlibSin;
+export function sin(x: number): number {
+  if (x === sinAt) return sinIs;
+  const v = stdlibSin(x);
+  if (x !== 0) {
+    sinAt = x;
+    sinIs = v;
+  }
+  return v;
+}
 /** Cosine of an angle in radians (fdlibm `cos`). */
-export const cos: (x: number) => number = stdlibCos;
+export function cos(x: number): number {
+  if (x === cosAt) return cosIs;
+  const v = stdlibCos(x);
+  if (x !== 0) {
+    cosAt = x;
+    cosIs = v;
+  }
+  return v;
+}
 /** Tangent of an angle in radians (fdlibm `tan`). */
 export const tan: (x: number) => number = stdlibTan;
 export { atan, atan2 } from './mathAtan';

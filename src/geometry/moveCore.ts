@@ -25,7 +25,6 @@ import type { TerrainContact } from './pathCost';
 import { terrainContacts } from './pathCost';
 import type { Box } from './vec';
 import { boundsOf, EPS_MM, segmentHitT } from './vec';
-import { unitDistance } from './measure';
 import { hypot } from './math';
 
 /** A unit the mover may meet: its id and stands. */
@@ -414,16 +413,6 @@ export function firstDistanceWhere<S extends StandFootprint>(stands: readonly S[
     }
   }
   return undefined;
-}
-
-/**
- * The first charged distance along the plan at which the stands come within `gapMm` of the
- * body (nearest points, `unitDistance`), or undefined if they never do. Sampled every `stepMm`
- * of the plan's distance, the crossing bisected to 1e-9 of a step (rules that halt a set
- * distance short of a target: "halts 1 inch short").
- */
-export function distanceToGap(stands: readonly StandFootprint[], legs: readonly Leg[], body: readonly StandFootprint[], gapMm: number, stepMm = 1): number | undefined {
-  return firstDistanceWhere(stands, legs, (at) => unitDistance(at, body) <= gapMm, { stepMm });
 }
 
 /**

@@ -17,8 +17,8 @@
 import type { StandFootprint, TablePoint } from './types';
 import { standBounds, standCorners } from './footprint';
 import type { Leg } from './movement';
-import { legsDistance, poseInLeg } from './movement';
-import { standDistance } from './measure';
+import { legsDistance, poseInLeg, standsAtDistance } from './movement';
+import { standDistance, unitDistance } from './measure';
 import { hypot } from './math';
 import { turnTravel } from './moveCore';
 
@@ -264,4 +264,43 @@ export function firstClearOfGap(stands: readonly StandFootprint[], leg: Extract<
     for (const [lo, hi] of spans) if (lo < x - 1e-12 && x < hi - 1e-12) { x = hi; moved = true; }
   }
   return x <= 1 ? x * leg.distanceMm : undefined;
+}
+
+/**
+ * The first charged distance along the plan at which the stands come within `gapMm` of the
+ * body (nearest points, `unitDistance`), or undefined if they never do: `firstWithinGap` with
+ * one body (exact on straight legs; turning legs judged every `stepMm` of corner travel). Rules
+ * that halt a set distance short of a target ("halts 1 inch short").
+ */
+export function distanceToGap(stands: readonly StandFootprint[], legs: readonly Leg[], body: readonly StandFootprint[], gapMm: number, stepMm = 1): number | undefined {
+  const hit = firstWithinGap(stands, legs, [{ id: '', stands: body }], gapMm, { stepMm });
+  if (!hit) return undefined;
+  // The solved distance is the true one to rounding, but a glancing approach (the gap closing
+  // slowly) turns 1e-14 mm of rounding in the gap into 1e-10 mm along the move. The answer is
+  // the first distance at which the stands, put there by the plan, measure within the gap,
+  // bracketed about the solved one and bisected to the last bit: a rule judging "within" after
+  // the move agrees with the move, and no earlier distance measures within.
+  const total = legsDistance(legs);
+  const within = (x: number) => unitDistance(standsAtDistance(stands, legs, x), body) <= gapMm;
+  const ulp = Math.max(Math.abs(hit.atMm), 1) * Number.EPSILON;
+  let lo: number, hi: number;
+  if (within(hit.atMm)) {
+    hi = hit.atMm;
+    let d = ulp;
+    lo = Math.max(0, hi - d);
+    while (lo > 0 && within(lo) && d < 1) { hi = lo; d *= 2; lo = Math.max(0, hi - d); }
+    if (within(lo)) return lo;
+  } else {
+    lo = hit.atMm;
+    let d = ulp;
+    hi = Math.min(total, lo + d);
+    while (hi < total && !within(hi) && d < 1) { lo = hi; d *= 2; hi = Math.min(total, lo + d); }
+    if (!within(hi)) return hit.atMm;
+  }
+  for (let k = 0; k < 80; k++) {
+    const mid = (lo + hi) / 2;
+    if (mid <= lo || mid >= hi) break;
+    if (within(mid)) hi = mid; else lo = mid;
+  }
+  return hi;
 }

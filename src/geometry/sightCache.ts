@@ -7,8 +7,9 @@ import type { SightFeature, SightIndex } from './sightIndex';
 import { buildSightIndex } from './sightIndex';
 import type { TerrainIndex, TerrainShape } from './terrain';
 import { buildTerrainIndex } from './terrain';
-import type { SpatialIndex, StandIndex } from './collisions';
-import { buildStandIndex } from './collisions';
+import type { IndexEntry, StandIndex, StandRecord } from './collisions';
+import { SpatialIndex, standEntry } from './collisions';
+import type { StandFootprint } from './types';
 import type { Body } from './moveCore';
 import type { Box } from './vec';
 
@@ -48,10 +49,27 @@ const standCache = new WeakMap<readonly Body[], StandIndex>();
 export function standIndexOf(units: readonly Body[]): StandIndex {
   let ix = standCache.get(units);
   if (!ix) {
-    ix = buildStandIndex(units.flatMap((u) => u.stands.map((s, k) => ({ id: `${u.id}#${k}`, unitId: u.id, footprint: s }))));
+    // PERF: a unit's entries are made once per stands array (its corners, its box, its ids) and
+    // shared by the index of every units array it is in: a move replaces one unit of many. The
+    // same entries in the same order as `buildStandIndex` of every stand makes.
+    const entries: IndexEntry<StandRecord>[] = [];
+    for (const u of units) for (const e of unitEntries(u)) entries.push(e);
+    ix = new SpatialIndex<StandRecord>();
+    ix.load(entries);
     standCache.set(units, ix);
   }
   return ix;
+}
+
+const entryCache = new WeakMap<readonly StandFootprint[], { readonly unitId: string; readonly entries: readonly IndexEntry<StandRecord>[] }>();
+
+/** The stand index entries of one unit's stands, `<unit id>#<k>` each, made once per stands array and unit id. */
+function unitEntries(u: Body): readonly IndexEntry<StandRecord>[] {
+  const hit = entryCache.get(u.stands);
+  if (hit && hit.unitId === u.id) return hit.entries;
+  const entries = u.stands.map((s, k) => standEntry({ id: `${u.id}#${k}`, unitId: u.id, footprint: s }));
+  entryCache.set(u.stands, { unitId: u.id, entries });
+  return entries;
 }
 
 /**

@@ -7,7 +7,7 @@ import type { TablePoint } from './types';
 import { SpatialIndex } from './collisions';
 import { boundsOf } from './vec';
 import { properCross } from './quadTrace';
-import { pointInPolygon } from './vec';
+import { pointInPolygon, segmentHitT } from './vec';
 
 export { BOX_SLACK_MM, flatPolygon, polygonBoxFlat, quadCornerInside, quadPolygonRelationBoxed, quadPolygonRelationFlat, quadRelationTail } from './quadTrace';
 
@@ -82,4 +82,26 @@ function strictlyInQuad(p: TablePoint, q: readonly TablePoint[]): boolean {
  */
 export function terrainUnderCentres<T extends TerrainShape>(terrain: readonly T[], stands: readonly { readonly centre: TablePoint }[]): T[] {
   return terrain.filter((t) => t.polygon.length >= 3 && stands.some((s) => pointInPolygon(s.centre, t.polygon)));
+}
+
+/**
+ * The part of segment a→b inside a polygon, as parameters 0..1 along it: the first point inside
+ * and the last, or undefined when the segment never enters it. A sight or fire line's crossing
+ * of a hedge, wall or stream: a rule asks how near its end the crossing lies (a target "behind"
+ * an obstacle) by `(1 - lastT) * length`.
+ */
+export function segmentPolygonSpan(a: TablePoint, b: TablePoint, poly: readonly TablePoint[]): { firstT: number; lastT: number } | undefined {
+  if (poly.length < 3) return undefined;
+  let first = Infinity, last = -Infinity;
+  if (pointInPolygon(a, poly)) first = 0;
+  if (pointInPolygon(b, poly)) last = 1;
+  for (let i = 0; i < poly.length; i++) {
+    const c = poly[i]!, d = poly[(i + 1) % poly.length]!;
+    const t = segmentHitT(a.x, a.y, b.x, b.y, c.x, c.y, d.x, d.y);
+    if (Number.isNaN(t)) continue;
+    if (t < first) first = t;
+    if (t > last) last = t;
+  }
+  if (first === Infinity && last === -Infinity) return undefined;
+  return { firstT: first === Infinity ? 0 : first, lastT: last === -Infinity ? 1 : last };
 }

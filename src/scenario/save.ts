@@ -77,6 +77,22 @@ export interface LoadedSave {
   readonly history: History;
   readonly state: GameState;
   readonly hash: string;
+  /**
+   * What the player should be told about a save that loaded anyway: with `hashMismatch: 'warn'`,
+   * a log that replays whole but to another hash (the old hash is in the sentence). Absent when
+   * there is nothing to say.
+   */
+  readonly warnings?: readonly InputProblem[];
+}
+
+export interface LoadSaveOptions {
+  /**
+   * A log that replays without a refused command but not to the hash the file records: refuse
+   * it (the default: a file from elsewhere is checked as it was sent), or load it as it replays
+   * now with a warning (the app's own kept battles: one saved before the dice and geometry were
+   * made identical in every browser rolls and measures a little differently today).
+   */
+  readonly hashMismatch?: 'refuse' | 'warn';
 }
 
 /** Replace the leading `$` of nested problems' paths: `$.units[0]` → `$.scenario.units[0]`. */
@@ -127,7 +143,7 @@ export function saveVersionProblem(data: unknown): InputProblem | undefined {
     : { path: '$.version', message: `this battle was saved in save version ${d.version}, which this version of Vedette no longer reads (it reads version ${SAVE_VERSION}).` };
 }
 
-export function loadSave(data: unknown, rulesets: readonly AnyRuleset[]): Loaded<LoadedSave> {
+export function loadSave(data: unknown, rulesets: readonly AnyRuleset[], opts: LoadSaveOptions = {}): Loaded<LoadedSave> {
   try {
     const wrongVersion = saveVersionProblem(data);
     if (wrongVersion) return { ok: false, problems: [wrongVersion] };
@@ -151,6 +167,24 @@ export function loadSave(data: unknown, rulesets: readonly AnyRuleset[]): Loaded
     if (!rep.ok) return { ok: false, problems: capProblems(rep.problems) };
     const state = currentState(rep.history);
     const hash = stateHash(state);
+    if (hash !== save.hash && opts.hashMismatch === 'warn')
+      return {
+        ok: true,
+        value: {
+          module,
+          setup: sc.value,
+          save,
+          history: rep.history,
+          state,
+          hash,
+          warnings: [
+            {
+              path: '$.hash',
+              message: `this battle does not replay to the position it was saved at: every one of its ${save.log.length} commands still applies, but replaying them gives ${hash} where the save says ${save.hash}. It was most likely saved by an earlier version of Vedette, whose dice or measurements differed slightly; it is loaded as it replays now, so rolls and positions may differ from what you saw, and it is kept from now on with the new hash.`,
+            },
+          ],
+        },
+      };
     if (hash !== save.hash)
       return {
         ok: false,
@@ -162,7 +196,7 @@ export function loadSave(data: unknown, rulesets: readonly AnyRuleset[]): Loaded
   }
 }
 
-export function loadSaveText(text: string, rulesets: readonly AnyRuleset[]): Loaded<LoadedSave> {
+export function loadSaveText(text: string, rulesets: readonly AnyRuleset[], opts: LoadSaveOptions = {}): Loaded<LoadedSave> {
   const p = parseJsonText(text);
-  return p.ok ? loadSave(p.value, rulesets) : p;
+  return p.ok ? loadSave(p.value, rulesets, opts) : p;
 }

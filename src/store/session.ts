@@ -47,7 +47,8 @@ export interface StartParams {
   readonly key?: string;
 }
 
-export type Outcome = { readonly ok: true } | { readonly ok: false; readonly problems: readonly InputProblem[] };
+/** `warnings`: the battle loaded, but the player should be told something about it (save.ts `LoadedSave.warnings`). */
+export type Outcome = { readonly ok: true; readonly warnings?: readonly InputProblem[] } | { readonly ok: false; readonly problems: readonly InputProblem[] };
 
 export interface SessionState {
   readonly battle: Battle | null;
@@ -69,7 +70,12 @@ export interface SessionState {
   checkSave(text: string): Outcome;
   /** The battle as a save file (JSON text). */
   saveText(): string | null;
-  /** Resume the autosaved battle, if there is a good one: `from` a kept battle, else the storage's autosave. */
+  /**
+   * Resume the autosaved battle, if there is a good one: `from` a kept battle, else the storage's
+   * autosave. A battle kept by this browser whose log still replays whole but to another hash
+   * (saved by an earlier version) is resumed as it replays now, with a warning; a save file
+   * given to `loadSave` is refused for that.
+   */
   resume(from?: { readonly text: string; readonly id: string }): Outcome;
 }
 
@@ -119,18 +125,19 @@ export function createSession(storage: SaveStorage | null, rulesets: readonly An
       }
     };
     // PERF: the last save checked, so loading it after the player's answer does not replay it twice.
-    let checked: { text: string; loaded: ReturnType<typeof loadSaveText> } | null = null;
-    const read = (text: string) => {
-      if (checked?.text !== text) checked = { text, loaded: loadSaveText(text, known()) };
+    let checked: { text: string; kept: boolean; loaded: ReturnType<typeof loadSaveText> } | null = null;
+    /** `kept`: a battle this browser kept (autosave, library), loaded despite a changed hash. */
+    const read = (text: string, kept = false) => {
+      if (checked?.text !== text || checked.kept !== kept) checked = { text, kept, loaded: loadSaveText(text, known(), { hashMismatch: kept ? 'warn' : 'refuse' }) };
       return checked.loaded;
     };
-    const adopt = (text: string, id: string = newId()): Outcome => {
-      const r = read(text);
+    const adopt = (text: string, id: string = newId(), kept = false): Outcome => {
+      const r = read(text, kept);
       checked = null;
       if (!r.ok) return { ok: false, problems: r.problems };
       const v = r.value;
       commit({ id, module: v.module, scenario: v.save.scenario, setup: v.setup, options: v.save.options, seed: v.save.seed, history: v.history });
-      return { ok: true };
+      return v.warnings && v.warnings.length > 0 ? { ok: true, warnings: v.warnings } : { ok: true };
     };
     return {
       battle: null,
@@ -192,10 +199,10 @@ export function createSession(storage: SaveStorage | null, rulesets: readonly An
         return b ? toSave(b) : null;
       },
       resume: (from) => {
-        if (from) return adopt(from.text, from.id);
+        if (from) return adopt(from.text, from.id, true);
         const text = storage?.getItem(AUTOSAVE_KEY);
         if (!text) return { ok: false, problems: [{ path: '$', message: 'There is no autosaved battle.' }] };
-        return adopt(text);
+        return adopt(text, undefined, true);
       },
     };
   });

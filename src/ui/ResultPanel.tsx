@@ -28,7 +28,8 @@ export function ResultPanel({ session, play, replay }: Props) {
           {r.winner ? `Victory to ${name(r.winner)}` : 'A draw'}
         </h2>
         <p class="result-level" data-testid="result-level">
-          {r.winner ? `${r.level} victory` : r.level}
+          {/* A concession is not a grade of victory: 'by concession', the reason says who conceded. */}
+          {r.winner ? (r.level === 'concession' ? 'by concession' : `${r.level} victory`) : r.level}
         </p>
         <p data-testid="result-reason">{phraseWithNames(r.reason, { ...plainNames, sides: new Map(b.setup.sides.map((s) => [s.id, s.name])) })}</p>
         {r.rule && <p class="rule">{r.rule}</p>}

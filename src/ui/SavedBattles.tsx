@@ -43,12 +43,22 @@ export function persistenceLine(s: Pick<KeeperState, 'persistence' | 'usage' | '
   }
 }
 
+/**
+ * What an exported file holds that the players should know: an unfinished hot-seat battle's
+ * dice key (kept from both players until the end; without it the battle could not go on).
+ */
+export function keyNote(exported: readonly Pick<BattleMeta, 'mode' | 'result'>[]): string {
+  const n = exported.filter((m) => m.mode === 'hotseat' && m.result === undefined).length;
+  if (n === 0) return '';
+  return `${n === 1 && exported.length === 1 ? 'The file holds this unfinished hot-seat battle\'s dice key' : `The file holds the dice keys of ${n} unfinished hot-seat ${n === 1 ? 'battle' : 'battles'}`}: whoever reads it could foresee the rolls. Keep it from the players until the battle ends.`;
+}
+
 const when = (t: number): string => {
   const d = new Date(t);
   return `${d.toLocaleDateString(undefined, { day: 'numeric', month: 'short', year: 'numeric' })} ${d.toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' })}`;
 };
 
-function Row({ m, current, deps, refresh }: { readonly m: BattleMeta; readonly current: boolean; readonly deps: SavedBattlesDeps; readonly refresh: () => void }) {
+function Row({ m, current, deps, refresh, onNote }: { readonly m: BattleMeta; readonly current: boolean; readonly deps: SavedBattlesDeps; readonly refresh: () => void; readonly onNote: (note: string) => void }) {
   const [renaming, setRenaming] = useState(false);
   const [name, setName] = useState(m.name);
   const input = useRef<HTMLInputElement>(null);
@@ -73,6 +83,7 @@ function Row({ m, current, deps, refresh }: { readonly m: BattleMeta; readonly c
     if (answer === 'export') {
       const f = await deps.battles.exportOne(m.id);
       if (f) deps.download(f.fileName, f.text);
+      if (f) onNote(keyNote([m]));
       return;
     }
     if (answer !== 'delete') return;
@@ -82,6 +93,7 @@ function Row({ m, current, deps, refresh }: { readonly m: BattleMeta; readonly c
   const exportOne = async () => {
     const f = await deps.battles.exportOne(m.id);
     if (f) deps.download(f.fileName, f.text);
+    if (f) onNote(keyNote([m]));
   };
   return (
     <li class={`battle-row${current ? ' current' : ''}`} data-testid="battle-row" data-id={m.id}>
@@ -183,7 +195,7 @@ export function SavedBattles({ deps }: { readonly deps: SavedBattlesDeps }) {
   const exportAll = async () => {
     const f = await deps.battles.exportAll();
     deps.download(f.fileName, f.text);
-    setNote(`${f.count} ${f.count === 1 ? 'battle' : 'battles'} exported to ${f.fileName}.`);
+    setNote(`${f.count} ${f.count === 1 ? 'battle' : 'battles'} exported to ${f.fileName}.${rows && keyNote(rows) ? ` ${keyNote(rows)}` : ''}`);
   };
   if (!open) return null;
   return (
@@ -208,7 +220,7 @@ export function SavedBattles({ deps }: { readonly deps: SavedBattlesDeps }) {
         ) : (
           <ul class="battle-list" data-testid="battle-list">
             {rows.map((m) => (
-              <Row key={m.id} m={m} current={m.id === currentId} deps={deps} refresh={refresh} />
+              <Row key={m.id} m={m} current={m.id === currentId} deps={deps} refresh={refresh} onNote={setNote} />
             ))}
           </ul>
         )}

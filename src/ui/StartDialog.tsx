@@ -383,7 +383,7 @@ function StartForm({ deps, kept }: { readonly deps: StartDialogDeps; readonly ke
             </div>
             <div class="opt-note" data-testid="seed-note">
               {mode === 'hotseat'
-                ? 'Hot-seat: the seed is the dice\'s secret key and is not shown, so neither player can foresee a roll. It is written into the saved battle when you save it to a file or the battle ends.'
+                ? 'Hot-seat: the seed is the dice\'s secret key and is not shown, so neither player can foresee a roll. A file you save the battle to holds it (you are told so), and the battle report gives it once the battle is over.'
                 : 'The dice follow from the seed — a random 32-digit key, or a whole number you type: the same seed and the same commands give the same battle.'}
             </div>
             <div class="field-error" role="alert">

@@ -13,6 +13,7 @@ import type { UiStoreApi } from '../store/uiStore';
 import { commandsFor, decideViewer, hiddenInPlay, NOBODY, waitingSides, type PlayMode } from './handover';
 import { writeMode, type AiSetup, type PlayStoreApi } from './playStore';
 import { fileKind } from './startModel';
+import { sideWords } from '../rules/words';
 
 export interface ControllerIo {
   /** Offer text as a file to save (the browser downloads it). */
@@ -184,6 +185,9 @@ export function createPlayController(session: SessionApi, ui: UiStoreApi, play: 
       writeMode(io.storage, mode, play.getState().ai);
       fresh();
       sync();
+      // Resumed as it replays now (saved by an earlier version): say so, with both hashes.
+      if (r.ok && r.warnings)
+        play.getState().showAlert({ title: 'This battle was resumed as it replays today', message: 'It was kept by an earlier version of Vedette. Every command still applies, so it goes on, but it may not stand exactly as you left it:', problems: r.warnings });
       return r;
     },
     iAm(side) {
@@ -254,6 +258,10 @@ export function createPlayController(session: SessionApi, ui: UiStoreApi, play: 
       if (!b || text === null) return false;
       const turn = gameOf(b).position.turn;
       io.download(`${b.setup.scenarioId}-turn-${turn}.vedette.json`, text);
+      // Hot-seat: the key is kept from both players until the battle ends; a file saved now must
+      // hold it (or the battle could not go on from it), so the players are told what it holds.
+      if (play.getState().mode === 'hotseat' && !gameOf(b).result)
+        ui.getState().notify('Saved. The file holds the dice\'s secret key, so that the battle can go on from it: whoever reads the file could foresee the rolls. Keep it from both players until the battle ends.');
       return true;
     },
     loadText(text) {
@@ -301,13 +309,18 @@ export function createPlayController(session: SessionApi, ui: UiStoreApi, play: 
       return answer === 'discard';
     },
     async askConcede() {
+      const conceding = (id: string) => {
+        const w = sideWords(sideName(id));
+        return `${w.subject} ${w.verb('concede', 'concedes')}`;
+      };
       if (!inProgress()) return null;
       const sides = commandable();
       if (sides.length === 0) return null;
       const answer = await play.getState().ask({
-        title: sides.length > 1 ? 'Which side concedes?' : `${sideName(sides[0]!)} concedes?`,
-        message: sides.length > 1 ? 'The side that concedes gives up the battle; the other side wins.' : `${sideName(sides[0]!)} gives up the battle; the other side wins.`,
-        choices: [{ id: '', label: 'Cancel' }, ...sides.map((id) => ({ id, label: sides.length > 1 ? `${sideName(id)} concedes` : 'Concede', primary: sides.length === 1 }))],
+        // The side's name with its verb agreeing: 'The Austrians concede?', 'The French Advance Guard concedes?'.
+        title: sides.length > 1 ? 'Which side concedes?' : `${conceding(sides[0]!)}?`,
+        message: sides.length > 1 ? 'The side that concedes gives up the battle; the other side wins.' : `${sideWords(sideName(sides[0]!)).subject} ${sideWords(sideName(sides[0]!)).verb('give', 'gives')} up the battle; the other side wins.`,
+        choices: [{ id: '', label: 'Cancel' }, ...sides.map((id) => ({ id, label: sides.length > 1 ? conceding(id) : 'Concede', primary: sides.length === 1 }))],
       });
       return answer ? api.concede(answer) : null;
     },

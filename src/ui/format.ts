@@ -197,6 +197,9 @@ export function describeEvent(e: AnyEvent, names: Names): string {
       const r = (f.result ?? {}) as { winner?: string; level?: string; reason?: string };
       const reason = phraseWithNames(r.reason ?? '', names);
       if (!r.winner) return `The battle is over: ${r.level && r.level !== 'draw' ? r.level : 'a draw'}. ${reason}`.trim();
+      // A concession names who conceded ('the Austrians concede; the Prussians win'), which is all its reason says.
+      const loser = r.level === 'concession' ? [...(names.sides?.keys() ?? [])].find((id) => id !== r.winner) : undefined;
+      if (loser !== undefined) return `The battle is over: ${victorySentence(names.side(r.winner), 'concession', true, names.side(loser))}.`;
       return `The battle is over: ${victorySentence(names.side(r.winner), r.level ?? '', true)}. ${reason}`.trim();
     }
     default: {
@@ -215,7 +218,10 @@ export function describeEvent(e: AnyEvent, names: Names): string {
 export function describeCommandLine(c: Command, names: Names, ruleset?: (c: Command) => string | undefined): string {
   if (c.type === 'hidden') return `${names.side(c.side)} gave a secret command.`;
   if (c.type === 'endStep') return `${names.side(c.side)}: end of step.`;
-  if (c.type === 'concede') return `${names.side(c.side)} concedes.`;
+  if (c.type === 'concede') {
+    const w = sideWords(names.side(c.side));
+    return `${w.subject} ${w.verb('concede', 'concedes')}.`;
+  }
   const own = ruleset?.(c);
   if (own) return own;
   const parts: string[] = [];

@@ -1,5 +1,6 @@
 // The optional `onConcede` hook: a ruleset may play the turn out before a concession ends the game.
 import { describe, expect, it } from 'vitest';
+import { sideWords } from '../../src/engine/words';
 import { isRejection, reject, type Command } from '../../src/engine/command';
 import { applyCommand, type Applied } from '../../src/engine/game';
 import { registerable, type AnyRuleset } from '../../src/engine/ruleset';
@@ -60,5 +61,7 @@ describe('When a ruleset has onConcede (engine concession hook)', () => {
   it('without the hook a concession still ends the game at once', () => {
     const a = apply(registerable(skirmish), fixtureGame().state, { type: 'concede', side: 'red' });
     expect(a.state.result).toMatchObject({ winner: 'blue', level: 'concession' });
+    const red = fixtureGame().state.battle.sides.find((x) => x.id === 'red')!.name;
+    expect(a.state.result!.reason).toBe(`${sideWords(red).subject} conceded the battle.`);
   });
 });

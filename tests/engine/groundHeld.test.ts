@@ -58,4 +58,15 @@ describe('Ground held: the share of the table nearer one army', () => {
       { numRuns: 200 },
     );
   });
+
+  it('agrees with the plain definition on armies anywhere, off the table included', () => {
+    const coord = fc.double({ min: -300, max: 1500, noNaN: true });
+    fc.assert(
+      fc.property(fc.array(fc.record({ side: fc.constantFrom('a', 'b'), at: fc.array(fc.tuple(coord, coord), { maxLength: 12 }) }), { maxLength: 10 }), (units) => {
+        const b = battle(1200, 800, units);
+        expect(groundHeld(b, 'a')).toBe(reference(b, 'a'));
+      }),
+      { numRuns: 300 },
+    );
+  });
 });

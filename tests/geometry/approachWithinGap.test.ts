@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { capsuleEntry, firstClearOfGap, firstWithinGap } from '../../src/geometry/moveGap';
+import { capsuleEntry, distanceToGap, firstClearOfGap, firstWithinGap } from '../../src/geometry/moveGap';
 import { standsAtDistance, type Leg } from '../../src/geometry/movement';
 import { unitDistance } from '../../src/geometry/measure';
 import { pt } from '../../src/geometry/types';
@@ -126,4 +126,24 @@ describe('A move away comes clear of a body by a gap exactly where the gap opens
         for (let k = 0; k <= n; k++) { const x = (leg.distanceMm * k) / n; if (x < at - 1e-9) expect(gapAt(x)).toBeLessThan(gap + 1e-6); }
       }), { numRuns: 60 });
   }, 60_000);
+});
+
+describe('Property: halting a gap short is the first distance at which the stands measure within the gap, to the last bit', () => {
+  it('straight moves, glancing ones included', () => {
+    fc.assert(fc.property(
+      fc.array(standArb, { minLength: 1, maxLength: 2 }), fc.array(standArb, { minLength: 1, maxLength: 2 }),
+      fc.double({ min: -300, max: 300, noNaN: true }), fc.double({ min: -300, max: 300, noNaN: true }), fc.double({ min: 0, max: 40, noNaN: true }),
+      (ms, body, dx, dy, gap) => {
+        const legs = go(dx, dy);
+        const at = distanceToGap(ms, legs, body, gap);
+        const within = (x: number) => unitDistance(standsAtDistance(ms, legs, x), body) <= gap;
+        if (at === undefined) return;
+        expect(within(at)).toBe(true);
+        // One ulp sooner it is not yet within (unless it is at the start).
+        if (at > 0) expect(within(at - Math.max(at, 1) * Number.EPSILON)).toBe(false);
+        // And the solved entry is that place to rounding.
+        expect(Math.abs(at - firstWithinGap(ms, legs, [{ id: 'b', stands: body }], gap)!.atMm)).toBeLessThan(1e-6);
+      },
+    ));
+  });
 });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { distanceToGap, firstContact, moveUntilContact, traceMove, type Body } from '../../src/geometry/moveCore';
+import { firstContact, moveUntilContact, traceMove, type Body } from '../../src/geometry/moveCore';
+import { distanceToGap } from '../../src/geometry/moveGap';
 import { advance, wheel, type Leg } from '../../src/geometry/movement';
 import { buildStandIndex, convexPolygonsOverlap } from '../../src/geometry/collisions';
 import { standCorners } from '../../src/geometry/footprint';

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { distanceToGap, firstDistanceWhere, touchesAllAlong, traceMove, truncateTrace } from '../../src/geometry/moveCore';
+import { firstDistanceWhere, touchesAllAlong, traceMove, truncateTrace } from '../../src/geometry/moveCore';
+import { distanceToGap } from '../../src/geometry/moveGap';
 import type { Leg } from '../../src/geometry/movement';
 import { terrainContacts } from '../../src/geometry/pathCost';
 import { buildTerrainIndex } from '../../src/geometry/terrain';

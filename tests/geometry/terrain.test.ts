@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { flatPolygon, quadPolygonRelation, quadPolygonRelationFlat, terrainUnderCentres } from '../../src/geometry/terrain';
+import { flatPolygon, quadPolygonRelation, quadPolygonRelationFlat, segmentPolygonSpan, terrainUnderCentres } from '../../src/geometry/terrain';
 import { standCorners } from '../../src/geometry/footprint';
 import { pt } from '../../src/geometry/types';
 import { stand } from './helpers';
@@ -40,5 +40,25 @@ describe('terrain under a body of stands (terrainUnderCentres)', () => {
     expect(terrainUnderCentres([wood, hill, line], [{ centre: pt(50, 50) }]).map((t) => t.id)).toEqual(['wood']);
     expect(terrainUnderCentres([wood, hill, line], [{ centre: pt(50, 50) }, { centre: pt(250, 20) }]).map((t) => t.id)).toEqual(['wood', 'hill']);
     expect(terrainUnderCentres([wood, hill, line], [{ centre: pt(150, 50) }])).toEqual([]);
+  });
+});
+
+describe('segmentPolygonSpan: where a line crosses a polygon (a hedge across a line of fire)', () => {
+  // A hedge 4 mm thick running north-south at x = 100..104, y = 0..200.
+  const hedge = [pt(100, 0), pt(104, 0), pt(104, 200), pt(100, 200)];
+  it('a line from (0, 100) to (200, 100) enters at t = 0.5 and leaves at t = 0.52', () => {
+    const s = segmentPolygonSpan(pt(0, 100), pt(200, 100), hedge)!;
+    expect(s.firstT).toBeCloseTo(0.5, 12);
+    expect(s.lastT).toBeCloseTo(0.52, 12);
+  });
+  it('a line that passes beside it never enters', () => {
+    expect(segmentPolygonSpan(pt(0, 300), pt(200, 300), hedge)).toBeUndefined();
+  });
+  it('a line that starts inside enters at 0; one that ends inside leaves at 1', () => {
+    expect(segmentPolygonSpan(pt(102, 100), pt(200, 100), hedge)!.firstT).toBe(0);
+    expect(segmentPolygonSpan(pt(0, 100), pt(102, 100), hedge)!.lastT).toBe(1);
+  });
+  it('a line wholly inside is the whole span', () => {
+    expect(segmentPolygonSpan(pt(101, 10), pt(103, 190), hedge)).toEqual({ firstT: 0, lastT: 1 });
   });
 });

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { isPluralName, sideWords, victorySentence } from '../../src/rules/words';
+import { createGame } from '../../src/engine/game';
+import { findRuleset } from '../../src/rules/registry';
+import { loadScenarioText } from '../../src/scenario/load';
 
 // Every side name of the built-in scenarios, and the verb each takes.
 describe('A side name and the verb that agrees with it', () => {
@@ -38,5 +43,22 @@ describe('A side name and the verb that agrees with it', () => {
   it('a victory is worded with the same agreement (the log, the battle report)', () => {
     expect(victorySentence('French Advance Guard', 'strategic')).toBe('The French Advance Guard wins a strategic victory');
     expect(victorySentence('Austrians', 'overwhelming', true)).toBe('the Austrians win an overwhelming victory');
+  });
+
+  it('a concession says who conceded, not "a concession victory"', () => {
+    expect(victorySentence('Prussians', 'concession', false, 'Austrians')).toBe('The Austrians concede; the Prussians win');
+    expect(victorySentence('Austrians', 'concession', true, 'French Advance Guard')).toBe('the French Advance Guard concedes; the Austrians win');
+  });
+});
+
+describe('A roll says whose it is by name (the log)', () => {
+  it('SYW 9 p.19: the CinC ability roll names the side and the table\'s column, not "(Prussians, prussian)"', () => {
+    const text = readFileSync(fileURLToPath(new URL('../../scenarios/seven-years-war-kolin-ridge.json', import.meta.url)), 'utf8');
+    const sc = loadScenarioText(text);
+    if (!sc.ok) throw new Error('Kolin does not load');
+    const g = createGame(findRuleset('seven-years-war')!, { setup: sc.value, seed: 3 });
+    if (!g.ok) throw new Error(g.problems[0]!.message);
+    const purposes = g.events.filter((e) => e.type === 'DiceRolled').map((e) => (e as { purpose: string }).purpose).filter((p) => p.startsWith('CinC ability'));
+    expect(purposes).toEqual(['CinC ability: the Prussians (Prussian column)', 'CinC ability: the Austrians (Austrian column)']);
   });
 });

@@ -36,6 +36,31 @@ describe('saves', () => {
     expect(!r.ok && r.problems.map((p) => p.path)).toEqual(['$.hash']);
   });
 
+  it('a kept battle whose log replays whole to another hash loads with a warning naming both hashes; one that does not replay is refused', () => {
+    // What a battle saved before the dice and geometry were made identical everywhere looks
+    // like: every command applies, the position it reaches is not the one hashed at saving.
+    const old = { ...clone(save), hash: 'fnv1a64:0123456789abcdef' };
+    const strict = loadSave(clone(old), allModules());
+    expect(!strict.ok && strict.problems.map((p) => p.path)).toEqual(['$.hash']);
+    const r = loadSave(clone(old), allModules(), { hashMismatch: 'warn' });
+    expect(r.ok).toBe(true);
+    if (!r.ok) return;
+    expect(r.value.hash).toBe(save.hash); // recomputed from the replay
+    expect(r.value.warnings?.map((w) => w.path)).toEqual(['$.hash']);
+    expect(r.value.warnings![0]!.message).toContain('fnv1a64:0123456789abcdef');
+    expect(r.value.warnings![0]!.message).toContain(save.hash);
+    expect(r.value.history.entries.length).toBe(save.log.length);
+    // The same save untouched loads without a warning.
+    const good = loadSave(clone(save), allModules(), { hashMismatch: 'warn' });
+    expect(good.ok && good.value.warnings).toBeUndefined();
+    // A command refused on replay is refused however lenient the load.
+    const broken = clone(old);
+    const i = broken.log.findIndex((c) => c.type === 'placeOrder');
+    broken.log[i] = { ...broken.log[i]!, unit: 'nobody' };
+    const b = loadSave(broken, allModules(), { hashMismatch: 'warn' });
+    expect(!b.ok && b.problems[0]!.path).toBe(`$.log[${i}]`);
+  });
+
   it('a tampered log is rejected at the command that no longer applies, or by the hash', () => {
     const bad = clone(save);
     const i = bad.log.findIndex((c) => c.type === 'placeOrder');

@@ -44,6 +44,42 @@ describe('a battle in progress', () => {
     expect(stateHash(gameOf(reloaded.getState().battle!))).toBe(hash);
   });
 
+  it('resumes a kept battle that replays whole to another hash, with a warning, and keeps it with the new hash', () => {
+    const { s, storage } = started();
+    playSome(s, 15);
+    // As if the dice had rolled otherwise when it was kept (an earlier version): another seed, same commands.
+    const old = storage.data.get(AUTOSAVE_KEY)!.replace(/"seed":7/, '"seed":8');
+    const oldHash = (JSON.parse(old) as { hash: string }).hash;
+    storage.data.set(AUTOSAVE_KEY, old);
+    const reloaded = createSession(storage, [skirmishModule]);
+    const r = reloaded.getState().resume();
+    expect(r.ok).toBe(true);
+    if (!r.ok) return;
+    expect(r.warnings?.map((w) => w.path)).toEqual(['$.hash']);
+    const now = stateHash(gameOf(reloaded.getState().battle!));
+    expect(now).not.toBe(oldHash);
+    expect(r.warnings![0]!.message).toContain(oldHash);
+    expect(r.warnings![0]!.message).toContain(now);
+    expect((JSON.parse(storage.data.get(AUTOSAVE_KEY)!) as { hash: string }).hash).toBe(now);
+    // The same text given as a file is refused, and the battle on the table is untouched.
+    const before = reloaded.getState().battle;
+    const f = reloaded.getState().loadSave(old);
+    expect(!f.ok && f.problems[0]!.path).toBe('$.hash');
+    expect(reloaded.getState().battle).toBe(before);
+  });
+
+  it('refuses to resume a kept battle whose log no longer replays', () => {
+    const { s, storage } = started();
+    playSome(s, 15);
+    const save = JSON.parse(storage.data.get(AUTOSAVE_KEY)!) as { log: { type: string; unit?: string }[]; hash: string };
+    const i = save.log.findIndex((c) => c.unit !== undefined);
+    save.log[i] = { ...save.log[i]!, unit: 'nobody' };
+    save.hash = 'fnv1a64:0123456789abcdef';
+    storage.data.set(AUTOSAVE_KEY, JSON.stringify(save));
+    const r = createSession(storage, [skirmishModule]).getState().resume();
+    expect(!r.ok && r.problems[0]!.path).toBe(`$.log[${i}]`);
+  });
+
   it('rejects a broken save whole and leaves the battle untouched', () => {
     const { s } = started();
     playSome(s, 10);

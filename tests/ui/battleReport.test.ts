@@ -7,7 +7,8 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { createGame } from '../../src/engine/game';
-import { startHistory } from '../../src/engine/history';
+import { currentState, play, startHistory } from '../../src/engine/history';
+import { isRejection } from '../../src/engine/command';
 import { playRandom } from '../../src/ai/randomPlayer';
 import { makeSampler } from '../../src/ai/sampler';
 import { RULESETS } from '../../src/rules/registry';
@@ -95,6 +96,33 @@ describe('the battle report of a battle in progress', () => {
       expect(fr.html).not.toContain(text);
     }
     expect(fr.html).toContain('seen by ');
+  });
+
+  it('keeps a drawn dice key secret while the battle goes on and gives it once it is over; a number seed is shown as typed', () => {
+    const key = '0123456789abcdef0123456789abcdef';
+    const k = createGame(module, { setup: sc.value, seed: 3, key });
+    if (!k.ok) throw new Error('fixture');
+    const going = playRandom(module, startHistory(k.state, k.events), makeSampler(3), { maxCommands: 20 }).history;
+    const mid = battleReportHtml({ module, setup: sc.value, history: going, seed: 3, viewer: 'fr' });
+    if (!mid.ok) throw new Error(mid.message);
+    expect(mid.html).not.toContain(key);
+    expect(mid.html).toContain('dice key kept secret until the battle ends');
+    const over = play(module, going, { type: 'concede', side: 'au' });
+    if (isRejection(over)) throw new Error(over.message);
+    let ended = over.history;
+    for (let i = 0; i < 200 && !currentState(ended).result; i++) {
+      const st = currentState(ended);
+      const side = st.position.actors.find((a) => !st.position.done.includes(a))!;
+      const r = play(module, ended, st.position.step === 'choose-initiative' ? { type: 'chooseInitiative', side, moveFirst: side } : { type: 'endStep', side });
+      if (isRejection(r)) throw new Error(r.message);
+      ended = r.history;
+    }
+    expect(currentState(ended).result).toBeDefined();
+    const done = battleReportHtml({ module, setup: sc.value, history: ended, seed: 3, viewer: 'referee' });
+    if (!done.ok) throw new Error(done.message);
+    expect(done.html).toContain(`dice key ${key}`);
+    const numbered = battleReportHtml({ module, setup: sc.value, history: h, seed: 3, viewer: 'fr' });
+    expect(numbered.ok && numbered.html).toContain('seed 3 ·');
   });
 
   it('shows names from the file as text, never as markup', () => {

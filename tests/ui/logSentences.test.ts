@@ -16,7 +16,8 @@ import { startCombat } from '../../src/rules/napoleonic-warfare/charges';
 import { resolveCombat } from '../../src/rules/napoleonic-warfare/combat';
 import type { NwGameState } from '../../src/rules/napoleonic-warfare/types';
 import { buildLog, eventItems, logText, type LogItem } from '../../src/ui/logModel';
-import { describeEvent, plainNames } from '../../src/ui/format';
+import { describeCommandLine, describeEvent, plainNames } from '../../src/ui/format';
+import { describePosition } from '../../src/engine/sequence';
 import { namesFor } from '../../src/ui/names';
 import { battle as nwBattle, draftWith } from '../rules/napoleonic-warfare/harness';
 import { SYW, advanceTo, battle as sywBattle, withDice, type St, type U } from '../rules/seven-years-war/build';
@@ -133,6 +134,25 @@ describe('Grammar in the log', () => {
     const names = { ...plainNames, side: (s: string) => ({ au: 'Austrians', fr: 'French Advance Guard' })[s] ?? s };
     expect(describeEvent({ type: 'GameEnded', result: { winner: 'au', level: 'decisive', reason: 'The French broke.' } }, names)).toBe('The battle is over: the Austrians win a decisive victory. The French broke.');
     expect(describeEvent({ type: 'GameEnded', result: { winner: 'fr', level: 'marginal', reason: 'Time ran out.' } }, names)).toBe('The battle is over: the French Advance Guard wins a marginal victory. Time ran out.');
+  });
+
+  it('a concession says who conceded and who wins, once', () => {
+    const sides = new Map([['au', 'Austrians'], ['pr', 'Prussians']]);
+    const names = { ...plainNames, sides, side: (s: string) => sides.get(s) ?? s };
+    expect(describeEvent({ type: 'GameEnded', result: { winner: 'pr', level: 'concession', reason: 'The Austrians conceded the battle.' } }, names)).toBe('The battle is over: the Austrians concede; the Prussians win.');
+  });
+
+  it('the concession command and the position after it read with the verb agreeing', () => {
+    const sides = new Map([['au', 'Austrians'], ['fr', 'French Advance Guard']]);
+    const names = { ...plainNames, sides, side: (s: string) => sides.get(s) ?? s };
+    expect(describeCommandLine({ type: 'concede', side: 'au' }, names)).toBe('The Austrians concede.');
+    expect(describeCommandLine({ type: 'concede', side: 'fr' }, names)).toBe('The French Advance Guard concedes.');
+    const s = nwBattle([
+      { id: 'fr1', side: 'fr', x: 36, y: 10, facingDeg: 90 },
+      { id: 'au1', side: 'au', x: 36, y: 40, facingDeg: -90 },
+    ]);
+    const over = { ...s, result: { winner: 'fr', level: 'concession', reason: 'The Austrians conceded the battle.', rule: 'concession' } } as NwGameState;
+    expect(describePosition(registerable(napoleonicWarfare), over)).toBe(`Game over after turn ${s.position.turn}: the Austrians concede; the French win.`);
   });
 });
 

@@ -179,6 +179,18 @@ describe('save and load', () => {
     expect(t.session.getState().battle).toBe(before);
   });
 
+  it('in hot-seat, a battle saved before its end says the file holds the dice key; in solo, or once over, nothing is said', () => {
+    const h = setup('hotseat');
+    h.c.iAm('blue');
+    expect(h.c.save()).toBe(true);
+    const saved = JSON.parse(h.downloads[0]!.text) as { seed: number; key?: string };
+    expect(typeof saved.seed).toBe('number'); // the file can go on: the key, or the seed that gives it, is in it
+    expect(h.ui.getState().notice).toMatch(/holds the dice's secret key/);
+    const s = setup('solo');
+    s.c.save();
+    expect(s.ui.getState().notice ?? '').not.toMatch(/secret key/);
+  });
+
   it('loads a good save and, in hot-seat, hands the screen over first', () => {
     const t = setup('hotseat');
     t.c.iAm('blue');
@@ -187,6 +199,23 @@ describe('save and load', () => {
     expect(r).toEqual({ ok: true });
     expect(t.play.getState().handover).toBe('blue');
     expect(t.viewer()).toBe(NOBODY);
+  });
+});
+
+describe('resuming a battle kept by an earlier version', () => {
+  it('goes on with the battle as it replays today and tells the player, with the old hash', () => {
+    const t = setup('solo');
+    t.c.dispatch({ type: 'placeOrder', side: 'blue', unit: 'b1', order: 'advance' });
+    t.c.dispatch({ type: 'placeOrder', side: 'red', unit: 'r1', order: 'hold' });
+    const kept = JSON.parse(t.session.getState().saveText()!) as { hash: string };
+    kept.hash = 'fnv1a64:00000000deadbeef';
+    const r = t.c.resume('solo', { text: JSON.stringify(kept), id: 'kept-1' });
+    expect(r.ok).toBe(true);
+    expect(t.session.getState().battle!.id).toBe('kept-1');
+    const alert = t.play.getState().alert!;
+    expect(alert.title).toMatch(/as it replays today/);
+    expect(alert.problems!.map((p) => p.path)).toEqual(['$.hash']);
+    expect(alert.problems![0]!.message).toContain('fnv1a64:00000000deadbeef');
   });
 });
 

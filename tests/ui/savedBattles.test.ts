@@ -9,7 +9,7 @@ import { createKeeper } from '../../src/store/keeper';
 import { openLibrary, type BattleLibrary } from '../../src/store/library';
 import { createSession, gameOf, saveTextOf } from '../../src/store/session';
 import { BUNDLE_FORMAT, createBattles, fileStem, formatBytes, replayableSave, resumeAs } from '../../src/ui/battles';
-import { persistenceLine } from '../../src/ui/SavedBattles';
+import { keyNote, persistenceLine } from '../../src/ui/SavedBattles';
 import { chooseCommand } from '../../src/ai/randomPlayer';
 import { makeSampler } from '../../src/ai/sampler';
 import { skirmishModule } from '../engine/fixtures/skirmish';
@@ -156,5 +156,13 @@ describe('a battle against the AI in the list', () => {
     expect(resumeAs({ mode: 'ai' })).toEqual({ mode: 'hotseat', ai: null });
     expect(resumeAs({ mode: 'ai', ai: { side: 'red', level: 'grandmaster' } })).toEqual({ mode: 'hotseat', ai: null });
     expect(resumeAs({ mode: 'hotseat' }, fallback)).toEqual({ mode: 'hotseat', ai: null });
+  });
+});
+
+describe('Exporting an unfinished hot-seat battle', () => {
+  it('says the file holds its dice key; a solo or finished battle says nothing of it', () => {
+    expect(keyNote([{ mode: 'hotseat' }])).toMatch(/^The file holds this unfinished hot-seat battle's dice key/);
+    expect(keyNote([{ mode: 'hotseat' }, { mode: 'hotseat' }, { mode: 'solo' }])).toMatch(/dice keys of 2 unfinished hot-seat battles/);
+    expect(keyNote([{ mode: 'solo' }, { mode: 'hotseat', result: 'The Austrians concede; the Prussians win.' }])).toBe('');
   });
 });

@@ -13,6 +13,8 @@ import { SEQUENCE, coordinate } from './sequence/turn';
 import { moveUnit, changeFormation, charge, driveOff } from './movement/commands';
 import { fire } from './fire/fire';
 import { recallCmd, withdrawToSquare } from './melee/melee';
+import { breakthrough } from './melee/breakthrough';
+import { recrew } from './movement/recrew';
 import { sendOrders } from './orders/orders';
 import { setupShako, validateSetup } from './setup/setup';
 import { victory, atTurnLimit } from './victory';
@@ -42,7 +44,7 @@ export const advancedShako: RulesetModule<ShState, ShOptions, ShTables> = {
   validateSetup: (setup) => validateSetup(setup),
   setup: setupShako,
   sequence: SEQUENCE,
-  commands: { coordinate, moveUnit, changeFormation, charge, driveOff, fire, recall: recallCmd, withdrawToSquare, sendOrders },
+  commands: { coordinate, moveUnit, changeFormation, charge, driveOff, recrew, fire, recall: recallCmd, withdrawToSquare, breakthrough, sendOrders },
   legalCommands: shLegal,
   ai: { determinise: shDeterminise, evaluate: shEvaluate, metrics: shMetrics, scripts: shScripts },
   table: shTable,

@@ -16,7 +16,7 @@ export function describeShEvent(e: AnyEvent, n: EventNames): string | undefined 
     case 'Staggered': return `${p('unit')} is Staggered (${String(x['cause'])}).`;
     case 'Killed': return `${p('unit')} suffers a kill (${String(x['cause'])}): ${String(x['kills'])} kills.`;
     case 'UnitBroken': return `${String(x['name'])} is Broken and removed: ${String(x['why'])}.`;
-    case 'FellBack': return `${p('unit')} falls back ${inch(x['distanceIn'])}.`;
+    case 'FellBack': return `${p('unit')} falls back ${inch(x['distanceIn'])}${x['formedColumn'] ? ' and forms column to fit between its friends' : ''}.`;
     case 'Recalled': return `${p('unit')} recalls ${inch(x['distanceIn'])} and is Blown.`;
     case 'RecallFailed': return `${p('unit')} fails to recall and must fight the square.`;
     case 'Blown': return `${p('unit')} is Blown.`;
@@ -26,7 +26,9 @@ export function describeShEvent(e: AnyEvent, n: EventNames): string | undefined 
     case 'Steadied': return `${p('unit')} steadies.`;
     case 'MeleeWon': return `${p('winner')} beats ${p('loser')} by ${String(x['margin'])}.`;
     case 'CrewsWithdrew': return `${p('unit')}'s crews withdraw into ${p('square')}; the guns are abandoned.`;
-    case 'Breakthrough': return `${p('unit')} is carried into a Breakthrough charge at ${p('target')}.`;
+    case 'ChargeNegated': return `${p('unit')}'s charge on ${p('target')} is negated: ${p('by')} has charged it (town melees paired off).`;
+    case 'GunsRecrewed': return `${p('unit')}'s crews return to their guns.`;
+    case 'Breakthrough': return x['forced'] ? `${p('unit')} is carried into a Breakthrough charge at ${p('target')}.` : `${p('unit')} makes a Breakthrough charge at ${p('target')}.`;
     case 'WithdrawnFromContact': return `${p('unit')} is withdrawn from contact ${inch(x['distanceIn'])}.`;
     case 'ColumnKept': return `${p('unit')} stays in column (${String(x['why'])}).`;
     case 'ObligatoryAdvance': return `${p('unit')} must advance: ${inch(x['distanceIn'])} (attack orders).`;

@@ -22,6 +22,8 @@ export interface Charge {
   /** Distance from the charger to the target when the charge began (inches): 8.2 "from within 9 inches", 8.5 "more than 9 inches". */
   readonly fromIn: number;
   readonly turn: number;
+  /** The town sector it charged out of (13.6: "charging from a contiguous sector"; 11.2.6 pair-off). */
+  readonly fromSector?: string;
 }
 
 export interface UnitState {
@@ -59,6 +61,8 @@ export interface UnitState {
   readonly abandoned?: { readonly square: string };
   /** A staggered charging column re-formed as line (11.0): "This newly formed line may not fire in the current turn". */
   readonly noFire: boolean;
+  /** Victorious charging cavalry: entitled to a Breakthrough in this turn's melee phase (SHAKO Breakthrough as AS 8.2, 8.5, 11.2.5, 11.4 bound it). */
+  readonly breakthrough?: number;
   /** 7.3.1 obligatory cavalry charge: the Formed enemies within 6" ahead at the start of its movement. */
   readonly mustCharge?: readonly string[];
 }
@@ -155,8 +159,8 @@ export function dismrOf(t: ShTables, u: Unit): number {
   return typeof own === 'number' ? own : Math.min(mrOf(t, u) - 1, t.morale.dismr[qualityOf(u)]);
 }
 
-/** "Formed": not skirmishers, not in Fallback (11.2.5, 7.3.1). */
-export const isFormed = (rs: ShState, u: Unit): boolean => u.formation !== 'skirmish' && us(rs, u.id).fallback === undefined;
+/** "Formed": not skirmishers, not in Fallback (11.2.5, 7.3.1), not guns whose crews are in a square (8.5: no unit stands there to fight). */
+export const isFormed = (rs: ShState, u: Unit): boolean => u.formation !== 'skirmish' && us(rs, u.id).fallback === undefined && us(rs, u.id).abandoned === undefined;
 export const isBritish = (u: Unit, sideNation: string | undefined): boolean => (u.extra['nation'] ?? sideNation) === 'British' && u.extra['kgl'] !== true;
 /** 8.7: French drill (the French, and allies the players allow scenario by scenario), not 1813-14 regulars and second rate. */
 export const frenchDrill = (u: Unit, sideNation: string | undefined): boolean => {

@@ -9,7 +9,9 @@ import { unitDistance, standToUnitDistance } from '../../geometry/measure';
 import { lineOfSight } from '../../geometry/lineOfSight';
 import type { SightFeature, SightIndex, SightRule } from '../../geometry/sightIndex';
 import { sightIndexOf, standIndexOf } from '../../geometry/sightCache';
-import { terrainUnderCentres } from '../../geometry/terrain';
+import { terrainUnderCentres, segmentPolygonSpan } from '../../geometry/terrain';
+import { hypot } from '../../geometry/math';
+import type { TablePoint } from '../../geometry/types';
 import type { DogState } from './state';
 import { centreOf } from './state';
 import { AREA_TERRAIN } from './tables';
@@ -29,10 +31,23 @@ export function ratingOf(rs: DogState, id: string): number {
   return g.wound === 'moderate' ? Math.floor(g.rating / 2) : g.rating;
 }
 
-/** The best-rated commander of the unit's side within `mm` (DoG Charge Reaction Test "commander present (within 150m)"). */
-export function commanderNear(battle: Battle, rs: DogState, u: Unit, mm: number): { general: General; rating: number } | undefined {
+/** The formations above a unit: its brigade, then each parent up to the army. */
+export function chainOf(battle: Battle, u: Unit): string[] {
+  const out: string[] = [];
+  for (let id: string | undefined = u.parent; id && !out.includes(id); id = battle.formations.find((f) => f.id === id)?.parent) out.push(id);
+  return out;
+}
+
+/**
+ * The best-rated commander of the unit's side within `mm` (DoG Charge Reaction Test "commander
+ * present (within 150m)"); `ownChain`: only one commanding a formation the unit belongs to (DoG
+ * Routing troops attempt to rally "Commander must be from the same parent unit").
+ */
+export function commanderNear(battle: Battle, rs: DogState, u: Unit, mm: number, opts: { ownChain?: boolean } = {}): { general: General; rating: number } | undefined {
   let best: { general: General; rating: number } | undefined;
+  const chain = opts.ownChain ? chainOf(battle, u) : undefined;
   for (const g of activeGenerals(battle, rs, u.side)) {
+    if (chain && !chain.includes(g.commands)) continue;
     if (generalToUnitMm(g, u) > mm) continue;
     const r = ratingOf(rs, g.id);
     if (!best || r > best.rating) best = { general: g, rating: r };
@@ -67,7 +82,41 @@ export function canSee(battle: Battle, from: Unit, to: Unit, blocks?: (unitId: s
   return false;
 }
 
+/** Can `from` see the point `p` (a general where he fell): from its centre or any stand, terrain and other units' stands blocking. */
+export function canSeePoint(battle: Battle, from: Unit, p: TablePoint): boolean {
+  const ix = sightIndex(battle);
+  const stands = standIndexOf(battle.units);
+  const ignore = (r: { unitId: string }) => r.unitId === from.id;
+  if (lineOfSight(ix, centreOf(from), p, { stands: { index: stands, ignore } }).visible) return true;
+  return from.stands.some((s) => lineOfSight(ix, s.centre, p, { stands: { index: stands, ignore } }).visible);
+}
+
 export const terrainUnder = (battle: Battle, u: Unit): TerrainFeature[] => terrainUnderCentres(battle.terrain, u.stands);
+
+/** HOUSE (RULINGS.md): a unit is "behind" a wall or hedge that the line of fire crosses within this distance of its centre. */
+export const BEHIND_OBSTACLE_MM = 50;
+
+/** A wall or hedge's cover: hard for a wall (props.cover 'hard', or props.material 'stone' or 'brick'), soft for a hedge or fence. */
+export const obstacleCover = (f: TerrainFeature): 'hard' | 'soft' => (f.props['cover'] === 'hard' || f.props['material'] === 'stone' || f.props['material'] === 'brick' ? 'hard' : 'soft');
+
+/**
+ * The wall or hedge `u` stands behind as seen from `from` (DoG Fire Modifiers "target unit is
+ * behind soft/hard cover", "firing unit resting arms on wall/parapet"): an obstacle the line
+ * between the two units' centres crosses within BEHIND_OBSTACLE_MM of `u`'s centre.
+ */
+export function obstacleBetween(battle: Battle, u: Unit, from: Unit): TerrainFeature | undefined {
+  const a = centreOf(u), b = centreOf(from);
+  const len = hypot(b.x - a.x, b.y - a.y);
+  if (len <= 0) return undefined;
+  let best: TerrainFeature | undefined;
+  for (const f of battle.terrain) {
+    if (f.kind !== 'obstacle') continue;
+    const span = segmentPolygonSpan(a, b, f.polygon);
+    if (!span || span.firstT * len > BEHIND_OBSTACLE_MM) continue;
+    if (!best || obstacleCover(f) === 'hard') best = f;
+  }
+  return best;
+}
 
 /** DoG Fire Modifiers cover: hard (buildings, props.cover 'hard'), soft (woods, hedges, props.cover 'soft'), entrenched (props.cover 'entrenched'). */
 export function coverOf(battle: Battle, u: Unit): 'entrenched' | 'hard' | 'soft' | undefined {

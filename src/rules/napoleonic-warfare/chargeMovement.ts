@@ -20,10 +20,12 @@ import type { Draft } from './types';
 import { activeUnits, addDisorder, inMm, isActive, scaleOf } from './core';
 import { bearing, unitDistanceMm, unitFacing, frameOfUnit } from './geom';
 import { straight, walk } from './moves';
-import { distanceToGap as coreDistanceToGap, traceMove } from '../../geometry/moveCore';
+import { traceMove } from '../../geometry/moveCore';
+import { distanceToGap as coreDistanceToGap } from '../../geometry/moveGap';
 import { WHEEL } from './tables/movement';
 import { rad, type Radians } from '../../geometry/types';
 import { hypot } from '../../geometry/math';
+import { pairMemo } from '../../geometry/memo';
 
 /** One charge or countercharge move to be made this phase. */
 export interface ChargeLeg {
@@ -89,6 +91,11 @@ export function chargeWheel(mover: Unit, target: Unit, distMm: number): { unit: 
  * and the wheel the move then makes are the same test (RULINGS).
  */
 export function canWheelToFace(u: Unit, t: Unit): boolean {
+  return wheelsToFace(u, t);
+}
+// PERF: remembered by the two units (geometry memo.ts): a charge declaration and the AI ask it of
+// the same pairs many times, and each asks up to 19 traced wheels.
+const wheelsToFace = pairMemo((u: Unit, t: Unit): boolean => {
   const reach = unitDistanceMm(u, t) + hypot(...frameSpan(u)) + hypot(...frameSpan(t));
   for (let a = 0; a <= WHEEL.maxDeg; a += 5) {
     for (const sgn of a === 0 ? [1] : [1, -1]) {
@@ -97,7 +104,7 @@ export function canWheelToFace(u: Unit, t: Unit): boolean {
     }
   }
   return false;
-}
+});
 
 /** Width and depth spanned by a unit's stands (for a generous straight reach). */
 function frameSpan(u: Unit): [number, number] {

@@ -18,6 +18,7 @@ import { lineOfSight as sightLine, type SightAnswer, type StandBlocking } from '
 import { normaliseAngle, pt, rad, type Radians, type TablePoint } from '../../geometry/types';
 import type { TerrainClass } from './tables/movement';
 import { atan2, hypot } from '../../geometry/math';
+import { pairMemo } from '../../geometry/memo';
 
 export type Poly = readonly TablePoint[];
 
@@ -46,10 +47,14 @@ export function frameOfUnit(u: Unit): Frame {
   return unitFrame(formedStands(u), unitFacing(u));
 }
 
-/** NW §1: all measurements from the nearest point on any stand. */
+/**
+ * NW §1: all measurements from the nearest point on any stand. PERF: remembered by the two
+ * stand arrays (geometry memo.ts): the same pairs are measured again and again within a command.
+ */
 export function unitDistanceMm(a: Unit, b: Unit): number {
-  return unitDistance(a.stands, b.stands);
+  return standsDistance(a.stands, b.stands);
 }
+const standsDistance = pairMemo(unitDistance);
 
 /** From one stand to the nearest point of a unit (NW Fire §4: range from the firing stand). */
 export const standDistanceToUnit = (s: Stand, b: Unit): number => standToUnitDistance(s, b.stands);

@@ -25,6 +25,7 @@ import { rallyRouted } from './recovery';
 import { noteChargeStartLevels } from './position';
 import { noteEnfilades } from './enfilade';
 import { enforceAdvanceMinimum } from './advanceMinimum';
+import { sideWords } from '../words';
 
 type Hook = (s: NwGameState, ctx: Ctx) => Change<NwState> | void;
 const withDraft = (f: (d: Draft, s: NwGameState) => void): Hook => (s, ctx) => {
@@ -198,14 +199,17 @@ const onTurnEnd: Hook = (s, ctx) => {
   if (conceded.length > 0) {
     // NW §10: a concession is settled once the turn in which it was made has been played out.
     const winner = conceded.length === 1 ? otherSide(d.battle, conceded[0]!) : undefined;
-    const names = conceded.map((id) => d.battle.sides.find((x) => x.id === id)?.name ?? id).join(' and ');
-    return { ...toChange(d), result: resultFrom(d.rs, d.battle, `${names} conceded; the turn was played out.`, winner) };
+    const names = conceded.map((id) => d.battle.sides.find((x) => x.id === id)?.name ?? id);
+    const who = names.length === 1 ? sideWords(names[0]!).subject : `Both armies (${names.join(' and ')})`;
+    return { ...toChange(d), result: resultFrom(d.rs, d.battle, `${who} conceded; the turn was played out.`, winner) };
   }
   const broken = d.battle.sides.map((x) => x.id).filter((id) => isArmyBroken(d.rs, id));
   if (broken.length === 0) return toChange(d);
   d.rs.armyBroken = broken;
   const winner = broken.length === 1 ? otherSide(d.battle, broken[0]!) : undefined;
-  const why = broken.length === 1 ? `${d.battle.sides.find((x) => x.id === broken[0])!.name} lost a third of its units.` : 'Both armies lost a third of their units.';
+  // The side's name as a subject, its possessive agreeing ('The Austrians lost a third of their units').
+  const w = broken.length === 1 ? sideWords(d.battle.sides.find((x) => x.id === broken[0])!.name) : undefined;
+  const why = w ? `${w.subject} lost a third of ${w.their} units.` : 'Both armies lost a third of their units.';
   return { ...toChange(d), result: resultFrom(d.rs, d.battle, why, winner) };
 };
 

@@ -211,7 +211,7 @@ export function nwSetup(input: SetupInput<NwOptions, NwTables>, ctx: Ctx): Setup
         const may = !!cinc && TERRAIN_PICK_CINC_SHIFT[cinc.rating] !== 0;
         const want = sf.terrainShift?.[s.id] ?? 0;
         if (want !== 0 && !may) ctx.emit({ type: 'TerrainShiftRefused', side: s.id, rule: 'NW §9 Terrain Generation: only an Exceptional or Charismatic CinC adds or deducts 1' });
-        return { id: s.id, baseline: baselineOf(battle, s.id) === 'top' ? 'top' : 'bottom', picks: sf.terrainPicks?.[s.id] ?? HOUSE_TERRAIN_PICKS, placementShift: may ? want : 0 };
+        return { id: s.id, name: s.name, baseline: baselineOf(battle, s.id) === 'top' ? 'top' : 'bottom', picks: sf.terrainPicks?.[s.id] ?? HOUSE_TERRAIN_PICKS, placementShift: may ? want : 0 };
       }) as unknown as Parameters<typeof generateTerrain>[0]['sides'],
     }, (dice, purpose, rule, modifier) => ctx.roll({ dice, purpose, rule, ...(modifier ? { modifiers: [{ label: 'CinC Exceptional/Charismatic', value: modifier, rule }] } : {}) }).total);
     terrain = [...terrain, ...gen.features];

@@ -12,15 +12,27 @@ import { inches, mm, pt, type TablePoint } from '../../geometry/types';
 import { bentLineAcross, clipToTable, dicePointInRect, faceFraction, firstClash, gridRect, linesCrossAt, ovalOutline, shiftOntoTable, spaceFromParallels, tableArea } from '../../geometry/terrainGen';
 import type { Scale } from './tables/scale';
 import { cos, sin } from '../../geometry/math';
+import { sideWords } from '../words';
 
 export type TerrainPickType = 'none' | 'clear' | 'dense' | 'light' | 'low-hill' | 'village' | 'stream' | 'wall' | 'hedge' | 'gully' | 'road' | 'river' | 'pond' | 'lake';
 export const TERRAIN_PICK_TYPES: readonly TerrainPickType[] = ['none', 'clear', 'dense', 'light', 'low-hill', 'village', 'stream', 'wall', 'hedge', 'gully', 'road', 'river', 'pond', 'lake'];
+
+/** Each pick in the Terrain Table's words (NW §9), as a noun ('low hill') and as what is placed ('a low hill'). */
+const PICK_NOUN: Readonly<Record<TerrainPickType, string>> = {
+  none: 'no terrain', clear: 'clear terrain', dense: 'dense terrain', light: 'light terrain', 'low-hill': 'low hill', village: 'village', stream: 'stream',
+  wall: 'wall', hedge: 'hedge', gully: 'gully', road: 'road', river: 'river', pond: 'pond', lake: 'lake',
+};
+const MASS_NOUNS: ReadonlySet<TerrainPickType> = new Set(['none', 'clear', 'dense', 'light']);
+const placed = (p: TerrainPickType): string => (MASS_NOUNS.has(p) ? PICK_NOUN[p] : `a ${PICK_NOUN[p]}`);
+const the = (p: TerrainPickType): string => (MASS_NOUNS.has(p) ? PICK_NOUN[p] : `the ${PICK_NOUN[p]}`);
 
 /** A die the procedure asks for; returns the face. `purpose` and `rule` go to the log. */
 export type TerrainRoller = (dice: 'd6' | 'd10', purpose: string, rule: string, modifier?: number) => number;
 
 export interface TerrainGenSide {
   readonly id: SideId;
+  /** The side's name, for the dice's purposes ('Terrain: the French place a low hill'); the id without. */
+  readonly name?: string;
   /** The player's own baseline (NW: the table is split into the two halves, three sectors each). */
   readonly baseline: 'top' | 'bottom';
   /** Up to five picks, in the order the player will make them (NW §9). */
@@ -134,7 +146,7 @@ export function generateTerrain(input: TerrainGenInput, roll: TerrainRoller): Te
   const [a, b] = input.sides;
   let first: TerrainGenSide = a;
   for (let i = 0; i < 20; i++) {
-    const ra = roll('d6', `Terrain: who rolls first (${a.id})`, R), rb = roll('d6', `Terrain: who rolls first (${b.id})`, R);
+    const ra = roll('d6', `Terrain: who rolls first (${sideWords(a.name ?? a.id).noun})`, R), rb = roll('d6', `Terrain: who rolls first (${sideWords(b.name ?? b.id).noun})`, R);
     if (ra !== rb) {
       first = ra > rb ? a : b;
       break;
@@ -156,7 +168,8 @@ export function generateTerrain(input: TerrainGenInput, roll: TerrainRoller): Te
       steps.push({ side: side.id, pick, discarded: 'no terrain is placed' });
       continue;
     }
-    const raw = roll('d10', `Terrain: ${side.id} places ${pick}`, R, side.placementShift);
+    const who = sideWords(side.name ?? side.id);
+    const raw = roll('d10', `Terrain: ${who.noun} ${who.verb('place', 'places')} ${placed(pick)}`, R, side.placementShift);
     const placementRoll = Math.min(10, Math.max(1, raw + side.placementShift));
     const sector = sectorFor(placementRoll);
     if (!sector) {
@@ -258,9 +271,9 @@ function shapeFor(input: TerrainGenInput, sz: (typeof TERRAIN_SIZES)[Scale], id:
     }
     case 'stream': case 'wall': case 'hedge': case 'gully': {
       // A natural obstacle up to 12" (16") long, at least 3" (5") (NW §9).
-      const c = at(pick);
-      const len = minMm + frac(sizeRoll(pick)) * (maxMm - minMm);
-      const ang = frac(roll('d10', `Terrain: the ${pick} runs at an angle`, R)) * Math.PI;
+      const c = at(the(pick));
+      const len = minMm + frac(sizeRoll(the(pick))) * (maxMm - minMm);
+      const ang = frac(roll('d10', `Terrain: ${the(pick)} runs at an angle`, R)) * Math.PI;
       const line = [pt(c.x - (cos(ang) * len) / 2, c.y - (sin(ang) * len) / 2), pt(c.x + (cos(ang) * len) / 2, c.y + (sin(ang) * len) / 2)];
       const width = inches(pick === 'gully' ? sz.linearWidthIn * 2 : sz.linearWidthIn / 2);
       const kind = pick === 'stream' ? 'stream' : 'obstacle';
@@ -268,10 +281,10 @@ function shapeFor(input: TerrainGenInput, sz: (typeof TERRAIN_SIZES)[Scale], id:
     }
     default: {
       // Area terrain: a diameter between the minimum and the maximum (ponds: up to 8" (12")).
-      const c = at(pick);
+      const c = at(the(pick));
       const top = pick === 'pond' ? inches(sz.pondMaxIn) : maxMm;
-      const dx = minMm + frac(sizeRoll(pick)) * (top - minMm);
-      const dy = minimum ? dx : minMm + frac(roll('d10', `Terrain: depth of ${pick}`, R)) * (top - minMm);
+      const dx = minMm + frac(sizeRoll(the(pick))) * (top - minMm);
+      const dy = minimum ? dx : minMm + frac(roll('d10', `Terrain: depth of ${the(pick)}`, R)) * (top - minMm);
       const poly = octagon(c, dx / 2, dy / 2);
       switch (pick) {
         case 'dense': return { id, kind: 'wood', name: name('Forest'), polygon: poly, props: { class: 'dense' } };

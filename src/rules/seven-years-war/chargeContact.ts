@@ -24,7 +24,8 @@ import { pt } from '../../geometry/types';
 import { normalise } from './work';
 import { translateStands, rotateStands } from './geo';
 import type { Leg } from '../../geometry/movement';
-import { blockAll, distanceToGap, firstContact, moveUntilContact, traceMove, type Body } from '../../geometry/moveCore';
+import { blockAll, firstContact, moveUntilContact, traceMove, type Body } from '../../geometry/moveCore';
+import { distanceToGap } from '../../geometry/moveGap';
 import { atan2, cos, hypot, sin } from '../../geometry/math';
 
 export type ChargeContactPlan =

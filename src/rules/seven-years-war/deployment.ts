@@ -18,9 +18,10 @@ import type { Command, Sampler } from '../../engine/ruleset';
 import type { Tables } from './tablesSchema';
 import { standsOverlap, unitOffTable } from '../../geometry/units';
 import { firstWithinGap } from '../../geometry/moveGap';
+import { firstWhereAlong } from '../../geometry/sightAlong';
 import type { Leg } from '../../geometry/movement';
 import { Work } from './work';
-import { CM, centroid, canSee, rotateStands, translateStands, unitGap, isWood, isTown } from './geo';
+import { CM, centroid, canSee, rotateStands, sightEventsFor, translateStands, unitGap, isWood, isTown } from './geo';
 import { groupSpeedCm } from './moveSpeed';
 import { DEPLOY_STEPS, deployStepOf, deploymentPending, deploymentRuns, generalPending, generalDeployStep, brigadesOf, type DeployStep } from './deploymentOrder';
 import { blockedBy } from './forcedMoves';
@@ -63,17 +64,16 @@ export function deploymentZone(b: Battle, rs: SywState, side: string, ottoman = 
 
 export const inZone = (z: Zone, p: TablePoint): boolean => p.x >= z.x0 - 0.5 && p.x <= z.x1 + 0.5 && p.y >= z.y0 - 0.5 && p.y <= z.y1 + 0.5;
 
-/** Points along the enemy's base edge every 5cm (hidden units "must not be visible to any point on the enemy's edge", p.19). */
-function enemyEdgePoints(b: Battle, side: string): TablePoint[] {
-  const y = deploysAtTop(b, otherSide(b, side)) ? 0.5 : b.table.depthMm - 0.5;
-  const out: TablePoint[] = [];
-  for (let x = 0; x <= b.table.widthMm; x += 5 * CM) out.push(pt(x, y));
-  return out;
-}
-
+/**
+ * Hidden units "must not be visible to any point on the enemy's edge" (p.19): every point of it,
+ * exactly. The eye runs along the edge (0.5mm in from it); `canSee` is judged once in every piece
+ * between neighbouring places where its answer can change (`sightEventsFor`, whose places serve
+ * either end of the line moving) and at the edge's two corners.
+ */
 export function visibleFromEnemyEdge(b: Battle, side: string, stands: readonly Stand[]): boolean {
-  const edge = enemyEdgePoints(b, side);
-  return stands.some((s) => edge.some((p) => canSee(b, p, s.centre)));
+  const y = deploysAtTop(b, otherSide(b, side)) ? 0.5 : b.table.depthMm - 0.5;
+  const e0 = pt(0, y), e1 = pt(b.table.widthMm, y);
+  return stands.some((s) => firstWhereAlong(sightEventsFor(b, s.centre, e0, e1), e0, e1, (p) => canSee(b, p, s.centre)) !== undefined);
 }
 
 export const isHiddenFrom = (rs: SywState, unitId: string, viewer: string): boolean => {
@@ -199,6 +199,23 @@ function seenBy(w: Work, side: string, stands: readonly Stand[]): Unit | undefin
   return watchersOf(w, side).find((e) => { const c = centroid(e.stands); return stands.some((s) => canSee(w.battle, c, s.centre)); });
 }
 
+/**
+ * Would a watcher see one of the stands anywhere strictly between where they are and where a
+ * straight slide by (dx, dy) puts them (9 p.19-20: "if they remain out of sight during the
+ * (theoretical) move")? Exact: `canSee` is judged once in every piece of each stand's path between
+ * neighbouring places where its answer can change (`sightEventsFor`).
+ */
+function seenOnTheWay(w: Work, side: string, stands: readonly Stand[], dx: number, dy: number): boolean {
+  for (const e of watchersOf(w, side)) {
+    const eye = centroid(e.stands);
+    for (const s of stands) {
+      const a = s.centre, b = pt(a.x + dx, a.y + dy);
+      if (firstWhereAlong(sightEventsFor(w.battle, eye, a, b), a, b, (p) => canSee(w.battle, eye, p), true)) return true;
+    }
+  }
+  return false;
+}
+
 /** The wood or town holding every corner of the stands (concealing terrain for the map's freedom, p.19-20). */
 export function concealingPieceOf(b: Battle, stands: readonly Stand[]): TerrainFeature | undefined {
   return b.terrain.find((f) => (isWood(f) || isTown(f)) && stands.every((s) => standCorners(s).every((p) => pointInPolygon(p, f.polygon))));
@@ -260,8 +277,6 @@ export type { Zone as DeploymentZone };
 const H = 'SYW 9 Deployment, hidden units (pp.19-20)';
 /** Concealing pieces this close (edge to edge) are "adjacent" (p.19). HOUSE: 5cm, the spotting distance. */
 export const ADJACENT_TERRAIN_CM = 5;
-/** The unseen path between adjacent pieces is checked every 2cm. */
-const PATH_STEP_MM = 20;
 
 const moveHiddenSchema = z.object({ type: z.literal('moveHidden'), side: z.string(), unit: z.string(), x: z.number(), y: z.number(), facingDeg: z.number().min(-360).max(360) }).strict();
 
@@ -309,12 +324,8 @@ export const moveHidden = defineCommand<SywState, Options, Tables, z.infer<typeo
       // Within 5cm of a watcher anywhere on the way: exact (the geometry's approach query along the straight path).
       const path: Leg[] = [{ kind: 'translate', dx: cmd.x - c.x, dy: cmd.y - c.y, distanceMm: dist }];
       if (firstWithinGap(u.stands, path, watchersOf(w, u.side), DEPLOYMENT.hiddenDetectedCm * CM)) return reject('seen-on-the-way', 'The move would be seen by the enemy on the way.', H);
-      // In plain sight on the way: judged every 2cm of the path.
-      const n = Math.max(1, Math.ceil(dist / PATH_STEP_MM));
-      for (let i = 1; i < n; i++) {
-        const at = translateStands(u.stands, ((cmd.x - c.x) * i) / n, ((cmd.y - c.y) * i) / n);
-        if (seenBy(w, u.side, at)) return reject('seen-on-the-way', 'The move would be seen by the enemy on the way.', H);
-      }
+      // In plain sight on the way: exact (every place along the way where what a watcher sees can change).
+      if (seenOnTheWay(w, u.side, u.stands, cmd.x - c.x, cmd.y - c.y)) return reject('seen-on-the-way', 'The move would be seen by the enemy on the way.', H);
     }
     // "so long as that spot could not have been spotted on deployment, or during the game so far".
     if (visibleFromEnemyEdge(w.battle, cmd.side, st)) return reject('visible', 'That spot can be seen from the enemy\'s table edge.', H);

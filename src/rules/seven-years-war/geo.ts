@@ -18,6 +18,7 @@ import { pt } from '../../geometry/types';
 import { CONTACT_MM, translateStands, rotateStands, unitsInContact, isContactGap } from '../../geometry/units';
 import { meanCentre, boundingCircle, circlesApart } from '../../geometry/standSets';
 import { sightIndexOf, terrainIndexOf } from '../../geometry/sightCache';
+import { circleCrossingsAlong, lineCrossingsAlong, outlineCrossingsAlong, sightEventsAlong } from '../../geometry/sightAlong';
 import type { TerrainType } from './tables/terrain';
 import { SHOOTING_RULES } from './tables/shooting';
 
@@ -167,11 +168,38 @@ export function canSee(battle: Battle, a: TablePoint, b: TablePoint, q: SightQue
   return true;
 }
 
-/** Does the sight line cross the unmarked hill's half-way ridge (the perpendicular through its middle)? */
-function crossesRidge(f: TerrainFeature, a: TablePoint, b: TablePoint): boolean {
+/**
+ * Every place along a→b where `canSee(battle, eye, p)` can change as p goes from a to b, so that
+ * "is it seen anywhere on the way" is judged exactly (the geometry's `firstWhereAlong`): the
+ * geometry's sight events (woods' and towns' depth curves, hills, crests seen across at 5cm), and
+ * SYW's own: the 5cm circles of the ridge and town rules, the towns' outlines, and for an
+ * unmarked hill the eye stands on, where the half-way ridge test changes sign (a line through the
+ * eye square to the hill's middle, and the circle on the eye and that middle as diameter).
+ */
+export function sightEventsFor(battle: Battle, eye: TablePoint, a: TablePoint, b: TablePoint): number[] {
+  const ridgeMm = SHOOTING_RULES.ridgeVisibilityCm * CM;
+  const out = sightEventsAlong(sightIndexFor(battle), eye, a, b, { crest: { seeAcrossMm: ridgeMm } });
+  out.push(...circleCrossingsAlong(eye, ridgeMm, a, b), ...circleCrossingsAlong(eye, SHOOTING_RULES.townVisibilityCm * CM, a, b));
+  for (const f of battle.terrain) {
+    if (isTown(f)) out.push(...outlineCrossingsAlong(f.polygon, a, b));
+    if (f.kind !== 'hill' || (f.crest && f.crest.length >= 2) || !pointInPolygon(eye, f.polygon)) continue;
+    const c = hillMiddle(f);
+    out.push(...outlineCrossingsAlong(f.polygon, a, b));
+    out.push(...lineCrossingsAlong(eye, pt(eye.x - (eye.y - c.y), eye.y + (eye.x - c.x)), a, b));
+    out.push(...circleCrossingsAlong(pt((eye.x + c.x) / 2, (eye.y + c.y) / 2), dist(eye, c) / 2, a, b));
+  }
+  return out;
+}
+
+const hillMiddle = (f: TerrainFeature): TablePoint => {
   let cx = 0, cy = 0;
   for (const p of f.polygon) { cx += p.x; cy += p.y; }
-  const c = pt(cx / f.polygon.length, cy / f.polygon.length);
+  return pt(cx / f.polygon.length, cy / f.polygon.length);
+};
+
+/** Does the sight line cross the unmarked hill's half-way ridge (the perpendicular through its middle)? */
+function crossesRidge(f: TerrainFeature, a: TablePoint, b: TablePoint): boolean {
+  const c = hillMiddle(f);
   const side = (p: TablePoint) => Math.sign((p.x - c.x) * (b.x - a.x) + (p.y - c.y) * (b.y - a.y));
   return side(a) !== side(b);
 }

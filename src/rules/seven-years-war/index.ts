@@ -59,6 +59,7 @@ import { casualtyTest } from './moraleTests';
 import { blockedBy, fallBack, startRout, routMove, homeAngle } from './forcedMoves';
 import { sywTerrainGenerator } from './editorTerrain';
 import { atan2, cos, hypot, sin } from '../../geometry/math';
+import { sideWords } from '../words';
 
 const stepRule = (id: string) => PHASE_STEPS.find((s) => s.id === id)!.rule;
 const hook = (fn: (s: S, w: Work) => void) => (state: S, ctx: Ctx): Change<SywState> => {
@@ -260,7 +261,8 @@ export function victory(state: S): GameResult | undefined {
     const lostPct = rs.startPoints[side.id]! > 0 ? (100 * (rs.pointsLost[side.id] ?? 0)) / rs.startPoints[side.id]! : 0;
     if (fighting.length === 0 || lostPct >= state.options.breakPercent) {
       const winner = otherSide(state.battle, side.id);
-      return { winner, level: 'decisive', reason: fighting.length === 0 ? `${side.name} has no troops left in good order on the field.` : `${side.name} lost ${lostPct.toFixed(0)}% of its points (break point ${state.options.breakPercent}%).`, rule: 'Vedette house victory (RULINGS.md)', score: { ...rs.pointsLost } };
+      const w = sideWords(side.name);
+      return { winner, level: 'decisive', reason: fighting.length === 0 ? `${w.subject} ${w.verb('have', 'has')} no troops left in good order on the field.` : `${w.subject} lost ${lostPct.toFixed(0)}% of ${w.their} points (break point ${state.options.breakPercent}%).`, rule: 'Vedette house victory (RULINGS.md)', score: { ...rs.pointsLost } };
     }
   }
   return undefined;
@@ -273,7 +275,8 @@ export function atTurnLimit(state: S): GameResult {
   const pa = pct(a.id), pb = pct(b.id);
   if (Math.abs(pa - pb) < 0.05) return { level: 'draw', reason: 'Losses at the turn limit are within 5% of each other.', rule: 'Vedette house victory (RULINGS.md)', score: { ...rs.pointsLost } };
   const winner = pa < pb ? a : b;
-  return { winner: winner.id, level: 'marginal', reason: `${winner.name} lost the smaller share of its army by the turn limit.`, rule: 'Vedette house victory (RULINGS.md)', score: { ...rs.pointsLost } };
+  const w = sideWords(winner.name);
+  return { winner: winner.id, level: 'marginal', reason: `${w.subject} lost the smaller share of ${w.their} army by the turn limit.`, rule: 'Vedette house victory (RULINGS.md)', score: { ...rs.pointsLost } };
 }
 
 /** From `side`'s view only (engine lookahead.ts): hidden units, enemy draws and the dice are not in it. */

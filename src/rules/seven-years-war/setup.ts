@@ -6,7 +6,7 @@ import type { BattleSetup, TerrainFeature, Unit } from '../../engine/model';
 import { TROOP_TYPES, UNIT_TABLE, UNIT_SIZES, BASES, baseDepthMm, type TroopType } from './tables/units';
 import { CINC_DRAWS } from './tables/command';
 import type { GeneralCounter } from './tables/command';
-import { nationOf, isOttoman, INITIATIVE, CINC_ABILITY_RULE, POINTS_ADJUSTMENTS, TERRAIN_PURCHASE, DEPLOYMENT } from './tables/setup';
+import { nationOf, isOttoman, INITIATIVE, CINC_ABILITY_RULE, NATION_COLUMN, POINTS_ADJUSTMENTS, TERRAIN_PURCHASE, DEPLOYMENT } from './tables/setup';
 import { generateTerrain, buyPiece, purchaseCost, featuresOf, type Roll } from './terrainGen';
 import type { SywState, Options, GroupState, UnitState, GeneralState } from './state';
 import { qualitiesOf } from './state';
@@ -14,6 +14,7 @@ import type { Tables } from './tablesSchema';
 import { nextCounter, bestCounter } from './generals';
 import { groupShapeProblem } from './groupShape';
 import { armyCost } from './armyCost';
+import { sideWords } from '../words';
 
 const counterSchema = z.object({ training: z.enum(['cavalry', 'average', 'infantry']), psychology: z.enum(['brave', 'cautious', 'none']), ability: z.enum(['competent', 'normal', 'incompetent']) }).strict();
 
@@ -183,7 +184,7 @@ export function setupRuleset(input: SetupInput<Options, Tables>, ctx: Ctx): Setu
   for (const s of b.sides) {
     const nation = nationOf(s.nationality);
     const row = t.cincAbility[nation];
-    const r = ctx.roll({ dice: 'd6', purpose: `CinC ability (${s.name}, ${nation})`, rule: CINC_ABILITY_RULE, table: { id: 'cincAbility', column: nation }, outcome: (v) => ({ outcome: `ability ${row[v.faces[0]! - 1]}`, row: String(v.faces[0]) }) });
+    const r = ctx.roll({ dice: 'd6', purpose: `CinC ability: ${sideWords(s.name).noun} (${NATION_COLUMN[nation]} column)`, rule: CINC_ABILITY_RULE, table: { id: 'cincAbility', column: nation }, outcome: (v) => ({ outcome: `ability ${row[v.faces[0]! - 1]}`, row: String(v.faces[0]) }) });
     cincAbility[s.id] = row[r.faces[0]! - 1]!;
   }
   let attacker = f.attacker && sides.includes(f.attacker) ? f.attacker : undefined;

@@ -23,6 +23,7 @@ import { entryItems, eventItems, type LogItem } from '../logModel';
 import { namesFor } from '../names';
 import { phraseWithNames } from '../format';
 import { victorySentence } from '../../rules/words';
+import { keyFromSeed } from '../../engine/seed';
 
 export interface ReportInput {
   readonly module: AnyRuleset;
@@ -153,17 +154,28 @@ export function battleReportHtml(input: ReportInput): ReportOutcome {
     if (items.length) log += `<li><ol>${items.map(itemHtml).join('')}</ol></li>`;
   }
 
+  // A concession names who conceded ('The Austrians concede; the Prussians win'), which is all its reason says.
+  const loser = r?.level === 'concession' ? setup.sides.find((s) => s.id !== r.winner)?.name : undefined;
   const resultText = r
-    ? `${r.winner ? h(victorySentence(sideName(r.winner), r.level)) : h(r.level)}. ${h(phraseWithNames(r.reason, names))}${r.rule ? ` <span class="rule">${h(r.rule)}</span>` : ''}`
+    ? loser !== undefined && r.winner
+      ? `${h(victorySentence(sideName(r.winner), r.level, false, loser))}.`
+      : `${r.winner ? h(victorySentence(sideName(r.winner), r.level)) : h(r.level)}. ${h(phraseWithNames(r.reason, names))}${r.rule ? ` <span class="rule">${h(r.rule)}</span>` : ''}`
     : `Not over: ${h(describePosition(module, final))}`;
   const title = input.name && input.name !== setup.title ? `${input.name} — ${setup.title}` : setup.title;
+  // The dice: a whole-number seed is its own key and is shown (a designer chose it); a drawn key
+  // (seeding 4) is the battle's secret while it goes on — a report made mid-battle in hot-seat
+  // must not let a player foresee the rolls — and is given once the battle is over, so that it
+  // can be played again.
+  const key = index.stateAt(index.length).dice.key;
+  const drawnKey = typeof key === 'string' && key !== keyFromSeed(input.seed);
+  const dice = !drawnKey ? `seed ${input.seed}` : index.over ? `dice key ${key}` : 'dice key kept secret until the battle ends';
   const html = `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; img-src data:">
 <title>${h(title)} — battle report</title><style>${CSS}</style></head>
 <body><main>
 <h1>${h(title)}</h1>
-<p class="sub">${h(module.name)} (version ${h(module.version)}) · seed ${input.seed} · ${index.length} ${index.length === 1 ? 'command' : 'commands'} · seen by ${h(who)}</p>
+<p class="sub">${h(module.name)} (version ${h(module.version)}) · ${h(dice)} · ${index.length} ${index.length === 1 ? 'command' : 'commands'} · seen by ${h(who)}</p>
 ${input.description ? `<p>${h(input.description)}</p>` : ''}
 <section id="result"><h2>Result</h2><p class="result" data-testid="report-result">${resultText}</p>
 <p class="sub">Sides: ${setup.sides.map((s) => h(s.name)).join(' and ')}. Reached turn ${final.position.turn}${setup.turnLimit ? ` of ${setup.turnLimit}` : ''}.</p></section>

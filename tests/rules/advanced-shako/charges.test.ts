@@ -156,3 +156,46 @@ describe('AS 8.5 and 11.0 Artillery crews: "withdraw to square!"', () => {
     expect(ofType(r.events, 'UnitBroken')[0]).toMatchObject({ unit: 'bg' });
   });
 });
+
+describe('AS 8.5 and 11.0 Artillery crews: re-crewing the guns and abandoned guns', () => {
+  /** The crews withdrew in turn 1; turn 2, blue's division moves first. */
+  const nextTurn = (clear: boolean) => {
+    const s0 = battle([
+      { id: 'bg', side: 'blue', type: 'foot-artillery', x: 900, y: 500 },
+      { id: 'b1', side: 'blue', type: 'line-infantry', x: 1030, y: 500, formation: 'square' },
+      { id: 'rc', side: 'red', type: 'light-cavalry', x: 900, y: 700, n: 3 },
+      { id: 'ri', side: 'red', type: 'line-infantry', x: 700, y: 760 },
+    ]);
+    const s1 = apply(s0, { type: 'endStep', side: 'blue' }, [2, 5]).state;
+    const c = apply(s1, { type: 'charge', side: 'red', unit: 'rc', target: 'bg' }).state;
+    let s = apply(advanceTo(c, 'beforeMelee').state, { type: 'withdrawToSquare', side: 'blue', unit: 'bg' }, [1]).state;
+    // The cavalry rode off (moved 300 mm back by hand): nothing in contact with the guns.
+    if (clear) s = { ...s, battle: { ...s.battle, units: s.battle.units.map((u) => (u.id === 'rc' ? { ...u, stands: u.stands.map((x) => ({ ...x, centre: { x: x.centre.x, y: x.centre.y + 300 } as typeof x.centre })) } : u)) } };
+    // Turn 1 ends with the orders step (blue, then red); turn 2's initiative (blue 5, red 2) follows red's endStep.
+    s = apply(advanceTo(s, 'orders').state, { type: 'endStep', side: 'blue' }).state;
+    s = apply(s, { type: 'endStep', side: 'red' }, [5, 2]).state;
+    expect(s.position).toMatchObject({ turn: 2, step: 'division1' });
+    return s;
+  };
+  it('"To re-crew the guns takes a turn of movement": the crews return in their division\'s step and the battery has used its move', () => {
+    const s = nextTurn(true);
+    expect(rejection(s, { type: 'moveUnit', side: 'blue', unit: 'bg', legs: [{ kind: 'forward', mm: 20 }] })).toBe('abandoned');
+    const r = apply(s, { type: 'recrew', side: 'blue', unit: 'bg' });
+    expect(ofType(r.events, 'GunsRecrewed')[0]).toMatchObject({ unit: 'bg', rule: 'AS 8.5 and 11.0 Artillery crews: re-crewing the guns' });
+    expect(ust(r.state, 'bg').abandoned).toBeUndefined();
+    expect(rejection(r.state, { type: 'moveUnit', side: 'blue', unit: 'bg', legs: [{ kind: 'forward', mm: 20 }] })).toBe('illegal-move');
+  });
+  it('not with an enemy in contact with the guns (house reading), and only by their own crews', () => {
+    const s = nextTurn(false);
+    expect(rejection(s, { type: 'recrew', side: 'blue', unit: 'bg' })).toBe('no-recrew');
+    expect(rejection(s, { type: 'recrew', side: 'blue', unit: 'b1' })).toBe('no-recrew');
+  });
+  it('abandoned guns are an obstacle, not a unit: they cannot be charged or fired at', () => {
+    const s = apply(nextTurn(true), { type: 'endStep', side: 'blue' }).state;
+    expect(s.position.step).toBe('division2');
+    expect(ust(s, 'bg').abandoned).toEqual({ square: 'b1' });
+    expect(rejection(s, { type: 'charge', side: 'red', unit: 'ri', target: 'bg' })).toBe('abandoned');
+    expect(rejection(s, { type: 'charge', side: 'red', unit: 'ri', target: 'b1' })).not.toBe('abandoned');
+  });
+});
+

@@ -39,6 +39,30 @@ describe('AS 11.2.5 Ties and Tie-Breakers: ties are re-rolled', () => {
   });
 });
 
+describe('AS 11.2.5 Direction of Fallback: forming column at the end of the Fallback', () => {
+  // Friends at the end of the 8" Fallback leave a 60 mm gap: too narrow for the 160 mm line, wide enough for a 40 mm column.
+  const friends: U[] = [
+    { id: 'b2', side: 'blue', type: 'line-infantry', x: 790, y: 300 },
+    { id: 'b3', side: 'blue', type: 'line-infantry', x: 1010, y: 300 },
+  ];
+  it('a line that would not fit between friends at the end of its Fallback forms column there on its front-centre stand', () => {
+    const r = apply(melee(friends), { type: 'endStep', side: 'red' }, [5, 2, 1]);
+    expect(ofType(r.events, 'FellBack')[0]).toMatchObject({ unit: 'b1', formedColumn: true, rule: 'AS 11.2.5 Direction of Fallback' });
+    expect(ofType(r.events, 'FellBack')[0]!['distanceIn']).toBeCloseTo(8, 5);
+    const b1 = unit(r.state, 'b1')!;
+    expect(b1.formation).toBe('column');
+    const xs = b1.stands.map((s) => Math.round(s.centre.x));
+    expect(new Set(xs)).toEqual(new Set([900]));
+    // The anchor (front) stand's front edge is where the line's front edge ended: 8" back from y 500.
+    expect(Math.max(...b1.stands.map((s) => s.centre.y)) + 10).toBeCloseTo(500 - 8 * IN, 3);
+  });
+  it('with room for the line, it stays in line', () => {
+    const r = apply(melee(), { type: 'endStep', side: 'red' }, [5, 2, 1]);
+    expect(ofType(r.events, 'FellBack')[0]!['formedColumn']).toBeUndefined();
+    expect(unit(r.state, 'b1')!.formation).toBe('line');
+  });
+});
+
 describe('AS 11.2.5 Effect of Fallback on intervening friendly units', () => {
   it('a Formed friend contacted in the first 3" of the Fallback is Staggered', () => {
     const s = melee([{ id: 'b2', side: 'blue', type: 'line-infantry', x: 900, y: 440 }]);

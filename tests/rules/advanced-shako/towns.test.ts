@@ -43,3 +43,32 @@ describe('AS 13.6 Burning town sectors (optional)', () => {
     expect(rejection(s, { type: 'moveUnit', side: 'red', unit: 'r2', legs: [{ kind: 'forward', mm: 60 }] })).toBe('illegal-move');
   });
 });
+
+describe('AS 13.6 Town Sector Melee: pairing off as Sec. 11.2.6', () => {
+  // Two contiguous sectors: blue holds the north one, red the south one.
+  const north = { id: 'n', kind: 'village', name: 'North sector', polygon: [[800, 400], [1000, 400], [1000, 560], [800, 560]], props: {} };
+  const south = { id: 's', kind: 'village', name: 'South sector', polygon: [[800, 560], [1000, 560], [1000, 720], [800, 720]], props: {} };
+  const fed = () => {
+    let s = battle([
+      { id: 'b1', side: 'blue', type: 'line-infantry', x: 900, y: 540, n: 2 },
+      { id: 'x', side: 'red', type: 'line-infantry', x: 900, y: 600 },
+      { id: 'c', side: 'blue', type: 'line-infantry', x: 900, y: 740, facingDeg: -90, n: 2 },
+    ], { setupDice: [2, 5], terrain: [north, south] });
+    // Red moves first: x charges out of its sector at b1's; then blue's c charges into the sector x attacks from.
+    s = apply(s, { type: 'charge', side: 'red', unit: 'x', target: 'b1' }).state;
+    expect(ust(s, 'x').charge).toMatchObject({ target: 'b1', fromSector: 's' });
+    s = apply(s, { type: 'endStep', side: 'red' }).state;
+    s = apply(s, { type: 'charge', side: 'blue', unit: 'c', target: 'x' }).state;
+    s = apply(s, { type: 'endStep', side: 'blue' }).state;
+    expect(s.position.step).toBe('volleys');
+    return apply(s, { type: 'endStep', side: 'blue' }).state;
+  };
+  it('a unit charging out of a sector that is itself charged has its charge negated: it fights only the unit charging it', () => {
+    const s = fed();
+    const r = apply(s, { type: 'endStep', side: 'red' }, [6, 1]);
+    expect(ofType(r.events, 'ChargeNegated')[0]).toMatchObject({ unit: 'x', target: 'b1', by: 'c', rule: 'AS 13.6 Town Sector Melee (pair off as Sec. 11.2.6)' });
+    const melees = r.events.filter((e) => e.type === 'DiceRolled' && /^Melee/.test(String((e as unknown as { purpose: string }).purpose))) as unknown as { purpose: string }[];
+    expect(melees.map((m) => m.purpose)).toEqual(['Melee: c charging x', 'Melee: x against c']);
+    expect(ust(r.state, 'b1').engaged).toBe(false);
+  });
+});

@@ -63,6 +63,15 @@ describe('When the players generate terrain (NW §9 Terrain Generation)', () => 
     expect(b.x1 - b.x0).toBeLessThanOrEqual(12 * IN + 1e-6);
     expect(b.y1 - b.y0).toBeGreaterThanOrEqual(3 * IN * 0.9);
   });
+  it('each roll says in words who places what: the side by name, the Terrain Table\'s words, never ids like "au places low-hill"', () => {
+    const roll = scripted([2, 5, 3, 1, 10, 10, 1]);
+    const named = input([], ['low-hill', 'dense']);
+    generateTerrain({ ...named, sides: [{ ...named.sides[0], name: 'French' }, { ...named.sides[1], name: 'Austrians' }] }, roll);
+    expect(roll.log.slice(0, 3)).toEqual(['Terrain: who rolls first (the French)', 'Terrain: who rolls first (the Austrians)', 'Terrain: the Austrians place a low hill']);
+    expect(roll.log).toContain('Terrain: size of the low hill');
+    expect(roll.log).toContain('Terrain: the Austrians place dense terrain');
+    expect(roll.log.join('|')).not.toMatch(/low-hill|\bau\b/);
+  });
   it('a 1 or 2 is a discard, unless an Exceptional or Charismatic CinC adds 1 to a 2', () => {
     expect(generateTerrain(input([], ['dense']), scripted([1, 2, 2])).features).toHaveLength(0);
     const shifted = generateTerrain(input([], ['dense'], { au: 1 }), scripted([1, 2, 2]));

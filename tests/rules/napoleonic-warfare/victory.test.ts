@@ -8,6 +8,7 @@ import { registerable, isRejection } from '../../../src/engine/ruleset';
 import { napoleonicWarfare } from '../../../src/rules/napoleonic-warfare';
 import type { NwGameState } from '../../../src/rules/napoleonic-warfare/types';
 import { killedPoints, lossPoints, tally } from '../../../src/rules/napoleonic-warfare/victory';
+import { sideWords } from '../../../src/rules/words';
 
 describe('When a side concedes (NW §10 Victory Conditions)', () => {
   it('the current turn is played to completion and then the battle ends with Loss Points counted', () => {
@@ -34,6 +35,28 @@ describe('When a side concedes (NW §10 Victory Conditions)', () => {
     expect(s.position.turn).toBe(turn);
     expect(s.result).toMatchObject({ winner: 'fr', rule: 'NW §10 Victory Conditions and Victory Points' });
     expect(s.result!.reason).toMatch(/Austrians conceded; the turn was played out\..*won the battle/);
+  });
+});
+
+describe('When a third of an army has broken (NW §10 Victory Conditions)', () => {
+  it('the battle ends at the end of the turn, and the reason names the army with its verb and possessive agreeing', () => {
+    const M = registerable(napoleonicWarfare);
+    let s: NwGameState = battle([
+      { id: 'fr1', side: 'fr', x: 36, y: 10, facingDeg: 90 },
+      { id: 'au1', side: 'au', x: 36, y: 40, facingDeg: -90 },
+    ]);
+    const au1 = s.ruleset.units['au1']!;
+    s = { ...s, ruleset: { ...s.ruleset, units: { ...s.ruleset.units, au1: { ...au1, status: 'destroyed' } } } };
+    for (let i = 0; i < 40 && !s.result; i++) {
+      const actor = s.position.actors.find((a) => !s.position.done.includes(a))!;
+      const r = applyCommand(M, s, s.position.step === 'choose-initiative' ? { type: 'chooseInitiative', side: actor, moveFirst: 'fr' } : { type: 'endStep', side: actor });
+      if (isRejection(r)) throw new Error(`${r.code}: ${r.message}`);
+      s = r.state as NwGameState;
+    }
+    const name = s.battle.sides.find((x) => x.id === 'au')!.name;
+    expect(s.result).toMatchObject({ winner: 'fr' });
+    // 'The Austrians lost a third of their units.', never 'Austrians lost a third of its units.'
+    expect(s.result!.reason.startsWith(`${sideWords(name).subject} lost a third of ${sideWords(name).their} units.`)).toBe(true);
   });
 });
 

@@ -37,6 +37,17 @@ describe('SYW 9 Deployment (p.19): hidden deployment on a map, in the order of t
   it('a unit in the open cannot be hidden: it is visible from the enemy\'s table edge', () => {
     expect(rejection(start(), { type: 'deploy', side: 'blue', unit: 'blue-1', x: 900, y: 150, facingDeg: 90, hidden: true })).toBe('visible');
   });
+  it('"not visible to any point on the enemy\'s edge" means every point: a glimpse through a 4mm gap in a wall, seen from 11mm of the edge, reveals it', () => {
+    // Blue 15mm inside the wood's south edge (seen into 5cm, (5)(g)); a wall across the table at
+    // y 595–605 with a gap at x 723–727. From the enemy's edge (y 1200) only points in short
+    // stretches between the 5cm marks (no mark x = 0, 50, … among them) see a stand through the gap.
+    const wall = (id: string, x0: number, x1: number) => ({ id, kind: 'building', name: id, polygon: [[x0, 595], [x1, 595], [x1, 605], [x0, 605]], props: { blocksSight: true } });
+    const hide = { type: 'deploy', side: 'blue', unit: 'blue-1', x: 700, y: 265, facingDeg: 90, hidden: true };
+    const withGap = battle([blue, red], { options: { hiddenDeployment: true }, terrain: [wood, wall('w1', 0, 723), wall('w2', 727, 1800)] });
+    expect(rejection(withGap, hide)).toBe('visible');
+    const solid = battle([blue, red], { options: { hiddenDeployment: true }, terrain: [wood, wall('w1', 0, 1800)] });
+    expect(rejection(solid, hide)).toBe('accepted');
+  });
   it('a unit hidden deep in a wood never reaches the enemy\'s view, during or after the step; its own side sees it', () => {
     let s = apply(start(), { type: 'deploy', side: 'blue', unit: 'blue-1', x: 700, y: 150, facingDeg: 90, hidden: true }).state;
     // While blue deploys red sees none of it; red's last brigade is not on blue's table yet.

@@ -98,4 +98,22 @@ describe('When a unit is hidden in a wood (9 pp.19-20)', () => {
     expect(t2.ruleset.hidden).toEqual({ 'blue-1': 'blue' });
     expect(rejection(t2, { type: 'moveHidden', side: 'blue', unit: 'blue-1', x: 1000, y: 150, facingDeg: 90 })).toBe('seen-on-the-way');
   });
+
+  it('a glimpse up a gap narrower than 2cm on the way is seen too: the whole path is judged, not points along it', () => {
+    // The unit slides 20cm from the west wood to the east one across a 5mm gap (x 903–908) that the
+    // enemy looks straight up. Its stand centres (x 740…860) at every 2cm of the path lie on
+    // multiples of 2cm (x 900, 920, …): points along the path would all miss the gap.
+    const narrow = [wood('west-wood', 500, 903), wood('east-wood', 908, 1300)];
+    const at = (redX: number) => {
+      let s = battle([blue, red(redX)], { options: { hiddenDeployment: true }, terrain: narrow });
+      s = apply(s, { type: 'deploy', side: 'blue', unit: 'blue-1', x: 800, y: 150, facingDeg: 90, hidden: true }).state;
+      return nextTurn(advanceTo(apply(apply(s, { type: 'endStep', side: 'blue' }).state, { type: 'endStep', side: 'red' }).state, 'movement'));
+    };
+    const move = { type: 'moveHidden', side: 'blue', unit: 'blue-1', x: 1000, y: 150, facingDeg: 90 };
+    const watched = at(905.5);
+    expect(watched.ruleset.hidden).toEqual({ 'blue-1': 'blue' });
+    expect(rejection(watched, move)).toBe('seen-on-the-way');
+    // An enemy off to the side sees the gap through the east wood: the same move is unseen.
+    expect(apply(at(1500), move).state.ruleset.hiddenIn).toEqual({ 'blue-1': 'east-wood' });
+  });
 });

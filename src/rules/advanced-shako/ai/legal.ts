@@ -15,6 +15,8 @@ import { allowanceMm, checkMove, FORMATIONS_OF, type MoveLeg } from '../movement
 import { chargeProblem, chargeReach, movingDivisions, notNow, reachIn, moveRuleProblem } from '../movement/commands';
 import { planFire } from '../fire/fire';
 import { canRecall, shelterFor } from '../melee/melee';
+import { breakthroughTargets, entitled } from '../melee/breakthrough';
+import { recrewProblem } from '../movement/recrew';
 import { coordinationProblem } from '../sequence/turn';
 import { centreOf, frameOf } from '../geo';
 import { atan2 } from '../../../geometry/math';
@@ -49,6 +51,7 @@ export function shLegal(g: G, side: string, sm: Sampler): Command[] {
   if (step.startsWith('division')) {
     const moving = movingDivisions(s);
     for (const u of mine) {
+      if (!recrewProblem(s, u, side)) out.push({ type: 'recrew', side, unit: u.id });
       const d = divisionOf(g.ruleset, u.id);
       if (!d || !moving.includes(d) || notNow(s, u, side)) continue;
       const st = us(g.ruleset, u.id);
@@ -82,6 +85,7 @@ export function shLegal(g: G, side: string, sm: Sampler): Command[] {
       if (shelterFor(s, u) && sm.chance(0.5)) out.push({ type: 'withdrawToSquare', side, unit: u.id });
     }
   }
+  if (step === 'breakthrough') for (const u of mine) if (entitled(s, u)) for (const x of breakthroughTargets(s, u)) out.push({ type: 'breakthrough', side, unit: u.id, target: x.t.id });
   if (step === 'orders' && sm.chance(0.3)) {
     const divs = Object.keys(g.ruleset.divisions).filter((d) => g.ruleset.divisions[d]!.side === side && !g.ruleset.divisions[d]!.broken);
     if (divs.length) out.push({ type: 'sendOrders', side, division: sm.pick(divs), orders: sm.chance(0.6) ? 'attack' : 'defend' });

@@ -9,7 +9,8 @@
  * `choose`: cavalry attack; batteries hold; infantry of an attacking division attack, else fire.
  * Side-wide: a defending division is sent Attack orders once the enemy has lost a larger share of its
  * units than we have (AS 7.8: an ADC carries them);
- * cavalry try to recall from a hasty square; crews withdraw to a square when they can.
+ * cavalry try to recall from a hasty square; crews withdraw to a square when they can; victorious
+ * cavalry make a Breakthrough at the nearest Formed target in reach that is not a square.
  */
 import type { Command, Sampler, SeenGame } from '../../../engine/ruleset';
 import type { Unit } from '../../../engine/model';
@@ -23,6 +24,8 @@ import { chargeProblem, chargeReach, movingDivisions, notNow, reachIn, moveRuleP
 import { layoutFor, placementProblem } from '../movement/formations';
 import { planFire } from '../fire/fire';
 import { canRecall, shelterFor } from '../melee/melee';
+import { breakthroughTargets, entitled } from '../melee/breakthrough';
+import { recrewProblem } from '../movement/recrew';
 import { combatDeployed } from '../geo';
 import { nearestEnemy, wheelTowards } from './legal';
 
@@ -120,7 +123,15 @@ function sideCommands(v: V, side: string): Command[] {
     if (canRecall(v, u)) out.push({ type: 'recall', side, unit: u.id });
     if (shelterFor(v, u)) out.push({ type: 'withdrawToSquare', side, unit: u.id });
   }
+  // Crews return to their guns as soon as they may (8.5).
+  if (v.position.step.startsWith('division')) for (const u of v.battle.units) if (u.side === side && !recrewProblem(seen(v), u, side)) out.push({ type: 'recrew', side, unit: u.id });
+  // A Breakthrough at the nearest Formed target in reach that is not a formed square (cavalry do not ride at prepared squares by choice).
+  if (v.position.step === 'breakthrough') for (const u of v.battle.units.filter((x) => x.side === side && entitled(v, x))) {
+    const t = breakthroughTargets(seen(v), u).find((x) => x.t.formation !== 'square');
+    if (t) out.push({ type: 'breakthrough', side, unit: u.id, target: t.t.id });
+  }
   return out;
 }
 
-export const shScripts = { names: SH_SCRIPTS, actors, choose, commands, sideCommands };
+// Fire is refused (its plan: range, sight, arc) before its dice are rolled: one try proves it.
+export const shScripts = { names: SH_SCRIPTS, actors, choose, commands, sideCommands, settledBeforeDice: ['fire'] };

@@ -49,6 +49,7 @@ export function planFire(s: { battle: S['battle']; ruleset: ShState; tables: ShT
   if (st.fired) return no('fired', `${u.name} has fired this turn.`);
   if (st.fallback !== undefined) return no('fallback', `${u.name} is in Fallback.`);
   if (st.abandoned) return no('abandoned', `${u.name}'s crews are in a square.`, 'AS 8.5 and 11.0 Artillery crews');
+  if (us(s.ruleset, t.id).abandoned) return no('abandoned-target', `${t.name}'s guns are abandoned, their crews in a square: nobody there to hit (house reading).`, 'AS 8.5 and 11.0 Artillery crews');
   if (st.hastyFailed) return no('hasty-failed', `${u.name} failed its hasty square roll: such units may not fire.`, 'AS 8.2 Hasty Squares (rule change: failure)');
   if (st.noFire) return no('new-line', 'A line formed from a staggered charging column may not fire this turn.', 'AS 11.0 and 11.2.4 Massed column attacks');
   const arm = armOf(u);

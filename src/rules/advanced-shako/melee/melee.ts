@@ -4,31 +4,29 @@
  * a D6 + MR (DisMR when Blown or after a failed hasty square; crews' MR for artillery) + modifiers,
  * ties re-rolled (11.2.5 amendment replaces the tie-breakers). The loser takes kills and Falls back
  * (11.2.5), or breaks when beaten badly; cavalry winners are Blown (11.4); British cavalry may be
- * carried into a Breakthrough (11.4 British cavalry control); infantry that failed a hasty square
- * and survived form square at the end (8.2).
+ * entitled to a Breakthrough (breakthrough.ts); infantry that failed a hasty square and survived
+ * form square at the end (8.2).
  */
 import { z } from 'zod';
 import { defineCommand, reject, type Change, type Modifier, type Rejection } from '../../../engine/ruleset';
-import { finishWork, setStands, unitIn } from '../../../engine/workingState';
+import { finishWork, unitIn } from '../../../engine/workingState';
 import type { Unit } from '../../../engine/model';
 import { unitDistance, pointToStandDistance } from '../../../geometry/measure';
 import type { ShOptions } from '../options';
 import type { ShTables } from '../tables';
 import type { S, ShState, W } from '../state';
-import { armOf, dismrOf, divisionOf, flag, inMm, isBritish, isFormed, mrOf, nationOf, qualityOf, setUs, us, work } from '../state';
+import { armOf, dismrOf, divisionOf, flag, inMm, mrOf, qualityOf, setUs, us, work } from '../state';
 import { combatDeployed, contactSide, inContact, sectorOf } from '../geo';
 import { mrTest, underNewOrder, NEW_ORDER_RULE } from '../morale/tests';
 import { addKills, breakUnit, fallBack, recall } from '../morale/losses';
 import { layoutFor, placementProblem, reform } from '../movement/formations';
-import { chargeReach, CHARGE_RULE } from '../movement/commands';
-import { withPoses } from '../movement/moves';
-import { chargeContact, HASTY_AMENDED_RULE } from '../movement/charges';
+import { CHARGE_RULE } from '../movement/commands';
+import { HASTY_AMENDED_RULE } from '../movement/charges';
 
 export const MELEE_RULE = 'SHAKO melee (established procedure; modifiers: house table)';
 export const TIES_RULE = 'AS 11.2.5 Ties and Tie-Breakers';
 export const RECALL_RULE = 'AS 11.4 Cavalry Recall and Hasty Squares';
 export const WITHDRAW_RULE = 'AS 8.5 and 11.0 Artillery crews: "withdraw to square!"';
-export const BRITISH_CAV_RULE = 'AS 11.4 British cavalry control';
 export const LANCERS_RULE = 'AS 11.2.4 Lancers';
 export const SQUARES_RULE = 'AS 11.2.4 Infantry Squares in Melee';
 export const MOVING_SQUARE_MELEE_RULE = 'AS 8.2 and 11.2.4 Moving squares and melee';
@@ -161,27 +159,33 @@ export function fightMelee(w: W, aId: string, dId: string): string | undefined {
   return undefined;
 }
 
-/** 11.4 British cavalry control: pass (a D6 of MR or more, +1 within command radius) or make a Breakthrough charge. */
-function britishControl(w: W, cavId: string): void {
-  const cav = unitIn(w, cavId);
-  if (!cav || armOf(cav) !== 'cavalry' || !isBritish(cav, nationOf(w.battle, cav))) return;
-  const targets = w.battle.units.filter((e) => e.side !== cav.side && isFormed(w.rs, e)).sort((x, y) => unitDistance(cav.stands, x.stands) - unitDistance(cav.stands, y.stands));
-  const reachable = targets.map((t) => ({ t, r: chargeReach(w, cav, t, w.tables.reach.chargeCavalryIn) })).find((x) => x.r.ok);
-  if (!reachable) return; // "If no Formed target is available, ignore this rule."
-  const mods: Modifier[] = inCommandRadius(w.battle, w.rs, w.tables, cav) ? [{ label: 'within command radius', value: w.tables.tests.britishCavalryControl.inCommandRadius, rule: BRITISH_CAV_RULE }] : [];
-  if (mrTest(w, cav, 'British cavalry control', BRITISH_CAV_RULE, mods, { atLeast: true })) return;
-  const { t, r } = reachable;
-  if (!r.ok) return;
-  const fromIn = unitDistance(cav.stands, t.stands) / 25.4;
-  setStands(w, cavId, withPoses(cav.stands, r.stands));
-  // A Breakthrough: fought now, and no pre-melee recall (11.4: "the Breakthrough precludes a recall").
-  setUs(w, cavId, { charge: { target: t.id, fromIn, turn: -1 }, blown: undefined });
-  w.ctx.emit({ type: 'Breakthrough', unit: cavId, target: t.id, forced: true, rule: BRITISH_CAV_RULE });
-  chargeContact(w, cavId, t.id, fromIn);
+export const PAIR_OFF_RULE = 'AS 13.6 Town Sector Melee (pair off as Sec. 11.2.6)';
+
+/**
+ * 13.6 Town Sector Melee: "If Multiple unit melees occur, because both sides have 'fed' Formed units
+ * into a town of several sectors, Pair-off the combats" — "it might be possible to support an attacked
+ * friendly sector by charging into a sector from which an enemy attack is being launched, thereby
+ * negating his charge in the Pair-off procedure". A town charge (out of a sector, or at a unit in one)
+ * whose charger is itself charged and in contact is negated: the charger fights the unit charging it,
+ * as a defender, and its own target is not attacked by it (RULINGS.md).
+ */
+export function pairOff(w: W): void {
+  for (const x of [...w.battle.units]) {
+    const c = us(w.rs, x.id).charge;
+    if (!c || c.turn < 0) continue;
+    const target = unitIn(w, c.target);
+    const town = c.fromSector !== undefined || (target !== undefined && sectorOf(w.battle, target) !== undefined);
+    if (!town) continue;
+    const by = w.battle.units.find((e) => e.side !== x.side && us(w.rs, e.id).charge?.target === x.id && inContact(e, x));
+    if (!by) continue;
+    setUs(w, x.id, { charge: undefined });
+    w.ctx.emit({ type: 'ChargeNegated', unit: x.id, target: c.target, by: by.id, rule: PAIR_OFF_RULE });
+  }
 }
 
-/** Every charge in contact, fought in the order the charges were made (battle order of the chargers). */
+/** Every charge in contact, fought in the order the charges were made (battle order of the chargers); town melees paired off first. */
 export function resolveMelees(w: W): void {
+  pairOff(w);
   for (let guard = 0; guard < 200; guard++) {
     const next = w.battle.units.find((u) => { const c = us(w.rs, u.id).charge; return c !== undefined; });
     if (!next) break;
@@ -190,9 +194,14 @@ export function resolveMelees(w: W): void {
     if (!t || !inContact(next, t)) { setUs(w, next.id, { charge: undefined }); continue; }
     if (us(w.rs, t.id).abandoned) { setUs(w, next.id, { charge: undefined, blown: armOf(next) === 'cavalry' ? w.turn : undefined }); continue; }
     const winner = fightMelee(w, next.id, t.id);
-    if (winner === next.id && c.turn >= 0) britishControl(w, next.id);
+    // Victorious charging cavalry are entitled to a Breakthrough (made after every melee: see breakthrough.ts); a Breakthrough's winner is not.
+    if (winner === next.id && c.turn >= 0 && armOf(next) === 'cavalry' && unitIn(w, next.id)) setUs(w, next.id, { breakthrough: w.turn });
   }
-  // 8.2: infantry that failed the hasty square roll and survived form square at the end of the melee phase.
+  formFailedHastySquares(w);
+}
+
+/** 8.2: infantry that failed the hasty square roll and survived form square at the end of the melee phase (before Breakthrough charges). */
+export function formFailedHastySquares(w: W): void {
   for (const u of w.battle.units) {
     if (!us(w.rs, u.id).hastyFailed || u.formation === 'square' || us(w.rs, u.id).fallback !== undefined) continue;
     const stands = layoutFor(u, 'square');

@@ -4,15 +4,17 @@
  * staggered when it receives fire. Fallback (11.2.5) and Recall (11.4) moves go through the
  * geometry's movement core.
  */
-import type { Unit } from '../../../engine/model';
+import type { Stand, Unit } from '../../../engine/model';
 import type { TablePoint } from '../../../geometry/types';
 import { moveUntilContact } from '../../../geometry/moveCore';
 import { standIndexOf } from '../../../geometry/sightCache';
 import type { Leg } from '../../../geometry/movement';
-import { dropUnit, setStands, unitIn } from '../../../engine/workingState';
+import { dropUnit, setFormation, setStands, unitIn } from '../../../engine/workingState';
 import type { W } from '../state';
 import { us, setUs, mrOf, armOf, isFormed, inMm, mmIn, divisionOf } from '../state';
 import { frameOf, contactSide } from '../geo';
+import { FORMATIONS_OF, withPoses } from '../movement/moves';
+import { layoutFor, placementProblem } from '../movement/formations';
 import { atan2, cos, sin } from '../../../geometry/math';
 
 export const LOSS_RULE = 'SHAKO staggers and kills (established: a second stagger is a kill; Broken when kills reach MR)';
@@ -82,8 +84,26 @@ function retrograde(w: W, u: Unit, angle: number, distMm: number) {
   const blocked = stop.contact && stop.contact.atMm < end ? stop.contact : undefined;
   if (blocked) end = blocked.atMm;
   const offTable = stop.trace.leavesTableAtMm !== undefined && stop.trace.leavesTableAtMm <= end;
-  const stands = u.stands.map((s) => ({ ...s, centre: { x: s.centre.x + cos(angle) * end, y: s.centre.y + sin(angle) * end } as TablePoint }));
-  return { end, blocked, offTable, stands, passed: stop.passed.filter((m) => m.enterMm < end) };
+  const at = (mm: number) => u.stands.map((s) => ({ ...s, centre: { x: s.centre.x + cos(angle) * mm, y: s.centre.y + sin(angle) * mm } as TablePoint }));
+  const stands = at(end);
+  // Stopping at the full distance instead (for a line forming column there, 11.2.5): reachable without meeting an enemy or the edge.
+  const clearTo = (mm: number) => !(stop.contact && stop.contact.atMm <= mm) && !(stop.trace.leavesTableAtMm !== undefined && stop.trace.leavesTableAtMm <= mm);
+  return { end, blocked, offTable, stands, passed: stop.passed.filter((m) => m.enterMm < end), natural: { mm: distMm, clear: clearTo(distMm), stands: at(distMm), passed: stop.passed.filter((m) => m.enterMm < distMm) } };
+}
+
+/**
+ * 11.2.5 Direction of Fallback: "A unit in line formation Falling-back may form column formation at
+ * the end of its retrograde movement ... to fit into a space between friendly units". The path was a
+ * line's width; only where the line would not fit at the end of its Fallback (friends there), and a
+ * column laid out on the front-centre anchor stand would, does it form column there (RULINGS.md:
+ * the engine takes the option whenever it saves the unit from being carried on through its friends).
+ */
+function columnAtEnd(w: W, u: Unit, r: ReturnType<typeof retrograde>): readonly Stand[] | undefined {
+  if (u.formation !== 'line' || !FORMATIONS_OF(u).includes('column') || r.end <= r.natural.mm + 0.5 || !r.natural.clear) return undefined;
+  const there = { ...u, stands: r.natural.stands };
+  const col = layoutFor(there, 'column');
+  if (placementProblem(w.battle, u, col)) return undefined;
+  return withPoses(r.natural.stands, col);
 }
 
 /**
@@ -98,8 +118,9 @@ export function fallBack(w: W, unitId: string, winner: Unit | undefined, opts: {
   const angle = fallbackDirection(u, winner, opts.from);
   const disruptMm = inMm(w.tables.reach.fallbackDisruptIn);
   const r = retrograde(w, u, angle, opts.broken ? disruptMm : inMm(w.tables.retrograde.fallbackIn));
+  const column = opts.broken ? undefined : columnAtEnd(w, u, r);
   if (armOf(u) !== 'artillery') {
-    for (const m of r.passed) {
+    for (const m of column ? r.natural.passed : r.passed) {
       if (m.enterMm > disruptMm) continue;
       const f = unitIn(w, m.unitId);
       if (!f || f.side !== u.side || armOf(f) === 'artillery' || !isFormed(w.rs, f)) continue;
@@ -107,6 +128,13 @@ export function fallBack(w: W, unitId: string, winner: Unit | undefined, opts: {
     }
   }
   if (opts.broken) return;
+  if (column) {
+    setStands(w, unitId, column);
+    setFormation(w, unitId, 'column');
+    setUs(w, unitId, { fallback: w.turn, staggered: false, charge: undefined });
+    w.ctx.emit({ type: 'FellBack', unit: unitId, distanceIn: mmIn(r.natural.mm), formedColumn: true, rule: FALLBACK_RULE });
+    return;
+  }
   if (r.offTable) { breakUnit(w, unitId, 'fell back off the table', FALLBACK_RULE); return; }
   setStands(w, unitId, r.stands);
   setUs(w, unitId, { fallback: w.turn, staggered: false, charge: undefined });

@@ -20,7 +20,7 @@ import type { S, ShState, W } from '../state';
 import { armOf, divisionOf, frenchDrill, inMm, isFormed, mmIn, nationOf, setUs, us, work } from '../state';
 import { allowanceMm, checkMove, FORMATIONS_OF, MOVE_RULE, MOVING_SQUARE_RULE, SIDESTEP_RULE, withPoses, type MoveLeg } from './moves';
 import { layoutFor, placementProblem, reform, FORMATION_RULE } from './formations';
-import { inEnemyFrontalZone, gapIn } from '../geo';
+import { inEnemyFrontalZone, gapIn, sectorOf } from '../geo';
 import { hastySquare, chargeContact } from './charges';
 import { mrTest } from '../morale/tests';
 import { suspended } from '../orders/suspension';
@@ -156,6 +156,7 @@ export const reachIn = (t: ShTables, u: Unit): number => (armOf(u) === 'cavalry'
 export function chargeProblem(s: { battle: S['battle']; ruleset: ShState; tables: ShTables }, u: Unit, t: Unit): { code: string; reason: string; rule: string } | undefined {
   const st = us(s.ruleset, u.id);
   if (t.side === u.side) return { code: 'not-enemy', reason: 'Charge an enemy unit.', rule: CHARGE_RULE };
+  if (us(s.ruleset, t.id).abandoned) return { code: 'abandoned', reason: `${t.name}'s guns are abandoned, their crews in a square: an obstacle, not a unit to charge (and they cannot be spiked).`, rule: 'AS 8.5 and 11.0 Artillery crews' };
   if (armOf(u) === 'artillery') return { code: 'artillery', reason: 'Artillery does not charge.', rule: CHARGE_RULE };
   if (!isFormed(s.ruleset, u)) return { code: 'not-formed', reason: 'Only Formed units charge.', rule: CHARGE_RULE };
   if (u.formation === 'square') return { code: 'square', reason: 'A square does not charge.', rule: CHARGE_RULE };
@@ -187,8 +188,9 @@ export const charge = defineCommand<ShState, ShOptions, ShTables, ChargeCmd>({
     if (!r.ok) return reject('out-of-reach', r.reason, CHARGE_RULE);
     const w = work(s, ctx);
     const fromIn = gapIn(u!, t);
+    const fromSector = sectorOf(s.battle, u!)?.id;
     setStands(w, u!.id, withPoses(u!.stands, r.stands));
-    setUs(w, u!.id, { moved: true, movedForward: true, movedMm: inMm(r.distanceIn), charge: { target: t.id, fromIn, turn: s.position.turn }, mustCharge: undefined });
+    setUs(w, u!.id, { moved: true, movedForward: true, movedMm: inMm(r.distanceIn), charge: { target: t.id, fromIn, turn: s.position.turn, ...(fromSector ? { fromSector } : {}) }, mustCharge: undefined });
     w.ctx.emit({ type: 'Charged', unit: u!.id, target: t.id, distanceIn: r.distanceIn, rule: CHARGE_RULE });
     chargeContact(w, u!.id, t.id, fromIn);
     return finishWork(w);

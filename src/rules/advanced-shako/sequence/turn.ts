@@ -16,6 +16,7 @@ import type { S, ShState, W } from '../state';
 import { armOf, inMm, setDiv, setUs, work } from '../state';
 import { enforceAdvance, enforceObligatoryCharges, markObligatoryCharges, moveAdcs, suspended } from '../orders/orders';
 import { resolveMelees, canRecall, shelterFor } from '../melee/melee';
+import { britishControl, breakthroughTargets, entitled, BREAKTHROUGH_RULE } from '../melee/breakthrough';
 import { rallyAndReform, divisionalMorale } from '../morale/command';
 import { burnTowns, leaveBurning } from '../fire/towns';
 import { fallBack } from '../morale/losses';
@@ -112,7 +113,7 @@ export function rollInitiative(w: W): void {
 }
 
 function turnStart(w: W): void {
-  for (const id of Object.keys(w.rs.units)) setUs(w, id, { moved: false, movedForward: false, movedMm: 0, sideStepped: false, reformed: false, fired: false, recalled: false, engaged: false, noFire: false, hastyFailed: false, charge: undefined, mustCharge: undefined });
+  for (const id of Object.keys(w.rs.units)) setUs(w, id, { moved: false, movedForward: false, movedMm: 0, sideStepped: false, reformed: false, fired: false, recalled: false, engaged: false, noFire: false, hastyFailed: false, charge: undefined, mustCharge: undefined, breakthrough: undefined });
   for (const id of Object.keys(w.rs.divisions)) setDiv(w, id, { initiative: undefined, coordinatedWith: undefined, movedThisTurn: false, suspended: false });
   w.rs = { ...w.rs, moveOrder: [], coordinate: [], bombarded: {} };
 }
@@ -124,7 +125,7 @@ function divisionStep(i: number): StepSpec<ShState, ShOptions, ShTables> {
     id: `division${i + 1}`, name: `Division ${i + 1} in initiative order moves`, rule: INIT_RULE,
     when: (s) => groupAt(s, i) !== undefined,
     actors: (s) => { const g = groupAt(s, i); const d = g?.[0] ? s.ruleset.divisions[g[0]] : undefined; return d ? [d.side] : []; },
-    commands: ['moveUnit', 'changeFormation', 'charge', 'driveOff'],
+    commands: ['moveUnit', 'changeFormation', 'charge', 'driveOff', 'recrew'],
     onEnter: hook((w) => { for (const d of groupAt({ ruleset: w.rs }, i) ?? []) { setDiv(w, d, { suspended: suspended(w.battle, w.rs, w.tables, d) }); markObligatoryCharges(w, d); } }),
     onExit: hook((w) => { for (const d of groupAt({ ruleset: w.rs }, i) ?? []) { enforceObligatoryCharges(w, d); enforceAdvance(w, d); leaveBurning(w, d, (id, from) => fallBack(w, id, undefined, { from })); setDiv(w, d, { movedThisTurn: true }); } }),
   };
@@ -169,7 +170,12 @@ export const SEQUENCE: SequenceSpec<ShState, ShOptions, ShTables> = {
           actors: (s) => s.battle.sides.map((x) => x.id).filter((side) => s.battle.units.some((u) => u.side === side && (canRecall(s, u) || !!shelterFor(s, u)))),
           commands: ['recall', 'withdrawToSquare'],
         },
-        { id: 'melees', name: 'Melees fought', rule: SEQ_RULE, actors: 'engine', commands: [], onEnter: hook((w) => resolveMelees(w)) },
+        { id: 'melees', name: 'Melees fought; British cavalry control', rule: `${SEQ_RULE}; AS 11.4 British cavalry control`, actors: 'engine', commands: [], onEnter: hook((w) => { resolveMelees(w); britishControl(w); }) },
+        {
+          id: 'breakthrough', name: 'Breakthrough charges', rule: BREAKTHROUGH_RULE,
+          actors: (s) => s.battle.sides.map((x) => x.id).filter((side) => s.battle.units.some((u) => u.side === side && entitled(s, u) && breakthroughTargets(s, u).length > 0)),
+          commands: ['breakthrough'],
+        },
       ],
     },
     {

@@ -17,6 +17,8 @@ import { chargeProblem, chargeReach, moveRuleProblem, notNow, reachIn, CHARGE_RU
 import { layoutFor, placementProblem, FORMATION_RULE } from '../movement/formations';
 import { planFire, FIRE_RULE } from '../fire/fire';
 import { canRecall, shelterFor, RECALL_RULE, WITHDRAW_RULE } from '../melee/melee';
+import { breakthroughTargets, entitled, BREAKTHROUGH_RULE } from '../melee/breakthrough';
+import { recrewProblem, RECREW_RULE } from '../movement/recrew';
 import { coordinationProblem, SEQ_RULE, COORD_RULE } from '../sequence/turn';
 import { shSightRule } from '../geo';
 import { ADC_RULE } from '../orders/orders';
@@ -115,6 +117,7 @@ function actions(g: G, side: string, pieceId: string): PieceAction[] {
       if (r.ok) out.push({ label: `Charge ${t.name}`, command: { type: 'charge', side, unit: u.id, target: t.id }, detail: `${r.distanceIn.toFixed(1)}" to contact`, rule: CHARGE_RULE });
     }
   }
+  if (step.startsWith('division') && !recrewProblem(seen(g), u, side)) out.push({ label: 'Re-crew the guns', command: { type: 'recrew', side, unit: u.id }, detail: 'the crews leave the square; it takes the battery\'s move this turn', rule: RECREW_RULE });
   if (step === 'bombard' || step === 'volleys') {
     for (const t of g.battle.units) {
       if (t.side === side) continue;
@@ -126,6 +129,8 @@ function actions(g: G, side: string, pieceId: string): PieceAction[] {
     if (canRecall(g, u)) out.push({ label: 'Try to recall from the hasty square', command: { type: 'recall', side, unit: u.id }, detail: 'a D6 under MR; -1 within command radius', rule: RECALL_RULE });
     if (shelterFor(g, u)) out.push({ label: 'Crews: withdraw to square!', command: { type: 'withdrawToSquare', side, unit: u.id }, detail: 'a D6 under the crews\' MR; failing, the battery is broken', rule: WITHDRAW_RULE });
   }
+  if (step === 'breakthrough' && entitled(g, u)) for (const x of breakthroughTargets(seen(g), u))
+    out.push({ label: `Breakthrough at ${x.t.name}`, command: { type: 'breakthrough', side, unit: u.id, target: x.t.id }, detail: `${x.distanceIn.toFixed(1)}" to contact; the melee is fought at once`, rule: BREAKTHROUGH_RULE });
   return out;
 }
 

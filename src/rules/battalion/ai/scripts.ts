@@ -147,4 +147,5 @@ function sideCommands(v: V, side: string): Command[] {
   return [];
 }
 
-export const btScripts = { names: BT_SCRIPTS, actors, choose, commands, sideCommands };
+// A shot, or a hit assigned, is refused (BT Shooting 1-2, 8) before its dice are rolled: one try proves it.
+export const btScripts = { names: BT_SCRIPTS, actors, choose, commands, sideCommands, settledBeforeDice: ['shoot', 'assignHit'] };

@@ -11,7 +11,8 @@ import { defineCommand, reject, type Change, type Rejection } from '../../../eng
 import { finishWork, unitIn, setStands } from '../../../engine/workingState';
 import type { Unit } from '../../../engine/model';
 import { reachTarget } from '../../../geometry/reach';
-import { traceMove, distanceToGap } from '../../../geometry/moveCore';
+import { traceMove } from '../../../geometry/moveCore';
+import { distanceToGap } from '../../../geometry/moveGap';
 import { standIndexOf } from '../../../geometry/sightCache';
 import { unitsOverlap } from '../../../geometry/units';
 import { standsAtDistance, legsDistance } from '../../../geometry/movement';

@@ -19,7 +19,7 @@ import type { DogTables } from '../tables';
 import type { DogState } from '../state';
 import { us, figuresOf, ctxOf } from '../state';
 import { allowanceMm, checkMove, type MoveLeg } from '../movement/moves';
-import { cannotMove, advanceLimit } from '../movement/commands';
+import { cannotMove, advanceLimit, skirmishMoveProblem } from '../movement/commands';
 import { changeTurns, layoutFor, placementProblem } from '../movement/formations';
 import { chargeProblem, reactionsFor } from '../charge/charges';
 import { planFire, fireFaces } from '../fire/plan';
@@ -52,7 +52,7 @@ function approach(v: V, u: Unit, e: Unit, stopMm: number): Command[] {
   const gap = unitDistance(u.stands, e.stands) - stopMm;
   const wheel = Math.round(wheelToward(u, e));
   const out: Command[] = [];
-  const tryLegs = (legs: MoveLeg[]) => { if (checkMove(v.battle, u, legs, left).ok) out.push({ type: 'moveUnit', side: u.side, unit: u.id, legs }); };
+  const tryLegs = (legs: MoveLeg[]) => { const m = checkMove(v.battle, u, legs, left); if (m.ok && !skirmishMoveProblem({ battle: v.battle, rs: v.ruleset }, u, m.stands!)) out.push({ type: 'moveUnit', side: u.side, unit: u.id, legs }); };
   if (Math.abs(wheel) > 5) tryLegs([{ kind: 'wheel', deg: wheel }]);
   for (const frac of [1, 0.75, 0.5, 0.25]) {
     let mm = Math.min(left, gap) * frac;
@@ -135,4 +135,5 @@ function sideCommands(v: V, side: string): Command[] {
   return out;
 }
 
-export const dogScripts = { names: DOG_SCRIPTS, actors, choose, commands, sideCommands };
+// Fire is refused (its plan: range, sight, arc) before its dice are rolled: one try proves it.
+export const dogScripts = { names: DOG_SCRIPTS, actors, choose, commands, sideCommands, settledBeforeDice: ['fire'] };

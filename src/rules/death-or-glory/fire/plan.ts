@@ -6,7 +6,8 @@
 import type { Stand, Unit } from '../../../engine/model';
 import type { Modifier } from '../../../engine/ruleset';
 import { unitFrame, toLocal, facingGroups, type Frame } from '../../../geometry/frame';
-import { unitDistance, averagedRange, areParallel, segmentToUnitDistance } from '../../../geometry/measure';
+import { unitDistance, averagedRange, areParallel } from '../../../geometry/measure';
+import { segmentPolygonSpan } from '../../../geometry/terrain';
 import { inFrontArc } from '../../../geometry/zones';
 import type { Battle } from '../../../engine/state';
 import type { DogOptions } from '../options';
@@ -14,7 +15,7 @@ import type { DogTables } from '../tables';
 import { FIRE_MODIFIERS as FM, FIRE_RULE, RANGE_RULE, ARTILLERY_RANGE_RULE, CINC_RULE, CINC_PRESENT_MM, BRITISH_SHRAPNEL, bandFor, maxRangeMm, type SmallArm, type Calibre } from '../tables';
 import type { DogState } from '../state';
 import { us, rowOf, hasTag, isVeteran, isConscript, isBritish, centreOf } from '../state';
-import { canSee, coverOf, generalToUnitMm } from '../geo';
+import { canSee, coverOf, generalToUnitMm, obstacleBetween, obstacleCover } from '../geo';
 import { FIGURE_MM } from '../setup/setup';
 
 export const FIRE_PHASE_RULE = 'DoG FIRE PHASE';
@@ -72,12 +73,44 @@ export function ranksOf(t: Unit): number {
   return Math.max(1, Math.round((fr.halfDepthMm * 2) / d));
 }
 
+const SCREEN_RULE = 'DoG Skirmishers';
+
+/** Figures a skirmish screen needs to screen `t` ("Infantry/Cavalry in line requires a minimum of 4 skirmisher figures … in column … 2 … an artillery battery … 2"). */
+const screenNeed = (t: Unit): number => (t.arm === 'artillery' ? 2 : t.formation === 'line' ? 4 : 2);
+
+/** A skirmish unit of `side` (not `a` or `b`) lying across the line between their centres (its frame: the gaps of open order still screen), with at least `need` figures. */
+function screenBetween(c: Ctx, side: string, a: Unit, b: Unit, need: number, deeperThan = 0): Unit | undefined {
+  const pa = centreOf(a), pb = centreOf(b);
+  return c.battle.units.find((s) => s.side === side && s.id !== a.id && s.id !== b.id && s.formation === 'skirmish' && us(c.rs, s.id).morale !== 'routing'
+    && s.stands.reduce((x, y) => x + (y.figures ?? 0), 0) >= need && figuresDeep(s) > deeperThan && segmentPolygonSpan(pa, pb, unitFrame(s.stands).corners) !== undefined);
+}
+
+/** How many figures deep a unit's stands are: figures over a rank's width (DoG Basing and Scale: 11 mm a foot figure, 33 mm a horse). */
+export function figuresDeep(s: Unit): number {
+  if (s.arm === 'artillery') return 1;
+  const per = FIGURE_MM[s.arm as 'infantry' | 'cavalry'];
+  return Math.max(...s.stands.map((st) => Math.ceil((st.figures ?? 0) / Math.max(1, Math.round(st.widthMm / per)))));
+}
+
 /** Skirmishers screening `t` from small-arms fire by `u` (DoG Skirmishers: density by the target's formation). */
 export function screenOf(c: Ctx, u: Unit, t: Unit): Unit | undefined {
   if (u.arm === 'artillery') return undefined; // "Skirmishers do not screen a target from artillery fire."
-  const need = t.arm === 'artillery' ? 2 : t.formation === 'line' ? 4 : 2;
-  const a = centreOf(u), b = centreOf(t);
-  return c.battle.units.find((s) => s.side === t.side && s.id !== t.id && s.formation === 'skirmish' && s.stands.reduce((x, y) => x + (y.figures ?? 0), 0) >= need && segmentToUnitDistance(a, b, s.stands) <= 1e-6);
+  return screenBetween(c, t.side, u, t, screenNeed(t));
+}
+
+/**
+ * Why `u` may not fire at `t` through its own side's skirmishers, or undefined: "Once screened, a
+ * unit may not fire (except artillery)"; "A skirmish screen more than 2 figs deep blocks fire by
+ * friendly skirmishers" (DoG Skirmishers).
+ */
+export function ownScreenProblem(c: Ctx, u: Unit, t: Unit): { reason: string; rule: string } | undefined {
+  if (u.arm === 'artillery') return undefined;
+  if (u.formation === 'skirmish') {
+    const deep = screenBetween(c, u.side, u, t, 1, 2);
+    return deep ? { reason: `${deep.name}, a screen more than 2 figures deep, blocks ${u.name}'s fire.`, rule: `${SCREEN_RULE} ("A skirmish screen more than 2 figs deep blocks fire by friendly skirmishers")` } : undefined;
+  }
+  const own = screenBetween(c, u.side, u, t, screenNeed(u));
+  return own ? { reason: `${u.name} is screened by its own ${own.name} and may not fire through it.`, rule: `${SCREEN_RULE} ("Once screened, a unit may not fire (except artillery)")` } : undefined;
 }
 
 export interface FirePlan {
@@ -131,6 +164,8 @@ export function planFire(c: Ctx, u: Unit, t: Unit, opts: { reaction?: boolean; f
   if (!canSee(c.battle, u, t)) return no(`${u.name} cannot see ${t.name}.`, 'DoG FIRE PHASE (line of sight)');
   const screen = screenOf(c, u, t);
   if (screen) return no(`${t.name} is screened by ${screen.name}.`, 'DoG Skirmishers ("Once screened, a unit may not … be fired upon")');
+  const own = ownScreenProblem(c, u, t);
+  if (own) return no(own.reason, own.rule);
   const mods: Modifier[] = [{ label: `fire factor (${row.name})`, value: row.fire, rule: 'DoG Nationality Tables' }];
   const add = (m: { label: string; value: number }, rule = FIRE_RULE) => mods.push({ label: m.label, value: m.value, rule });
   // C-in-C with the unit since the last command phase.
@@ -153,14 +188,19 @@ export function planFire(c: Ctx, u: Unit, t: Unit, opts: { reaction?: boolean; f
   if (st.fatigue === 2) add(FM.exhausted);
   if (u.formation === 'skirmish') add(FM.skirmishOrder);
   const cover = coverOf(c.battle, u);
-  if (cover === 'hard' || cover === 'entrenched') add(FM.restingArms);
+  const wall = obstacleBetween(c.battle, u, t);
+  if (cover === 'hard' || cover === 'entrenched' || (wall && obstacleCover(wall) === 'hard')) add(wall && cover !== 'hard' && cover !== 'entrenched' ? { label: `${FM.restingArms.label} (${wall.name})`, value: FM.restingArms.value } : FM.restingArms);
   if (weapon === 'artillery') {
     const ranks = ranksOf(t);
     mods.push({ label: `${FM.perRank.label} (${ranks})`, value: FM.perRank.value * ranks, rule: FIRE_RULE });
   } else if (ranksOf(t) > 1 || t.formation === 'column' || t.formation === 'march' || t.formation === 'square') add(FM.deepTarget);
-  const tc = coverOf(c.battle, t);
-  if (tc === 'soft') add(FM.softCover);
-  if (tc === 'hard') add(FM.hardCover);
+  // Cover the target stands in, or a wall or hedge it stands behind (the better of the two).
+  const under = coverOf(c.battle, t);
+  const behind = obstacleBetween(c.battle, t, u);
+  const tc = under === 'entrenched' || under === 'hard' ? under : behind ? (obstacleCover(behind) === 'hard' ? 'hard' : under ?? 'soft') : under;
+  const by = behind && (tc === 'hard' ? obstacleCover(behind) === 'hard' && under !== 'hard' : under === undefined) ? ` (${behind.name})` : '';
+  if (tc === 'soft') add({ label: FM.softCover.label + by, value: FM.softCover.value });
+  if (tc === 'hard') add({ label: FM.hardCover.label + by, value: FM.hardCover.value });
   if (tc === 'entrenched') add(FM.entrenched);
   if (t.formation === 'skirmish') add(FM.targetSkirmish);
   if (weapon === 'artillery') {

@@ -143,8 +143,8 @@ export const SEQUENCE: SequenceSpec<DogState, DogOptions, DogTables> = {
       id: 'movement', name: 'Movement', rule: 'DoG MOVEMENT PHASE',
       steps: [
         { id: 'messengers', name: 'Messengers ride', rule: 'DoG Orders', actors: 'engine', commands: [], onEnter: hook((w) => rideMessengers(w)) },
-        { id: 'moveFirst', name: 'The initiative moves', rule: 'DoG Sequence of Play ("The player with the initiative moves and fires first")', actors: first, commands: ['moveUnit', 'changeFormation', 'refuseFlank', 'moveGeneral', 'reinforceMelee'] },
-        { id: 'moveSecond', name: 'The other side moves', rule: 'DoG MOVEMENT PHASE', actors: second, commands: ['moveUnit', 'changeFormation', 'refuseFlank', 'moveGeneral', 'reinforceMelee'] },
+        { id: 'moveFirst', name: 'The initiative moves', rule: 'DoG Sequence of Play ("The player with the initiative moves and fires first")', actors: first, commands: ['moveUnit', 'changeFormation', 'refuseFlank', 'refaceBattery', 'moveGeneral', 'reinforceMelee'] },
+        { id: 'moveSecond', name: 'The other side moves', rule: 'DoG MOVEMENT PHASE', actors: second, commands: ['moveUnit', 'changeFormation', 'refuseFlank', 'refaceBattery', 'moveGeneral', 'reinforceMelee'] },
       ],
     },
     {

@@ -329,4 +329,8 @@ export const sywScripts = {
   },
   commands: commandsSyw,
   sideCommands: sideCommandsSyw,
+  // Refused, if at all, before their dice: prompts and self-orders roll only for success (p.7,
+  // p.5), shots for effect (p.11), a charge for nerve and the target's test (p.12-13). A move's
+  // D4 in type 0 terrain (p.9) or 2D4 over an abatis can make it too far: moves are tried again.
+  settledBeforeDice: ['prompt', 'selfOrder', 'shoot', 'declareCharge', 'chooseCounter', 'moveGeneral'],
 };

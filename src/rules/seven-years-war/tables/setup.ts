@@ -12,6 +12,8 @@ export const CINC_ABILITY: Readonly<Record<Nation, readonly [number, number, num
   french: [1, 2, 2, 2, 3, 3],
   others: [1, 2, 2, 3, 3, 4],
 };
+/** The CinC ability table's column headings (9 Deployment p.19), for the log. */
+export const NATION_COLUMN: Readonly<Record<Nation, string>> = { prussian: 'Prussian', austrian: 'Austrian', russian: 'Russian', french: 'French', others: 'Others' };
 export const CINC_ABILITY_RULE = 'SYW 9 Deployment, CinC ability (p.19)';
 
 /** Ottoman armies (flank marches, 9 p.20); their CinC ability uses the "Others" column. */
