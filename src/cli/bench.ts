@@ -17,8 +17,9 @@ import { playtestBench } from './bench/playtest';
 import { editorBench } from './bench/editor';
 import { mathBench } from './bench/math';
 import { shakoBench } from './bench/shako';
+import { dogBattleBench } from './bench/dogBattle';
 
-const SECTIONS: readonly BenchSection[] = [geometryBench, routPathBench, nwPreviewBench, sywDragBench, longSaveBench, validateBench, aiBench, replaySeekBench, playtestBench, editorBench, mathBench, shakoBench];
+const SECTIONS: readonly BenchSection[] = [geometryBench, routPathBench, nwPreviewBench, sywDragBench, longSaveBench, validateBench, aiBench, replaySeekBench, playtestBench, editorBench, mathBench, shakoBench, dogBattleBench];
 
 async function main(): Promise<void> {
   const args = process.argv.slice(2);

@@ -11,6 +11,7 @@ import type { SightFeature, SightIndex, SightRule } from '../../geometry/sightIn
 import { sightIndexOf, standIndexOf } from '../../geometry/sightCache';
 import { terrainUnderCentres, segmentPolygonSpan } from '../../geometry/terrain';
 import { hypot } from '../../geometry/math';
+import type { TablePoint } from '../../geometry/types';
 import type { DogState } from './state';
 import { centreOf } from './state';
 import { AREA_TERRAIN } from './tables';
@@ -30,10 +31,23 @@ export function ratingOf(rs: DogState, id: string): number {
   return g.wound === 'moderate' ? Math.floor(g.rating / 2) : g.rating;
 }
 
-/** The best-rated commander of the unit's side within `mm` (DoG Charge Reaction Test "commander present (within 150m)"). */
-export function commanderNear(battle: Battle, rs: DogState, u: Unit, mm: number): { general: General; rating: number } | undefined {
+/** The formations above a unit: its brigade, then each parent up to the army. */
+export function chainOf(battle: Battle, u: Unit): string[] {
+  const out: string[] = [];
+  for (let id: string | undefined = u.parent; id && !out.includes(id); id = battle.formations.find((f) => f.id === id)?.parent) out.push(id);
+  return out;
+}
+
+/**
+ * The best-rated commander of the unit's side within `mm` (DoG Charge Reaction Test "commander
+ * present (within 150m)"); `ownChain`: only one commanding a formation the unit belongs to (DoG
+ * Routing troops attempt to rally "Commander must be from the same parent unit").
+ */
+export function commanderNear(battle: Battle, rs: DogState, u: Unit, mm: number, opts: { ownChain?: boolean } = {}): { general: General; rating: number } | undefined {
   let best: { general: General; rating: number } | undefined;
+  const chain = opts.ownChain ? chainOf(battle, u) : undefined;
   for (const g of activeGenerals(battle, rs, u.side)) {
+    if (chain && !chain.includes(g.commands)) continue;
     if (generalToUnitMm(g, u) > mm) continue;
     const r = ratingOf(rs, g.id);
     if (!best || r > best.rating) best = { general: g, rating: r };
@@ -66,6 +80,15 @@ export function canSee(battle: Battle, from: Unit, to: Unit, blocks?: (unitId: s
   if (lineOfSight(ix, centreOf(from), centreOf(to), { stands: { index: stands, ignore } }).visible) return true;
   for (const s of from.stands) for (const t of to.stands) if (lineOfSight(ix, s.centre, t.centre, { stands: { index: stands, ignore } }).visible) return true;
   return false;
+}
+
+/** Can `from` see the point `p` (a general where he fell): from its centre or any stand, terrain and other units' stands blocking. */
+export function canSeePoint(battle: Battle, from: Unit, p: TablePoint): boolean {
+  const ix = sightIndex(battle);
+  const stands = standIndexOf(battle.units);
+  const ignore = (r: { unitId: string }) => r.unitId === from.id;
+  if (lineOfSight(ix, centreOf(from), p, { stands: { index: stands, ignore } }).visible) return true;
+  return from.stands.some((s) => lineOfSight(ix, s.centre, p, { stands: { index: stands, ignore } }).visible);
 }
 
 export const terrainUnder = (battle: Battle, u: Unit): TerrainFeature[] => terrainUnderCentres(battle.terrain, u.stands);

@@ -12,9 +12,10 @@ import { optionsSchema, OPTION_INFO, type DogOptions } from './options';
 import { tablesSchema, DEFAULT_TABLES, type DogTables } from './tables';
 import { SEQUENCE } from './sequence/turn';
 import { writeOrder } from './command/orders';
-import { moveUnit, changeFormation, moveGeneral, refuseFlank } from './movement/commands';
+import { moveUnit, changeFormation, moveGeneral, refuseFlank, refaceBattery } from './movement/commands';
 import { declareCharge, reactToCharge } from './charge/charges';
 import { fire } from './fire/fire';
+import { reinforceMelee } from './melee/reinforce';
 import { setupDog, validateSetup } from './setup/setup';
 import { victory, atTurnLimit } from './victory';
 import { dogLegal } from './ai/legal';
@@ -45,7 +46,7 @@ export const deathOrGlory: RulesetModule<DogState, DogOptions, DogTables> = {
   validateSetup: (setup) => validateSetup(setup),
   setup: setupDog,
   sequence: SEQUENCE,
-  commands: { writeOrder, moveUnit, changeFormation, refuseFlank, moveGeneral, declareCharge, reactToCharge, fire },
+  commands: { writeOrder, moveUnit, changeFormation, refuseFlank, refaceBattery, moveGeneral, reinforceMelee, declareCharge, reactToCharge, fire },
   legalCommands: dogLegal,
   ai: { determinise: dogDeterminise, evaluate: dogEvaluate, metrics: dogMetrics, scripts: dogScripts },
   view: (state, viewer) => ({ battle: state.battle, ruleset: dogView(state.ruleset, viewer) }),

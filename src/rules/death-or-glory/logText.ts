@@ -19,6 +19,11 @@ export function describeDogEvent(e: AnyEvent, n: EventNames): string | undefined
     case 'Retired': return `${p('unit')} retires ${String(x['distanceM'])} m.`;
     case 'Pursued': return `${p('unit')} pursues ${String(x['distanceM'])} m toward ${p('toward')}.`;
     case 'ChargeDeclared': return `${p('unit')} declares a charge on ${p('target')}${x['face'] ? ` (its ${String(x['face'])})` : ''}${x['impact'] ? '' : ` — an assault${x['why'] ? `: ${String(x['why'])}` : ''}`}.`;
+    case 'MeleeReinforced': return `${p('unit')} moves ${String(x['distanceM'])} m into the melee against ${p('target')}${x['face'] ? `'s ${String(x['face'])}` : ''} (no impact).`;
+    case 'BrokeThrough': return `${p('unit')} breaks through ${p('into')}: it attacks its rear in the next round.`;
+    case 'FlowedRound': return `${p('unit')} flows round the flanks of ${p('column')}.`;
+    case 'UncontrolledCharge': return `${p('unit')} breaks through ${p('through')} and charges on, out of control, ${String(x['distanceM'])} m.`;
+    case 'ControlCharge': return `${p('unit')} charges ${p('target')}${x['face'] ? `'s ${String(x['face'])}` : ''} unbidden (${String(x['distanceM'])} m${x['impact'] ? ', with impact' : ', no impact'}).`;
     case 'TurnedToFace': return `${p('unit')} wheels to face the charge on its ${String(x['face'])}.`;
     case 'CannotFace': return `${p('unit')} cannot wheel to face: ${String(x['why'])}.`;
     case 'NoTimeToFace': return `${p('unit')} has no time to wheel: the charger is on it in ${String(x['share'])} of its move (a wheel takes 1/4).`;

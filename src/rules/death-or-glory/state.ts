@@ -120,6 +120,8 @@ export interface Melee {
   readonly rounds: number;
   /** The face each unit was struck on when it is not the front (melee/faces.ts); 'flanks' both flanks. */
   readonly struck?: Readonly<Record<string, Face | 'flanks'>>;
+  /** Units that charged into it with impact outside the charge phase (a control test's charge), for its first round. */
+  readonly impact?: readonly string[];
 }
 
 export interface DogState {

@@ -119,3 +119,29 @@ describe('DoG MOVEMENT PHASE / FIRE PHASE: troops that moved do not fire, except
     expect(rejection(advanceTo(s2, 'fireFirst'), { type: 'fire', side: 'blue', unit: 'pr', target: 'fr' })).toBe('accepted');
   });
 });
+
+describe('DoG Infantry Fire: "any one target or combination of targets within a 10 degree arc … Casualties are taken equally by each target unit"', () => {
+  // Two French battalions of 8 stands meet in front of a Prussian line of 4: both lie within its 10° arc.
+  const s = advanceTo(battle([
+    { id: 'pr', side: 'blue', type: 'musketeer', x: 1200, y: 700 },
+    { id: 'fr-a', side: 'red', type: 'fusilier', x: 1068, y: 770, n: 8 },
+    { id: 'fr-b', side: 'red', type: 'fusilier', x: 1334, y: 770, n: 8 },
+    { id: 'fr-c', side: 'red', type: 'fusilier', x: 2000, y: 770 },
+  ]), 'fireFirst');
+
+  it('one roll at both; the men are shared equally, the odd ones to the first named', () => {
+    const r = apply(withDice(s, [1]), { type: 'fire', side: 'blue', unit: 'pr', target: 'fr-a', alsoAt: ['fr-b'] });
+    const shots = rolls(r.events);
+    expect(shots.length).toBe(1);
+    expect(shots[0]!.purpose).toContain('pr fires at fr-a and fr-b');
+    const men = Number(/: (\d+) men/.exec(shots[0]!.outcome)![1]);
+    const a = r.state.ruleset.units['fr-a']!.menLost, b = r.state.ruleset.units['fr-b']!.menLost;
+    expect(a + b).toBe(men);
+    expect(b).toBe(Math.floor(men / 2));
+    expect(rejection(r.state, { type: 'fire', side: 'blue', unit: 'pr', target: 'fr-b' })).toBe('cannot-fire');
+  });
+
+  it('a target outside the arc cannot be added', () => {
+    expect(rejection(s, { type: 'fire', side: 'blue', unit: 'pr', target: 'fr-a', alsoAt: ['fr-c'] })).toBe('cannot-fire');
+  });
+});

@@ -44,6 +44,7 @@ describe('A scenario with wrong Death or Glory! fields is refused with the JSON 
   it('a troop type the nation does not have', () => expect(problems((d) => { d.units[0].troopType = 'old-guard'; })).toContain('$.units[0].troopType'));
   it('figures that do not fit the base', () => expect(problems((d) => { d.units[0].stands[1].figures = 5; })).toContain('$.units[0].stands[1].figures'));
   it('a battery without its calibre', () => expect(problems((d) => { const a = d.units.find((u: { arm: string }) => u.arm === 'artillery'); a.extra = {}; })).toEqual(expect.arrayContaining([expect.stringMatching(/extra\.calibre$/)])));
+  it('a C-in-C bonus other than 1, 2 or 3', () => expect(problems((d) => { d.generals[0].extra = { ...(d.generals[0].extra ?? {}), cincBonus: 5 }; })).toContain('$.generals[0].extra.cincBonus'));
   it('an unknown quality', () => expect(problems((d) => { d.units[0].quality = 'heroic'; })).toContain('$.units[0].quality'));
 });
 

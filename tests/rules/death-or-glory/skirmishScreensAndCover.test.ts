@@ -77,3 +77,15 @@ describe('DoG Fire Modifiers: cover behind a hedge or a wall', () => {
     expect(mods).toContainEqual(['firing unit resting arms on wall/parapet (the lane hedge)', 1]);
   });
 });
+
+describe('DoG MORALE MODIFIERS "+20% unit in cover": a battalion behind a hedge tests its losses with the cover', () => {
+  it('a 30% loss behind the hedge: the test counts +20% (2 in tens) for the cover', () => {
+    const s = advanceTo(battle([
+      { id: 'pr', side: 'blue', type: 'musketeer', x: 1200, y: 740, n: 8 },
+      { id: 'fr', side: 'red', type: 'fusilier', x: 1200, y: 810, n: 2 },
+    ], { terrain: [{ id: 'h', kind: 'obstacle', name: 'the lane hedge', polygon: [[1000, 796], [1400, 796], [1400, 800], [1000, 800]], props: {} }] }), 'fireFirst');
+    const r = apply(withDice(s, [10, 1]), { type: 'fire', side: 'blue', unit: 'pr', target: 'fr' });
+    const test = rolls(r.events).find((x) => x.purpose.startsWith('fr: morale test'))!;
+    expect(test.modifiers.map((m) => [m.label, m.value])).toContainEqual(['unit in cover (behind an obstacle)', 2]);
+  });
+});

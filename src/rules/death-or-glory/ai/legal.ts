@@ -13,10 +13,11 @@ import type { DogTables } from '../tables';
 import type { DogState } from '../state';
 import { us, centreOf, ORDER_KINDS, ctxOf } from '../state';
 import { allowanceMm, checkMove, type MoveLeg } from '../movement/moves';
-import { cannotMove, advanceLimit } from '../movement/commands';
+import { cannotMove, advanceLimit, skirmishMoveProblem } from '../movement/commands';
 import { formationsOf, changeTurns } from '../movement/formations';
 import { chargeProblem, reactionsFor } from '../charge/charges';
 import { planFire } from '../fire/plan';
+import { reinforceProblem } from '../melee/reinforce';
 import { atan2 } from '../../../geometry/math';
 
 type G = SeenGame<DogState, DogOptions, DogTables>;
@@ -64,7 +65,14 @@ export function dogLegal(g: G, side: string, sm: Sampler): Command[] {
       if (Math.abs(wheel) > 5) tries.push([{ kind: 'wheel', deg: wheel }]);
       if (!lim || lim.mm > 0) tries.push([{ kind: 'forward', mm: lim ? Math.min(mm, lim.mm) : mm }]);
       if (sm.chance(0.15)) tries.push([{ kind: 'backward', mm: Math.round(mm / 2) }]);
-      for (const legs of tries) if (checkMove(g.battle, u, legs, left).ok) out.push({ type: 'moveUnit', side, unit: u.id, legs });
+      for (const legs of tries) { const v = checkMove(g.battle, u, legs, left); if (v.ok && !skirmishMoveProblem({ battle: g.battle, rs: g.ruleset }, u, v.stands!)) out.push({ type: 'moveUnit', side, unit: u.id, legs }); }
+    }
+    // DoG Charge Restrictions: "units may reinforce troops locked in melee by moving into contact".
+    for (const m of g.ruleset.melees) {
+      const enemyId = mine.some((u) => u.id === m.a) ? m.b : mine.some((u) => u.id === m.b) ? m.a : undefined;
+      const t = enemyId && g.battle.units.find((x) => x.id === enemyId);
+      if (!t) continue;
+      for (const u of mine) if (unitDistance(u.stands, t.stands) <= 300 && reinforceProblem(c, u, t).ok) out.push({ type: 'reinforceMelee', side, unit: u.id, target: t.id });
     }
     for (const gen of g.battle.generals) {
       const gs = g.ruleset.generals[gen.id];

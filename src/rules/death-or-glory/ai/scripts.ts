@@ -20,7 +20,7 @@ import type { DogTables } from '../tables';
 import type { DogState } from '../state';
 import { us, figuresOf, ctxOf, isFormed } from '../state';
 import { allowanceMm, checkMove, type MoveLeg } from '../movement/moves';
-import { cannotMove, advanceLimit } from '../movement/commands';
+import { cannotMove, advanceLimit, skirmishMoveProblem } from '../movement/commands';
 import { changeTurns, layoutFor, placementProblem } from '../movement/formations';
 import { chargeProblem, reactionsFor } from '../charge/charges';
 import { planFire, fireFaces } from '../fire/plan';
@@ -67,7 +67,7 @@ function approach(v: V, u: Unit, e: Unit, stopMm: number): Command[] {
   const gap = unitDistance(u.stands, e.stands) - stopMm;
   const wheel = Math.round(wheelToward(u, e));
   const out: Command[] = [];
-  const tryLegs = (legs: MoveLeg[]) => { if (checkMove(v.battle, u, legs, left).ok) out.push({ type: 'moveUnit', side: u.side, unit: u.id, legs }); };
+  const tryLegs = (legs: MoveLeg[]) => { const m = checkMove(v.battle, u, legs, left); if (m.ok && !skirmishMoveProblem({ battle: v.battle, rs: v.ruleset }, u, m.stands!)) out.push({ type: 'moveUnit', side: u.side, unit: u.id, legs }); };
   if (Math.abs(wheel) > 5) tryLegs([{ kind: 'wheel', deg: wheel }]);
   for (const frac of [1, 0.75, 0.5, 0.25]) {
     let mm = Math.min(left, gap) * frac;

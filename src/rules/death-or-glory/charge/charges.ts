@@ -177,7 +177,7 @@ function closeIn(w: W, u: Unit, t: Unit, v: ChargeVerdict, counter: boolean, hea
   if (again.ok && again.reach) {
     setStands(w, u.id, withPoses(u.stands, again.reach.aligned));
     const impact = (again.impact ?? false) && (v.impact ?? true);
-    setUs(w, u.id, { moved: true, charged: { target: t.id, impact }, ...(again.unforms && us(w.rs, u.id).order === 'formed' ? { order: 'unformed' } : {}) });
+    setUs(w, u.id, { moved: true, movedMm: us(w.rs, u.id).movedMm + again.reach.totalMm, charged: { target: t.id, impact }, ...(again.unforms && us(w.rs, u.id).order === 'formed' ? { order: 'unformed' } : {}) });
     // The face it strikes, from the geometry where it closes (a unit that wheeled to face is struck in front).
     const face: Face = headOn || !hasFlanks(t) ? 'front' : again.reach.face;
     if (!w.rs.melees.some((m) => (m.a === u.id && m.b === t.id) || (m.a === t.id && m.b === u.id))) w.rs = { ...w.rs, melees: [...w.rs.melees, { a: u.id, b: t.id, rounds: 0, ...(face !== 'front' ? { struck: { [t.id]: face } } : {}) }] };

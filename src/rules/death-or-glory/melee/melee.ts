@@ -21,6 +21,7 @@ import { retire } from '../movement/compulsory';
 import { coverOf, terrainUnder, generalToUnitMm } from '../geo';
 import { FIGURE_MM } from '../setup/setup';
 import { struckIn, standsTouching } from './faces';
+import { secondRoundFaces, breaksThroughCavalry, uncontrolledCharge } from './breakthrough';
 
 export const MELEE_SECTION = 'DoG MELÉE';
 
@@ -67,14 +68,14 @@ export function headCount(w: W, x: Unit, y: Unit, first: boolean, m?: Melee): { 
   return { count: Math.max(0, n), notes };
 }
 
-function meleeModifiers(w: W, x: Unit, y: Unit, hx: number, hy: number, first: boolean): Modifier[] {
+function meleeModifiers(w: W, x: Unit, y: Unit, hx: number, hy: number, first: boolean, m: Melee): Modifier[] {
   const out: Modifier[] = [];
   const add = (m: { label: string; value: number }) => out.push({ label: m.label, value: m.value, rule: MELEE_RULE });
   const sx = us(w.rs, x.id), sy = us(w.rs, y.id);
   const row = rowOf(w.tables, x);
   const conf = row.confused ?? 0;
   out.push({ label: `confused melee factor (${row.name})`, value: conf, rule: 'DoG Nationality Tables' });
-  if (first && sx.charged?.target === y.id && sx.charged.impact && row.impact !== undefined) out.push({ label: `impact factor (${row.name}, an eligible charge)`, value: row.impact, rule: 'DoG MELÉE ("impact + confused melée factor for first round")' });
+  if (first && ((sx.charged?.target === y.id && sx.charged.impact) || m.impact?.includes(x.id)) && row.impact !== undefined) out.push({ label: `impact factor (${row.name}, an eligible charge)`, value: row.impact, rule: 'DoG MELÉE ("impact + confused melée factor for first round")' });
   const ratio = hy > 0 ? hx / hy : hx > 0 ? Infinity : 0;
   if (ratio >= 4) add(M.outnumber4); else if (ratio >= 3) add(M.outnumber3); else if (ratio >= 2) add(M.outnumber2); else if (ratio >= 1.5) add(M.outnumber32);
   if (isVeteran(x)) add(M.veteran);
@@ -124,11 +125,12 @@ function meleeModifiers(w: W, x: Unit, y: Unit, hx: number, hy: number, first: b
 }
 
 /** One side's blow: the roll and the men it causes. Troops with their backs to the enemy do not fight back. */
-function blow(w: W, x: Unit, y: Unit, first: boolean, round: number, m: Melee): number {
+function blow(w: W, x: Unit, y: Unit, first: boolean, round: number, m: Melee, sides?: { readonly mine: number; readonly theirs: number }): number {
   const sx = us(w.rs, x.id);
   if (sx.morale === 'routing' || sx.morale === 'retreating') { w.ctx.emit({ type: 'NoFightBack', unit: x.id, rule: 'DoG MELÉE ("Troops with backs to enemy … take casualties without fighting back")' }); return 0; }
   const hx = headCount(w, x, y, first, m), hy = headCount(w, y, x, first, m);
-  const mods = meleeModifiers(w, x, y, hx.count, hy.count, first);
+  // In a reinforced melee "outnumber" compares each side's whole head count (RULINGS.md).
+  const mods = meleeModifiers(w, x, y, sides?.mine ?? hx.count, sides?.theirs ?? hy.count, first, m);
   let men = 0;
   w.ctx.roll({
     dice: 'd10', purpose: `${x.name} in melee with ${y.name} (round ${round})`, rule: 'DoG MELÉE, Procedure', subjects: [x.id, y.id], modifiers: mods,
@@ -171,34 +173,135 @@ export function resolveMelee(w: W, m: Melee): void {
   const keep = (rounds: number, struck: Melee['struck'] = m.struck) => { w.rs = { ...w.rs, melees: [...w.rs.melees.filter((x) => !(x.a === m.a && x.b === m.b)), ...(unitIn(w, m.a) && unitIn(w, m.b) ? [{ a: m.a, b: m.b, rounds, ...(struck && Object.keys(struck).length > 0 ? { struck } : {}) }] : [])] }; };
   const end = () => { w.rs = { ...w.rs, melees: w.rs.melees.filter((x) => !(x.a === m.a && x.b === m.b)) }; };
   if (!a1 || !b1) { end(); return; }
-  if (toA === toB) { w.ctx.emit({ type: 'MeleeDrawn', a: a.id, b: b.id, round, rule: 'DoG MELÉE ("If both sides stand, second round")' }); keep(round); return; }
+  if (toA === toB) { w.ctx.emit({ type: 'MeleeDrawn', a: a.id, b: b.id, round, rule: 'DoG MELÉE ("If both sides stand, second round")' }); keep(round, secondRoundFaces(w, m, round, a1, b1, undefined)); return; }
   const [win, lose] = toB > toA ? [a1, b1] : [b1, a1];
   w.ctx.emit({ type: 'MeleeWon', winner: win.id, loser: lose.id, round, caused: Math.max(toA, toB), suffered: Math.min(toA, toB), rule: 'DoG MELÉE ("Winner is the side which causes more casualties")' });
   setUs(w, win.id, { meleeWins: [...us(w.rs, win.id).meleeWins.filter((t) => t > w.turn - 4), w.turn] });
-  const extraFor = (x: Unit, y: Unit) => {
-    const e: { label: string; value: number }[] = [];
-    if (x.arm === 'infantry' && y.arm === 'cavalry') e.push(x.formation === 'square' ? MM.squareVsCav : MM.infChargedByCav);
-    if (coverOf(w.battle, x)) e.push(MM.cover);
-    if (x.arm === 'cavalry' && us(w.rs, x.id).charged) e.push(MM.chargingCav);
-    return e;
-  };
+  const extraFor = (x: Unit, y: Unit) => situational(w, x, y);
   const lo = testAndApply(w, lose, { reason: 'lost a round of melee', rule: 'DoG MORALE When? ("after losing a round of melee")', extra: extraFor(lose, win) }, centreOf(win), false);
   const lose2 = unitIn(w, lose.id);
+  // Cavalry beating cavalry by 25% more casualties breaks through into an uncontrolled charge: the melee is over for it (RULINGS.md).
+  let retired = false;
+  if (lose2 && breaksThroughCavalry(win, lose2, Math.max(toA, toB), Math.min(toA, toB))) {
+    if (lo === 'shaken') { retire(w, lose2.id, centreOf(win), 50, 'DoG MELÉE ("Losers retire")'); retired = true; }
+    const again = unitIn(w, lose2.id), win3 = unitIn(w, win.id);
+    if (again && win3 && uncontrolledCharge(w, win3, again)) { end(); return; }
+    // It could not come clear of the beaten unit: the round's result stands as any other.
+  }
   if (lo === 'holds' && lose2) {
     // "if they stand, winner must test morale"
     const wo = testAndApply(w, win, { reason: 'its enemy stood after losing the melee', rule: 'DoG MELÉE', extra: extraFor(win, lose2) }, centreOf(lose2), false);
     if (wo !== 'holds') { setUs(w, lose2.id, { halted: true }); end(); w.ctx.emit({ type: 'MeleeBrokenOff', a: a.id, b: b.id, rule: 'DoG MELÉE ("losers must halt to reform for 1 move")' }); return; }
-    keep(round);
+    keep(round, secondRoundFaces(w, m, round, a1, b1, win.id));
     return;
   }
   // The loser retires (shaken) or routs: the melee ends and the winner takes a control test.
-  if (lose2 && lo === 'shaken') retire(w, lose2.id, centreOf(win), 50, 'DoG MELÉE ("Losers retire")');
+  if (lose2 && lo === 'shaken' && !retired) retire(w, lose2.id, centreOf(win), 50, 'DoG MELÉE ("Losers retire")');
   end();
   const win2 = unitIn(w, win.id);
   if (win2) applyControl(w, win2, controlTest(w, win2, { reason: 'after winning melee', extra: [lo === 'breaks' ? 'enemyRouting' : 'enemyRetiring'] }));
 }
 
-/** DoG MELÉE: every melee under way fights a round this turn. */
+/** The situational morale modifiers of a melee test (DoG MORALE MODIFIERS). */
+function situational(w: W, x: Unit, y: Unit): { label: string; value: number }[] {
+  const e: { label: string; value: number }[] = [];
+  if (x.arm === 'infantry' && y.arm === 'cavalry') e.push(x.formation === 'square' ? MM.squareVsCav : MM.infChargedByCav);
+  if (coverOf(w.battle, x)) e.push(MM.cover);
+  if (x.arm === 'cavalry' && us(w.rs, x.id).charged) e.push(MM.chargingCav);
+  return e;
+}
+
+/**
+ * A reinforced melee (units that moved into contact with it: melee/reinforce.ts) is fought as one:
+ * each unit throws once against the enemy it first met, "outnumber" is judged on each side's whole
+ * head count, the side causing more casualties wins; every loser tests, and if all hold every
+ * winner tests; units whose enemies have all gone take the winners' control test (RULINGS.md).
+ */
+export function resolveGroup(w: W, pairs: readonly Melee[]): void {
+  const ids = [...new Set(pairs.flatMap((p) => [p.a, p.b]))];
+  const alive = ids.map((id) => unitIn(w, id)).filter((u): u is Unit => !!u);
+  const round = Math.max(...pairs.map((p) => p.rounds)) + 1;
+  const first = round === 1;
+  const oppOf = (x: Unit): { p: Melee; y: Unit } | undefined => {
+    for (const p of pairs) { if (p.a !== x.id && p.b !== x.id) continue; const y = unitIn(w, p.a === x.id ? p.b : p.a); if (y) return { p, y }; }
+    return undefined;
+  };
+  const hc = new Map(alive.map((x) => { const o = oppOf(x); return [x.id, o ? headCount(w, x, o.y, first, o.p).count : 0] as const; }));
+  const total = (side: string) => alive.filter((x) => x.side === side).reduce((a, x) => a + (hc.get(x.id) ?? 0), 0);
+  const dealt = new Map<string, number>();
+  const caused = new Map<string, number>();
+  for (const x of alive) {
+    const o = oppOf(x);
+    if (!o) continue;
+    const men = blow(w, x, o.y, first, round, o.p, { mine: total(x.side), theirs: total(o.y.side) });
+    dealt.set(o.y.id, (dealt.get(o.y.id) ?? 0) + men);
+    caused.set(x.side, (caused.get(x.side) ?? 0) + men);
+  }
+  for (const [id, men] of dealt) if (men > 0) takeCasualties(w, id, men, CASUALTY_RULE);
+  for (const x of alive) { const u = unitIn(w, x.id); if (u) fatigueAfter(w, u, us(w.rs, x.id).meleeRounds + 1); }
+  const inGroup = (m: Melee) => pairs.some((p) => p.a === m.a && p.b === m.b);
+  const rest = w.rs.melees.filter((m) => !inGroup(m));
+  const standing = (id: string) => { const u = unitIn(w, id); return !!u && us(w.rs, id).morale !== 'routing'; };
+  const keepWhere = (ok: (p: Melee) => boolean) => { w.rs = { ...w.rs, melees: [...rest, ...pairs.filter(ok).map(({ impact: _i, ...p }) => ({ ...p, rounds: round }))] }; };
+  const [sa, sb] = [...new Set(alive.map((x) => x.side))];
+  if (!sa || !sb) { keepWhere(() => false); return; }
+  const ca = caused.get(sa) ?? 0, cb = caused.get(sb) ?? 0;
+  if (ca === cb) { w.ctx.emit({ type: 'MeleeDrawn', a: pairs[0]!.a, b: pairs[0]!.b, units: ids, round, rule: 'DoG MELÉE ("If both sides stand, second round")' }); keepWhere((p) => standing(p.a) && standing(p.b)); return; }
+  const winSide = ca > cb ? sa : sb;
+  const winners = alive.filter((x) => x.side === winSide && unitIn(w, x.id));
+  const losers = alive.filter((x) => x.side !== winSide && unitIn(w, x.id));
+  w.ctx.emit({ type: 'MeleeWon', winner: winners[0]?.id ?? '', loser: losers[0]?.id ?? '', winners: winners.map((x) => x.id), losers: losers.map((x) => x.id), round, caused: Math.max(ca, cb), suffered: Math.min(ca, cb), rule: 'DoG MELÉE ("Winner is the side which causes more casualties")' });
+  for (const x of winners) setUs(w, x.id, { meleeWins: [...us(w.rs, x.id).meleeWins.filter((t) => t > w.turn - 4), w.turn] });
+  const results = new Map<string, 'holds' | 'shaken' | 'breaks'>();
+  for (const l of losers) {
+    const o = oppOf(l);
+    const lu = unitIn(w, l.id);
+    if (!lu || !o) continue;
+    results.set(l.id, testAndApply(w, lu, { reason: 'lost a round of melee', rule: 'DoG MORALE When? ("after losing a round of melee")', extra: situational(w, lu, o.y) }, centreOf(o.y), false));
+  }
+  if ([...results.values()].every((r) => r === 'holds')) {
+    // "if they stand, winner must test morale": each winner.
+    let broken = false;
+    for (const x of winners) {
+      const o = oppOf(x); const xu = unitIn(w, x.id);
+      if (!xu || !o) continue;
+      if (testAndApply(w, xu, { reason: 'its enemy stood after losing the melee', rule: 'DoG MELÉE', extra: situational(w, xu, o.y) }, centreOf(o.y), false) !== 'holds') broken = true;
+    }
+    if (broken) {
+      for (const l of losers) if (unitIn(w, l.id)) setUs(w, l.id, { halted: true });
+      keepWhere(() => false);
+      w.ctx.emit({ type: 'MeleeBrokenOff', a: pairs[0]!.a, b: pairs[0]!.b, units: ids, rule: 'DoG MELÉE ("losers must halt to reform for 1 move")' });
+      return;
+    }
+    keepWhere((p) => standing(p.a) && standing(p.b));
+    return;
+  }
+  // Losers that were shaken retire; those that broke rout; those that held stay locked with their enemies.
+  for (const [id, r] of results) { const lu = unitIn(w, id); const o = lu && oppOf(lu); if (lu && o && r === 'shaken') retire(w, id, centreOf(o.y), 50, 'DoG MELÉE ("Losers retire")'); }
+  const held = (id: string) => results.get(id) === 'holds' || !results.has(id);
+  keepWhere((p) => standing(p.a) && standing(p.b) && held(winners.some((x) => x.id === p.a) ? p.b : p.a));
+  const stillIn = (id: string) => w.rs.melees.some((m) => m.a === id || m.b === id);
+  const worst = [...results.values()].includes('breaks') ? 'enemyRouting' : 'enemyRetiring';
+  for (const x of winners) { const xu = unitIn(w, x.id); if (xu && !stillIn(x.id)) applyControl(w, xu, controlTest(w, xu, { reason: 'after winning melee', extra: [worst] })); }
+}
+
+/** Melees that share a unit (a reinforced melee), as groups of pairs. */
+export function meleeGroups(melees: readonly Melee[]): Melee[][] {
+  const groups: Melee[][] = [];
+  for (const m of melees) {
+    const joined = groups.filter((g) => g.some((p) => p.a === m.a || p.a === m.b || p.b === m.a || p.b === m.b));
+    const merged = [...joined.flat(), m];
+    for (const g of joined) groups.splice(groups.indexOf(g), 1);
+    groups.push(merged);
+  }
+  return groups;
+}
+
+/** DoG MELÉE: every melee under way fights a round this turn; a reinforced one as one melee. */
 export function resolveMelees(w: W): void {
-  for (const m of [...w.rs.melees]) resolveMelee(w, m);
+  for (const g of meleeGroups(w.rs.melees)) {
+    const live = g.filter((m) => w.rs.melees.some((x) => x.a === m.a && x.b === m.b));
+    if (live.length === 1) resolveMelee(w, live[0]!);
+    else if (live.length > 1) resolveGroup(w, live);
+  }
 }

@@ -10,10 +10,11 @@ import type { TablePoint } from '../../../geometry/types';
 import { unitIn } from '../../../engine/workingState';
 import type { W } from '../state';
 import { us, setUs, setGs, lostShare } from '../state';
-import { moraleTest, type MoraleOutcome, type MoraleCall } from './tests';
+import { moraleTest, controlTest, type MoraleOutcome, type MoraleCall } from './tests';
+import { applyControl } from './control';
 import { retire } from '../movement/compulsory';
 import { RISK_RULE, woundFor } from '../tables';
-import { generalToUnitMm, activeGenerals } from '../geo';
+import { generalToUnitMm, activeGenerals, canSeePoint } from '../geo';
 
 export const MORALE_WHEN = 'DoG MORALE When?';
 
@@ -41,7 +42,7 @@ export function testAndApply(w: W, u: Unit, call: MoraleCall, from: TablePoint, 
 }
 
 /** After casualties: a test for each new tenth of strength lost, or for any loss below half strength (one test covers both). */
-export function casualtyTest(w: W, unitId: string, from: TablePoint): MoraleOutcome | undefined {
+export function casualtyTest(w: W, unitId: string, from: TablePoint, extra: MoraleCall['extra'] = []): MoraleOutcome | undefined {
   const u = unitIn(w, unitId);
   if (!u || us(w.rs, unitId).morale === 'routing') return undefined;
   const st = us(w.rs, unitId);
@@ -51,7 +52,7 @@ export function casualtyTest(w: W, unitId: string, from: TablePoint): MoraleOutc
   const underHalf = share > 0.5;
   if (!crossed && !underHalf) return undefined;
   setUs(w, unitId, { tenthsTested: Math.max(st.tenthsTested, tenths) });
-  return testAndApply(w, u, { reason: crossed ? `${tenths * 10}% casualties` : 'casualties below 50% strength', rule: MORALE_WHEN }, from, true);
+  return testAndApply(w, u, { reason: crossed ? `${tenths * 10}% casualties` : 'casualties below 50% strength', rule: MORALE_WHEN, ...(extra.length ? { extra } : {}) }, from, true);
 }
 
 /** "a 0 die roll could result in a hit on any general within 50 m of the target unit" (DoG Infantry Fire, Procedure). */
@@ -66,10 +67,17 @@ export function generalsRisk(w: W, target: Unit): void {
     setGs(w, g.id, { wound: wound.wound });
     w.ctx.emit({ type: 'GeneralHit', general: g.id, wound: wound.wound, rule: RISK_RULE });
     if (wound.wound === 'killed') {
-      // DoG MORALE When? "commander killed within sight": his side's units within sight test (HOUSE: within 500 m, RULINGS.md).
-      for (const u of w.battle.units.filter((x) => x.side === g.side)) {
-        if (generalToUnitMm(g, u) > 500 || us(w.rs, u.id).morale === 'routing') continue;
+      // DoG MORALE When? "commander killed within sight": his side's units that can see where he fell test.
+      for (const u0 of w.battle.units.filter((x) => x.side === g.side)) {
+        const u = unitIn(w, u0.id);
+        if (!u || us(w.rs, u.id).morale === 'routing' || !canSeePoint(w.battle, u, g.stand.centre)) continue;
         testAndApply(w, u, { reason: `${g.name} killed within sight`, rule: MORALE_WHEN }, g.stand.centre, true);
+      }
+      // DoG CONTROL When? "when unit commander is killed": the units of the formation he commanded test control.
+      for (const u0 of w.battle.units.filter((x) => x.side === g.side && x.parent === g.commands)) {
+        const u = unitIn(w, u0.id);
+        if (!u || us(w.rs, u.id).morale === 'routing') continue;
+        applyControl(w, u, controlTest(w, u, { reason: `${g.name}, its commander, killed` }));
       }
     }
   }

@@ -121,7 +121,7 @@ export function rallyTest(w: W, u: Unit, call: RallyCall): boolean {
   const row = rowOf(w.tables, u);
   const st = us(w.rs, u.id);
   const mods: Modifier[] = [];
-  const cmd = commanderNear(w.battle, w.rs, u, 50);
+  const cmd = commanderNear(w.battle, w.rs, u, 50, { ownChain: true }); // "Commander must be from the same parent unit"
   if (cmd && cmd.rating !== 0) mods.push(pct(`commander rallying: ${cmd.general.name} (${cmd.rating})`, cmd.rating * 10, RALLY_RULE));
   if (isVeteran(u)) mods.push(pct(LM.veteran.label, LM.veteran.value, RALLY_RULE));
   if (isSecondLine(u)) mods.push(pct(LM.secondLine.label, LM.secondLine.value, RALLY_RULE));

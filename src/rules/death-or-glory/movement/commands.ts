@@ -9,17 +9,18 @@ import type { Stand, Unit } from '../../../engine/model';
 import { facingGroups } from '../../../geometry/frame';
 import { layoutLine, layoutRefusedLine, straightLineAnchor } from '../../../geometry/formation';
 import { defineCommand, reject } from '../../../engine/ruleset';
-import { finishWork, setStands, setFormation } from '../../../engine/workingState';
+import { finishWork, setStands, setFormation, unitIn } from '../../../engine/workingState';
 import { unitDistance } from '../../../geometry/measure';
 import { pt } from '../../../geometry/types';
 import type { DogOptions } from '../options';
 import type { DogTables } from '../tables';
-import { MOVE_RULE, FORMATION_RULE, ALLOWANCES } from '../tables';
+import { MOVE_RULE, FORMATION_RULE, ALLOWANCES, BATTERY_REFACE, DOUBLE_TIME } from '../tables';
+import { rotateStands } from '../../../geometry/units';
 import type { DogState, S } from '../state';
-import { us, setUs, setGs, work } from '../state';
+import { us, setUs, setGs, work, centreOf, isConscript, isFormed, type UnitState, type W } from '../state';
 import { allowanceMm, checkMove, withPoses, type MoveLeg } from './moves';
 import { formationsOf, layoutFor, placementProblem, changeTurns, FORMATION_NAMES } from './formations';
-import { nearestEnemy } from './compulsory';
+import { nearestEnemy, retire } from './compulsory';
 import { hypot } from '../../../geometry/math';
 
 export const ORDERS_RULE = 'DoG Orders';
@@ -59,6 +60,50 @@ export function advanceLimit(s: { rs: DogState }, u: Unit): { mm: number; why: s
   return undefined;
 }
 
+export const SKIRMISH_RULE = 'DoG Skirmishers';
+/** "Skirmishers may only be deployed up to a maximum of 200m from their parent battalion, regt or brigade." */
+export const SKIRMISH_TETHER_MM = 200;
+/** "Skirmishers may not approach closer than 40m to a body of formed troops." */
+export const SKIRMISH_GAP_MM = 40;
+
+/** The formed body a skirmish unit belongs to: the nearest unit of its brigade not in skirmish order (RULINGS.md). */
+export function skirmishParent(battle: S['battle'], u: Unit, stands: readonly Stand[] = u.stands): { unit: Unit; gapMm: number } | undefined {
+  let best: { unit: Unit; gapMm: number } | undefined;
+  for (const p of battle.units) {
+    if (p.id === u.id || p.parent !== u.parent || p.formation === 'skirmish') continue;
+    const d = unitDistance(stands, p.stands);
+    if (!best || d < best.gapMm) best = { unit: p, gapMm: d };
+  }
+  return best;
+}
+
+/** Why skirmishers may not end a move on `stands`, or undefined (DoG Skirmishers: 200 m from the parent body, 40 m from formed enemy). */
+export function skirmishMoveProblem(s: { battle: S['battle']; rs: DogState }, u: Unit, stands: readonly Stand[]): { reason: string; rule: string } | undefined {
+  if (u.formation !== 'skirmish') return undefined;
+  const p = skirmishParent(s.battle, u, stands);
+  if (p && p.gapMm > SKIRMISH_TETHER_MM + 0.5 && p.gapMm > skirmishParent(s.battle, u)!.gapMm + 0.5)
+    return { reason: `It would be ${Math.round(p.gapMm)} m from ${p.unit.name}; skirmishers stay within ${SKIRMISH_TETHER_MM} m of their parent unit.`, rule: `${SKIRMISH_RULE} ("They may not be moved beyond 200m from their parent unit")` };
+  for (const e of s.battle.units) {
+    if (e.side === u.side || e.formation === 'skirmish' || !isFormed(s.rs, e)) continue;
+    const after = unitDistance(stands, e.stands);
+    if (after < SKIRMISH_GAP_MM - 0.5 && after < unitDistance(u.stands, e.stands) - 0.5)
+      return { reason: `It would come ${Math.round(after)} m from ${e.name}, a body of formed troops; skirmishers keep ${SKIRMISH_GAP_MM} m off.`, rule: `${SKIRMISH_RULE} ("may not approach closer than 40m to a body of formed troops")` };
+  }
+  return undefined;
+}
+
+/** "If advanced upon by formed troops, they must retreat leaving the 40m gap" (DoG Skirmishers): enemy skirmishers the moved unit came within 40 m of fall back. */
+export function skirmishersGiveWay(w: W, moverId: string): void {
+  const m = unitIn(w, moverId);
+  if (!m || m.formation === 'skirmish' || !isFormed(w.rs, m)) return;
+  for (const e of [...w.battle.units]) {
+    if (e.side === m.side || e.formation !== 'skirmish' || us(w.rs, e.id).morale === 'routing') continue;
+    const gap = unitDistance(m.stands, e.stands);
+    if (gap >= SKIRMISH_GAP_MM - 0.5) continue;
+    retire(w, e.id, centreOf(m), SKIRMISH_GAP_MM - gap, `${SKIRMISH_RULE} ("If advanced upon by formed troops, they must retreat leaving the 40m gap")`);
+  }
+}
+
 type MoveCmd = { type: 'moveUnit'; side: string; unit: string; legs: MoveLeg[] };
 export const moveUnit = defineCommand<DogState, DogOptions, DogTables, MoveCmd>({
   describe: 'Move a unit in its formation: wheels, straight on, back, sideways or a turn (DoG MOVEMENT PHASE).',
@@ -78,12 +123,15 @@ export const moveUnit = defineCommand<DogState, DogOptions, DogTables, MoveCmd>(
       const after = enemyGap(s.battle, { ...u, stands: v.stands! });
       if (before - after > lim.mm + 0.5) return reject('no-advance', `It would close ${Math.round(before - after)} m on the enemy: ${lim.why}.`, lim.rule);
     }
+    const sk = skirmishMoveProblem({ battle: s.battle, rs: s.ruleset }, u, v.stands!);
+    if (sk) return reject('skirmish-limit', sk.reason, sk.rule);
     const w = work(s, ctx);
     setStands(w, u.id, v.stands!);
     setUs(w, u.id, { moved: true, movedMm: st.movedMm + v.costMm, ...(v.becomes && (st.order === 'formed' || v.becomes === 'disordered') ? { order: v.becomes } : {}) });
-    const events = [{ type: 'UnitMoved', unit: u.id, distanceM: Math.round(v.costMm), terrain: v.terrain, rule: MOVE_RULE }];
-    if (v.becomes && st.order !== v.becomes && st.order !== 'disordered') events.push({ type: 'OrderLost', unit: u.id, becomes: v.becomes, terrain: v.terrain, rule: 'DoG Movement Costs' } as never);
-    return finishWork(w, events);
+    w.ctx.emit({ type: 'UnitMoved', unit: u.id, distanceM: Math.round(v.costMm), terrain: v.terrain, rule: MOVE_RULE });
+    if (v.becomes && st.order !== v.becomes && st.order !== 'disordered') w.ctx.emit({ type: 'OrderLost', unit: u.id, becomes: v.becomes, terrain: v.terrain, rule: 'DoG Movement Costs' });
+    skirmishersGiveWay(w, u.id);
+    return finishWork(w);
   },
 });
 
@@ -165,6 +213,44 @@ export const refuseFlank = defineCommand<DogState, DogOptions, DogTables, Refuse
     setStands(w, u.id, stands);
     setUs(w, u.id, { changedFormation: true, moved: true, movedMm: st.movedMm + REFUSE_TURNS * full });
     return finishWork(w, [{ type: c.flank === 'none' ? 'LineStraightened' : 'FlankRefused', unit: u.id, ...(c.flank === 'none' ? {} : { flank: c.flank, stands: count, deg: c.deg ?? 45 }), turns: REFUSE_TURNS, rule: REFUSE_RULE }]);
+  },
+});
+
+export const REFACE_RULE = 'DoG FORMATION CHANGES (Refacing Battery: 0-30 deg 1/4, 30-60 1/2, 60-120 1)';
+
+/** Turns a battery takes to reface by `deg` (DoG FORMATION CHANGES, Refacing Battery; conscripts, militia, landwehr and tired crews double), or undefined past 120°. */
+export function refaceTurns(tables: DogTables, u: Unit, st: UnitState, deg: number): number | undefined {
+  const row = BATTERY_REFACE.find((r) => Math.abs(deg) <= r.toDeg + 1e-9);
+  if (!row) return undefined;
+  return isConscript(tables, u) || st.fatigue >= 1 ? row.turns * DOUBLE_TIME : row.turns;
+}
+
+type RefaceCmd = { type: 'refaceBattery'; side: string; unit: string; deg: number };
+export const refaceBattery = defineCommand<DogState, DogOptions, DogTables, RefaceCmd>({
+  describe: 'Turn an unlimbered battery about its centre to face a new threat, paying the time of the Refacing Battery row (DoG FORMATION CHANGES).',
+  schema: z.object({ type: z.literal('refaceBattery'), side: z.string(), unit: z.string(), deg: z.number().min(-180).max(180) }).strict(),
+  handle(s: S, c, ctx) {
+    const u = s.battle.units.find((x) => x.id === c.unit);
+    if (!u || u.side !== c.side) return reject('not-yours', 'Reface one of your own batteries.', REFACE_RULE);
+    if (u.arm !== 'artillery' || u.formation !== 'unlimbered') return reject('not-battery', 'Only an unlimbered battery refaces (a limbered one moves).', REFACE_RULE);
+    const no = cannotMove({ rs: s.ruleset, turn: s.position.turn }, u);
+    if (no) return reject(no.code, no.reason, no.rule);
+    const st = us(s.ruleset, u.id);
+    if (st.changedFormation) return reject('changed', `${u.name} has changed formation or refaced this turn.`, REFACE_RULE);
+    if (Math.abs(c.deg) < 0.5) return reject('same', 'Turn it by some degrees.', REFACE_RULE);
+    const turns = refaceTurns(s.tables, u, st, c.deg);
+    if (turns === undefined) return reject('too-far', `The table refaces a battery by at most 120° in one change; ${Math.round(Math.abs(c.deg))}° is more.`, REFACE_RULE);
+    const full = Math.max(allowanceMm(s.tables, u, st), 1);
+    const leftShare = Math.max(0, 1 - st.movedMm / full);
+    if (turns <= 1 && turns > leftShare + 1e-9) return reject('no-time', `It takes ${turns} of a turn and ${u.name} has ${Math.round(leftShare * 100) / 100} of its move left.`, REFACE_RULE);
+    const stands = rotateStands(u.stands, centreOf(u), (c.deg * Math.PI) / 180);
+    const bad = placementProblem(s.battle, u, stands);
+    if (bad) return reject('no-room', `${u.name} cannot turn there: ${bad}.`, REFACE_RULE);
+    const w = work(s, ctx);
+    setStands(w, u.id, stands);
+    const extraTurns = turns <= leftShare ? 0 : Math.ceil(turns - leftShare - 1e-9);
+    setUs(w, u.id, { changedFormation: true, moved: true, movedMm: turns <= leftShare ? st.movedMm + turns * full : full, ...(extraTurns > 0 ? { busyUntil: s.position.turn + extraTurns } : {}) });
+    return finishWork(w, [{ type: 'BatteryRefaced', unit: u.id, deg: Math.round(c.deg), turns, ...(extraTurns > 0 ? { busyUntil: s.position.turn + extraTurns } : {}), rule: REFACE_RULE }]);
   },
 });
 

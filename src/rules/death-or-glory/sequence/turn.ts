@@ -15,7 +15,8 @@ import { writeOrder, rideMessengers, actOnOrders } from '../command/orders';
 import { rallyPhase } from '../command/rally';
 import { resolveCharges } from '../charge/charges';
 import { resolveMelees } from '../melee/melee';
-import { flee, pursue, retire, nearestEnemy } from '../movement/compulsory';
+import { flee, retire, nearestEnemy } from '../movement/compulsory';
+import { pursueOrCharge } from '../morale/pursuit';
 import { testAndApply } from '../morale/outcomes';
 import { brokenShare } from '../victory';
 import { unitsInContact } from '../../../geometry/units';
@@ -93,10 +94,16 @@ function compulsoryMoves(w: W): void {
       const e = nearestEnemy(w, u);
       flee(w, u.id, e ? centreOf(e) : centreOf(u), 'DoG MORALE How? ("unit breaks and routs during rout phase")', 'routs');
       if (unitIn(w, u.id)) setUs(w, u.id, { routTurns: st.routTurns + 1 });
-      continue;
     }
+  }
+  // Then the control results, pursuers following where the routers went (RULINGS.md).
+  for (const u0 of [...w.battle.units]) {
+    const u = unitIn(w, u0.id);
+    if (!u) continue;
+    const st = us(w.rs, u.id);
+    if (st.morale === 'routing') continue;
     if (st.control && !st.fired && !w.rs.melees.some((m) => m.a === u.id || m.b === u.id)) {
-      if (st.control.kind === 'pursue') pursue(w, u.id, 'DoG CONTROL ("pursues or charges nearest enemy")');
+      if (st.control.kind === 'pursue') pursueOrCharge(w, u);
       if (st.control.kind === 'retire') { const e = nearestEnemy(w, u); if (e) retire(w, u.id, centreOf(e), 100, 'DoG CONTROL ("retire"; HOUSE 100 m)'); }
     }
     const s2 = unitIn(w, u.id) ? us(w.rs, u.id) : undefined;
@@ -136,8 +143,8 @@ export const SEQUENCE: SequenceSpec<DogState, DogOptions, DogTables> = {
       id: 'movement', name: 'Movement', rule: 'DoG MOVEMENT PHASE',
       steps: [
         { id: 'messengers', name: 'Messengers ride', rule: 'DoG Orders', actors: 'engine', commands: [], onEnter: hook((w) => rideMessengers(w)) },
-        { id: 'moveFirst', name: 'The initiative moves', rule: 'DoG Sequence of Play ("The player with the initiative moves and fires first")', actors: first, commands: ['moveUnit', 'changeFormation', 'refuseFlank', 'moveGeneral'] },
-        { id: 'moveSecond', name: 'The other side moves', rule: 'DoG MOVEMENT PHASE', actors: second, commands: ['moveUnit', 'changeFormation', 'refuseFlank', 'moveGeneral'] },
+        { id: 'moveFirst', name: 'The initiative moves', rule: 'DoG Sequence of Play ("The player with the initiative moves and fires first")', actors: first, commands: ['moveUnit', 'changeFormation', 'refuseFlank', 'refaceBattery', 'moveGeneral', 'reinforceMelee'] },
+        { id: 'moveSecond', name: 'The other side moves', rule: 'DoG MOVEMENT PHASE', actors: second, commands: ['moveUnit', 'changeFormation', 'refuseFlank', 'refaceBattery', 'moveGeneral', 'reinforceMelee'] },
       ],
     },
     {

@@ -48,15 +48,22 @@ export function validateSetup(setup: BattleSetup): Problem[] {
   setup.generals.forEach((g, i) => {
     const r = g.extra['rating'];
     if (r !== undefined && (typeof r !== 'number' || !Number.isInteger(r) || r < 0 || r > 10)) out.push({ path: `$.generals[${i}].extra.rating`, message: 'A command rating is a whole number from 0 to 10 (DoG Command Ratings).' });
+    const b = g.extra['cincBonus'];
+    if (b !== undefined && (typeof b !== 'number' || !Number.isInteger(b) || b < 1 || b > 3)) out.push({ path: `$.generals[${i}].extra.cincBonus`, message: 'A C-in-C\'s bonus to fire and melee is 1, 2 (exceptional) or 3 (DoG Command Ratings).' });
   });
   for (const side of setup.sides) if (!setup.generals.some((g) => g.side === side.id && setup.formations.find((f) => f.id === g.commands)?.level === 'army'))
     out.push({ path: '$.generals', message: `${side.name} has no Commander in Chief (a general commanding a formation of level "army": DoG Command Ratings).` });
   return out;
 }
 
-function cincBonus(name: string): number {
-  if (SUPREME_CINC.some((n) => name.includes(n))) return CINC_BONUS.supreme;
-  if (EXCEPTIONAL_CINC.some((n) => name.includes(n))) return CINC_BONUS.exceptional;
+/** A name compared without case or accents, "ue" read as "u" (Blücher, Bluecher, Napoléon). */
+const plain = (s: string): string => s.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/ue/g, 'u');
+
+/** DoG Command Ratings: the C-in-C's fire/melee bonus by name — +3 Napoleon or Wellington, +2 the exceptional named, else +1. */
+export function cincBonus(name: string): number {
+  const n = plain(name);
+  if (SUPREME_CINC.some((x) => n.includes(plain(x)))) return CINC_BONUS.supreme;
+  if (EXCEPTIONAL_CINC.some((x) => n.includes(plain(x)))) return CINC_BONUS.exceptional;
   return CINC_BONUS.ordinary;
 }
 
@@ -81,7 +88,8 @@ export function setupDog(input: SetupInput<DogOptions, DogTables>, ctx: Ctx): Se
       const r = ctx.roll({ dice: 'd10', purpose: `${g.name}: command rating`, rule: 'DoG Command Ratings', outcome: (v) => `rating ${fireDie(v.total)} (fire die: ${FIRE_DIE_RULE})`, subjects: [g.id] });
       rating = fireDie(r.total);
     }
-    generals[g.id] = { kind, rating, ...(kind === 'cinc' ? { cincBonus: cincBonus(g.name) } : {}), at: g.stand.centre, moved: false };
+    const given = g.extra['cincBonus'];
+    generals[g.id] = { kind, rating, ...(kind === 'cinc' ? { cincBonus: typeof given === 'number' ? given : cincBonus(g.name) } : {}), at: g.stand.centre, moved: false };
   }
   const fields = (battle0 as unknown as { rulesetFields?: Record<string, unknown> }).rulesetFields;
   void fields;

@@ -15,9 +15,10 @@ import { MOVE_RULE } from '../tables';
 import type { DogState } from '../state';
 import { us, rowOf, figuresOf, ORDER_KINDS, FATIGUE_WORDS, MEN_PER_FIGURE, ctxOf } from '../state';
 import { allowanceMm, checkMove, type MoveLeg } from '../movement/moves';
-import { cannotMove, advanceLimit, GENERAL_RIDE_MM, refuseProblem, REFUSE_TURNS, REFUSE_RULE } from '../movement/commands';
+import { cannotMove, advanceLimit, GENERAL_RIDE_MM, refuseProblem, REFUSE_TURNS, REFUSE_RULE, refaceTurns, REFACE_RULE, skirmishMoveProblem } from '../movement/commands';
 import { formationsOf, changeTurns, FORMATION_NAMES } from '../movement/formations';
 import { chargeProblem, reactionsFor, chargeReachMm } from '../charge/charges';
+import { reinforceProblem } from '../melee/reinforce';
 import { planFire, ARC_RAD, fireFaces, FACE_RULE } from '../fire/plan';
 import { unitDistance } from '../../../geometry/measure';
 import { sightRule } from '../geo';
@@ -71,6 +72,8 @@ function previewMove(g: G, side: string, pieceId: string, mv: PieceMove): MovePr
   const readout: ReadOut[] = [{ label: 'Used', value: m(v.costMm) }, { label: 'Left', value: m(left - v.costMm) }];
   if (v.terrain.length) readout.push({ label: 'Terrain', value: v.terrain.join(', ') });
   if (!v.ok) return illegal(v.reason!, v.rule!, readout);
+  const sk = skirmishMoveProblem({ battle: g.battle, rs: g.ruleset }, u, v.stands!);
+  if (sk) return illegal(sk.reason, sk.rule, readout);
   const lim = advanceLimit({ rs: g.ruleset }, u);
   if (lim) readout.push({ label: 'Limit', value: lim.why });
   return { legal: true, command: { type: 'moveUnit', side, unit: u.id, legs }, readout, ...(v.becomes ? { warning: { message: `It will be ${v.becomes}.`, rule: 'DoG Movement Costs' } } : {}) };
@@ -103,7 +106,17 @@ function actions(g: G, side: string, pieceId: string): PieceAction[] {
     }
     const rctx = { rs: g.ruleset, turn: g.position.turn, tables: g.tables };
     for (const flank of ['left', 'right'] as const) if (!refuseProblem(rctx, u, flank, 1)) out.push({ label: `Refuse the ${flank} flank`, command: { type: 'refuseFlank', side, unit: u.id, flank, stands: 1, deg: 45 }, detail: `end stand back 45°, ${REFUSE_TURNS} of a move`, rule: REFUSE_RULE });
+    if (u.arm === 'artillery' && u.formation === 'unlimbered') for (const deg of [-90, -30, 30, 90]) {
+      const t = refaceTurns(g.tables, u, st, deg);
+      if (t !== undefined) out.push({ label: `Reface ${Math.abs(deg)}° ${deg < 0 ? 'left' : 'right'}`, command: { type: 'refaceBattery', side, unit: u.id, deg }, detail: `${t} turn${t === 1 ? '' : 's'}`, rule: REFACE_RULE });
+    }
     if (!refuseProblem(rctx, u, 'none', 1)) out.push({ label: 'Straighten the line', command: { type: 'refuseFlank', side, unit: u.id, flank: 'none' }, detail: `${REFUSE_TURNS} of a move`, rule: REFUSE_RULE });
+  }
+  if (moving(g) && !cannotMove({ rs: g.ruleset, turn: g.position.turn }, u)) {
+    for (const m of g.ruleset.melees) {
+      const t = unitOf(g, m.a) && unitOf(g, m.a)!.side !== side && unitOf(g, m.b)?.side === side ? unitOf(g, m.a) : unitOf(g, m.b) && unitOf(g, m.b)!.side !== side && unitOf(g, m.a)?.side === side ? unitOf(g, m.b) : undefined;
+      if (t && reinforceProblem(ctxOf(g), u, t).ok) out.push({ label: `Reinforce the melee against ${t.name}`, command: { type: 'reinforceMelee', side, unit: u.id, target: t.id }, detail: 'into contact, no impact', rule: 'DoG Charge Restrictions' });
+    }
   }
   if (step === 'fireFirst' || step === 'fireSecond') {
     const many = fireFaces(u).length > 1;

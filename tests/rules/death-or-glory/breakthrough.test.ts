@@ -1,0 +1,127 @@
+/**
+ * DoG MELÉE: cavalry or a column winning the first round against a line or square attacks its rear in
+ * the second; a line holding firm against a column flows round its flanks; cavalry inflicting 25%
+ * more casualties on cavalry breaks through into an uncontrolled charge — and DoG CONTROL's "pursues
+ * or charges nearest enemy", played out through the geometry's reachTarget and movement core.
+ */
+import { describe, expect, it } from 'vitest';
+import { battle, advanceTo, withDice, apply, rolls, ofType, unit, withUnitState, type St, type U } from './build';
+import { meanCentre } from '../../../src/geometry/standSets';
+import { unitDistance } from '../../../src/geometry/measure';
+
+/** Reserves far off, so that neither army breaks when the fight below goes badly (HOUSE victory). */
+const reserves: U[] = [
+  { id: 'res-b', side: 'blue', type: 'musketeer', x: 300, y: 150, n: 8 },
+  { id: 'res-r', side: 'red', type: 'fusilier', x: 2100, y: 1450, n: 8, facingDeg: -90 },
+];
+
+/** Declare `unit`'s charge on `target`, `reaction`, and play to the melee step's start (reaction test die `react`). */
+function charged(s0: St, reaction: string, react: number[]): St {
+  let s = advanceTo(s0, 'declare');
+  s = apply(s, { type: 'declareCharge', side: 'blue', unit: 'a', target: 'b' }).state;
+  s = apply(s, { type: 'endStep', side: 'blue' }).state;
+  s = apply(s, { type: 'reactToCharge', side: 'red', unit: 'b', reaction }).state;
+  s = apply(s, { type: 'endStep', side: 'red' }).state;
+  s = apply(withDice(s, react), { type: 'endStep', side: 'blue' }).state;
+  expect(s.ruleset.melees.map((m) => [m.a, m.b])).toEqual([['a', 'b']]);
+  s = apply(s, { type: 'endStep', side: 'blue' }).state;
+  return s;
+}
+
+describe('DoG MELÉE: "A cavalry unit which inflicts 25% more casualties on an opposing cavalry unit … will break through … and go into an uncontrolled charge"', () => {
+  const start = () => battle([
+    { id: 'a', side: 'blue', arm: 'cavalry', type: 'dragoon', x: 1200, y: 600, n: 2 },
+    { id: 'b', side: 'red', arm: 'cavalry', type: 'hussar', x: 1200, y: 750, n: 2, facingDeg: -90 },
+    ...reserves,
+  ]);
+  it('Prussian dragoons beat French hussars by far: the hussars break, the dragoons ride through them for what is left of their 280 m (130 m) — no control test', () => {
+    // The hussars stand (3) and fire their carbines (1).
+    const s = charged(start(), 'stand', [3, 1]);
+    const y0 = meanCentre(unit(s, 'a')!.stands).y;
+    // Melee: dragoons 0 (4), hussars 1; the hussars' test 9 breaks; turn 2's initiative 9, 2.
+    const r = apply(withDice(s, [10, 1, 9, 9, 2]), { type: 'endStep', side: 'red' });
+    const [cav, hus] = rolls(r.events);
+    expect(cav!.purpose).toBe('a in melee with b (round 1)');
+    expect(hus!.purpose).toBe('b in melee with a (round 1)');
+    expect(ofType(r.events, 'UncontrolledCharge')[0]).toMatchObject({ unit: 'a', through: 'b', distanceM: 130 });
+    expect(meanCentre(unit(r.state, 'a')!.stands).y - y0).toBeCloseTo(130, 3);
+    expect(rolls(r.events).some((x) => x.purpose.includes('control test'))).toBe(false);
+    expect(r.state.ruleset.melees).toEqual([]);
+  });
+});
+
+describe('DoG MELÉE: "A cavalry unit … that wins the first round of melee against a line … attacks the defenders in the rear during the second round"', () => {
+  it('dragoons beat a half-battalion of the Old Guard that holds, and hold themselves: the Guard is attacked in the rear next round (-20% to its tests)', () => {
+    const s = charged(battle([
+      { id: 'a', side: 'blue', arm: 'cavalry', type: 'dragoon', x: 1200, y: 600, n: 4 },
+      { id: 'b', side: 'red', type: 'old-guard', x: 1200, y: 750, facingDeg: -90, n: 2 },
+      ...reserves,
+    ]), 'stand', [3, 1]);
+    // Melee: dragoons 7 (135 men), Guard 1 (120); the Guard test 1 (holds); the dragoons test 1 (hold); turn 2's initiative 9, 2.
+    const r = apply(withDice(s, [7, 1, 1, 1, 9, 2]), { type: 'endStep', side: 'red' });
+    expect(ofType(r.events, 'MeleeWon')[0]).toMatchObject({ winner: 'a', caused: 135, suffered: 120 });
+    expect(ofType(r.events, 'BrokeThrough')[0]).toMatchObject({ unit: 'a', into: 'b' });
+    expect(r.state.ruleset.melees).toEqual([{ a: 'a', b: 'b', rounds: 1, struck: { b: 'rear' } }]);
+    // The second round: the Guard loses again (dragoons 7, Guard 1) and tests attacked from the rear.
+    const r2 = apply(withDice(advanceTo(r.state, 'fireSecond'), [7, 1, 1, 1, 9, 2]), { type: 'endStep', side: 'red' });
+    const test = rolls(r2.events).find((x) => x.purpose === 'b: morale test, lost a round of melee')!;
+    expect(test.modifiers.map((x) => [x.label, Math.round(x.value * 10)])).toContainEqual(['attacked from rear (a)', -20]);
+  });
+});
+
+describe('DoG MELÉE: "An infantry line which holds firm against an infantry column advances to flow round the column\'s flanks"', () => {
+  it('a Prussian column charges a French line and loses the first round (100 men to 115); both hold: the column is taken in both flanks (-10% each)', () => {
+    const s = charged(battle([
+      { id: 'a', side: 'blue', type: 'musketeer', x: 1200, y: 650, formation: 'column' },
+      { id: 'b', side: 'red', type: 'fusilier', x: 1200, y: 750, facingDeg: -90 },
+      ...reserves,
+    ]), 'stand', [3, 1]);
+    // Melee: column 1, line 0 (4); the column tests 1 (holds), the line 1 (holds); turn 2's initiative 9, 2.
+    const r = apply(withDice(s, [1, 10, 1, 1, 9, 2]), { type: 'endStep', side: 'red' });
+    expect(ofType(r.events, 'MeleeWon')[0]).toMatchObject({ winner: 'b', caused: 115, suffered: 100 });
+    expect(ofType(r.events, 'FlowedRound')[0]).toMatchObject({ unit: 'b', column: 'a' });
+    expect(r.state.ruleset.melees[0]).toMatchObject({ rounds: 1, struck: { a: 'flanks' } });
+    const r2 = apply(withDice(advanceTo(r.state, 'fireSecond'), [1, 10, 1, 1, 9, 2]), { type: 'endStep', side: 'red' });
+    const test = rolls(r2.events).find((x) => x.purpose === 'a: morale test, lost a round of melee')!;
+    expect(test.modifiers.filter((x) => x.label.startsWith('for each flank threatened')).map((x) => Math.round(x.value * 10))).toEqual([-10, -10]);
+  });
+});
+
+describe('DoG CONTROL Result "pursues or charges nearest enemy", through reachTarget', () => {
+  const pursuit = (gap: number) => {
+    let s = battle([
+      { id: 'a', side: 'blue', arm: 'cavalry', type: 'hussar', x: 1200, y: 600, n: 2 },
+      { id: 'b', side: 'red', type: 'fusilier', x: 1200, y: 600 + gap, facingDeg: -90 },
+      ...reserves,
+    ]);
+    s = advanceTo(s, 'fireSecond');
+    s = withUnitState(s, 'a', { control: { kind: 'pursue', moves: 1 } });
+    return apply(withDice(s, [9, 2]), { type: 'endStep', side: 'red' });
+  };
+  it('an enemy within its charge reach (240 + 80 m) is charged home, straight, with impact for the next melee', () => {
+    const r = pursuit(300);
+    expect(ofType(r.events, 'ControlCharge')[0]).toMatchObject({ unit: 'a', target: 'b', distanceM: 300, impact: true });
+    expect(r.state.ruleset.melees).toEqual([{ a: 'a', b: 'b', rounds: 0, impact: ['a'] }]);
+    expect(r.state.ruleset.units['a']!.control).toBeUndefined();
+  });
+  it('skirmishers pursuing formed troops stop 40 m short of them (DoG Skirmishers)', () => {
+    let s = battle([
+      { id: 'a', side: 'blue', type: 'jager', x: 1200, y: 600, formation: 'skirmish' },
+      { id: 'b', side: 'red', type: 'fusilier', x: 1200, y: 770, facingDeg: -90 },
+      ...reserves,
+    ]);
+    s = advanceTo(s, 'fireSecond');
+    const gap0 = unitDistance(unit(s, 'a')!.stands, unit(s, 'b')!.stands);
+    s = withUnitState(s, 'a', { control: { kind: 'pursue', moves: 1 } });
+    const r = apply(withDice(s, [9, 2]), { type: 'endStep', side: 'red' });
+    expect(ofType(r.events, 'ControlCharge')).toEqual([]);
+    expect(ofType(r.events, 'Pursued')[0]).toMatchObject({ unit: 'a', toward: 'b', distanceM: Math.round(gap0 - 40) });
+    expect(unitDistance(unit(r.state, 'a')!.stands, unit(r.state, 'b')!.stands)).toBeCloseTo(40, 3);
+  });
+  it('one beyond it is pursued a full move (240 m) toward it', () => {
+    const r = pursuit(500);
+    expect(ofType(r.events, 'ControlCharge')).toEqual([]);
+    expect(ofType(r.events, 'Pursued')[0]).toMatchObject({ unit: 'a', toward: 'b', distanceM: 240 });
+    expect(r.state.ruleset.melees).toEqual([]);
+  });
+});
