@@ -9,7 +9,8 @@
 import type { Unit } from '../../../engine/model';
 import { setStands } from '../../../engine/workingState';
 import { reachTarget } from '../../../geometry/reach';
-import { moveUntilContact, distanceToGap } from '../../../geometry/moveCore';
+import { moveUntilContact } from '../../../geometry/moveCore';
+import { distanceToGap } from '../../../geometry/moveGap';
 import { standIndexOf, terrainIndexOf } from '../../../geometry/sightCache';
 import { withPoses } from '../../../geometry/movement';
 import type { W } from '../state';
