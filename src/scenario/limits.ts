@@ -121,21 +121,13 @@ export function checkShape(data: unknown, maxDepth: number = LIMITS.depth): Inpu
 export function nestingPastLimit(text: string, limit: number = LIMITS.depth): number {
   let depth = 0;
   let inString = false;
-  // The next backslash at or after the scan, found once (-1: none left), so a file without one is not searched again for every string.
-  let nextBackslash = text.indexOf('\\');
+  // One plain pass over the characters. (Jumping through strings with indexOf was tried: after a
+  // process had scanned smaller files, V8 ran it on a 5.6 MB save in 160 s instead of 60 ms.)
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
     if (inString) {
-      // PERF: jump to the next quote or backslash (a string's text is most of a big file).
-      if (nextBackslash >= 0 && nextBackslash < i) nextBackslash = text.indexOf('\\', i);
-      const q = text.indexOf('"', i), b = nextBackslash;
-      if (q < 0) return -1;
-      if (b >= 0 && b < q) {
-        i = b + 1; // skip the escaped character
-        continue;
-      }
-      i = q;
-      inString = false;
+      if (c === 0x5c) i++; // skip the escaped character
+      else if (c === 0x22) inString = false;
     } else if (c === 0x22) inString = true;
     else if (c === 0x7b || c === 0x5b) {
       if (++depth > limit + 1) return i;
