@@ -6,7 +6,7 @@
  */
 import { ENGINE_COMMANDS, isRejection, reject, type AnyEvent, type Command, type Rejection } from './command';
 import { diceForCommand, endScript, isValidSeed, MAX_SEED, scriptDice, seedDice, type DiceState } from './dice';
-import { jsonPath, prototypeNameIn } from './ids';
+import { dropPrototypes, jsonPath, prototypeNameIn } from './ids';
 import { asIfAbsent, restoreNamed, unseenIdsNamed, withoutUnseen } from './unseen';
 import { isKey, isSeedingVersion, SEEDING_VERSION, type SeedingVersion } from './seed';
 import type { BattleSetup, SideId } from './model';
@@ -109,7 +109,7 @@ export function createGame(module: AnyRuleset, input: NewGame): Created {
     const run = new Run(module, start);
     run.push({ type: 'GameStarted', rulesetId: module.id, seed: input.seed });
     const set = module.setup({ battle: input.setup, options: opts.value, tables, seed: input.seed }, run.ctx);
-    run.state = { ...run.state, battle: set.battle ?? run.state.battle, ruleset: set.ruleset };
+    run.state = { ...run.state, battle: set.battle ?? run.state.battle, ruleset: dropPrototypes(set.ruleset) };
     for (const e of set.events ?? []) run.push(e);
     run.checkVictory();
     if (!run.state.result) run.startTurn(input.setup.situation?.turn ?? 1);

@@ -2,10 +2,16 @@
  * Ids and paths at the edge of the engine.
  *
  * Ids come from files and commands, and rulesets keep JSON records keyed by them (JSON state
- * cannot hold a Map). A record keyed by a name that `Object.prototype` already has —
- * `constructor`, `toString`, `__proto__`… — would read a built-in where an entry was expected,
- * so no such name is ever an id: the scenario loader refuses it as an id or a key, and the
- * engine refuses a command that carries one (`prototypeNameIn`). Every name on
+ * cannot hold a Map). A plain object keyed by a name that `Object.prototype` already has —
+ * `constructor`, `toString`, `__proto__`… — would read a built-in where no entry is, and
+ * assigning `__proto__` would change its prototype instead of adding an entry. So every record
+ * keyed by ids has no prototype: `idRecord` makes one, `withId`/`withoutId` change one, and the
+ * engine gives every object of a ruleset's state a null prototype whenever the state changes
+ * (`dropPrototypes`, engine README). Null-prototype objects are JSON like any other: they
+ * stringify, hash and copy the same.
+ *
+ * Defence in depth: such a name is still never an id. The scenario loader refuses it as an id
+ * or a key, and the engine refuses a command that carries one (`prototypeNameIn`). Every name on
  * `Object.prototype` counts, read from the running engine rather than listed by hand.
  *
  * `jsonPath` writes every problem's path one way: `$.units[3].stands[0]`,
@@ -51,4 +57,63 @@ export function jsonPath(parts: readonly PropertyKey[], root = '$'): string {
     else s += `[${JSON.stringify(String(p))}]`;
   }
   return s;
+}
+
+/** A record keyed by ids, with no prototype: `rec[id]` is an entry or undefined, never a built-in. */
+export function idRecord<V>(from?: Readonly<Record<string, V>> | Iterable<readonly [string, V]>): Record<string, V>;
+/** From entries built as arrays (`.map(([id, x]) => [id, f(x)])`), typed as `Object.fromEntries` types them. */
+export function idRecord(entries: Iterable<readonly unknown[]>): Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+export function idRecord<V>(from?: Readonly<Record<string, V>> | Iterable<readonly unknown[]>): Record<string, V> {
+  const out = Object.create(null) as Record<string, V>;
+  if (from === undefined) return out;
+  if (Symbol.iterator in from) for (const [k, v] of from as Iterable<readonly [string, V]>) out[k] = v;
+  else for (const k of Object.keys(from)) out[k] = (from as Record<string, V>)[k]!;
+  return out;
+}
+
+/** A copy of the record `rec` (without prototype) with `id` set to `value`. */
+export function withId<V>(rec: Readonly<Record<string, V>> | undefined, id: string, value: V): Record<string, V> {
+  const out = idRecord(rec);
+  out[id] = value;
+  return out;
+}
+
+/** A copy of the record `rec` (without prototype) without `id`. */
+export function withoutId<V>(rec: Readonly<Record<string, V>> | undefined, id: string): Record<string, V> {
+  const out = idRecord(rec);
+  delete out[id];
+  return out;
+}
+
+/** Whether `rec` has an entry `id` of its own (never a built-in). */
+export const hasId = (rec: object | undefined, id: string): boolean => rec !== undefined && Object.prototype.hasOwnProperty.call(rec, id);
+
+/**
+ * Give every plain object reachable from `value` (through objects and arrays) a null
+ * prototype, in place, and return `value`. The engine does this to a ruleset's state whenever it
+ * changes (a handler's or hook's change, set-up, a view, a determinisation), so every record a
+ * ruleset keys by id has no prototype by the time anything reads it, whatever built it (a
+ * spread, `JSON.parse`, a message from a worker). Only objects whose prototype is
+ * `Object.prototype` are touched; arrays keep theirs; a frozen object is left as it is.
+ */
+export function dropPrototypes<X>(value: X): X {
+  const stack: unknown[] = [value];
+  while (stack.length > 0) {
+    const v = stack.pop();
+    if (typeof v !== 'object' || v === null) continue;
+    if (Array.isArray(v)) {
+      for (let i = 0; i < v.length; i++) if (typeof v[i] === 'object' && v[i] !== null) stack.push(v[i]);
+      continue;
+    }
+    const proto: unknown = Object.getPrototypeOf(v);
+    if (proto === Object.prototype) {
+      if (!Object.isExtensible(v)) continue;
+      Object.setPrototypeOf(v, null);
+    } else if (proto !== null) continue;
+    for (const k in v) {
+      const x = (v as Record<string, unknown>)[k];
+      if (typeof x === 'object' && x !== null) stack.push(x);
+    }
+  }
+  return value;
 }

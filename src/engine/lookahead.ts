@@ -21,6 +21,7 @@ import type { SideId } from './model';
 import type { AnyRuleset, Sampler, SeenGame, SideMetrics } from './ruleset';
 import { deriveSeed } from './seed';
 import { STATE_VERSION, type GameState } from './state';
+import { dropPrototypes } from './ids';
 import { viewFor } from './view';
 
 /**
@@ -42,7 +43,8 @@ export function stateFromView<RS, O, T>(view: SeenGame<RS, O, T>, dice: DiceStat
     options: view.options,
     tables: view.tables,
     battle: view.battle,
-    ruleset: view.ruleset,
+    // A view may have come from another thread (a worker's message): its records get their null prototype back (ids.ts).
+    ruleset: dropPrototypes(view.ruleset),
     dice,
     position: view.position,
     commandCount: view.commandCount,

@@ -12,6 +12,7 @@ import type { SideId } from './model';
 import type { AnyRuleset, Change, Ctx, Hook, PhaseSpec, StepSpec } from './ruleset';
 import { otherSide, type GameResult, type GameState, type Position } from './state';
 import { withhold, type Seen } from './withheld';
+import { dropPrototypes } from './ids';
 import { victorySentence } from './words';
 
 type S = GameState;
@@ -77,7 +78,8 @@ export class Run {
   apply(change: Change<unknown> | void): void {
     if (!change) return;
     if (change.battle !== undefined) this.state = { ...this.state, battle: change.battle };
-    if (change.ruleset !== undefined) this.state = { ...this.state, ruleset: change.ruleset };
+    // Every record a ruleset keys by id has no prototype (ids.ts): whatever built this state, no id reads a built-in.
+    if (change.ruleset !== undefined) this.state = { ...this.state, ruleset: dropPrototypes(change.ruleset) };
     for (const e of change.events ?? []) this.push(e);
     if (change.result !== undefined) this.end(change.result);
   }

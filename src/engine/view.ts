@@ -5,6 +5,7 @@
  * other side made in it (withheld.ts). `eventsFor` drops events that are not `visibleTo` the viewer.
  */
 import type { AnyEvent, Command } from './command';
+import { dropPrototypes, hasId } from './ids';
 import type { SideId } from './model';
 import type { AnyRuleset } from './ruleset';
 import type { Battle, GameResult, GameState, Position } from './state';
@@ -26,9 +27,11 @@ export interface GameView {
 
 export function viewFor(module: AnyRuleset, state: GameState, viewer: Viewer): GameView {
   // In a secret step a side sees its own copy: the other side's changes are held back (withheld.ts).
-  const held = viewer === 'referee' ? undefined : state.withheld?.seen[viewer];
+  const held = viewer === 'referee' || !state.withheld || !hasId(state.withheld.seen, viewer) ? undefined : state.withheld.seen[viewer];
   const shown = held ? { ...state, battle: held.battle, ruleset: held.ruleset } : state;
   const seen = viewer === 'referee' || !module.view ? { battle: shown.battle, ruleset: shown.ruleset } : module.view(shown, viewer);
+  // A view the ruleset built, or a side's held-back copy, keeps records without prototype too (ids.ts).
+  if (seen.ruleset !== state.ruleset) dropPrototypes(seen.ruleset);
   return {
     viewer,
     rulesetId: state.rulesetId,

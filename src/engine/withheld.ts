@@ -14,6 +14,7 @@
  */
 import type { SideId } from './model';
 import type { Battle } from './state';
+import { hasId, idRecord } from './ids';
 
 /** What one side sees of the battle during a secret step. */
 export interface Seen {
@@ -31,6 +32,8 @@ type Json = unknown;
 type Obj = Record<string, Json>;
 
 const isObj = (v: Json): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
+/** `o[k]` if `o` has it, never a built-in. */
+const own = (o: Obj, k: string): Json => (hasId(o, k) ? o[k] : undefined);
 
 function deepEqual(a: Json, b: Json): boolean {
   if (a === b) return true;
@@ -78,28 +81,29 @@ export function carry(target: Json, before: Json, after: Json): Json {
   if (before === after) return target;
   if (Array.isArray(before) && Array.isArray(after)) return carryArray(target, before, after);
   if (!isObj(before) || !isObj(after)) return deepEqual(before, after) ? target : after;
-  const base: Obj = isObj(target) ? target : {};
+  const base: Obj = isObj(target) ? target : idRecord();
   let out: Obj | undefined;
   const set = (k: string, v: Json) => {
-    if (base[k] === v && (v !== undefined || !(k in base))) return;
-    out ??= { ...base };
+    // Own fields only: a key may be an id, and no id reads a built-in (ids.ts).
+    if (own(base, k) === v && (v !== undefined || !hasId(base, k))) return;
+    out ??= Object.getPrototypeOf(base) === null ? idRecord(base) : { ...base };
     if (v === undefined) delete out[k];
     else out[k] = v;
   };
-  for (const k of Object.keys(before)) if (!(k in after) || after[k] === undefined) if (before[k] !== undefined) set(k, undefined);
+  for (const k of Object.keys(before)) if (own(after, k) === undefined) if (before[k] !== undefined) set(k, undefined);
   for (const k of Object.keys(after)) {
-    const bv = before[k], av = after[k];
+    const bv = own(before, k), av = after[k];
     if (bv === av || av === undefined) continue;
-    set(k, bv === undefined ? av : carry(base[k], bv, av));
+    set(k, bv === undefined ? av : carry(own(base, k), bv, av));
   }
   return out ?? target;
 }
 
 /** The per-side copies after a command changed `before` into `after`: only `side`'s copy, or every copy when public. */
 export function withhold(current: Withheld | undefined, sides: readonly SideId[], before: Seen, after: Seen, side: SideId | undefined): Withheld {
-  const seen: Record<SideId, Seen> = {};
+  const seen = idRecord<Seen>();
   for (const s of sides) {
-    const copy = current?.seen[s] ?? before;
+    const copy = (current && hasId(current.seen, s) ? current.seen[s] : undefined) ?? before;
     seen[s] =
       side === undefined || s === side
         ? { battle: carry(copy.battle, before.battle, after.battle) as Battle, ruleset: carry(copy.ruleset, before.ruleset, after.ruleset), commandCount: copy.commandCount + 1 }

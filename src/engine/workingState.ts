@@ -126,7 +126,9 @@ function walkArray(v: readonly unknown[]): unknown[] {
 /** `copyValue` of an object: a spread copy with its fields made JSON, or the walk when a field must go. */
 function copyObject(v: Record<string, unknown>): Record<string, unknown> {
   const out: Record<string, unknown> = { ...v };
-  // for…in over a fresh spread copy: its own keys in Object.keys order (its prototype is Object.prototype).
+  // A record without prototype (ids.ts `idRecord`, every object of a ruleset's state) copies as one.
+  if (Object.getPrototypeOf(v) === null) Object.setPrototypeOf(out, null);
+  // for…in over a fresh spread copy: its own keys in Object.keys order (no prototype, or Object.prototype's, which has no enumerable names).
   for (const k in out) {
     const x = out[k];
     switch (typeof x) {
@@ -154,7 +156,7 @@ function copyObject(v: Record<string, unknown>): Record<string, unknown> {
 
 /** `copyValue` of an object, field by field (fields JSON leaves out are left out). */
 function walkObject(v: Record<string, unknown>): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
+  const out: Record<string, unknown> = Object.getPrototypeOf(v) === null ? (Object.create(null) as Record<string, unknown>) : {};
   for (const k of Object.keys(v)) {
     const x = v[k];
     const c = k === SHARED && typeof x === 'object' && x !== null ? x : copyValue(x);

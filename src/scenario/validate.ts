@@ -10,6 +10,7 @@ import { loadHouseRules } from './houseRules';
 import { loadScenario } from './load';
 import { loadSave } from './save';
 import { capProblems } from './limits';
+import { idRecord } from '../engine/ids';
 
 export type FileKind = 'scenario' | 'save' | 'house-rules';
 
@@ -23,7 +24,8 @@ export interface Validation {
   readonly summary?: string;
 }
 
-const FORMATS: Record<string, FileKind> = { 'vedette-scenario': 'scenario', 'vedette-save': 'save', 'vedette-house-rules': 'house-rules' };
+// No prototype: a file whose format is "constructor" is not a Vedette file (engine ids.ts).
+const FORMATS: Record<string, FileKind> = idRecord({ 'vedette-scenario': 'scenario', 'vedette-save': 'save', 'vedette-house-rules': 'house-rules' });
 
 export function validateText(text: string, rulesets: readonly AnyRuleset[] = RULESETS): Validation {
   const p = parseJsonText(text);

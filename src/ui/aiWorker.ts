@@ -5,6 +5,7 @@
  * player object is kept between decisions of the same battle (its memory of the step).
  */
 import { makePlayer, type Player } from '../ai/players';
+import { dropPrototypes } from '../engine/ids';
 import { createRulesetLoader } from '../rules/catalog';
 import type { AiRequest, AiReply } from './aiProtocol';
 
@@ -22,6 +23,8 @@ scope.onmessage = (e) => {
       const key = `${r.battleKey}/${r.side}/${r.level}/${r.seed}`;
       if (current?.key !== key) current = { key, player: makePlayer(r.level, { seed: r.seed, budgetMs: r.budgetMs, clock }) };
       const t0 = performance.now();
+      // The view came through structured cloning, which gives plain objects: records keyed by id get their null prototype back (engine ids.ts).
+      dropPrototypes(r.view.ruleset);
       const command = current.player.decide(module, r.view, r.side);
       scope.postMessage({ id: r.id, command, ms: performance.now() - t0 });
     } catch (err) {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
+import { idRecord } from '../../src/engine/ids';
 import { copyJson, copyJsonSharing } from '../../src/engine/workingState';
 
 /** What the copy must equal: the JSON round trip it stands for. */
@@ -18,13 +19,20 @@ const { value } = fc.letrec((tie) => ({
   ),
 }));
 
-/** Plain objects and arrays of strings, booleans, null and finite numbers other than -0: what the round trip gives. */
-function onlyJson(v: unknown): boolean {
+/**
+ * Plain objects and arrays of strings, booleans, null and finite numbers other than -0: what the
+ * round trip gives. An object may also have no prototype where its original had none: records
+ * keyed by id keep their null prototype through a copy (engine ids.ts), and JSON is the same.
+ */
+function onlyJson(v: unknown, original?: unknown): boolean {
   if (v === null || typeof v === 'string' || typeof v === 'boolean') return true;
   if (typeof v === 'number') return Number.isFinite(v) && !Object.is(v, -0);
-  if (Array.isArray(v)) return Object.getPrototypeOf(v) === Array.prototype && v.every((x, i) => i in v && onlyJson(x));
-  if (typeof v !== 'object' || Object.getPrototypeOf(v) !== Object.prototype) return false;
-  return Object.keys(v).every((k) => onlyJson((v as Record<string, unknown>)[k]));
+  const o = original as Record<string, unknown> | undefined;
+  if (Array.isArray(v)) return Object.getPrototypeOf(v) === Array.prototype && v.every((x, i) => i in v && onlyJson(x, (o as unknown[] | undefined)?.[i]));
+  if (typeof v !== 'object') return false;
+  const proto: unknown = Object.getPrototypeOf(v);
+  if (proto !== Object.prototype && !(proto === null && typeof o === 'object' && o !== null && Object.getPrototypeOf(o) === null)) return false;
+  return Object.keys(v).every((k) => onlyJson((v as Record<string, unknown>)[k], o !== undefined && Object.prototype.hasOwnProperty.call(o, k) ? o[k] : undefined));
 }
 
 describe('The JSON copy of a ruleset state', () => {
@@ -33,7 +41,7 @@ describe('The JSON copy of a ruleset state', () => {
       fc.property(fc.dictionary(fc.string(), value), (x) => {
         const copy = copyJson(x);
         expect(JSON.stringify(copy)).toBe(JSON.stringify(roundTrip(x)));
-        expect(onlyJson(copy)).toBe(true);
+        expect(onlyJson(copy, x)).toBe(true);
       }),
       { numRuns: 300 },
     );
@@ -88,5 +96,15 @@ describe('The JSON copy of a ruleset state', () => {
       }),
       { numRuns: 200 },
     );
+  });
+});
+
+describe('A record without prototype (engine ids.ts)', () => {
+  it('copies as a record without prototype, and as the same JSON', () => {
+    const units = idRecord({ constructor: { hits: 1 }, a: { hits: 2 } });
+    const copy = copyJson({ units }) as { units: Record<string, { hits: number }> };
+    expect(Object.getPrototypeOf(copy.units)).toBeNull();
+    expect(copy.units['toString']).toBeUndefined();
+    expect(JSON.stringify(copy)).toBe('{"units":{"constructor":{"hits":1},"a":{"hits":2}}}');
   });
 });

@@ -1,8 +1,8 @@
 /**
- * Ids are never names every object already has (engine ids.ts): rulesets keep plain JSON
- * records keyed by ids, so the decision (engine README) is to refuse `Object.prototype`'s names
- * at the door rather than make every record a Map. That is enough only if every way in goes
- * through the door; this file walks each one with such a name — a scenario file, a save (its
+ * Ids are never names every object already has (engine ids.ts). Records keyed by ids have no
+ * prototype, so such an id would play as any other (tests/engine/idsNamedLikeBuiltins.test.ts);
+ * refusing `Object.prototype`'s names at the door is defence in depth (engine README). It holds
+ * only if every way in goes through the door; this file walks each one with such a name — a scenario file, a save (its
  * scenario, its options, its log), a house-rules file, a command sent to a battle in progress,
  * an autosave resumed, and the scenario editor (edits, its live check, export, its stored draft,
  * the table's picture of the draft) — and checks that it is refused with a path, that nothing

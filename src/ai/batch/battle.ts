@@ -21,6 +21,7 @@ import type { GameState } from '../../engine/state';
 import { makeSampler } from '../sampler';
 import { waitingSides } from '../player';
 import { makeBatchPlayer, playerLabel, type PlayerSpec } from './players';
+import { idRecord } from '../../engine/ids';
 
 /** What a batch runs: the same for every battle of it (and every shard of it). */
 export interface BatchSpec {
@@ -234,7 +235,7 @@ export function runBattle(spec: BatchSpec, index: number): BattleRecord {
   if (state.result || lossesByTurn.length < state.position.turn) closeTurn(state);
 
   const lost = losses(tracked, sides);
-  const lostByType: Record<SideId, Record<string, number>> = { [sides[0]]: {}, [sides[1]]: {} };
+  const lostByType: Record<SideId, Record<string, number>> = idRecord([[sides[0], idRecord<number>()], [sides[1], idRecord<number>()]]);
   for (const t of tracked) {
     const d = t.stands - t.present;
     if (d > 0) lostByType[t.side]![t.troopType] = (lostByType[t.side]![t.troopType] ?? 0) + d;

@@ -10,6 +10,7 @@ import type { Unit } from '../../engine/model';
 import type { ShOptions } from './options';
 import type { ShTables, TroopType, Arm, Quality, Formation } from './tables';
 import { ARM, TROOP_TYPES, QUALITIES } from './tables';
+import { withId } from '../../engine/ids';
 
 export const MM_PER_IN = 25.4;
 export const inMm = (inches: number): number => inches * MM_PER_IN;
@@ -144,12 +145,12 @@ export function patched<X extends object>(a: X, patch: Partial<X>): X {
   return out as X;
 }
 export function setUs(w: { rs: ShState }, id: string, patch: Partial<UnitState>): void {
-  w.rs = { ...w.rs, units: { ...w.rs.units, [id]: patched(us(w.rs, id), patch) } };
+  w.rs = { ...w.rs, units: withId(w.rs.units, id, patched(us(w.rs, id), patch)) };
 }
 export function setDiv(w: { rs: ShState }, id: string, patch: Partial<DivisionState>): void {
   const d = w.rs.divisions[id];
   if (!d) return;
-  w.rs = { ...w.rs, divisions: { ...w.rs.divisions, [id]: patched(d, patch) } };
+  w.rs = { ...w.rs, divisions: withId(w.rs.divisions, id, patched(d, patch)) };
 }
 
 export const divisionOf = (rs: ShState, unitId: string): string | undefined => Object.keys(rs.divisions).find((k) => rs.divisions[k]!.units.includes(unitId));

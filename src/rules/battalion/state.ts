@@ -10,6 +10,7 @@ import type { Stand, Unit } from '../../engine/model';
 import type { BtOptions } from './options';
 import type { BtTables, TroopType, ArmOf, Quality, Formation, MoveColumn } from './tables';
 import { ARM, MOVE_COLUMN, TROOP_TYPES, QUALITIES } from './tables';
+import { withId } from '../../engine/ids';
 
 export const MM_PER_IN = 25.4;
 export const inMm = (inches: number): number => inches * MM_PER_IN;
@@ -131,12 +132,12 @@ export function patched<X extends object>(a: X, patch: Partial<X>): X {
   return out as X;
 }
 export function setUs(w: { rs: BtState }, id: string, patch: Partial<UnitState>): void {
-  w.rs = { ...w.rs, units: { ...w.rs.units, [id]: patched(us(w.rs, id), patch) } };
+  w.rs = { ...w.rs, units: withId(w.rs.units, id, patched(us(w.rs, id), patch)) };
 }
 export function setCommander(w: { rs: BtState }, id: string, patch: Partial<CommanderState>): void {
   const c = w.rs.commanders[id];
   if (!c) return;
-  w.rs = { ...w.rs, commanders: { ...w.rs.commanders, [id]: patched(c, patch) } };
+  w.rs = { ...w.rs, commanders: withId(w.rs.commanders, id, patched(c, patch)) };
 }
 
 /** BT Motivation Special Rules: "units under 50% of their starting size". */

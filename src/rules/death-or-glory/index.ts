@@ -25,12 +25,13 @@ import { dogMetrics } from './ai/metrics';
 import { dogDeterminise } from './ai/determinise';
 import { dogTable } from './table/table';
 import { describeDogEvent } from './logText';
+import { idRecord } from '../../engine/ids';
 
 /** What `viewer` may see: its own brigades' orders only; the other side's messengers without what they carry. */
 export function dogView(rs: DogState, viewer: string): DogState {
   return {
     ...rs,
-    orders: Object.fromEntries(Object.entries(rs.orders).filter(([, o]) => o.side === viewer)),
+    orders: idRecord(Object.entries(rs.orders).filter(([, o]) => o.side === viewer)),
     messengers: rs.messengers.map((m) => (m.side === viewer ? m : { id: m.id, side: m.side, brigade: m.brigade, at: m.at, sent: m.sent })),
   };
 }

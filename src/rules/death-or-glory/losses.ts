@@ -7,6 +7,7 @@ import { unitIn, setStands, dropUnit } from '../../engine/workingState';
 import { unitFrame, toLocal } from '../../geometry/frame';
 import type { W } from './state';
 import { us, setUs, MEN_PER_FIGURE, figuresOf } from './state';
+import { withId } from '../../engine/ids';
 
 /** Take `men` casualties off `unitId`; returns figures removed. */
 export function takeCasualties(w: W, unitId: string, men: number, rule: string): number {
@@ -48,7 +49,7 @@ export function destroyUnit(w: W, unitId: string, how: 'routed off' | 'destroyed
   if (!u) return;
   w.rs = {
     ...w.rs,
-    gone: { ...w.rs.gone, [unitId]: { side: u.side, troopType: u.troopType, figures: figuresOf(u), how } },
+    gone: withId(w.rs.gone, unitId, { side: u.side, troopType: u.troopType, figures: figuresOf(u), how }),
     melees: w.rs.melees.filter((m) => m.a !== unitId && m.b !== unitId),
     charges: w.rs.charges.filter((c) => c.unit !== unitId && c.target !== unitId),
   };

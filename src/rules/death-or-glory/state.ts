@@ -14,6 +14,7 @@ import type { DogTables, TroopRow, NationTable } from './tables';
 import { meanCentre } from '../../geometry/standSets';
 import type { TablePoint } from '../../geometry/types';
 import type { Face } from '../../geometry/frame';
+import { withId } from '../../engine/ids';
 
 /** DoG Basing and Scale: "Each figure represents 30 men". */
 export const MEN_PER_FIGURE = 30;
@@ -175,12 +176,12 @@ export function patched<X extends object>(a: X, patch: Partial<X>): X {
   return out as X;
 }
 export function setUs(w: { rs: DogState }, id: string, patch: Partial<UnitState>): void {
-  w.rs = { ...w.rs, units: { ...w.rs.units, [id]: patched(us(w.rs, id), patch) } };
+  w.rs = { ...w.rs, units: withId(w.rs.units, id, patched(us(w.rs, id), patch)) };
 }
 export function setGs(w: { rs: DogState }, id: string, patch: Partial<GeneralState>): void {
   const g = w.rs.generals[id];
   if (!g) return;
-  w.rs = { ...w.rs, generals: { ...w.rs.generals, [id]: patched(g, patch) } };
+  w.rs = { ...w.rs, generals: withId(w.rs.generals, id, patched(g, patch)) };
 }
 
 /** Figures a unit has: the sum of its stands' figures. */

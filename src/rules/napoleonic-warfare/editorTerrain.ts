@@ -7,6 +7,7 @@
 import type { TerrainGenerator } from '../../engine/ruleset';
 import { HOUSE_TERRAIN_PICKS } from './setup';
 import { generateTerrain, type TerrainGenSide } from './terrainGen';
+import { idRecord } from '../../engine/ids';
 
 const R = 'NW §9 Terrain Generation';
 
@@ -16,7 +17,7 @@ export const nwTerrainGenerator: TerrainGenerator = {
     const sides = input.sides.slice(0, 2).map((s): TerrainGenSide => ({ id: s.id, baseline: s.baseline, picks: HOUSE_TERRAIN_PICKS, placementShift: 0 }));
     if (sides.length < 2) return { features: [], placedBy: {} };
     const layout = generateTerrain({ widthMm: input.widthMm, depthMm: input.depthMm, scale: 'medium', sides: [sides[0]!, sides[1]!] }, (dice, purpose) => roll(dice === 'd6' ? 6 : 10, purpose));
-    const placedBy: Record<string, string> = {};
+    const placedBy: Record<string, string> = idRecord();
     for (const st of layout.steps) {
       if (st.placed) placedBy[st.placed] = `${R}: ${st.side} picked ${st.pick}; placement d10 ${st.placementRoll} → ${st.sector ?? 'no sector'}`;
     }

@@ -22,6 +22,7 @@ import { describeNwCommand, describeNwEvent } from './logText';
 import { plansSeenBy, withStrategicPlanning } from './strategic';
 import { withMoveOrder } from './moveOrder';
 import { nwTerrainGenerator } from './editorTerrain';
+import { idRecord } from '../../engine/ids';
 
 export const NwOptionsSchema = z
   .object({
@@ -68,9 +69,9 @@ export const napoleonicWarfare: RulesetModule<NwState, NwOptions, NwTables> = {
     battle: { ...state.battle, units: unlessShorter(state.battle.units, state.battle.units.filter((u) => u.side === viewer || !state.ruleset.units[u.id]?.ambush)) },
     ruleset: {
       ...state.ruleset,
-      units: hiddenAmbusher(state.ruleset.units, viewer) ? Object.fromEntries(Object.entries(state.ruleset.units).filter(([, u]) => u.side === viewer || !u.ambush)) : state.ruleset.units,
-      offTable: Object.fromEntries(Object.entries(state.ruleset.offTable ?? {}).filter(([id]) => state.ruleset.units[id]?.side === viewer)),
-      orders: Object.fromEntries(Object.entries(state.ruleset.orders).filter(([, o]) => o.side === viewer || (o.revealed && !state.ruleset.units[o.unitId]?.ambush))),
+      units: hiddenAmbusher(state.ruleset.units, viewer) ? idRecord(Object.entries(state.ruleset.units).filter(([, u]) => u.side === viewer || !u.ambush)) : state.ruleset.units,
+      offTable: idRecord(Object.entries(state.ruleset.offTable ?? {}).filter(([id]) => state.ruleset.units[id]?.side === viewer)),
+      orders: idRecord(Object.entries(state.ruleset.orders).filter(([, o]) => o.side === viewer || (o.revealed && !state.ruleset.units[o.unitId]?.ambush))),
       // NW §2: the other side's strategic plans stay secret until carried out.
       strategicPlans: plansSeenBy(state.ruleset, viewer),
       faceDown: state.position.step === 'place-orders' ? [] : Object.values(state.ruleset.orders).filter((o) => o.side !== viewer && !o.revealed && !state.ruleset.units[o.unitId]?.ambush).map((o) => o.unitId).sort(),

@@ -15,6 +15,7 @@ import type { MoveOrderState, NwGameState, NwOptions, NwState } from './types';
 import type { NwTables } from './nwTables';
 import { baselineOf } from './offTable';
 import { toIn } from './core';
+import { idRecord } from '../../engine/ids';
 
 type Spec = CommandSpec<NwState, NwOptions, NwTables>;
 
@@ -40,7 +41,7 @@ export function moveOrderOf(g: G, side: SideId): MoveOrderState {
   const cur = g.ruleset.moveOrder;
   if (cur && cur.turn === g.position.turn && cur.step === g.position.step && cur.side === side) return cur;
   const rightSign = rightSignOf(g.battle, side);
-  const across: Record<string, number> = {};
+  const across: Record<string, number> = idRecord();
   for (const u of g.battle.units) if (u.side === side && g.ruleset.units[u.id]?.status === 'active') across[u.id] = acrossOf(u, rightSign);
   return { turn: g.position.turn, step: g.position.step, side, rightSign, across, done: [] };
 }

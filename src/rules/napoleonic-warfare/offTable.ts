@@ -12,6 +12,7 @@ import type { Draft, NwState, OffTableUnit } from './types';
 import { activeUnits, inMm, nwu, scaleOf } from './core';
 import { frameOfUnit, unitFacing } from './geom';
 import { RETURN_TO_TABLE } from './tables/movement';
+import { withId } from '../../engine/ids';
 
 export type Edge = 'top' | 'bottom' | 'left' | 'right';
 
@@ -143,7 +144,7 @@ export function noteLeftTable(d: Draft, u: Unit, mode: string): void {
   }
   const exit = exitPoint(d.battle, u);
   // The unit comes back within 4" (6") of where it left; the module uses that very point.
-  d.rs.offTable = { ...(d.rs.offTable ?? {}), [u.id]: { kind: 'returning', unit: u, at: exit, leftTurn: d.turn } };
+  d.rs.offTable = withId<OffTableUnit>(d.rs.offTable, u.id, { kind: 'returning', unit: u, at: exit, leftTurn: d.turn });
 }
 
 /** Known enemy (NW §3): ambushers are not known to the other side until revealed. */

@@ -18,6 +18,7 @@ import type { NwTables } from './nwTables';
 import { profileOf } from './profile';
 import type { GeneralRating } from './tables/generals';
 import { BASING } from './tables/troops';
+import { idRecord } from '../../engine/ids';
 
 export const ScenarioFieldsSchema = z
   .object({
@@ -142,7 +143,7 @@ export function nwSetup(input: SetupInput<NwOptions, NwTables>, ctx: Ctx): Setup
   const { battle, options, tables } = input;
   const fields = ScenarioFieldsSchema.safeParse(battle.rulesetFields['napoleonic-warfare'] ?? {});
   const sf = fields.success ? fields.data : {};
-  const units: Record<string, NwUnit> = {};
+  const units: Record<string, NwUnit> = idRecord();
   for (const u of battle.units) {
     const side = battle.sides.find((s) => s.id === u.side)!;
     const p = profileOf(u, side.nationality);
@@ -156,8 +157,8 @@ export function nwSetup(input: SetupInput<NwOptions, NwTables>, ctx: Ctx): Setup
       ...(u.extra['detachedCompany'] === true && BASING.detachedCompanyCountsAsLostStand ? { detachedCompany: true } : {}),
     };
   }
-  const generals: Record<string, NwGeneral> = {};
-  const rerollUsed: Record<string, boolean> = {};
+  const generals: Record<string, NwGeneral> = idRecord();
+  const rerollUsed: Record<string, boolean> = idRecord();
   for (const side of battle.sides) {
     const cinc = cincOf(battle, side.id);
     const rolls: { id: string; total: number }[] = [];
@@ -218,7 +219,7 @@ export function nwSetup(input: SetupInput<NwOptions, NwTables>, ctx: Ctx): Setup
     ctx.emit({ type: 'TerrainGenerated', firstPlayer: gen.firstPlayer, steps: gen.steps, features: gen.features.map((f) => f.id), rule: 'NW §9 Terrain Generation' });
   }
   // NW Setting up Armies: "all units except those in ambush, in off-table reserve or off-table flank marchers are placed on the table".
-  const offTable: Record<string, OffTableUnit> = {};
+  const offTable: Record<string, OffTableUnit> = idRecord();
   const events: GameEvent[] = [];
   for (const r of sf.reserves ?? []) {
     const u = battle.units.find((x) => x.id === r.unit);

@@ -25,6 +25,7 @@ import { faceTowards, normalMoveMm, retreatMove, runPendingTests } from './moral
 import { applyDeploy, doMove, type DeployActionCmd } from './commands';
 import { WHEEL } from './tables/movement';
 import { normaliseAngle } from '../../geometry/types';
+import { idRecord, withId } from '../../engine/ids';
 
 type S = NwGameState;
 type Spec = CommandSpec<NwState, NwOptions, NwTables>;
@@ -62,11 +63,11 @@ export function planning(spec: Spec): Spec {
       const problem = dryRun(spec, state, cmd);
       if (problem) return problem;
       const unitId = String(cmd['unitId']);
-      const plans = state.ruleset.strategicPlans ?? {};
+      const plans = state.ruleset.strategicPlans ?? idRecord<StrategicPlan>();
       const plan: StrategicPlan = { unitId, side: cmd.side, command: clone(cmd) as StrategicPlan['command'] };
       ctx.emit({ type: 'StrategicMovePlanned', unit: unitId, plan: describePlan(plan), replaces: plans[unitId] !== undefined, rule: RULE });
       // A fresh battle shell: the table redraws markers when the battle object changes (RULINGS).
-      return { battle: { ...state.battle }, ruleset: { ...state.ruleset, strategicPlans: { ...plans, [unitId]: plan } } };
+      return { battle: { ...state.battle }, ruleset: { ...state.ruleset, strategicPlans: withId(plans, unitId, plan) } };
     },
   };
 }
@@ -75,7 +76,7 @@ export const cancelStrategicMove = defineCommand<NwState, NwOptions, NwTables, {
   describe: 'Take back a unit\'s planned strategic move (it then stands still).',
   schema: z.object({ type: z.literal('cancelStrategicMove'), side: z.string().min(1), unitId: z.string().min(1) }).strict(),
   handle: (state, cmd, ctx) => {
-    const plans = state.ruleset.strategicPlans ?? {};
+    const plans = state.ruleset.strategicPlans ?? idRecord<StrategicPlan>();
     const p = plans[cmd.unitId];
     if (!p || p.side !== cmd.side) return reject('no-plan', 'That unit has no strategic move planned.', RULE);
     const rest = { ...plans };
@@ -88,7 +89,7 @@ export const cancelStrategicMove = defineCommand<NwState, NwOptions, NwTables, {
 /** Plans as `viewer` may see them: its own only (NW §2: the moves are simultaneous). */
 export function plansSeenBy(rs: NwState, viewer: string): Record<string, StrategicPlan> | undefined {
   if (!rs.strategicPlans) return undefined;
-  return Object.fromEntries(Object.entries(rs.strategicPlans).filter(([, p]) => p.side === viewer));
+  return idRecord(Object.entries(rs.strategicPlans).filter(([, p]) => p.side === viewer));
 }
 
 export function describePlan(p: StrategicPlan): string {

@@ -3,6 +3,7 @@ import type { GameResult } from '../../engine/ruleset';
 import type { Battle } from '../../engine/ruleset';
 import type { NwState } from './types';
 import { ARMY_BREAK, LOSS_POINTS, VICTORY_POINTS, victoryLevel, VICTORY_LEVELS } from './tables/victory';
+import { idRecord } from '../../engine/ids';
 
 const gone = new Set(['dispersed', 'destroyed', 'captured', 'routed-off']);
 
@@ -59,7 +60,7 @@ export interface VictoryTally {
 /** NW §10 Victory Points for each side. `won` names the side that won the battle (enemy broke or conceded). */
 export function tally(rs: NwState, battle: Battle, won?: string): VictoryTally[] {
   const sides = battle.sides.map((s) => s.id);
-  const lp = Object.fromEntries(sides.map((s) => [s, lossPoints(rs, s)]));
+  const lp = idRecord(sides.map((s) => [s, lossPoints(rs, s)]));
   return sides.map((s) => {
     const enemy = sides.find((x) => x !== s)!;
     const reasons: string[] = [];

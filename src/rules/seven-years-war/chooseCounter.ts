@@ -9,6 +9,7 @@ import type { SywState, Options, S } from './state';
 import { setGeneral } from './state';
 import type { Tables } from './tablesSchema';
 import { withoutOne } from './generals';
+import { withId } from '../../engine/ids';
 
 const R = 'SYW (3) Generals (p.5)';
 
@@ -33,7 +34,7 @@ export const chooseCounter = defineCommand<SywState, Options, Tables, z.infer<ty
     const rest = draws.filter((_, i) => i !== cmd.index);
     const { [cmd.general]: _done, ...left } = rs.cincDraws!;
     void _done;
-    const next = setGeneral({ ...rs, decks: { ...rs.decks, [gen.side]: [...deck, ...rest] }, cincDraws: left }, cmd.general, { counter: chosen });
+    const next = setGeneral({ ...rs, decks: withId(rs.decks, gen.side, [...deck, ...rest]), cincDraws: left }, cmd.general, { counter: chosen });
     ctx.emit({ type: 'GeneralCounterChosen', general: cmd.general, counter: chosen, rule: R });
     return { ruleset: next };
   },

@@ -14,6 +14,7 @@ import { transferredUnits, joinProblem, applyTransfer } from './transfer';
 import { changeOrder } from './orderChanges';
 import { rallyTest } from './moraleTests';
 import { hypot } from '../../geometry/math';
+import { withId } from '../../engine/ids';
 
 const P7 = 'SYW (3) Changing Orders (p.7)';
 
@@ -32,7 +33,7 @@ export function rollCommandAttempts(w: Work, side: string): void {
       const mods: Modifier[] = mod !== 0 ? [{ label: counter.ability === 'competent' ? 'Competent' : 'Incompetent', value: mod, rule: 'SYW (3) Ability (p.6)' }] : [];
       n = Math.max(0, w.roll({ dice: 'd4', purpose: `Command attempts: ${gen.name}`, rule: P7, modifiers: mods, subjects: [gen.id] }).modified);
     }
-    w.rs = { ...w.rs, generals: { ...w.rs.generals, [gen.id]: { ...w.rs.generals[gen.id]!, attemptsLeft: n, movedMm: 0 } } };
+    w.rs = { ...w.rs, generals: withId(w.rs.generals, gen.id, { ...w.rs.generals[gen.id]!, attemptsLeft: n, movedMm: 0 }) };
   }
   for (const g of Object.values(w.rs.groups)) if (g.side === side) w.setGroup(g.id, { prompts: {}, orderAtPhaseStart: g.order, movedMm: 0, moved: false, halted: false, casualtiesThisPhase: 0, inflictedThisPhase: 0, meleesWon: 0, meleesLost: 0, underShortRangeArtillery: false, sawFriendsRout: false });
 }
@@ -135,8 +136,8 @@ export const prompt = defineCommand<SywState, Options, Tables, Prompt>({
     });
     const face = r.faces[0]!;
     const ok = face === COMMAND.alwaysSucceeds || (face !== COMMAND.alwaysFails && face * perPip >= counted);
-    w.rs = { ...w.rs, generals: { ...w.rs.generals, [gen.id]: { ...gs, attemptsLeft: gs.attemptsLeft - 1 } } };
-    w.setGroup(g.id, { prompts: { ...g.prompts, [key]: used + 1 } });
+    w.rs = { ...w.rs, generals: withId(w.rs.generals, gen.id, { ...gs, attemptsLeft: gs.attemptsLeft - 1 }) };
+    w.setGroup(g.id, { prompts: withId(g.prompts, key, used + 1) });
     if (!ok) return w.change();
     switch (cmd.action) {
       case 'cureDisorder':

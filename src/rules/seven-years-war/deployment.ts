@@ -26,6 +26,7 @@ import { groupSpeedCm } from './moveSpeed';
 import { DEPLOY_STEPS, deployStepOf, deploymentPending, deploymentRuns, generalPending, generalDeployStep, brigadesOf, type DeployStep } from './deploymentOrder';
 import { blockedBy } from './forcedMoves';
 import { hypot } from '../../geometry/math';
+import { withId, idRecord } from '../../engine/ids';
 
 const D = 'SYW 9 Deployment (p.19)';
 const F = 'SYW 9 Deployment, Ottoman flank marches (p.20)';
@@ -120,7 +121,7 @@ export const deploy = defineCommand<SywState, Options, Tables, z.infer<typeof de
     }
     w.replaceStands(u.id, st);
     const hidden = { ...w.rs.hidden };
-    const hiddenIn = { ...(w.rs.hiddenIn ?? {}) };
+    const hiddenIn = idRecord(w.rs.hiddenIn);
     delete hiddenIn[u.id];
     if (cmd.hidden) {
       hidden[u.id] = cmd.side;
@@ -174,7 +175,7 @@ export function reveal(w: Work, unitId: string, why: string, rule: string): void
   if (w.rs.hidden[unitId] === undefined) return;
   const hidden = { ...w.rs.hidden };
   delete hidden[unitId];
-  const hiddenIn = { ...(w.rs.hiddenIn ?? {}) };
+  const hiddenIn = idRecord(w.rs.hiddenIn);
   delete hiddenIn[unitId];
   w.rs = { ...w.rs, hidden, hiddenIn };
   const u = w.unit(unitId);
@@ -239,15 +240,15 @@ export function spotHidden(w: Work): void {
 /** The state as `viewer` sees it: the enemy's hidden units, and its troops whose deployment step has not ended, are left out. */
 export function sywView(state: GameState<SywState, Options, Tables>, viewer: string): { battle: Battle; ruleset: SywState } {
   // The counters the enemy CinC may still choose from ((3) p.5) are his side's business.
-  const draws = state.ruleset.cincDraws ?? {};
+  const draws = state.ruleset.cincDraws ?? idRecord();
   const mine = (gid: string) => state.battle.generals.find((g) => g.id === gid)?.side === viewer;
   // So is the enemy's deck: the two draws his CinC did not keep go back into it (chooseCounter.ts).
   const decks = state.ruleset.decks;
   const secretDecks = Object.keys(decks).some((side) => side !== viewer);
   // Until he keeps one, the counter an enemy CinC holds is the best of his draws: not shown either.
   const unknown = Object.keys(draws).filter((gid) => !mine(gid));
-  const generalsState = unknown.length === 0 ? state.ruleset.generals : Object.fromEntries(Object.entries(state.ruleset.generals).map(([gid, gs]) => [gid, unknown.includes(gid) ? { ...gs, counter: { training: 'average', psychology: 'none', ability: 'normal' } as const, counterUnknown: true } : gs]));
-  const rs = unknown.length === 0 && !secretDecks ? state.ruleset : { ...state.ruleset, generals: generalsState, cincDraws: Object.fromEntries(Object.entries(draws).filter(([gid]) => mine(gid))), decks: Object.fromEntries(Object.entries(decks).filter(([side]) => side === viewer)) };
+  const generalsState = unknown.length === 0 ? state.ruleset.generals : idRecord(Object.entries(state.ruleset.generals).map(([gid, gs]) => [gid, unknown.includes(gid) ? { ...gs, counter: { training: 'average', psychology: 'none', ability: 'normal' } as const, counterUnknown: true } : gs]));
+  const rs = unknown.length === 0 && !secretDecks ? state.ruleset : { ...state.ruleset, generals: generalsState, cincDraws: idRecord(Object.entries(draws).filter(([gid]) => mine(gid))), decks: idRecord(Object.entries(decks).filter(([side]) => side === viewer)) };
   // 9 p.19: the enemy's troops appear when the step that places them has ended (hidden ones not even then).
   const pending = new Set(state.battle.units.filter((u) => u.side !== viewer && deploymentPending(state, u)).map((u) => u.id));
   const gone = (u: Unit) => u.side !== viewer && (pending.has(u.id) || isHiddenFrom(rs, u.id, viewer));
@@ -255,10 +256,10 @@ export function sywView(state: GameState<SywState, Options, Tables>, viewer: str
   // An enemy general is placed with his troops (9 p.19): not on the table until the step that places him ends.
   const generals = !deploymentRuns(state) ? state.battle.generals : state.battle.generals.filter((g) => g.side === viewer || !generalPending(state, g));
   if (hide.size === 0 && generals.length === state.battle.generals.length && Object.values(rs.hidden).every((s) => s === viewer) && Object.keys(rs.hiddenIn ?? {}).every((id) => rs.hidden[id] === viewer)) return { battle: state.battle, ruleset: rs };
-  const hiddenIn = Object.fromEntries(Object.entries(rs.hiddenIn ?? {}).filter(([id]) => rs.hidden[id] === viewer));
-  const groups = Object.fromEntries(Object.entries(rs.groups).map(([id, g]) => [id, { ...g, units: g.units.filter((x) => !hide.has(x)) }] as const).filter(([, g]) => g.units.length > 0 || (g.side === viewer)));
-  const units = Object.fromEntries(Object.entries(rs.units).filter(([id]) => !hide.has(id)));
-  const hidden = Object.fromEntries(Object.entries(rs.hidden).filter(([, s]) => s === viewer));
+  const hiddenIn = idRecord(Object.entries(rs.hiddenIn ?? {}).filter(([id]) => rs.hidden[id] === viewer));
+  const groups = idRecord(Object.entries(rs.groups).map(([id, g]) => [id, { ...g, units: g.units.filter((x) => !hide.has(x)) }] as const).filter(([, g]) => g.units.length > 0 || (g.side === viewer)));
+  const units = idRecord(Object.entries(rs.units).filter(([id]) => !hide.has(id)));
+  const hidden = idRecord(Object.entries(rs.hidden).filter(([, s]) => s === viewer));
   return {
     battle: { ...state.battle, units: state.battle.units.filter((u) => !hide.has(u.id)), generals },
     ruleset: { ...rs, groups, units, hidden, hiddenIn, charges: rs.charges.filter((c) => !hide.has(c.target) && !c.chargers.some((x) => hide.has(x))) },
@@ -300,7 +301,7 @@ export const moveHidden = defineCommand<SywState, Options, Tables, z.infer<typeo
     if (!g || g.offTable) return reject('off-table', 'The unit is off the table.', H);
     if (g.units.length !== 1) return reject('group', 'Only a single-unit group moves on the map.', H);
     if (g.order === 'rout') return reject('routing', 'Routers move only their rout moves.', 'SYW (3) Order interpretation (p.8)');
-    const home = (state.ruleset.hiddenIn ?? {})[u.id];
+    const home = (state.ruleset.hiddenIn ?? idRecord())[u.id];
     const from = home ? w.battle.terrain.find((f) => f.id === home) : undefined;
     if (!from) return reject('not-in-cover', 'Only units marked in a wood or town may be moved on the map.', H);
     const c = centroid(u.stands);
@@ -331,7 +332,7 @@ export const moveHidden = defineCommand<SywState, Options, Tables, z.infer<typeo
     if (visibleFromEnemyEdge(w.battle, cmd.side, st)) return reject('visible', 'That spot can be seen from the enemy\'s table edge.', H);
     if (spottedBy(w, u.side, st)) return reject('visible', 'That spot is in sight of the enemy (or within 5cm of him).', H);
     w.replaceStands(u.id, st);
-    w.rs = { ...w.rs, hiddenIn: { ...(w.rs.hiddenIn ?? {}), [u.id]: to.id } };
+    w.rs = { ...w.rs, hiddenIn: withId(w.rs.hiddenIn, u.id, to.id) };
     ctx.emit({ type: 'HiddenUnitMoved', unit: u.id, to: centroid(st), piece: to.id, rule: H, visibleTo: [cmd.side] });
     return w.change();
   },

@@ -23,6 +23,7 @@ import { pt } from '../../geometry/types';
 import { blockedBy } from './forcedMoves';
 import { dropUnit } from '../../engine/workingState';
 import { cos, sin } from '../../geometry/math';
+import { withId } from '../../engine/ids';
 
 export const DETACH_RULE = 'SYW §4 Movement when in melee (c) (p.10)';
 /** "or rejoin the parent unit if within 10cms" (p.10). */
@@ -67,11 +68,8 @@ export const detachStands = defineCommand<SywState, Options, Tables, z.infer<typ
     const us = w.unitState(u.id)!;
     w.rs = {
       ...w.rs,
-      units: { ...w.rs.units, [detId]: { ...us, startStands: touching.length, turnedFrom: null }, [u.id]: { ...us, chargeContact: false } },
-      groups: {
-        ...w.rs.groups,
-        [detGroup]: { ...g, id: detGroup, units: [detId], startStands: touching.length, prompts: {}, pursuing: false, detachedFrom: u.id },
-      },
+      units: withId<(typeof w.rs.units)[string]>(withId(w.rs.units, detId, { ...us, startStands: touching.length, turnedFrom: null }), u.id, { ...us, chargeContact: false }),
+      groups: withId(w.rs.groups, detGroup, { ...g, id: detGroup, units: [detId], startStands: touching.length, prompts: {}, pursuing: false, detachedFrom: u.id }),
     };
     ctx.emit({ type: 'StandsDetached', unit: u.id, detachment: detId, group: detGroup, stands: touching.length, rule: DETACH_RULE });
     return w.change();
@@ -104,7 +102,7 @@ export function settleDetachments(w: Work): void {
     // Removed from play: the stands are lost to the army (points and stands lost), but this is not a rout.
     const side = det.side;
     const n = det.stands.length;
-    w.rs = { ...w.rs, standsLost: { ...w.rs.standsLost, [side]: (w.rs.standsLost[side] ?? 0) + n }, pointsLost: { ...w.rs.pointsLost, [side]: (w.rs.pointsLost[side] ?? 0) + n * (w.tables.pointsPerStand[det.troopType] ?? 0) } };
+    w.rs = { ...w.rs, standsLost: withId(w.rs.standsLost, side, (w.rs.standsLost[side] ?? 0) + n), pointsLost: withId(w.rs.pointsLost, side, (w.rs.pointsLost[side] ?? 0) + n * (w.tables.pointsPerStand[det.troopType] ?? 0)) };
     dropUnit(w, det.id);
     dropDetachment(w, g.id, det.id);
     w.ctx.emit({ type: 'DetachmentRemoved', detachment: det.id, stands: n, why: parent ? 'lost contact, parent unit not within 10cm (or no room beside it)' : 'lost contact, parent unit gone', rule: DETACH_RULE });

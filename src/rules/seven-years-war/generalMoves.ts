@@ -8,6 +8,7 @@ import type { Tables } from './tablesSchema';
 import { Work } from './work';
 import { CM } from './geo';
 import { hypot } from '../../geometry/math';
+import { withId } from '../../engine/ids';
 
 const genSchema = z.object({ type: z.literal('moveGeneral'), side: z.string(), general: z.string(), x: z.number(), y: z.number() }).strict();
 /** Generals move 40cm in any direction, through friends freely (p.6). */
@@ -24,7 +25,7 @@ export const moveGeneral = defineCommand<SywState, Options, Tables, z.infer<type
     if (cmd.x < 0 || cmd.y < 0 || cmd.x > state.battle.table.widthMm || cmd.y > state.battle.table.depthMm) return reject('off-table', 'Stay on the table.', R);
     const w = new Work(state, ctx);
     w.battle = { ...w.battle, generals: w.battle.generals.map((x) => (x.id === gen.id ? { ...x, stand: { ...x.stand, centre: pt(cmd.x, cmd.y) } } : x)) };
-    w.rs = { ...w.rs, generals: { ...w.rs.generals, [gen.id]: { ...gs, movedMm: gs.movedMm + d } } };
+    w.rs = { ...w.rs, generals: withId(w.rs.generals, gen.id, { ...gs, movedMm: gs.movedMm + d }) };
     ctx.emit({ type: 'GeneralMoved', general: gen.id, to: pt(cmd.x, cmd.y), rule: R });
     return w.change();
   },

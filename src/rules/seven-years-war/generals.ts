@@ -6,6 +6,7 @@ import { CM } from './geo';
 import { standDistance } from '../../geometry/measure';
 import { GENERAL_RISK_CM, effectiveCounter } from './tables/command';
 import type { Work } from './work';
+import { withId } from '../../engine/ids';
 
 /** Draw one counter at index `pick(n)`; an empty deck is refilled from the mix. */
 export function nextCounter(deck: readonly GeneralCounter[], mix: readonly GeneralCounter[], pick: (n: number) => number): [GeneralCounter, GeneralCounter[]] {
@@ -69,6 +70,6 @@ export function killGeneral(w: Work, id: string): void {
     }
   };
   const [counter, deck] = nextCounter(w.rs.decks[gen.side] ?? [], w.tables.counterMix, pick);
-  w.rs = setGeneral({ ...w.rs, decks: { ...w.rs.decks, [gen.side]: deck } }, id, { counter, attemptsLeft: 0 });
+  w.rs = setGeneral({ ...w.rs, decks: withId(w.rs.decks, gen.side, deck) }, id, { counter, attemptsLeft: 0 });
   w.ctx.emit({ type: 'GeneralKilled', general: id, replacement: counter, rule: 'SYW (3) Notes on Generals (d) (p.6)' });
 }

@@ -60,6 +60,7 @@ import { blockedBy, fallBack, startRout, routMove, homeAngle } from './forcedMov
 import { sywTerrainGenerator } from './editorTerrain';
 import { atan2, cos, hypot, sin } from '../../geometry/math';
 import { sideWords } from '../words';
+import { idRecord } from '../../engine/ids';
 
 const stepRule = (id: string) => PHASE_STEPS.find((s) => s.id === id)!.rule;
 const hook = (fn: (s: S, w: Work) => void) => (state: S, ctx: Ctx): Change<SywState> => {
@@ -87,7 +88,7 @@ function spotting(spec: CommandSpec<SywState, Options, Tables>): CommandSpec<Syw
 
 /** Start of a player's phase: reset per-phase flags, roll command attempts (p.5, p.7). */
 function phaseStart(state: S, w: Work): void {
-  const units: SywState['units'] = Object.fromEntries(Object.entries(w.rs.units).map(([id, u]) => [id, { ...u, shotThisStep: false, standsShot: 0, turnedToFaceThisPhase: false, mayShootAtChargers: true, mayNotShoot: false }]));
+  const units: SywState['units'] = idRecord(Object.entries(w.rs.units).map(([id, u]) => [id, { ...u, shotThisStep: false, standsShot: 0, turnedToFaceThisPhase: false, mayShootAtChargers: true, mayNotShoot: false }]));
   w.rs = { ...w.rs, units, phaseCounter: w.rs.phaseCounter + 1, charges: [], routedThisPhase: [] };
   for (const g of Object.values(w.rs.groups)) w.setGroup(g.id, { casualtiesThisPhase: 0, inflictedThisPhase: 0, meleesWon: 0, meleesLost: 0, underShortRangeArtillery: false });
   rollCommandAttempts(w, state.position.phasing);
@@ -458,5 +459,5 @@ export const sevenYearsWar: RulesetModule<SywState, Options, Tables> = {
 };
 
 function resetShots(w: Work): void {
-  w.rs = { ...w.rs, units: Object.fromEntries(Object.entries(w.rs.units).map(([id, u]) => [id, { ...u, standsShot: 0, shotThisStep: false }])) };
+  w.rs = { ...w.rs, units: idRecord(Object.entries(w.rs.units).map(([id, u]) => [id, { ...u, standsShot: 0, shotThisStep: false }])) };
 }

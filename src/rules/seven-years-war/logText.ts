@@ -14,6 +14,7 @@ import type { Unit } from '../../engine/model';
 import type { SywState } from './state';
 import { sideWords } from '../words';
 import { hypot } from '../../geometry/math';
+import { idRecord } from '../../engine/ids';
 
 const num = (v: unknown): number => (typeof v === 'number' ? v : Number(v ?? 0));
 /** Millimetres as the rules measure them: centimetres. */
@@ -40,7 +41,7 @@ export function groupName(unitNames: readonly string[]): string {
 /** Names for the groups the viewer knows of, by their units as the viewer sees them. */
 export function groupNames(game: { readonly battle: { readonly units: readonly Unit[] }; readonly ruleset: SywState }): Record<string, string> {
   const unitName = new Map(game.battle.units.map((u) => [u.id, u.name] as const));
-  const out: Record<string, string> = {};
+  const out: Record<string, string> = idRecord();
   for (const g of Object.values(game.ruleset.groups ?? {})) {
     const known = g.units.map((id) => unitName.get(id)).filter((x): x is string => x !== undefined);
     if (known.length > 0) out[g.id] = groupName(known);

@@ -14,6 +14,7 @@ import { blockedBy } from './forcedMoves';
 import { ORDER_NUMBERS } from './tables/orders';
 import { dropUnit } from '../../engine/workingState';
 import { cos, hypot, sin } from '../../geometry/math';
+import { withId } from '../../engine/ids';
 
 const ORDER_GROUP_GAP_CM = ORDER_NUMBERS.groupGapCm;
 
@@ -46,7 +47,7 @@ export function killStands(w: Work, unitId: string, n: number, cause: string, ru
     if (from && stands.length > 0) stands = fillGap(w, u, stands, victim);
   }
   const side = u.side;
-  w.rs = { ...w.rs, standsLost: { ...w.rs.standsLost, [side]: (w.rs.standsLost[side] ?? 0) + lost }, pointsLost: { ...w.rs.pointsLost, [side]: (w.rs.pointsLost[side] ?? 0) + lost * (w.tables.pointsPerStand[u.troopType] ?? 0) } };
+  w.rs = { ...w.rs, standsLost: withId(w.rs.standsLost, side, (w.rs.standsLost[side] ?? 0) + lost), pointsLost: withId(w.rs.pointsLost, side, (w.rs.pointsLost[side] ?? 0) + lost * (w.tables.pointsPerStand[u.troopType] ?? 0)) };
   const g = w.groupOf(unitId);
   if (g) w.setGroup(g.id, { casualtiesThisPhase: g.casualtiesThisPhase + lost });
   w.ctx.emit({ type: 'StandsKilled', unit: unitId, count: lost, cause, rule });
@@ -140,7 +141,7 @@ export function destroyUnit(w: Work, unitId: string, cause: string, rule: string
   const lost = u.stands.length;
   const side = u.side;
   if (lost > 0 && cause !== 'stands killed') {
-    w.rs = { ...w.rs, standsLost: { ...w.rs.standsLost, [side]: (w.rs.standsLost[side] ?? 0) + lost }, pointsLost: { ...w.rs.pointsLost, [side]: (w.rs.pointsLost[side] ?? 0) + lost * (w.tables.pointsPerStand[u.troopType] ?? 0) } };
+    w.rs = { ...w.rs, standsLost: withId(w.rs.standsLost, side, (w.rs.standsLost[side] ?? 0) + lost), pointsLost: withId(w.rs.pointsLost, side, (w.rs.pointsLost[side] ?? 0) + lost * (w.tables.pointsPerStand[u.troopType] ?? 0)) };
   }
   noteRout(w, side, centroid(u.stands));
   dropUnit(w, unitId);

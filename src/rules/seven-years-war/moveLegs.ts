@@ -22,6 +22,7 @@ import type { GroupState } from './state';
 import { qualitiesOf, isArtillery, isCavalry } from './state';
 import type { Work } from './work';
 import { cos, hypot, sin } from '../../geometry/math';
+import { idRecord } from '../../engine/ids';
 
 export const legSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('forward'), mm: z.number().positive().max(2000) }).strict(),
@@ -90,7 +91,7 @@ export function planLegs(w: Work, g: GroupState, legs: readonly Leg[]): Planned 
   const incl = Math.min(...units.map((u, i) => inclineSpeedFactor(qs[i]!.drill, qs[i]!.militia, isCavalry(u))));
   let cost = 0, netTurn = 0, backwardMm = 0;
   const kinds = new Set<string>();
-  const costByKind: Record<string, number> = {};
+  const costByKind: Record<string, number> = idRecord();
   const whole: CoreLeg[] = [];
   const add = (leg: CoreLeg) => { plan.push(leg); cur = standsAfterLegs(cur, [leg]); };
   const straight = (dx: number, dy: number, n: number) => { for (let i = 0; i < n; i++) add({ kind: 'translate', dx, dy, distanceMm: hypot(dx, dy) }); };

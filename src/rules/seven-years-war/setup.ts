@@ -15,6 +15,7 @@ import { nextCounter, bestCounter } from './generals';
 import { groupShapeProblem } from './groupShape';
 import { armyCost } from './armyCost';
 import { sideWords } from '../words';
+import { idRecord } from '../../engine/ids';
 
 const counterSchema = z.object({ training: z.enum(['cavalry', 'average', 'infantry']), psychology: z.enum(['brave', 'cautious', 'none']), ability: z.enum(['competent', 'normal', 'incompetent']) }).strict();
 
@@ -119,12 +120,12 @@ export function setupRuleset(input: SetupInput<Options, Tables>, ctx: Ctx): Setu
   const t = input.tables;
   const sides = b.sides.map((s) => s.id);
   // Generals: the CinC draws 3 and keeps 1; others draw 1 (p.5).
-  const decks: Record<string, GeneralCounter[]> = {};
-  const generals: Record<string, GeneralState> = {};
+  const decks: Record<string, GeneralCounter[]> = idRecord();
+  const generals: Record<string, GeneralState> = idRecord();
   const formationParent = new Map(b.formations.map((x) => [x.id, x.parent]));
   const levelOf = new Map(b.formations.map((x) => [x.id, x.level]));
   for (const side of sides) decks[side] = [...(f.counterMix?.[side] ?? t.counterMix)];
-  const cincDraws: Record<string, GeneralCounter[]> = {};
+  const cincDraws: Record<string, GeneralCounter[]> = idRecord();
   for (const gen of b.generals) {
     const cinc = gen.extra.cinc === true || levelOf.get(gen.commands) === 'army';
     // (3) p.5: the CinC's three draws are his side's secret until he keeps one (dice and event alike).
@@ -158,7 +159,7 @@ export function setupRuleset(input: SetupInput<Options, Tables>, ctx: Ctx): Setu
     }
     return b.generals.find((x) => x.side === u.side && generals[x.id]!.cinc)?.id ?? null;
   };
-  const groups: Record<string, GroupState> = {};
+  const groups: Record<string, GroupState> = idRecord();
   const listed = new Set<string>();
   const uncommanded = new Set(f.uncommanded ?? []);
   const mk = (id: string, unitIds: string[], order: GroupState['order']): void => {
@@ -175,11 +176,11 @@ export function setupRuleset(input: SetupInput<Options, Tables>, ctx: Ctx): Setu
   // "All units begin the game on Stand orders" (p.6).
   for (const g of f.groups ?? []) mk(g.id, g.units, g.order ?? 'stand');
   for (const u of b.units) if (!listed.has(u.id)) mk(u.id, [u.id], 'stand');
-  const units: Record<string, UnitState> = {};
+  const units: Record<string, UnitState> = idRecord();
   for (const u of b.units) units[u.id] = { disordered: false, terrainDisorder: false, firedToday: false, shotThisStep: false, lastMovedPhase: -10, turnedToFaceThisPhase: false, surrendered: false, mayShootAtChargers: true, startStands: u.stands.length, standsShot: 0, mayNotShoot: false, firedPhase: -10, turnedFrom: null, chargeContact: false };
   // CinC ability (p.19) and initiative: D4 + ability, +1 for twice the enemy's light cavalry stands.
-  const cincAbility: Record<string, number> = {};
-  const score: Record<string, number> = {};
+  const cincAbility: Record<string, number> = idRecord();
+  const score: Record<string, number> = idRecord();
   const lc = (side: string) => b.units.filter((u) => u.side === side && (u.troopType === 'light-cavalry' || u.troopType === 'light-cavalry-a')).reduce((a, u) => a + u.stands.length, 0);
   for (const s of b.sides) {
     const nation = nationOf(s.nationality);
@@ -203,7 +204,7 @@ export function setupRuleset(input: SetupInput<Options, Tables>, ctx: Ctx): Setu
   const defender = sides.find((x) => x !== attacker)!;
   ctx.emit({ type: 'AttackerDecided', attacker, scores: score, rule: INITIATIVE.rule });
   // Buying terrain (p.22): only the defender, once determined; the cost is points swapped for troops.
-  const terrainPoints: Record<string, number> = Object.fromEntries(sides.map((x) => [x, 0]));
+  const terrainPoints: Record<string, number> = idRecord(sides.map((x) => [x, 0]));
   const bought: TerrainFeature[] = [];
   for (const p of f.terrainPurchases ?? []) {
     if (p.side !== defender) { ctx.emit({ type: 'TerrainPurchaseRefused', side: p.side, why: 'only the defender buys terrain', rule: TERRAIN_PURCHASE.rule }); continue; }
@@ -216,13 +217,13 @@ export function setupRuleset(input: SetupInput<Options, Tables>, ctx: Ctx): Setu
   if (bought.length > 0) b = { ...b, terrain: [...b.terrain, ...bought] };
   // Ottoman flank marches (p.20): an Ottoman army beating the enemy's initiative by 1 or more.
   const flankMarchSides = b.sides.filter((s) => isOttoman(s.nationality) && score[s.id] !== undefined && score[s.id]! - (score[sides.find((x) => x !== s.id)!] ?? 0) >= DEPLOYMENT.ottomanFlankMarchMargin).map((s) => s.id);
-  const startPoints: Record<string, number> = {};
+  const startPoints: Record<string, number> = idRecord();
   for (const s of sides) startPoints[s] = b.units.filter((u) => u.side === s).reduce((a, u) => a + unitPoints(t, u), 0);
   // 9 p.20: the army's cost (troops, sub-generals 25 each, abatis/barricades 1 per 4cm, bought terrain), reported at set-up.
   const cincIds = new Set(Object.entries(generals).filter(([, g]) => g.cinc).map(([id]) => id));
   for (const s of sides) ctx.emit({ type: 'ArmyCosted', side: s, ...armyCost(b, s, startPoints[s]!, cincIds, terrainPoints[s] ?? 0), rule: 'SYW 9 Points system (p.20)' });
   return {
-    ruleset: { attacker, defender, cincAbility, groups, units, generals, decks, charges: [], phaseCounter: 0, standsLost: Object.fromEntries(sides.map((s) => [s, 0])), pointsLost: Object.fromEntries(sides.map((s) => [s, 0])), startPoints, routedThisPhase: [], hidden: {}, hiddenIn: {}, initiative: { ...score }, flankMarchSides, terrainPoints, cincDraws },
+    ruleset: { attacker, defender, cincAbility, groups, units, generals, decks, charges: [], phaseCounter: 0, standsLost: idRecord(sides.map((s) => [s, 0])), pointsLost: idRecord(sides.map((s) => [s, 0])), startPoints, routedThisPhase: [], hidden: {}, hiddenIn: {}, initiative: { ...score }, flankMarchSides, terrainPoints, cincDraws },
     ...(b !== input.battle ? { battle: b } : {}),
   };
 }

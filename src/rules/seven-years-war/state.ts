@@ -6,6 +6,7 @@ import type { OrderName } from './tables/orders';
 import type { Drill, MoraleGrade, TroopType } from './tables/units';
 import { UNIT_TABLE, MILITIA_DEFAULTS } from './tables/units';
 import type { Tables } from './tablesSchema';
+import { withId } from '../../engine/ids';
 
 export interface GroupState {
   readonly id: string;
@@ -215,17 +216,17 @@ export function groupOfUnit(rs: SywState, unitId: string): GroupState | undefine
 export function setGroup(rs: SywState, id: string, patch: Partial<GroupState>): SywState {
   const g = rs.groups[id];
   if (!g) return rs;
-  return { ...rs, groups: { ...rs.groups, [id]: { ...g, ...patch } } };
+  return { ...rs, groups: withId(rs.groups, id, { ...g, ...patch }) };
 }
 
 export function setUnitState(rs: SywState, id: string, patch: Partial<UnitState>): SywState {
   const u = rs.units[id];
   if (!u) return rs;
-  return { ...rs, units: { ...rs.units, [id]: { ...u, ...patch } } };
+  return { ...rs, units: withId(rs.units, id, { ...u, ...patch }) };
 }
 
 export function setGeneral(rs: SywState, id: string, patch: Partial<GeneralState>): SywState {
   const g = rs.generals[id];
   if (!g) return rs;
-  return { ...rs, generals: { ...rs.generals, [id]: { ...g, ...patch } } };
+  return { ...rs, generals: withId(rs.generals, id, { ...g, ...patch }) };
 }

@@ -37,6 +37,7 @@ import { weaponOf, isArtilleryWeapon } from './tables/units';
 import { formationChangeLetsMove } from './tables/movement';
 import { CM, centroid, canSee, sywSightRule } from './geo';
 import { cos, hypot, sin } from '../../geometry/math';
+import { idRecord } from '../../engine/ids';
 
 type G = SeenGame<SywState, Options, Tables>;
 const O = 'SYW (3) Order interpretation (p.8)';
@@ -134,7 +135,7 @@ function previewMove(game: G, side: string, pieceId: string, move: PieceMove): M
   if (!g) return illegal('The unit has no group.', O);
   if (g.order === 'rout') return illegal('Rout order: routers move only their rout moves.', O);
   // A hidden unit dragged within its wood or town (or, later, into an adjacent one) moves on the map and stays hidden (9 pp.19-20).
-  if (game.ruleset.hidden[u.id] === side && (game.ruleset.hiddenIn ?? {})[u.id] !== undefined) {
+  if (game.ruleset.hidden[u.id] === side && (game.ruleset.hiddenIn ?? idRecord())[u.id] !== undefined) {
     const c = centroid(u.stands);
     const hidden = { type: 'moveHidden', side, unit: u.id, x: c.x + move.dxMm, y: c.y + move.dyMm, facingDeg: ((u.stands[0]!.facing + move.dRad) * 180) / Math.PI };
     if (accepts(game, moveHidden, hidden)) return { legal: true, command: hidden, readout: [{ label: 'Order', value: ORDER_LABEL[g.order] }, { label: 'Hidden', value: 'moves on the map: stays hidden' }] };

@@ -3,11 +3,12 @@ import { groundHeld } from '../../../engine/ground';
 import type { SideMetrics } from '../../../engine/ruleset';
 import type { S } from '../state';
 import { lossShare } from '../victory';
+import { idRecord } from '../../../engine/ids';
 
 export function shMetrics(s: S): SideMetrics[] {
   return s.battle.sides.map((side) => {
-    const standsLostByType: Record<string, number> = {};
-    const unitsByState: Record<string, number> = {};
+    const standsLostByType: Record<string, number> = idRecord();
+    const unitsByState: Record<string, number> = idRecord();
     let kills = 0;
     for (const d of Object.values(s.ruleset.divisions)) {
       if (d.side !== side.id) continue;

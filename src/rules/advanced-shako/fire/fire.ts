@@ -19,6 +19,7 @@ import { directlyAhead, frameOf, inArc, inContact, sectorOf, sees } from '../geo
 import { NEW_ORDER_RULE, underNewOrder } from '../morale/tests';
 import { addKills, addStagger } from '../morale/losses';
 import { massedColumnStaggered } from './massedColumns';
+import { withId } from '../../../engine/ids';
 
 export const FIRE_RULE = 'SHAKO fire (established: kills and staggers; results: house table)';
 export const CANISTER_RULE = 'AS 9.2 Artillery canister targeting';
@@ -141,7 +142,7 @@ export const fire = defineCommand<ShState, ShOptions, ShTables, FireCmd>({
     // 13.6 Burning: count the batteries bombarding each sector this turn.
     if (armOf(u) === 'artillery') {
       const sector = sectorOf(w.battle, p.receiver);
-      if (sector) w.rs = { ...w.rs, bombarded: { ...w.rs.bombarded, [sector.id]: (w.rs.bombarded[sector.id] ?? 0) + 1 } };
+      if (sector) w.rs = { ...w.rs, bombarded: withId(w.rs.bombarded, sector.id, (w.rs.bombarded[sector.id] ?? 0) + 1) };
     }
     resolveFire(w, u, p);
     return finishWork(w);

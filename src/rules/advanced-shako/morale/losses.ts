@@ -17,6 +17,7 @@ import { FORMATIONS_OF, withPoses } from '../movement/moves';
 import { layoutFor, placementProblem } from '../movement/formations';
 import { atan2, cos, sin } from '../../../geometry/math';
 import { translateStands } from '../../../geometry/units';
+import { withId } from '../../../engine/ids';
 
 export const LOSS_RULE = 'SHAKO staggers and kills (established: a second stagger is a kill; Broken when kills reach MR)';
 export const FALLBACK_RULE = 'AS 11.2.5 Direction of Fallback';
@@ -27,7 +28,7 @@ export const DISPERSE_RULE = 'AS 11.2.5 Dispersing units in Fallback status';
 export function breakUnit(w: W, unitId: string, why: string, rule: string): void {
   const u = unitIn(w, unitId);
   if (!u) return;
-  w.rs = { ...w.rs, gone: { ...w.rs.gone, [unitId]: { side: u.side, troopType: u.troopType, division: divisionOf(w.rs, unitId) ?? '', how: 'broken' } } };
+  w.rs = { ...w.rs, gone: withId(w.rs.gone, unitId, { side: u.side, troopType: u.troopType, division: divisionOf(w.rs, unitId) ?? '', how: 'broken' }) };
   // 8.5: a square broken with crews in it: the crews are destroyed and the guns removed.
   for (const [id, st] of Object.entries(w.rs.units)) if (st.abandoned?.square === unitId && unitIn(w, id)) breakUnit(w, id, `the square sheltering its crews (${u.name}) broke`, 'AS 8.5 and 11.0 Artillery crews: "withdraw to square!"');
   dropUnit(w, unitId);

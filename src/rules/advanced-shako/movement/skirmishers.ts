@@ -25,6 +25,7 @@ import { layoutFor, placementProblem } from './formations';
 import { withPoses } from './moves';
 import { movingDivisions } from './commands';
 import { cos, sin } from '../../../geometry/math';
+import { idRecord, withId } from '../../../engine/ids';
 
 export const SKIRMISH_RULE = 'AS 17.2 Skirmisher allotments (detached in play)';
 
@@ -49,7 +50,7 @@ const battalion = (u: Unit): boolean => (troopOf(u) === 'line-infantry' || troop
 
 /** At setup: each division's allotment of skirmish stands still to deploy (17.2). */
 export function allotments(battle: S['battle'], t: ShTables, divisions: Readonly<Record<string, { readonly units: readonly string[]; readonly side: string }>>): Record<string, number> {
-  const out: Record<string, number> = {};
+  const out: Record<string, number> = idRecord();
   for (const [id, d] of Object.entries(divisions)) {
     const units = d.units.map((x) => battle.units.find((u) => u.id === x)).filter((u): u is Unit => !!u);
     const bats = units.filter(battalion);
@@ -111,7 +112,7 @@ export const detachSkirmishers = defineCommand<ShState, ShOptions, ShTables, Det
     setStands(w, u!.id, p.rest);
     w.battle = { ...w.battle, units: [...w.battle.units, det] };
     const fresh: UnitState = { kills: 0, staggered: false, moved: true, movedForward: false, movedMm: 1e6, sideStepped: false, reformed: false, hasty: false, hastyFailed: false, fired: false, recalled: false, engaged: false, noFire: false };
-    w.rs = { ...w.rs, units: { ...w.rs.units, [id]: fresh } };
+    w.rs = { ...w.rs, units: withId(w.rs.units, id, fresh) };
     setUs(w, u!.id, { moved: true, movedMm: 1e6 });
     const div = w.rs.divisions[d]!;
     setDiv(w, d, { units: [...div.units, id], detached: [...(div.detached ?? []), id], skirmishAllotment: (div.skirmishAllotment ?? 0) - 1 });

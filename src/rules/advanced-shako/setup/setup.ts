@@ -13,6 +13,7 @@ import type { DivisionState, ShState, UnitState, Orders } from '../state';
 import { FORMATIONS_OF, withPoses } from '../movement/moves';
 import { layoutFor } from '../movement/formations';
 import { allotments } from '../movement/skirmishers';
+import { idRecord } from '../../../engine/ids';
 
 export function validateSetup(setup: BattleSetup): Problem[] {
   const out: Problem[] = [];
@@ -41,9 +42,9 @@ function divisionFor(formations: readonly Fm[], id: string | undefined): Fm | un
 
 export function setupShako(input: SetupInput<ShOptions, ShTables>): SetupResult<ShState> {
   const b = input.battle;
-  const units: Record<string, UnitState> = {};
+  const units: Record<string, UnitState> = idRecord();
   for (const u of b.units) units[u.id] = { kills: typeof u.extra['kills'] === 'number' ? (u.extra['kills'] as number) : 0, staggered: u.extra['staggered'] === true, moved: false, movedForward: false, movedMm: 0, sideStepped: false, reformed: false, hasty: false, hastyFailed: false, fired: false, recalled: false, engaged: false, noFire: false };
-  const divisions: Record<string, DivisionState> = {};
+  const divisions: Record<string, DivisionState> = idRecord();
   for (const f of b.formations.filter((x) => x.level === 'division')) {
     const mine = b.units.filter((u) => divisionFor(b.formations, u.parent)?.id === f.id).map((u) => u.id);
     const g = b.generals.find((x) => x.commands === f.id);

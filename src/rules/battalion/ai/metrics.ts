@@ -3,11 +3,12 @@ import { groundHeld } from '../../../engine/ground';
 import type { SideMetrics } from '../../../engine/ruleset';
 import type { S } from '../state';
 import { lossShare } from '../victory';
+import { idRecord } from '../../../engine/ids';
 
 export function btMetrics(s: S): SideMetrics[] {
   return s.battle.sides.map((side) => {
-    const standsLostByType: Record<string, number> = {};
-    const unitsByState: Record<string, number> = {};
+    const standsLostByType: Record<string, number> = idRecord();
+    const unitsByState: Record<string, number> = idRecord();
     for (const [id, st] of Object.entries(s.ruleset.units)) {
       const u = s.battle.units.find((x) => x.id === id);
       const g = s.ruleset.gone[id];

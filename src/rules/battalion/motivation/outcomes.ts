@@ -20,13 +20,14 @@ import { armyGeneral, detachAll, followUnit } from '../special/commanders';
 import { pointToStandDistance } from '../../../geometry/measure';
 import { atan2, cos, sin } from '../../../geometry/math';
 import { translateStands } from '../../../geometry/units';
+import { withId } from '../../../engine/ids';
 
 /** A unit leaves the battlefield (destroyed, quit after a failed check, or driven off). */
 export function leaveField(w: W, unitId: string, how: 'destroyed' | 'quit' | 'driven off', rule: string): void {
   const u = unitIn(w, unitId);
   if (!u) return;
   const st = us(w.rs, unitId);
-  w.rs = { ...w.rs, gone: { ...w.rs.gone, [unitId]: { side: u.side, troopType: u.troopType, stands: st.start, how } } };
+  w.rs = { ...w.rs, gone: withId(w.rs.gone, unitId, { side: u.side, troopType: u.troopType, stands: st.start, how }) };
   detachAll(w, unitId);
   dropUnit(w, unitId);
   w.ctx.emit({ type: 'UnitLeftField', unit: unitId, name: u.name, side: u.side, how, rule });
@@ -44,7 +45,7 @@ export function brigadeCheck(w: W, brigade: string): void {
   if (!b || b.quit || w.rs.brigadeBroken) return;
   const goneCount = b.battalions.filter((id) => !w.battle.units.some((u) => u.id === id)).length;
   if (goneCount * 2 < b.battalions.length || goneCount <= b.checked) return;
-  w.rs = { ...w.rs, brigades: { ...w.rs.brigades, [brigade]: { ...b, checked: goneCount } } };
+  w.rs = { ...w.rs, brigades: withId(w.rs.brigades, brigade, { ...b, checked: goneCount }) };
   const left = w.battle.units.filter((u) => b.battalions.includes(u.id));
   const name = w.battle.formations.find((f) => f.id === brigade)?.name ?? 'A brigade';
   const spec = (again?: string) => ({ dice: 'd6' as const, purpose: `${name}: motivation check for the whole brigade, ${goneCount} of ${b.battalions.length} battalions have quit the field${again ? ` (re-roll: ${again})` : ''}`, rule: MOTIVATION_RULE, target: { value: w.options.motivationTarget, pass: 'atLeast' as const, label: `Motivation ${w.options.motivationTarget}+ (house value)` }, subjects: left.map((u) => u.id) });
@@ -52,7 +53,7 @@ export function brigadeCheck(w: W, brigade: string): void {
   const g = armyGeneral(w, b.side);
   if (!passed && g && left.some((u) => Math.min(...u.stands.map((s) => pointToStandDistance(g.stand.centre, s))) <= inMm(ARMY_COMMANDER_IN))) passed = w.ctx.roll(spec(`${g.name} within ${ARMY_COMMANDER_IN}"`)).passed === true;
   if (passed) return;
-  w.rs = { ...w.rs, brigades: { ...w.rs.brigades, [brigade]: { ...b, checked: goneCount, quit: true } }, brigadeBroken: { side: b.side, brigade } };
+  w.rs = { ...w.rs, brigades: withId(w.rs.brigades, brigade, { ...b, checked: goneCount, quit: true }), brigadeBroken: { side: b.side, brigade } };
   w.ctx.emit({ type: 'BrigadeQuit', brigade, name, side: b.side, winner: otherOf(w.battle, b.side), rule: MOTIVATION_RULE });
   for (const u of left) if (unitIn(w, u.id)) leaveField(w, u.id, 'quit', MOTIVATION_RULE);
 }

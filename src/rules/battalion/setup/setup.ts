@@ -13,6 +13,7 @@ import type { BtState, CommanderState, UnitState } from '../state';
 import { formationsFor, withPoses } from '../movement/moves';
 import { layoutFor } from '../movement/formations';
 import { placeBehind } from '../special/commanders';
+import { idRecord } from '../../../engine/ids';
 
 export function validateSetup(setup: BattleSetup): Problem[] {
   const out: Problem[] = [];
@@ -28,14 +29,14 @@ export function validateSetup(setup: BattleSetup): Problem[] {
 
 export function setupBattalion(input: SetupInput<BtOptions, BtTables>): SetupResult<BtState> {
   const battle0 = input.battle;
-  const units: Record<string, UnitState> = {};
+  const units: Record<string, UnitState> = idRecord();
   for (const u of battle0.units) {
     const start = typeof u.extra['startStands'] === 'number' ? (u.extra['startStands'] as number) : u.stands.length;
     units[u.id] = { start, turnStart: u.stands.length, movedMm: 0, moved: false, movedLastTurn: false, fired: false, firedGrape: false, firedGrapeLastTurn: false, disorientated: u.extra['disorientated'] === true, fallBacks: 0, hitsThisPhase: 0, officerDead: u.extra['officerDead'] === true, assaulted: false, defensiveFireUsed: false, halfLost: u.stands.length * 2 <= start && start > u.stands.length };
   }
   // The scenario lays stands out in line or column; square, loose order and wedge are laid out here (BT Movement Phase).
   const laid = { ...battle0, units: battle0.units.map((u) => (u.formation === 'square' || u.formation === 'loose' || u.formation === 'wedge' ? { ...u, stands: withPoses(u.stands, layoutFor(u, u.formation)) } : u)) };
-  const commanders: Record<string, CommanderState> = {};
+  const commanders: Record<string, CommanderState> = idRecord();
   const battle = laid;
   let generals = battle.generals;
   for (const g of battle.generals) {
@@ -46,7 +47,7 @@ export function setupBattalion(input: SetupInput<BtOptions, BtTables>): SetupRes
     if (unit) generals = generals.map((x) => (x.id === g.id ? placeBehind(unit, x) : x));
     if (level === 'army') commanders[`${g.side}-adjutant`] = { kind: 'adjutant', moved: false };
   }
-  const brigades: Record<string, BtState['brigades'][string]> = {};
+  const brigades: Record<string, BtState['brigades'][string]> = idRecord();
   for (const f of battle.formations) {
     const bns = battle.units.filter((u) => u.parent === f.id).map((u) => u.id);
     if (bns.length > 0) brigades[f.id] = { side: f.side, battalions: bns, quit: false, checked: 0 };

@@ -4,11 +4,12 @@ import type { SideMetrics } from '../../../engine/ruleset';
 import type { S } from '../state';
 import { figuresOf } from '../state';
 import { menLostShare, brokenShare } from '../victory';
+import { idRecord } from '../../../engine/ids';
 
 export function dogMetrics(s: S): SideMetrics[] {
   return s.battle.sides.map((side) => {
-    const standsLostByType: Record<string, number> = {};
-    const unitsByState: Record<string, number> = {};
+    const standsLostByType: Record<string, number> = idRecord();
+    const unitsByState: Record<string, number> = idRecord();
     for (const [id, st] of Object.entries(s.ruleset.units)) {
       const u = s.battle.units.find((x) => x.id === id);
       const g = s.ruleset.gone[id];

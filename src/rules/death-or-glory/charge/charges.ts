@@ -32,6 +32,7 @@ import { applyControl } from '../morale/control';
 import { setFormation } from '../../../engine/workingState';
 import type { Face } from '../../../geometry/frame';
 import { hasFlanks, faceToward, wheelToFace, FACE_TIME_SHARE } from '../melee/faces';
+import { withId } from '../../../engine/ids';
 
 export const CHARGE_RULE = 'DoG CHARGE PHASE';
 export const RESTRICT_RULE = 'DoG Charge Restrictions';
@@ -126,7 +127,7 @@ export const declareCharge = defineCommand<DogState, DogOptions, DogTables, Decl
     // The face it comes at, from the geometry: the quarter of the target's base holding the charger's centre (melee/faces.ts).
     const face: Face = counter || !hasFlanks(t) ? 'front' : (v.reach?.face ?? faceToward(t, u));
     const ch: Charge = { side: c.side, unit: u.id, target: t.id, ...(counter ? { counter: true } : {}), ...(face !== 'front' ? { face } : {}) };
-    w.rs = { ...w.rs, charges: [...w.rs.charges, ch], ...(counter ? { reactions: { ...w.rs.reactions, [u.id]: 'countercharge' as Reaction } } : {}) };
+    w.rs = { ...w.rs, charges: [...w.rs.charges, ch], ...(counter ? { reactions: withId(w.rs.reactions, u.id, 'countercharge' as Reaction) } : {}) };
     return finishWork(w, [{ type: counter ? 'CounterchargeDeclared' : 'ChargeDeclared', unit: u.id, target: t.id, impact: v.ok ? v.impact : true, ...(v.why ? { why: v.why } : {}), ...(face !== 'front' ? { face } : {}), rule: PROCEDURE_RULE }]);
   },
 });
@@ -156,7 +157,7 @@ export const reactToCharge = defineCommand<DogState, DogOptions, DogTables, Reac
     const open = reactionsFor(s.tables, t, by, ch.face);
     if (!open.includes(c.reaction)) return reject('no-reaction', `${t.name} may not ${c.reaction === 'face' ? 'wheel to face: it is charged in front' : c.reaction} (it may ${open.join(', ')}).`, PROCEDURE_RULE);
     const w = work(s, ctx);
-    w.rs = { ...w.rs, reactions: { ...w.rs.reactions, [t.id]: c.reaction } };
+    w.rs = { ...w.rs, reactions: withId(w.rs.reactions, t.id, c.reaction) };
     return finishWork(w, [{ type: 'ReactionDeclared', unit: t.id, reaction: c.reaction, rule: PROCEDURE_RULE }]);
   },
 });

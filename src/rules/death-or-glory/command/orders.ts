@@ -18,6 +18,7 @@ import { ORDER_KINDS, work } from '../state';
 import { activeGenerals } from '../geo';
 import { GENERAL_RIDE_MM } from '../movement/commands';
 import { hypot } from '../../../geometry/math';
+import { withId } from '../../../engine/ids';
 
 export const ORDERS_RULE = 'DoG Orders';
 /** "If the Commanding officer is with the brigade" — within 50 m of its general, the distance the text uses for "with" (DoG Command Ratings). */
@@ -51,7 +52,7 @@ export const writeOrder = defineCommand<DogState, DogOptions, DogTables, OrderCm
     const w = work(s, ctx);
     if (!s.ruleset.firstOrders.includes(c.side)) {
       // "Each brigade is given a general order at the beginning of the game."
-      w.rs = { ...w.rs, orders: { ...w.rs.orders, [c.brigade]: { side: o.side, order: c.order } } };
+      w.rs = { ...w.rs, orders: withId(w.rs.orders, c.brigade, { side: o.side, order: c.order }) };
       return finishWork(w, [{ type: 'OrderWritten', side: c.side, brigade: c.brigade, order: c.order, how: 'general order', rule: ORDERS_RULE }]);
     }
     if (o.order === c.order && !o.next) return reject('same', 'That is the brigade\'s order already.', ORDERS_RULE);
@@ -62,7 +63,7 @@ export const writeOrder = defineCommand<DogState, DogOptions, DogTables, OrderCm
     const at = brigadePoint(s.battle, s.ruleset, c.brigade);
     if (bg && hypot(bg.stand.centre.x - cinc.stand.centre.x, bg.stand.centre.y - cinc.stand.centre.y) <= WITH_BRIGADE_MM) {
       // "If the Commanding officer is with the brigade concerned, changes of orders may be shouted out … and acted upon immediately."
-      w.rs = { ...w.rs, orders: { ...w.rs.orders, [c.brigade]: { side: o.side, order: c.order } } };
+      w.rs = { ...w.rs, orders: withId(w.rs.orders, c.brigade, { side: o.side, order: c.order }) };
       return finishWork(w, [{ type: 'OrderWritten', side: c.side, brigade: c.brigade, order: c.order, how: 'shouted', rule: ORDERS_RULE }]);
     }
     if (!at) return reject('no-brigade', 'That brigade has no one left to receive orders.', ORDERS_RULE);
@@ -82,7 +83,7 @@ export function rideMessengers(w: W): void {
     if (d <= MESSENGER_MM) {
       const o = w.rs.orders[m.brigade]!;
       // "new orders may only be acted upon after the command phase of the next turn"
-      w.rs = { ...w.rs, orders: { ...w.rs.orders, [m.brigade]: { side: o.side, order: o.order, next: { order: m.order!, from: w.turn + 1 } } } };
+      w.rs = { ...w.rs, orders: withId(w.rs.orders, m.brigade, { side: o.side, order: o.order, next: { order: m.order!, from: w.turn + 1 } }) };
       w.ctx.emit({ type: 'MessengerArrived', side: m.side, messenger: m.id, brigade: m.brigade, order: m.order, actedOnFrom: w.turn + 1, rule: ORDERS_RULE, visibleTo: [m.side] });
       continue;
     }
@@ -96,7 +97,7 @@ export function rideMessengers(w: W): void {
 export function actOnOrders(w: W): void {
   for (const [id, o] of Object.entries(w.rs.orders)) {
     if (!o.next || o.next.from > w.turn) continue;
-    w.rs = { ...w.rs, orders: { ...w.rs.orders, [id]: { side: o.side, order: o.next.order } } };
+    w.rs = { ...w.rs, orders: withId(w.rs.orders, id, { side: o.side, order: o.next.order }) };
     w.ctx.emit({ type: 'OrderActedOn', side: o.side, brigade: id, order: o.next.order, rule: ORDERS_RULE, visibleTo: [o.side] });
   }
 }

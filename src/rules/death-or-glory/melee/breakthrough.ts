@@ -20,6 +20,7 @@ import type { Melee, W } from '../state';
 import { us, setUs } from '../state';
 import { chargeReachMm } from '../charge/charges';
 import { faceTouched, type Struck } from './faces';
+import { idRecord } from '../../../engine/ids';
 
 export const MELEE_SECTION = 'DoG MELÉE';
 /** "inflicts 25% more casualties … than it receives". */
@@ -34,7 +35,7 @@ const isLineOrSquare = (u: Unit) => u.arm === 'infantry' && (u.formation === 'li
  * held firm against it (did not lose). `winner` is undefined for an even round.
  */
 export function secondRoundFaces(w: W, m: Melee, round: number, a: Unit, b: Unit, winner: string | undefined): Melee['struck'] {
-  const struck: Record<string, Struck> = { ...(m.struck ?? {}) };
+  const struck: Record<string, Struck> = idRecord(m.struck);
   if (round !== 1) return m.struck;
   for (const [x, y] of [[a, b], [b, a]] as const) {
     if (winner === x.id && (x.arm === 'cavalry' || isColumn(x)) && isLineOrSquare(y)) {

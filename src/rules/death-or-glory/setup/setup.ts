@@ -13,6 +13,7 @@ import type { DogState, GeneralState, UnitState, BrigadeOrder } from '../state';
 import { QUALITIES, figuresOf } from '../state';
 import { formationsOf, layoutFor } from '../movement/formations';
 import { withPoses } from '../movement/moves';
+import { idRecord } from '../../../engine/ids';
 
 export const BASING_RULE = 'DoG Basing and Scale';
 export const FIGURE_MM = { infantry: 11, cavalry: 33, artillery: 10 } as const;
@@ -69,7 +70,7 @@ export function cincBonus(name: string): number {
 
 export function setupDog(input: SetupInput<DogOptions, DogTables>, ctx: Ctx): SetupResult<DogState> {
   const battle0 = input.battle;
-  const units: Record<string, UnitState> = {};
+  const units: Record<string, UnitState> = idRecord();
   for (const u of battle0.units) {
     units[u.id] = {
       startFigures: typeof u.extra['startFigures'] === 'number' ? (u.extra['startFigures'] as number) : figuresOf(u),
@@ -78,7 +79,7 @@ export function setupDog(input: SetupInput<DogOptions, DogTables>, ctx: Ctx): Se
     };
   }
   const battle = { ...battle0, units: battle0.units.map((u) => (u.formation === 'square' || u.formation === 'skirmish' ? { ...u, stands: withPoses(u.stands, layoutFor(u, u.formation)) } : u)) };
-  const generals: Record<string, GeneralState> = {};
+  const generals: Record<string, GeneralState> = idRecord();
   for (const g of battle.generals) {
     const level = battle.formations.find((f) => f.id === g.commands)?.level;
     const kind = level === 'army' || level === 'corps' ? 'cinc' : level === 'division' ? 'division' : 'brigade';
@@ -93,7 +94,7 @@ export function setupDog(input: SetupInput<DogOptions, DogTables>, ctx: Ctx): Se
   }
   const fields = (battle0 as unknown as { rulesetFields?: Record<string, unknown> }).rulesetFields;
   void fields;
-  const orders: Record<string, BrigadeOrder> = {};
+  const orders: Record<string, BrigadeOrder> = idRecord();
   for (const f of battle.formations) if (battle.units.some((u) => u.parent === f.id)) orders[f.id] = { side: f.side, order: 'attack' };
   return { battle, ruleset: { units, generals, orders, messengers: [], nextMessenger: 1, charges: [], reactions: {}, melees: [], gone: {}, firstOrders: [] } };
 }

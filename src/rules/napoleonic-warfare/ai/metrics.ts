@@ -2,11 +2,12 @@
 import { groundHeld } from '../../../engine/ground';
 import type { SideMetrics } from '../../../engine/ruleset';
 import type { NwGameState } from '../types';
+import { idRecord } from '../../../engine/ids';
 
 export function nwMetrics(state: NwGameState): SideMetrics[] {
   return state.battle.sides.map((side) => {
-    const standsLostByType: Record<string, number> = {};
-    const unitsByState: Record<string, number> = {};
+    const standsLostByType: Record<string, number> = idRecord();
+    const unitsByState: Record<string, number> = idRecord();
     for (const u of Object.values(state.ruleset.units)) {
       if (u.side !== side.id) continue;
       const type = state.battle.units.find((b) => b.id === u.id)?.troopType ?? u.profile.troop;

@@ -10,6 +10,7 @@ import type { Sampler, SeenGame } from '../../../engine/ruleset';
 import type { Battle } from '../../../engine/state';
 import type { Options, SywState } from '../state';
 import type { Tables } from '../tablesSchema';
+import { idRecord } from '../../../engine/ids';
 
 export function sywDeterminise(view: SeenGame<SywState, Options, Tables>, side: string, sampler: Sampler): { battle: Battle; ruleset: SywState } {
   const rs = view.ruleset;
@@ -19,7 +20,7 @@ export function sywDeterminise(view: SeenGame<SywState, Options, Tables>, side: 
     const owner = view.battle.generals.find((g) => g.id === gid)?.side;
     return (owner !== undefined ? fields?.counterMix?.[owner] : undefined) ?? view.tables.counterMix;
   };
-  const generals = Object.fromEntries(
+  const generals = idRecord(
     Object.entries(rs.generals).map(([gid, gs]) => {
       if (!gs.counterUnknown || view.battle.generals.find((g) => g.id === gid)?.side === side) return [gid, gs];
       const { counterUnknown: _unknown, ...known } = gs;

@@ -2,6 +2,7 @@
 import { groundHeld } from '../../../engine/ground';
 import type { SideMetrics } from '../../../engine/ruleset';
 import type { S } from '../state';
+import { idRecord } from '../../../engine/ids';
 
 /** A unit's state in SYW words: its group's order when routing, else disordered or good; 'gone' once off the table or removed. */
 export function sywUnitState(state: S, unitId: string): string {
@@ -14,8 +15,8 @@ export function sywUnitState(state: S, unitId: string): string {
 
 export function sywMetrics(state: S): SideMetrics[] {
   return state.battle.sides.map((side) => {
-    const standsLostByType: Record<string, number> = {};
-    const unitsByState: Record<string, number> = {};
+    const standsLostByType: Record<string, number> = idRecord();
+    const unitsByState: Record<string, number> = idRecord();
     for (const [id, us] of Object.entries(state.ruleset.units)) {
       const group = Object.values(state.ruleset.groups).find((g) => g.units.includes(id));
       const unit = state.battle.units.find((u) => u.id === id);
