@@ -6,6 +6,7 @@
  * the French side. Screenshots land in e2e/screenshots/.
  */
 import { describe, expect, inject, it } from 'vitest';
+import { readFileSync } from 'node:fs';
 import { useChromium } from '../support/chromium';
 import { PlayPage } from '../pages/PlayPage';
 
@@ -100,6 +101,45 @@ describe('You against the AI (NW, the Mill at Aldern)', () => {
     expect(back.mode).toBe('ai');
     expect(back.ai).toMatchObject({ side: 'fr', level: 'scripted' });
     await expect.poll(async () => (await p.probe())!.viewer).toBe('au');
+    expect(p.errors).toEqual([]);
+    await p.page.close();
+  }, 180_000);
+
+  it('never shows the dice key while the battle against the AI goes on; a file saved says it holds it', async () => {
+    const p = await PlayPage.open(chromium.browser, url, '', { width: 1280, height: 720 });
+    await p.chooseScenario('The Mill at Aldern');
+    // The key shown in solo is replaced when the AI is chosen (it was on screen), then masked.
+    await p.byTest('mode-solo').check();
+    expect(await p.byTest('seed').getAttribute('type')).toBe('text');
+    const shownInSolo = await p.byTest('seed').inputValue();
+    await p.byTest('mode-ai').check();
+    const seed = p.byTest('seed');
+    await expect.poll(() => seed.getAttribute('type')).toBe('password');
+    const key = await seed.inputValue();
+    expect(key).toMatch(/^[0-9a-f]{32}$/);
+    expect(key).not.toBe(shownInSolo);
+    expect(await p.byTest('seed-note').innerText()).toMatch(/cannot foresee your rolls or the AI's/);
+    await p.byTest('ai-human-side').selectOption('fr');
+    await p.byTest('ai-level').selectOption('scripted');
+    await p.byTest('start-battle').click();
+    await expect.poll(async () => (await p.probe())?.mode).toBe('ai');
+    // Everything in the page — text, markup, attributes and every field's value — without the key.
+    const onScreen = () => p.page.evaluate(() => document.documentElement.outerHTML + document.body.innerText + [...document.querySelectorAll('input, textarea, select')].map((e) => (e as HTMLInputElement).value).join('|'));
+    expect(await onScreen()).not.toContain(key);
+    await expect.poll(async () => (await p.probe())!.viewer).toBe('fr');
+    await p.endStep('fr');
+    await expect.poll(async () => (await p.probe())!.commandCount, { timeout: 60_000 }).toBeGreaterThan(1);
+    expect(await onScreen()).not.toContain(key);
+    await p.byTest('ai-pause').click();
+    for (const overlay of ['saved-battles', 'new-battle', 'help-button']) {
+      await p.byTest(overlay).click();
+      expect(await onScreen()).not.toContain(key);
+      await p.page.keyboard.press('Escape');
+    }
+    // Saved to a file: it holds the key (the battle goes on from it), and the player is told so.
+    const [download] = await Promise.all([p.page.waitForEvent('download'), p.byTest('save').click()]);
+    expect(readFileSync((await download.path())!, 'utf8')).toContain(key);
+    await expect.poll(() => p.byTest('notice').innerText()).toMatch(/holds the dice's secret key/);
     expect(p.errors).toEqual([]);
     await p.page.close();
   }, 180_000);

@@ -44,13 +44,15 @@ export function persistenceLine(s: Pick<KeeperState, 'persistence' | 'usage' | '
 }
 
 /**
- * What an exported file holds that the players should know: an unfinished hot-seat battle's
- * dice key (kept from both players until the end; without it the battle could not go on).
+ * What an exported file holds that the players should know: an unfinished hot-seat or AI
+ * battle's dice key (kept from the players until the end; without it the battle could not go on).
  */
 export function keyNote(exported: readonly Pick<BattleMeta, 'mode' | 'result'>[]): string {
-  const n = exported.filter((m) => m.mode === 'hotseat' && m.result === undefined).length;
+  const secret = exported.filter((m) => m.mode !== 'solo' && m.result === undefined);
+  const n = secret.length;
   if (n === 0) return '';
-  return `${n === 1 && exported.length === 1 ? 'The file holds this unfinished hot-seat battle\'s dice key' : `The file holds the dice keys of ${n} unfinished hot-seat ${n === 1 ? 'battle' : 'battles'}`}: whoever reads it could foresee the rolls. Keep it from the players until the battle ends.`;
+  const kind = secret.every((m) => m.mode === 'hotseat') ? 'hot-seat' : secret.every((m) => m.mode === 'ai') ? 'AI' : 'hot-seat or AI';
+  return `${n === 1 && exported.length === 1 ? `The file holds this unfinished ${kind} battle's dice key` : `The file holds the dice keys of ${n} unfinished ${kind} ${n === 1 ? 'battle' : 'battles'}`}: whoever reads it could foresee the rolls. Keep it from the players until the battle ends.`;
 }
 
 const when = (t: number): string => {

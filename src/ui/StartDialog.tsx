@@ -163,16 +163,18 @@ function StartForm({ deps, kept }: { readonly deps: StartDialogDeps; readonly ke
   const [seedText, setSeedText] = useState(() => deps.randomKey());
   const [seedError, setSeedError] = useState('');
   const [mode, setMode] = useState<PlayMode>(() => play.getState().mode);
-  // The seed is the dice's key (engine seed.ts, seeding 3). In hot-seat it is not shown: the
-  // field is masked, and a seed that was on screen in solo is replaced by a fresh one when
-  // hot-seat is chosen, unless it was typed in on purpose (a designer replaying a battle).
+  // The seed is the dice's key (engine seed.ts, seeding 4). In hot-seat and against the AI it is
+  // not shown (a player who saw it could foresee his own rolls and the AI's): the field is
+  // masked, and a seed that was on screen in solo is replaced by a fresh one when such a mode is
+  // chosen, unless it was typed in on purpose (a designer replaying a battle). Only solo shows it.
   const [seedTyped, setSeedTyped] = useState(false);
   const onSeedInput = (e: { currentTarget: HTMLInputElement }) => {
     setSeedText(e.currentTarget.value);
     setSeedTyped(true);
   };
+  const keySecret = mode !== 'solo';
   const chooseMode = (m: PlayMode) => {
-    if (m === 'hotseat' && mode !== 'hotseat' && !seedTyped) setSeedText(deps.randomKey());
+    if (m !== 'solo' && mode === 'solo' && !seedTyped) setSeedText(deps.randomKey());
     setMode(m);
   };
   const [problems, setProblems] = useState<readonly InputProblem[]>([]);
@@ -363,8 +365,8 @@ function StartForm({ deps, kept }: { readonly deps: StartDialogDeps; readonly ke
           <fieldset>
             <legend>Seed</legend>
             <div class="seed-row">
-              {mode === 'hotseat' ? (
-                <input ref={seedInput} type="password" autocomplete="off" class="seed" data-testid="seed" aria-label="Seed (hidden in hot-seat)" value={seedText} onInput={onSeedInput} />
+              {keySecret ? (
+                <input ref={seedInput} type="password" autocomplete="off" class="seed" data-testid="seed" aria-label={`Seed (hidden ${mode === 'ai' ? 'against the AI' : 'in hot-seat'})`} value={seedText} onInput={onSeedInput} />
               ) : (
                 <input ref={seedInput} type="text" class="seed" data-testid="seed" aria-label="Seed: a whole number or a 32-digit key" spellcheck={false} value={seedText} onInput={onSeedInput} />
               )}
@@ -384,6 +386,8 @@ function StartForm({ deps, kept }: { readonly deps: StartDialogDeps; readonly ke
             <div class="opt-note" data-testid="seed-note">
               {mode === 'hotseat'
                 ? 'Hot-seat: the seed is the dice\'s secret key and is not shown, so neither player can foresee a roll. A file you save the battle to holds it (you are told so), and the battle report gives it once the battle is over.'
+                : mode === 'ai'
+                ? 'Against the AI: the seed is the dice\'s secret key and is not shown, so you cannot foresee your rolls or the AI\'s. A file you save the battle to holds it (you are told so), and the battle report gives it once the battle is over.'
                 : 'The dice follow from the seed — a random 32-digit key, or a whole number you type: the same seed and the same commands give the same battle.'}
             </div>
             <div class="field-error" role="alert">

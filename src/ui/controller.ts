@@ -258,9 +258,9 @@ export function createPlayController(session: SessionApi, ui: UiStoreApi, play: 
       if (!b || text === null) return false;
       const turn = gameOf(b).position.turn;
       io.download(`${b.setup.scenarioId}-turn-${turn}.vedette.json`, text);
-      // Hot-seat: the key is kept from both players until the battle ends; a file saved now must
-      // hold it (or the battle could not go on from it), so the players are told what it holds.
-      if (play.getState().mode === 'hotseat' && !gameOf(b).result)
+      // Hot-seat and against the AI: the key is kept from the players until the battle ends; a
+      // file saved now must hold it (or the battle could not go on from it), so they are told.
+      if (play.getState().mode !== 'solo' && !gameOf(b).result)
         ui.getState().notify('Saved. The file holds the dice\'s secret key, so that the battle can go on from it: whoever reads the file could foresee the rolls. Keep it from both players until the battle ends.');
       return true;
     },

@@ -165,4 +165,10 @@ describe('Exporting an unfinished hot-seat battle', () => {
     expect(keyNote([{ mode: 'hotseat' }, { mode: 'hotseat' }, { mode: 'solo' }])).toMatch(/dice keys of 2 unfinished hot-seat battles/);
     expect(keyNote([{ mode: 'solo' }, { mode: 'hotseat', result: 'The Austrians concede; the Prussians win.' }])).toBe('');
   });
+
+  it('an unfinished battle against the AI too: a solo player must not foresee his rolls or the AI\'s', () => {
+    expect(keyNote([{ mode: 'ai' }])).toMatch(/^The file holds this unfinished AI battle's dice key/);
+    expect(keyNote([{ mode: 'ai' }, { mode: 'hotseat' }])).toMatch(/dice keys of 2 unfinished hot-seat or AI battles/);
+    expect(keyNote([{ mode: 'ai', result: 'The Austrians concede; the Prussians win.' }])).toBe('');
+  });
 });
