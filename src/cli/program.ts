@@ -18,7 +18,7 @@ import { makeSampler, playerSeed } from '../ai/sampler';
 import { isPlayerKind, makePlayer, PLAYER_KINDS, type PlayerKind } from '../ai/players';
 import { playBattle } from '../ai/player';
 import { RULESETS } from '../rules/registry';
-import { victorySentence } from '../rules/words';
+import { victorySentence, withSideNames } from '../rules/words';
 import { PLAYER_KINDS as BATCH_PLAYERS } from '../ai/batch/players';
 import { simulateCommand, type SimulateOpts } from './simulate';
 import { reportCommand } from './report';
@@ -140,7 +140,7 @@ function summary(io: Io, module: AnyRuleset, h: History, title: string, seed: nu
     const winner = r.winner ? (s.battle.sides.find((x) => x.id === r.winner)?.name ?? r.winner) : undefined;
     const loser = r.level === 'concession' ? s.battle.sides.find((x) => x.id !== r.winner)?.name : undefined;
     if (winner && loser !== undefined) say(`Result: ${victorySentence(winner, r.level, false, loser)}.`);
-    else say(`Result: ${winner ? victorySentence(winner, r.level) : r.level}. ${r.reason}${r.rule ? ` (${r.rule})` : ''}`);
+    else say(`Result: ${winner ? victorySentence(winner, r.level) : r.level}. ${withSideNames(r.reason, s.battle.sides)}${r.rule ? ` (${r.rule})` : ''}`);
   } else {
     say(`No result yet${stoppedNote ? ` (${stoppedNote})` : ''}. Stands at: ${describePosition(module, s)}`);
   }

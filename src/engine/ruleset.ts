@@ -31,7 +31,7 @@ import type { BattleSetup, SideId, TerrainFeature } from './model';
 import type { SightRule } from '../geometry/sightIndex';
 import type { Battle, GameResult, GameState } from './state';
 import type { AnyEvent, Command, GameEvent, Rejection } from './command';
-import type { DiceRolled, DieEmulations, RollSpec } from './dice';
+import type { DiceRolled, DieEmulations, RollSpec, TableRef } from './dice';
 
 export type { Command, GameEvent, Rejection } from './command';
 export { reject, isRejection } from './command';
@@ -310,6 +310,13 @@ export interface RulesetModule<RS = unknown, O = unknown, T = unknown> {
    * before it from the same command as the viewer sees them (a combat's rolls, for its result).
    */
   readonly describeEvent?: (event: AnyEvent, names: EventNames, earlier?: readonly AnyEvent[]) => string | undefined;
+
+  /**
+   * The table a roll was read from (`DiceRolled.table`: its id, row and column), in the rules'
+   * words: 'CinC ability table, Prussian column'. The log shows it under the roll; undefined
+   * leaves a generic line that spells the ids out. Only words: the event is unchanged.
+   */
+  readonly describeTable?: (table: TableRef) => string | undefined;
 
   /** How the table's tools become this ruleset's commands, and what the table shows (UI). */
   readonly table?: TableAdapter<RS, O, T>;

@@ -86,3 +86,15 @@ const SINGULAR: Record<string, string> = { casualties: 'casualty', stands: 'stan
 export function singulars(text: string): string {
   return text.replace(/(?<![\d.])1 (casualties|stands|hits|units|successes|points|orders|figures)\b/g, (_m, w: string) => `1 ${SINGULAR[w] ?? w}`);
 }
+
+/**
+ * `text` with every side id written as a word replaced by that side's name: a ruleset's result
+ * reason keeps ids ('fr 6 VP, au 2 VP'; it is in the state, hashed and saved), and whatever
+ * shows it to a player (the command line, a save's summary) writes 'French Advance Guard 6 VP'.
+ */
+export function withSideNames(text: string, sides: readonly { readonly id: string; readonly name: string }[]): string {
+  const named = new Map(sides.filter((s) => s.id !== s.name && s.id.length > 0).map((s) => [s.id, s.name] as const));
+  if (named.size === 0) return text;
+  const ids = [...named.keys()].sort((a, b) => b.length - a.length).map((id) => id.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+  return text.replace(new RegExp(`(?<![\\w.:-])(?:${ids.join('|')})(?![\\w:-])`, 'g'), (id) => named.get(id) ?? id);
+}

@@ -17,6 +17,7 @@ import type { BattleSetup } from '../engine/model';
 import { replay } from '../engine/replay';
 import type { AnyRuleset } from '../engine/ruleset';
 import type { GameState } from '../engine/state';
+import { withSideNames } from '../engine/words';
 import { parseJsonText, type InputProblem, type Loaded } from './errors';
 import { loadHouseRules, type HouseRulesFile } from './houseRules';
 import { loadScenario, zodProblems } from './load';
@@ -126,7 +127,8 @@ export function makeSave(input: SaveInput): SaveFile {
     ...(typeof input.state.dice.key === 'string' && input.state.dice.key !== keyFromSeed(input.seed) ? { key: input.state.dice.key } : {}),
     log: input.log.map((c) => ({ ...c })),
     hash: stateHash(input.state),
-    summary: { turn: p.turn, phase: p.phase, step: p.step, ...(input.state.result ? { result: input.state.result.reason } : {}) },
+    // The summary is for people (the Battles list): sides by name, not by id (engine words.ts).
+    summary: { turn: p.turn, phase: p.phase, step: p.step, ...(input.state.result ? { result: withSideNames(input.state.result.reason, input.state.battle.sides) } : {}) },
   };
 }
 

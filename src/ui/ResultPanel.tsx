@@ -5,6 +5,9 @@ import type { PlayStoreApi } from './playStore';
 import { useStore } from './useStore';
 import { phraseWithNames, plainNames } from './format';
 
+/** 'by concession' → 'By concession': the first letter only (a level is the ruleset's word, as it wrote it). */
+const sentenceCase = (s: string): string => s.charAt(0).toUpperCase() + s.slice(1);
+
 interface Props {
   readonly session: SessionApi;
   readonly play: PlayStoreApi;
@@ -28,8 +31,8 @@ export function ResultPanel({ session, play, replay }: Props) {
           {r.winner ? `Victory to ${name(r.winner)}` : 'A draw'}
         </h2>
         <p class="result-level" data-testid="result-level">
-          {/* A concession is not a grade of victory: 'by concession', the reason says who conceded. */}
-          {r.winner ? (r.level === 'concession' ? 'by concession' : `${r.level} victory`) : r.level}
+          {/* A concession is not a grade of victory: 'By concession', the reason says who conceded. Written as a sentence starts, not in title case. */}
+          {sentenceCase(r.winner ? (r.level === 'concession' ? 'by concession' : `${r.level} victory`) : r.level)}
         </p>
         <p data-testid="result-reason">{phraseWithNames(r.reason, { ...plainNames, sides: new Map(b.setup.sides.map((s) => [s.id, s.name])) })}</p>
         {r.rule && <p class="rule">{r.rule}</p>}

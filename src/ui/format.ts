@@ -5,7 +5,8 @@
  * here can show what the viewer may not see.
  */
 import type { AnyEvent } from '../engine/command';
-import { parseDice, type DiceRolled, type EmulationDetail, type Modifier } from '../engine/dice';
+import { parseDice, type DiceRolled, type EmulationDetail, type Modifier, type TableRef } from '../engine/dice';
+import type { AnyRuleset } from '../engine/ruleset';
 import type { Command } from '../engine/command';
 import { sideWords, singulars, victorySentence } from '../rules/words';
 
@@ -102,7 +103,26 @@ export function phraseWithNames(text: string, names: Names | undefined): string 
   return withNames(text, diceNames(names));
 }
 
-export function formatDice(e: DiceRolled, pieceNames?: Names): DiceLines {
+/** An id in words for a reader: `cincAbility` → `cinc ability`, `morale.rally` → `morale rally`. */
+const spelt = (id: string): string => id.replace(/([a-z0-9])([A-Z])/g, '$1 $2').replace(/[._-]+/g, ' ').toLowerCase();
+
+/**
+ * The table a roll was read from, in words: the ruleset's own (`describeTable`: 'CinC ability
+ * table, Prussian column'), else the ids spelt out. Never the ids as written in the code.
+ */
+export function tableLine(t: TableRef, module?: Pick<AnyRuleset, 'describeTable'>): string {
+  let own: string | undefined;
+  try {
+    own = module?.describeTable?.(t);
+  } catch {
+    own = undefined;
+  }
+  if (own) return own.charAt(0).toUpperCase() + own.slice(1);
+  const words = spelt(t.id);
+  return `${words.charAt(0).toUpperCase()}${words.slice(1)} table${t.row !== undefined ? `, row ${t.row}` : ''}${t.column !== undefined ? `, column ${t.column}` : ''}`;
+}
+
+export function formatDice(e: DiceRolled, pieceNames?: Names, module?: Pick<AnyRuleset, 'describeTable'>): DiceLines {
   const names = diceNames(pieceNames);
   const each = e.successes !== undefined;
   const rollMods = e.modifiers.filter((m) => (m.appliesTo ?? 'roll') === 'roll');
@@ -122,7 +142,7 @@ export function formatDice(e: DiceRolled, pieceNames?: Names): DiceLines {
   } else if (rollMods.length > 0 && !each) {
     target = `Modified roll ${e.modified}`;
   }
-  const table = e.table ? `Table ${e.table.id}${e.table.row !== undefined ? `, row ${e.table.row}` : ''}${e.table.column !== undefined ? `, column ${e.table.column}` : ''}` : undefined;
+  const table = e.table ? tableLine(e.table, module) : undefined;
   const die = `d${parseDice(e.dice)?.sides ?? '?'}`;
   const throws = (x: EmulationDetail) => Object.entries(x).map(([name, v]) => `${name} ${typeof v === 'number' ? v : v.join(', ')}`).join('; ');
   const emulation = (e.emulated ?? []).map((x, i) => `${die} #${i + 1}: ${throws(x)} → ${e.faces[i] ?? '?'}`);
@@ -141,8 +161,8 @@ export function formatDice(e: DiceRolled, pieceNames?: Names): DiceLines {
 }
 
 /** The whole roll as plain text lines (copying, tooltips, tests). */
-export function diceText(e: DiceRolled): string[] {
-  const d = formatDice(e);
+export function diceText(e: DiceRolled, module?: Pick<AnyRuleset, 'describeTable'>): string[] {
+  const d = formatDice(e, undefined, module);
   return [`${d.purpose} (${d.rule})`, d.roll, ...d.emulation, ...d.modifiers, ...(d.target ? [d.target] : []), ...(d.table ? [d.table] : []), d.outcome];
 }
 

@@ -27,7 +27,7 @@ function secretDone(module: AnyRuleset | undefined, e: AnyEvent): string | undef
 }
 
 export function eventItem(e: AnyEvent, names: Names, module?: AnyRuleset, earlier: readonly AnyEvent[] = []): LogItem {
-  if (isDice(e)) return { kind: 'dice', dice: formatDice(e, names), event: e };
+  if (isDice(e)) return { kind: 'dice', dice: formatDice(e, names, module), event: e };
   // One line per side and secret step, in place of a line per secret command (which would count them).
   const done = secretDone(module, e);
   if (done !== undefined) return { kind: 'event', text: secretStepLine(names.side(String(e['side'])), done), eventType: e.type };

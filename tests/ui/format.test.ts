@@ -49,7 +49,8 @@ describe('a DiceRolled in the log', () => {
     const e = roll([5, 2, 6], { dice: '3d6', purpose: 'Fire: b1 at r1', rule: 'SK §3', eachDie: true, target: { value: 5, pass: 'atLeast', label: 'To hit' }, table: { id: 'hitOn', row: 'd6' } });
     const d = formatDice(e);
     expect(d.target).toContain('each die; 2 succeeded');
-    expect(d.table).toBe('Table hitOn, row d6');
+    // Without the ruleset's names for its tables, the id is spelt out in words (never shown as code).
+    expect(d.table).toBe('Hit on table, row d6');
     expect(d.outcome).toBe('Outcome: 2 successes');
   });
 

@@ -21,7 +21,7 @@ import { setupShako, validateSetup } from './setup/setup';
 import { victory, atTurnLimit } from './victory';
 import { shView } from './view';
 import { shLegal } from './ai/legal';
-import { describeShEvent } from './logText';
+import { describeShEvent, describeShTable } from './logText';
 import { shScripts } from './ai/scripts';
 import { shEvaluate } from './ai/evaluate';
 import { shMetrics } from './ai/metrics';
@@ -52,6 +52,7 @@ export const advancedShako: RulesetModule<ShState, ShOptions, ShTables> = {
   tally: shTally,
   view: shView,
   describeEvent: (e, names) => describeShEvent(e, names),
+  describeTable: describeShTable,
   victory,
   atTurnLimit,
   invariants: (s) => {

@@ -1,6 +1,7 @@
 /** One sentence for each of Advanced Shako's own events in the log. */
 import type { AnyEvent } from '../../engine/command';
 import type { EventNames } from '../../engine/ruleset';
+import type { TableRef } from '../../engine/dice';
 
 const inch = (x: unknown) => `${typeof x === 'number' ? x.toFixed(1) : '?'}"`;
 
@@ -47,4 +48,11 @@ export function describeShEvent(e: AnyEvent, n: EventNames): string | undefined 
     case 'SectorAlight': return 'A town sector is set alight.';
     default: return undefined;
   }
+}
+
+/** The table a roll read, in words: 'fire table, canister', 'divisional morale table, at 50% losses'. */
+export function describeShTable(t: TableRef): string | undefined {
+  if (t.id === 'fire') return `fire table${t.row !== undefined ? `, ${t.row}` : ''}`;
+  if (t.id === 'divisionalMorale') return `divisional morale table${t.row === 'at33' ? ', at a third lost' : t.row === 'at50' ? ', at half lost' : ''}`;
+  return undefined;
 }

@@ -24,7 +24,7 @@ import { dogEvaluate } from './ai/evaluate';
 import { dogMetrics } from './ai/metrics';
 import { dogDeterminise } from './ai/determinise';
 import { dogTable } from './table/table';
-import { describeDogEvent } from './logText';
+import { describeDogEvent, describeDogTable } from './logText';
 import { idRecord } from '../../engine/ids';
 
 /** What `viewer` may see: its own brigades' orders only; the other side's messengers without what they carry. */
@@ -52,6 +52,7 @@ export const deathOrGlory: RulesetModule<DogState, DogOptions, DogTables> = {
   ai: { determinise: dogDeterminise, evaluate: dogEvaluate, metrics: dogMetrics, scripts: dogScripts },
   view: (state, viewer) => ({ battle: state.battle, ruleset: dogView(state.ruleset, viewer) }),
   describeEvent: (e, names) => describeDogEvent(e, names),
+  describeTable: describeDogTable,
   table: dogTable,
   victory,
   atTurnLimit,

@@ -1,6 +1,7 @@
 /** One sentence for each of the Death or Glory! events in the log (RulesetModule.describeEvent); the rolls explain themselves (DiceRolled). */
 import type { EventNames } from '../../engine/ruleset';
 import type { AnyEvent } from '../../engine/command';
+import type { TableRef } from '../../engine/dice';
 
 export function describeDogEvent(e: AnyEvent, n: EventNames): string | undefined {
   const x = e as unknown as Record<string, unknown>;
@@ -46,4 +47,10 @@ export function describeDogEvent(e: AnyEvent, n: EventNames): string | undefined
     case 'UnitLeftField': return `${p('unit')} is lost (${String(x['how'])}).`;
     default: return undefined;
   }
+}
+
+/** The table a roll read, in words: 'casualty chart, column 4 battalions'. */
+export function describeDogTable(t: TableRef): string | undefined {
+  const name = t.id === 'casualtyChart' ? 'casualty chart' : t.id === 'artilleryChart' ? 'artillery casualty chart' : t.id === 'generalsRisk' ? 'generals\' risk table' : undefined;
+  return name === undefined ? undefined : `${name}${t.row !== undefined ? `, row ${t.row}` : ''}${t.column !== undefined ? `, column ${t.column}` : ''}`;
 }

@@ -18,7 +18,7 @@ import { D10_FROM_2D6 } from './tables/dice';
 import { resultFrom } from './victory';
 import { NW_TABLE } from './table';
 import { nwTally } from './turnTally';
-import { describeNwCommand, describeNwEvent } from './logText';
+import { describeNwCommand, describeNwEvent, describeNwTable } from './logText';
 import { plansSeenBy, withStrategicPlanning } from './strategic';
 import { withMoveOrder } from './moveOrder';
 import { nwTerrainGenerator } from './editorTerrain';
@@ -97,6 +97,7 @@ export const napoleonicWarfare: RulesetModule<NwState, NwOptions, NwTables> = {
   },
   describeCommand: describeNwCommand,
   describeEvent: describeNwEvent,
+  describeTable: describeNwTable,
   tally: nwTally,
 };
 

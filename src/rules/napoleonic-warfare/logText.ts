@@ -9,6 +9,7 @@ import type { EventNames } from '../../engine/ruleset';
 import type { NwGameState } from './types';
 import { ORDERS, type OrderId } from './tables/orders';
 import { sideWords } from '../words';
+import type { TableRef } from '../../engine/dice';
 
 const STATE: Record<string, string> = { good: 'Good Order', disordered: 'Disordered', fragmented: 'Fragmented', routed: 'Routed', dispersed: 'Dispersed' };
 const REMOVED: Record<string, string> = {
@@ -351,4 +352,23 @@ export function describeNwCommand(state: NwGameState, c: Command): string {
     }
   })();
   return `${side}: ${body}.`;
+}
+
+const NW_TABLES: Readonly<Record<string, string>> = {
+  ability: 'generals\' ability table',
+  toPass: 'To Pass table',
+  smallArms: 'small arms fire table',
+  artilleryToHit: 'artillery fire table',
+};
+const GUNS: Readonly<Record<string, string>> = { heavy: 'heavy guns', medium: 'medium guns', light: 'light guns', horse: 'horse guns' };
+
+/** The table a roll read, as the rules name it: 'To Pass table, Veteran', 'artillery fire table, light guns at close range'. */
+export function describeNwTable(t: TableRef): string | undefined {
+  const name = Object.hasOwn(NW_TABLES, t.id) ? NW_TABLES[t.id] : undefined;
+  if (!name) return undefined;
+  const cap = (x: string) => x.charAt(0).toUpperCase() + x.slice(1);
+  if (t.id === 'toPass' && t.row !== undefined) return `${name}, ${cap(t.row)}`;
+  if (t.id === 'artilleryToHit' && t.row !== undefined) return `${name}, ${Object.hasOwn(GUNS, t.row) ? GUNS[t.row] : t.row}${t.column !== undefined ? ` at ${t.column} range` : ''}`;
+  if (t.id === 'smallArms' && t.column !== undefined) return `${name}, ${t.column} range`;
+  return `${name}${t.row !== undefined ? `, ${t.row}` : ''}${t.column !== undefined ? `, ${t.column}` : ''}`;
 }

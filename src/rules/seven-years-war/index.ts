@@ -46,7 +46,7 @@ import { chargeMoves } from './chargeMoves';
 import { closeCombat } from './melee';
 import { pursueTowards } from './pursuit';
 import { setupRuleset, scenarioFieldsSchema, validateSetup } from './setup';
-import { describeSywCommand, describeSywEvent, groupNames } from './logText';
+import { describeSywCommand, describeSywEvent, describeSywTable, groupNames } from './logText';
 import { sywTally } from './turnTally';
 import { PHASE_STEPS } from './tables/sequence';
 import { ROUT_MOVES, formationChangeLetsMove } from './tables/movement';
@@ -443,6 +443,7 @@ export const sevenYearsWar: RulesetModule<SywState, Options, Tables> = {
   table: sywTable,
   // The log in sentences, with names for units, generals, sides and groups (logText.ts).
   describeEvent: (e, names) => describeSywEvent(e, names),
+  describeTable: describeSywTable,
   describeCommand: (_state, c, names) => (names ? describeSywCommand(c, names) : undefined),
   pieceNames: (game) => groupNames(game),
   tally: sywTally,

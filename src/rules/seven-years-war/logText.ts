@@ -15,6 +15,8 @@ import type { SywState } from './state';
 import { sideWords } from '../words';
 import { hypot } from '../../geometry/math';
 import { idRecord } from '../../engine/ids';
+import type { TableRef } from '../../engine/dice';
+import { NATION_COLUMN } from './tables/setup';
 
 const num = (v: unknown): number => (typeof v === 'number' ? v : Number(v ?? 0));
 /** Millimetres as the rules measure them: centimetres. */
@@ -314,4 +316,23 @@ function commandSentence(c: Command, names: EventNames): string | undefined {
     default:
       return undefined;
   }
+}
+
+const SYW_TABLES: Readonly<Record<string, string>> = {
+  cincAbility: 'CinC ability table',
+  meleeResults: 'melee chart',
+  shootingResults: 'shooting results table',
+  'morale.charging': 'morale table (charging)',
+  'morale.rally': 'morale table (rally)',
+  'morale.casualtiesOrBeingCharged': 'morale table (casualties or being charged)',
+};
+
+/** The table a roll read, as the rules name it: 'CinC ability table, Prussian column'. */
+export function describeSywTable(t: TableRef): string | undefined {
+  const name = Object.hasOwn(SYW_TABLES, t.id) ? SYW_TABLES[t.id] : undefined;
+  if (!name) return undefined;
+  const column = t.column === undefined ? '' : `, ${Object.hasOwn(NATION_COLUMN, t.column) ? NATION_COLUMN[t.column as keyof typeof NATION_COLUMN] : t.column} column`;
+  // The CinC ability table's row is the die; a morale table's is the modified score.
+  const row = t.row === undefined ? '' : t.id.startsWith('morale.') ? `, score ${t.row}` : `, row ${t.row}`;
+  return `${name}${row}${column}`;
 }
