@@ -205,7 +205,7 @@ export function resolveMelee(w: W, m: Melee): void {
   if (lose2 && lo === 'shaken' && !retired) retire(w, lose2.id, centreOf(win), 50, 'DoG MELÉE ("Losers retire")');
   end();
   const win2 = unitIn(w, win.id);
-  if (win2) applyControl(w, win2, controlTest(w, win2, { reason: 'after winning melee', extra: [lo === 'breaks' ? 'enemyRouting' : 'enemyRetiring'] }));
+  if (win2) applyControl(w, win2, controlTest(w, win2, { reason: 'after winning melee', extra: [lo === 'breaks' ? 'enemyRouting' : 'enemyRetiring'], enemies: [lose.id] }));
 }
 
 /** The situational morale modifiers of a melee test (DoG MORALE MODIFIERS). */
@@ -288,7 +288,7 @@ export function resolveGroup(w: W, pairs: readonly Melee[]): void {
   keepWhere((p) => standing(p.a) && standing(p.b) && held(winners.some((x) => x.id === p.a) ? p.b : p.a));
   const stillIn = (id: string) => w.rs.melees.some((m) => m.a === id || m.b === id);
   const worst = [...results.values()].includes('breaks') ? 'enemyRouting' : 'enemyRetiring';
-  for (const x of winners) { const xu = unitIn(w, x.id); if (xu && !stillIn(x.id)) applyControl(w, xu, controlTest(w, xu, { reason: 'after winning melee', extra: [worst] })); }
+  for (const x of winners) { const xu = unitIn(w, x.id); if (xu && !stillIn(x.id)) applyControl(w, xu, controlTest(w, xu, { reason: 'after winning melee', extra: [worst], enemies: losers.map((l) => l.id) })); }
 }
 
 /** Melees that share a unit (a reinforced melee), as groups of pairs. */
