@@ -48,8 +48,8 @@ const has = (mods: readonly (readonly [string, number])[], label: string) => mod
 describe('DoG CONTROL Modifiers: the beaten enemy and nothing else about', () => {
   it('dragoons that broke the French half-battalion read "+3 enemy routing" and no other line of other troops', () => {
     const { mods } = controlRoll(toMelee(start([])));
-    expect(has(mods, 'enemy routing')).toEqual(['enemy routing', 3]);
-    expect(mods.filter(([l]) => /^(enemy|friends|unit under fire)/.test(l)).map(([l]) => l)).toEqual(['enemy routing']);
+    expect(has(mods, 'enemy routing')).toEqual(['enemy routing (b)', 3]);
+    expect(mods.filter(([l]) => /^(enemy|friends|unit under fire)/.test(l)).map(([l]) => l)).toEqual(['enemy routing (b)']);
   });
 });
 
@@ -109,10 +109,10 @@ describe('DoG CONTROL Modifiers: other enemies (in sight, within the HOUSE 300 m
   });
   it('one 400 m off, or out of sight behind a village, counts for nothing', () => {
     const far = controlRoll(toMelee(start([{ ...enemy, x: 1750 }]))).mods;
-    expect(far.filter(([l]) => l.startsWith('enemy') && l !== 'enemy routing')).toEqual([]);
+    expect(far.filter(([l]) => l.startsWith('enemy') && l !== 'enemy routing (b)')).toEqual([]);
     const village = { id: 'v', kind: 'village', name: 'Hof', polygon: [[1380, 450], [1420, 450], [1420, 950], [1380, 950]] };
     const hidden = controlRoll(toMelee(start([enemy], [village]))).mods;
-    expect(hidden.filter(([l]) => l.startsWith('enemy') && l !== 'enemy routing')).toEqual([]);
+    expect(hidden.filter(([l]) => l.startsWith('enemy') && l !== 'enemy routing (b)')).toEqual([]);
   });
 });
 

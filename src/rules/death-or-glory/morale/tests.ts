@@ -154,7 +154,8 @@ export function controlTest(w: W, u0: Unit, call: ControlCall): ControlResult {
   const row = rowOf(w.tables, u);
   const mods: Modifier[] = [{ label: `control factor (${row.name})`, value: row.control, rule: 'DoG Nationality Tables' }];
   // The state of other troops (morale/conduct.ts): each line once, whether the caller or the scan finds it.
-  const lines = new Map<keyof typeof CM, string[]>((call.extra ?? []).map((k) => [k, [] as string[]]));
+  const named = (call.enemies ?? []).map((id) => w.battle.units.find((x) => x.id === id)?.name ?? id);
+  const lines = new Map<keyof typeof CM, string[]>((call.extra ?? []).map((k) => [k, [...named]]));
   for (const l of othersLines({ battle: w.battle, rs: w.rs, turn: w.turn }, u, call.enemies ?? [])) lines.set(l.key, [...(lines.get(l.key) ?? []), ...l.who]);
   for (const [k, who] of lines) mods.push({ label: `${CM[k].label}${who.length ? ` (${who.slice(0, 3).join(', ')}${who.length > 3 ? ` and ${who.length - 3} more` : ''})` : ''}`, value: CM[k].value, rule: CONTROL_RULE });
   const st = us(w.rs, u.id);
