@@ -26,8 +26,9 @@ import { planFire } from '../fire/fire';
 import { canRecall, shelterFor } from '../melee/melee';
 import { breakthroughTargets, entitled } from '../melee/breakthrough';
 import { recrewProblem } from '../movement/recrew';
-import { combatDeployed } from '../geo';
-import { nearestEnemy, wheelTowards } from './legal';
+import { centreOf, combatDeployed } from '../geo';
+import { nearestEnemy } from './legal';
+import { unitWheelTowards } from '../../../geometry/aim';
 
 type V = SeenGame<ShState, ShOptions, ShTables>;
 export const SH_SCRIPTS = ['attack', 'fire', 'hold'] as const;
@@ -57,7 +58,7 @@ function approach(v: V, u: Unit, e: Unit, stopShortIn: number): Command[] {
   const st = us(v.ruleset, u.id);
   const left = allowanceMm(v.tables, u) - st.movedMm;
   if (left < 5) return [];
-  const wheel = wheelTowards(u, e);
+  const wheel = unitWheelTowards(u.stands, centreOf(e)); // at most 45°
   const gap = unitDistance(u.stands, e.stands) - inMm(stopShortIn);
   const out: Command[] = [];
   const tryLegs = (legs: MoveLeg[]) => {
