@@ -18,13 +18,14 @@ import { unitDistance } from '../../../geometry/measure';
 import type { DogOptions } from '../options';
 import type { DogTables } from '../tables';
 import type { DogState } from '../state';
-import { us, figuresOf, ctxOf, isFormed } from '../state';
+import { us, figuresOf, ctxOf, isFormed, centreOf } from '../state';
 import { allowanceMm, checkMove, type MoveLeg } from '../movement/moves';
 import { cannotMove, advanceLimit, skirmishMoveProblem } from '../movement/commands';
 import { changeTurns, layoutFor, placementProblem } from '../movement/formations';
 import { chargeProblem, reactionsFor } from '../charge/charges';
 import { planFire, fireFaces } from '../fire/plan';
-import { nearestEnemyOf, wheelToward } from './legal';
+import { nearestEnemyOf } from './legal';
+import { unitWheelTowards } from '../../../geometry/aim';
 
 type V = SeenGame<DogState, DogOptions, DogTables>;
 export const DOG_SCRIPTS = ['attack', 'fire', 'hold'] as const;
@@ -65,7 +66,7 @@ function approach(v: V, u: Unit, e: Unit, stopMm: number): Command[] {
   if (left < 5) return [];
   const lim = advanceLimit({ rs: v.ruleset }, u);
   const gap = unitDistance(u.stands, e.stands) - stopMm;
-  const wheel = Math.round(wheelToward(u, e));
+  const wheel = Math.round(unitWheelTowards(u.stands, centreOf(e)));
   const out: Command[] = [];
   const tryLegs = (legs: MoveLeg[]) => { const m = checkMove(v.battle, u, legs, left); if (m.ok && !skirmishMoveProblem({ battle: v.battle, rs: v.ruleset }, u, m.stands!)) out.push({ type: 'moveUnit', side: u.side, unit: u.id, legs }); };
   if (Math.abs(wheel) > 5) tryLegs([{ kind: 'wheel', deg: wheel }]);
