@@ -50,6 +50,36 @@ describe('DoG MELÉE: "A cavalry unit which inflicts 25% more casualties on an o
   });
 });
 
+describe('DoG MELÉE: the uncontrolled charge is a charge — its contact is fought at once, with impact', () => {
+  const start = (cY: number, terrain: unknown[] = []) => battle([
+    { id: 'a', side: 'blue', arm: 'cavalry', type: 'dragoon', x: 1200, y: 600, n: 4 },
+    { id: 'b', side: 'red', arm: 'cavalry', type: 'hussar', x: 1200, y: 750, n: 2, facingDeg: -90 },
+    { id: 'c', side: 'red', type: 'fusilier', x: 1200, y: cY, n: 2, facingDeg: -90 },
+    ...reserves,
+  ], { terrain });
+  it('dragoons riding through beaten hussars run into a French line 100 m on: that melee is fought in the same melee phase, a first round with the dragoons\' impact factor', () => {
+    const s = charged(start(860), 'stand', [3, 1]);
+    // Melee 1: dragoons 0 (4), hussars 1; the hussars' test 9 breaks. They ride on into c.
+    // Melee 2: dragoons 7 (135 men), line 1 (70); the line, charged by cavalry, tests 1 and breaks; the dragoons' control test 1. Turn 2: 9, 2.
+    const r = apply(withDice(s, [10, 1, 9, 7, 1, 1, 1, 9, 2]), { type: 'endStep', side: 'red' });
+    expect(ofType(r.events, 'UncontrolledContact')[0]).toMatchObject({ unit: 'a', target: 'c', impact: true, now: true });
+    const second = rolls(r.events).find((x) => x.purpose === 'a in melee with c (round 1)')!;
+    expect(second.modifiers.map((m) => m.label)).toContain('impact factor (Dragoon, an eligible charge)');
+    expect(ofType(r.events, 'MeleeWon').map((e) => [e['winner'], e['loser']])).toEqual([['a', 'b'], ['a', 'c']]);
+    expect(ofType(r.events, 'UnitBroke').map((e) => e['unit'])).toEqual(['b', 'c']);
+    expect(rolls(r.events).map((x) => x.purpose)).toContain('a: control test, after winning melee');
+    expect(r.state.ruleset.melees).toEqual([]);
+  });
+  it('into a village: the contact is fought at once but earns no impact (DoG Charge Restrictions: cavalry may not charge into villages)', () => {
+    const village = { id: 'v', kind: 'village', name: 'Hof', polygon: [[1000, 860], [1400, 860], [1400, 1000], [1000, 1000]] };
+    const s = charged(start(860, [village]), 'stand', [3, 1]);
+    const r = apply(withDice(s, [10, 1, 9, 7, 1, 1, 1, 9, 2]), { type: 'endStep', side: 'red' });
+    expect(ofType(r.events, 'UncontrolledContact')[0]).toMatchObject({ unit: 'a', target: 'c', impact: false, now: true });
+    const second = rolls(r.events).find((x) => x.purpose === 'a in melee with c (round 1)')!;
+    expect(second.modifiers.map((m) => m.label)).not.toContain('impact factor (Dragoon, an eligible charge)');
+  });
+});
+
 describe('DoG MELÉE: "A cavalry unit … that wins the first round of melee against a line … attacks the defenders in the rear during the second round"', () => {
   it('dragoons beat a half-battalion of the Old Guard that holds, and hold themselves: the Guard is attacked in the rear next round (-20% to its tests)', () => {
     const s = charged(battle([

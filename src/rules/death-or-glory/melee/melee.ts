@@ -185,7 +185,13 @@ export function resolveMelee(w: W, m: Melee): void {
   if (lose2 && breaksThroughCavalry(win, lose2, Math.max(toA, toB), Math.min(toA, toB))) {
     if (lo === 'shaken') { retire(w, lose2.id, centreOf(win), 50, 'DoG MELÉE ("Losers retire")'); retired = true; }
     const again = unitIn(w, lose2.id), win3 = unitIn(w, win.id);
-    if (again && win3 && uncontrolledCharge(w, win3, again)) { end(); return; }
+    const ride = again && win3 ? uncontrolledCharge(w, win3, again) : undefined;
+    if (ride?.through) {
+      end();
+      // Its contact is a charge that made contact: fought now, a first round (RULINGS.md).
+      if (ride.contact && ride.now) resolveMelee(w, ride.contact);
+      return;
+    }
     // It could not come clear of the beaten unit: the round's result stands as any other.
   }
   if (lo === 'holds' && lose2) {
