@@ -36,6 +36,7 @@ import { spikeableGuns } from '../legal';
 import { occupyBuildings } from '../occupy';
 import { ARTILLERY_RANGES_IN, SMALL_ARMS } from '../tables/fire';
 import { standBlockers, targetFor } from '../fire';
+import { tally } from '../victory';
 import { atan2, cos, hypot, sin } from '../../../geometry/math';
 
 
@@ -85,6 +86,37 @@ function reachMm(d: Draft, u: Unit): number {
   if (p.artillery) return inMm(ARTILLERY_RANGES_IN[d.rs.scale].effective) * 0.9;
   if (p.weapon === 'none' || p.weapon === 'guns') return 0;
   return inMm(SMALL_ARMS[d.rs.scale].bands.find((b) => b.band === 'effective')!.maxIn[p.weapon]);
+}
+
+/** How far a unit can shoot at all, in mm: the long small-arms band, or the guns' long range (NW Fire tables). */
+function longReachMm(d: Draft, u: Unit): number {
+  const p = nwu(d, u.id).profile;
+  if (p.artillery) return inMm(ARTILLERY_RANGES_IN[d.rs.scale].long);
+  if (p.weapon === 'none' || p.weapon === 'guns') return 0;
+  return inMm(SMALL_ARMS[d.rs.scale].bands.find((b) => b.band === 'long')!.maxIn[p.weapon]);
+}
+
+/**
+ * NW §10 Victory Points: in the last three turns, a side not ahead on the points the rules would
+ * give now (a draw is no win) presses for a result rather than trading fire to the turn limit.
+ */
+const pressCache = new WeakMap<Draft, Map<string, boolean>>();
+function pressingFor(d: Draft, side: string): boolean {
+  let m = pressCache.get(d);
+  if (!m) pressCache.set(d, (m = new Map()));
+  let v = m.get(side);
+  if (v === undefined) {
+    const limit = d.battle.turnLimit;
+    v = false;
+    if (limit !== undefined && d.turn >= limit - 2) {
+      const t = tally(d.rs, d.battle);
+      const mine = t.find((x) => x.side === side)?.victoryPoints ?? 0;
+      const best = Math.max(...t.filter((x) => x.side !== side).map((x) => x.victoryPoints));
+      v = mine <= best;
+    }
+    m.set(side, v);
+  }
+  return v;
 }
 
 /** NW Fire §29: does some stand of `u` have an enemy in its arc and sight within `rangeMm`? */
@@ -202,10 +234,18 @@ function chooseNw(d: Draft, u: Unit): Script {
   if (nu.morale === 'routed') return 'withdraw';
   const enemies = enemiesOf(d, u.side);
   const near = nearest(u, enemies);
-  // NW Orders/Recover: a shaken unit out of the enemy's effective reach rallies.
-  if (shaken(d, u.id) && (!near || near.d > inMm(6))) return 'withdraw';
+  // NW Orders/Recover: a unit out of ammunition restocks (it cannot fire, so the order stands,
+  // NW Fire §28); a shaken one rallies when out of the enemy's effective reach or without a shot
+  // (a unit that fires loses its Recover marker, and every stand "must fire at the nearest
+  // enemy", NW Fire §29).
+  if (nu.ammo === 'out') return 'withdraw';
+  if (shaken(d, u.id) && (!near || near.d > inMm(6) || !hasShot(d, u, longReachMm(d, u)))) return 'withdraw';
   const target = bestChargeTarget(d, u);
-  if (target && !orderProblem(d, u, 'charge') && chargeOdds(d, u, target) >= (nu.profile.mounted ? 2 : 3)) return 'attack';
+  // NW §10: a side behind on Victory Points late in the battle charges at even odds to force a result.
+  const need = pressingFor(d, u.side) ? 1 : nu.profile.mounted ? 2 : 3;
+  if (target && !orderProblem(d, u, 'charge') && chargeOdds(d, u, target) >= need) return 'attack';
+  // Pressing (above): units in good order close with the enemy to charge next turn.
+  if (need === 1 && nu.morale === 'good' && !nu.profile.artillery) return 'attack';
   if (nu.profile.mounted) {
     // Horse guards the flanks: it closes only to outside musket range unless a charge is on.
     return near && near.d < inMm(10) ? 'hold' : 'advance';
