@@ -82,7 +82,7 @@ describe('What a player reads names sides and tables, never their ids', () => {
     if (!g.ok) throw new Error(g.problems[0]!.message);
     const state = { ...g.state, result: { winner: 'fr', level: 'minor', reason } };
     const save = makeSave({ module, scenario: JSON.parse(text), seed: 3, log: [], state });
-    expect(save.summary.result).toMatch(/^The turn limit was reached\. Minor Victory: French Advance Guard 6 VP .*, Austrian Brigade Mayer 2 VP/);
+    expect(save.summary?.result).toMatch(/^The turn limit was reached\. Minor Victory: French Advance Guard 6 VP .*, Austrian Brigade Mayer 2 VP/);
   });
 
   it('a roll read from a table names the table and its column as the rules do (SYW 9 CinC ability p.19)', () => {
