@@ -24,7 +24,8 @@ import type { Unit } from '../../../engine/model';
 import { unitDistance } from '../../../geometry/measure';
 import { unitFrame, fromLocal } from '../../../geometry/frame';
 import type { TablePoint } from '../../../geometry/types';
-import { atan2, hypot } from '../../../geometry/math';
+import { hypot } from '../../../geometry/math';
+import { unitWheelTowards } from '../../../geometry/aim';
 import type { DogOptions } from '../options';
 import type { DogTables } from '../tables';
 import type { DogState } from '../state';
@@ -82,16 +83,6 @@ function choose(v: V, _side: string, actor: string): string {
   return v.battle.units.some((t) => t.side !== u.side && alive(v, t) && goodCavalryTarget(v, t) && unitDistance(u.stands, t.stands) <= reach) ? 'attack' : 'hold';
 }
 
-/** The wheel (degrees, at most 45 either way) that turns `u`'s front toward `p`. */
-function wheelTowardPoint(u: Unit, p: TablePoint): number {
-  const fr = unitFrame(u.stands);
-  const c = centreOf(u);
-  let d = atan2(p.y - c.y, p.x - c.x) - fr.facing;
-  while (d > Math.PI) d -= 2 * Math.PI;
-  while (d < -Math.PI) d += 2 * Math.PI;
-  return Math.max(-45, Math.min(45, (d * 180) / Math.PI));
-}
-
 /** Move `u` toward `to`, stopping `stopMm` short of `e` (the unit it closes on): a wheel toward the point and what it can go straight on. */
 function approachPoint(v: V, u: Unit, to: TablePoint, e: Unit, stopMm: number): Command[] {
   const st = us(v.ruleset, u.id);
@@ -101,7 +92,7 @@ function approachPoint(v: V, u: Unit, to: TablePoint, e: Unit, stopMm: number): 
   const c = centreOf(u);
   const toPoint = hypot(to.x - c.x, to.y - c.y);
   const gap = Math.min(unitDistance(u.stands, e.stands) - stopMm, toPoint);
-  const wheel = Math.round(wheelTowardPoint(u, to));
+  const wheel = Math.round(unitWheelTowards(u.stands, to));
   const out: Command[] = [];
   const ok = (legs: MoveLeg[]) => { const m = checkMove(v.battle, u, legs, left); return m.ok && !skirmishMoveProblem({ battle: v.battle, rs: v.ruleset }, u, m.stands!); };
   const push = (legs: MoveLeg[]) => out.push({ type: 'moveUnit', side: u.side, unit: u.id, legs });
