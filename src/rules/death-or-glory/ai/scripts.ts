@@ -2,7 +2,8 @@
  * Scripts for a player program (RulesetModule.ai.scripts; src/ai README). An actor is a unit.
  *
  *   - attack: close on the best target — a fair one for horse, an open flank where there is one —
- *             and charge it when the odds of the first round favour it (ai/odds.ts);
+ *             and charge it when the odds of the first round favour it (ai/odds.ts); foot never
+ *             charges skirmishers, who must evade and leave it unformed short of them;
  *   - fire:   come to close musket range (the range bands reward it: DoG Range Modifiers), re-form
  *             column into line, stand once a volley is worth firing (a unit that moves does not
  *             fire) and fire at the target where it does most harm; charge a target the odds favour;
@@ -12,7 +13,7 @@
  * Charge Restrictions: "units may reinforce troops locked in melee by moving into contact").
  *
  * `choose`: horse attacks a fair target (horse, guns, foot not formed or in column) within two
- * moves and otherwise holds, guarding the flank; artillery holds (unlimbering first); infantry
+ * moves and otherwise holds level with the foot, out of reach, guarding the flank; artillery holds (unlimbering first); infantry
  * fire. Side-wide (`sideCommands`): each brigade's general order at the start (attack) and a hold
  * sent by messenger to a brigade that has lost half its battalions; reactions (square against
  * horse, face a flank charge, else stand); and the generals ride to where their rating counts
@@ -24,7 +25,8 @@ import type { Unit } from '../../../engine/model';
 import { unitDistance } from '../../../geometry/measure';
 import { unitFrame, fromLocal } from '../../../geometry/frame';
 import type { TablePoint } from '../../../geometry/types';
-import { atan2, hypot } from '../../../geometry/math';
+import { hypot } from '../../../geometry/math';
+import { unitWheelTowards } from '../../../geometry/aim';
 import type { DogOptions } from '../options';
 import type { DogTables } from '../tables';
 import type { DogState } from '../state';
@@ -47,6 +49,8 @@ const CLOSE_MM = 45;
 const WORTH_STANDING_MEN = 40;
 /** A charge is declared when the first round is expected to cause this many times what it costs. */
 const CHARGE_EDGE = 1.3;
+/** A countercharge gives up the stand-and-fire: it is declared only at even odds or better. */
+const COUNTER_EDGE = 1;
 /** Commanders keep this far behind the unit they lead, out of the line of fire. */
 const GENERAL_BEHIND_MM = 60;
 
@@ -82,16 +86,6 @@ function choose(v: V, _side: string, actor: string): string {
   return v.battle.units.some((t) => t.side !== u.side && alive(v, t) && goodCavalryTarget(v, t) && unitDistance(u.stands, t.stands) <= reach) ? 'attack' : 'hold';
 }
 
-/** The wheel (degrees, at most 45 either way) that turns `u`'s front toward `p`. */
-function wheelTowardPoint(u: Unit, p: TablePoint): number {
-  const fr = unitFrame(u.stands);
-  const c = centreOf(u);
-  let d = atan2(p.y - c.y, p.x - c.x) - fr.facing;
-  while (d > Math.PI) d -= 2 * Math.PI;
-  while (d < -Math.PI) d += 2 * Math.PI;
-  return Math.max(-45, Math.min(45, (d * 180) / Math.PI));
-}
-
 /** Move `u` toward `to`, stopping `stopMm` short of `e` (the unit it closes on): a wheel toward the point and what it can go straight on. */
 function approachPoint(v: V, u: Unit, to: TablePoint, e: Unit, stopMm: number): Command[] {
   const st = us(v.ruleset, u.id);
@@ -101,7 +95,7 @@ function approachPoint(v: V, u: Unit, to: TablePoint, e: Unit, stopMm: number): 
   const c = centreOf(u);
   const toPoint = hypot(to.x - c.x, to.y - c.y);
   const gap = Math.min(unitDistance(u.stands, e.stands) - stopMm, toPoint);
-  const wheel = Math.round(wheelTowardPoint(u, to));
+  const wheel = Math.round(unitWheelTowards(u.stands, to));
   const out: Command[] = [];
   const ok = (legs: MoveLeg[]) => { const m = checkMove(v.battle, u, legs, left); return m.ok && !skirmishMoveProblem({ battle: v.battle, rs: v.ruleset }, u, m.stands!); };
   const push = (legs: MoveLeg[]) => out.push({ type: 'moveUnit', side: u.side, unit: u.id, legs });
@@ -197,7 +191,11 @@ function moveCommands(v: V, side: string, u: Unit, script: string): Command[] {
     if (u.formation === 'limbered' && gap > 700) out.push(...approachPoint(v, u, centreOf(e), e, 600));
     return out;
   }
-  if (script === 'hold') return out;
+  if (script === 'hold') {
+    // Horse held back keeps level with the foot, out of their reach, guarding the flank.
+    if (u.arm === 'cavalry' && gap > 400) out.push(...approachPoint(v, u, centreOf(e), e, 380));
+    return out;
+  }
   if (script === 'fire' && u.arm === 'infantry') {
     // DoG FIRE PHASE: a unit that moves does not fire (skirmishers excepted) — one with a volley worth firing stands.
     const shot = bestShot(v, u);
@@ -225,6 +223,8 @@ function chargeCommands(v: V, side: string, u: Unit, script: string): Command[] 
     const counter = v.ruleset.charges.some((x) => x.unit === t.id && x.target === u.id);
     if (step === 'counter' && !counter) continue;
     if (u.arm === 'cavalry' && !counter && !goodCavalryTarget(v, t) && script !== 'attack') continue;
+    // Skirmishers must evade formed troops, and foot cannot catch them: the charge falls short, unformed (DoG CHARGE PHASE, Notes).
+    if (u.arm === 'infantry' && t.formation === 'skirmish' && u.formation !== 'skirmish') continue;
     const verdict = chargeProblem(c, u, t, { counter });
     if (!verdict.ok) continue;
     const face = counter ? 'front' : verdict.reach?.face ?? 'front';
@@ -241,7 +241,7 @@ function chargeCommands(v: V, side: string, u: Unit, script: string): Command[] 
     const cost = odds.suffered + fire;
     const flankBonus = face !== 'front' ? 1.3 : 1;
     const edge = (odds.caused * flankBonus) / Math.max(5, cost);
-    if (odds.caused < 30 || edge < (counter ? 1 : CHARGE_EDGE)) continue;
+    if (odds.caused < 30 || edge < (counter ? COUNTER_EDGE : CHARGE_EDGE)) continue;
     scored.push({ c: { type: 'declareCharge', side, unit: u.id, target: t.id }, edge });
   }
   return scored.sort((a, b) => b.edge - a.edge).map((x) => x.c);
