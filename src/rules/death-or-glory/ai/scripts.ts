@@ -12,6 +12,10 @@
  * Every script first sends its unit to reinforce a melee its friends are losing or may win (DoG
  * Charge Restrictions: "units may reinforce troops locked in melee by moving into contact").
  *
+ * In the last four turns the share of men lost decides (HOUSE victory: within 5 points at the limit
+ * is a draw): a side not 8 points ahead presses — foot attacks and any charge at even odds goes in —
+ * and a side safely ahead keeps what it has — lines out of range stay put, charges need twice the odds.
+ *
  * `choose`: horse attacks a fair target (horse, guns, foot not formed or in column) within two
  * moves and otherwise holds level with the foot, out of reach, guarding the flank; artillery holds (unlimbering first); infantry
  * fire. Side-wide (`sideCommands`): each brigade's general order at the start (attack) and a hold
@@ -30,7 +34,8 @@ import { unitWheelTowards } from '../../../geometry/aim';
 import type { DogOptions } from '../options';
 import type { DogTables } from '../tables';
 import type { DogState } from '../state';
-import { us, figuresOf, ctxOf, isFormed, centreOf, lostShare } from '../state';
+import { us, figuresOf, ctxOf, isFormed, centreOf, lostShare, otherOf } from '../state';
+import { menLostShare } from '../victory';
 import { allowanceMm, checkMove, type MoveLeg } from '../movement/moves';
 import { cannotMove, advanceLimit, skirmishMoveProblem, GENERAL_RIDE_MM } from '../movement/commands';
 import { changeTurns, layoutFor, placementProblem } from '../movement/formations';
@@ -53,6 +58,19 @@ const CHARGE_EDGE = 1.3;
 const COUNTER_EDGE = 1;
 /** Commanders keep this far behind the unit they lead, out of the line of fire. */
 const GENERAL_BEHIND_MM = 60;
+
+/** Turns before the limit when the share of men lost starts to decide what a unit risks. */
+const ENDGAME_TURNS = 4;
+/** The lead in share of men lost that is worth keeping at the limit (HOUSE victory: within 5 points is a draw). */
+const SAFE_LEAD = 0.08;
+
+/** Near the turn limit: 'press' when not safely ahead (a draw is no win), 'keep' when safely ahead, else undefined. */
+function endgame(v: V, side: string): 'press' | 'keep' | undefined {
+  const limit = v.battle.turnLimit;
+  if (!limit || v.position.turn < limit - ENDGAME_TURNS) return undefined;
+  const lead = menLostShare(v.battle, v.ruleset, otherOf(v.battle, side)) - menLostShare(v.battle, v.ruleset, side);
+  return lead < SAFE_LEAD ? 'press' : 'keep';
+}
 
 const alive = (v: V, u: Unit) => us(v.ruleset, u.id).morale !== 'routing';
 const inMelee = (v: V, id: string) => v.ruleset.melees.some((m) => m.a === id || m.b === id);
@@ -81,7 +99,8 @@ function goodCavalryTarget(v: V, t: Unit): boolean {
 function choose(v: V, _side: string, actor: string): string {
   const u = v.battle.units.find((x) => x.id === actor);
   if (!u || u.arm === 'artillery') return 'hold';
-  if (u.arm !== 'cavalry') return 'fire';
+  // Pressing for a result, foot closes and charges what the odds allow.
+  if (u.arm !== 'cavalry') return endgame(v, u.side) === 'press' ? 'attack' : 'fire';
   const reach = 2 * allowanceMm(v.tables, u, us(v.ruleset, u.id));
   return v.battle.units.some((t) => t.side !== u.side && alive(v, t) && goodCavalryTarget(v, t) && unitDistance(u.stands, t.stands) <= reach) ? 'attack' : 'hold';
 }
@@ -202,7 +221,8 @@ function moveCommands(v: V, side: string, u: Unit, script: string): Command[] {
     if (u.formation !== 'skirmish' && shot && (shot.men >= WORTH_STANDING_MEN || unitDistance(u.stands, shot.target.stands) <= 60)) return out;
     if ((u.formation === 'column' || u.formation === 'march') && gap <= 300) reform('line');
     if (u.formation === 'skirmish') { if (gap > 100) out.push(...approachPoint(v, u, centreOf(e), e, 90)); return out; }
-    if (gap > CLOSE_MM + 5) out.push(...approachPoint(v, u, centreOf(e), e, CLOSE_MM));
+    // Safely ahead near the limit, a line that cannot fire yet stays where it is.
+    if (gap > CLOSE_MM + 5 && endgame(v, side) !== 'keep') out.push(...approachPoint(v, u, centreOf(e), e, CLOSE_MM));
     return out;
   }
   if (u.arm === 'cavalry' && u.formation !== 'line' && gap < 500) reform('line');
@@ -218,6 +238,7 @@ function chargeCommands(v: V, side: string, u: Unit, script: string): Command[] 
   const c = ctxOf(v);
   const st = us(v.ruleset, u.id);
   const scored: { c: Command; edge: number }[] = [];
+  const stage = endgame(v, side);
   for (const t of v.battle.units) {
     if (t.side === side || unitDistance(u.stands, t.stands) > 700) continue;
     const counter = v.ruleset.charges.some((x) => x.unit === t.id && x.target === u.id);
@@ -241,7 +262,8 @@ function chargeCommands(v: V, side: string, u: Unit, script: string): Command[] 
     const cost = odds.suffered + fire;
     const flankBonus = face !== 'front' ? 1.3 : 1;
     const edge = (odds.caused * flankBonus) / Math.max(5, cost);
-    if (odds.caused < 30 || edge < (counter ? COUNTER_EDGE : CHARGE_EDGE)) continue;
+    const want = counter ? COUNTER_EDGE : stage === 'press' ? 1 : stage === 'keep' ? 2 * CHARGE_EDGE : CHARGE_EDGE;
+    if (odds.caused < 30 || edge < want) continue;
     scored.push({ c: { type: 'declareCharge', side, unit: u.id, target: t.id }, edge });
   }
   return scored.sort((a, b) => b.edge - a.edge).map((x) => x.c);
