@@ -33,7 +33,7 @@ import { canRecall, fightingMr, meleeMods, shelterFor, type MeleeView } from '..
 import { hastyExemption } from '../movement/charges';
 import { breakthroughTargets, entitled } from '../melee/breakthrough';
 import { recrewProblem } from '../movement/recrew';
-import { centreOf, combatDeployed, frameOf } from '../geo';
+import { centreOf, combatDeployed, frameOf, inArc } from '../geo';
 import { cos, sin } from '../../../geometry/math';
 import { nearestEnemy } from './legal';
 import { lossShare } from '../victory';
@@ -129,6 +129,10 @@ function threats(v: V, u: Unit, marginIn: number): Unit[] {
   });
 }
 
+/** Enemy batteries with `u` in their canister pattern (AS 9.2: the 45° arc, 18"), plus `marginIn`. */
+const underCanister = (v: V, u: Unit, marginIn: number): boolean =>
+  v.battle.units.some((g) => g.side !== u.side && armOf(g) === 'artillery' && !us(v.ruleset, g.id).abandoned && inArc(g, u, v.tables.fire.arcDeg, v.tables.fire.canisterRangeIn + marginIn));
+
 function approach(v: V, u: Unit, e: Unit, stopShortIn: number, maxMm = Infinity): Command[] {
   const st = us(v.ruleset, u.id);
   const left = Math.min(maxMm, allowanceMm(v.tables, u) - st.movedMm);
@@ -163,9 +167,9 @@ function roomBehindMm(v: V, u: Unit): number {
  * AS 8.5), keeping a Fallback's depth from the table's edge behind (a Fallback off the table breaks
  * the unit, AS 11.2.5).
  */
-function fallAway(v: V, u: Unit): Command[] {
+function fallAway(v: V, u: Unit, upToMm = Infinity): Command[] {
   const st = us(v.ruleset, u.id);
-  const left = Math.min(allowanceMm(v.tables, u) - st.movedMm, roomBehindMm(v, u) - inMm(v.tables.retrograde.fallbackIn + 1));
+  const left = Math.min(upToMm, allowanceMm(v.tables, u) - st.movedMm, roomBehindMm(v, u) - inMm(v.tables.retrograde.fallbackIn + 1));
   const out: Command[] = [];
   for (const frac of [1, 0.75, 0.5]) {
     const legs: MoveLeg[] = [{ kind: 'backward', mm: Math.round(left * frac) }];
@@ -206,11 +210,22 @@ function commands(v: V, side: string, actor: string, script: string, _sm: Sample
     const wanted = owed.includes(t.id) || (script !== 'hold' && goodOdds(o));
     if (wanted && chargeReach(v, u, t, reachIn(v.tables, u)).ok) out.push({ type: 'charge', side, unit: u.id, target: t.id });
   }
+  // A battery with nothing but guns in its own canister pattern steps back out of the enemy's
+  // (8.5: batteries move to the rear keeping their facing): a duel of canister is an even trade.
+  if (armOf(u) === 'artillery' && underCanister(v, u, 0.25) && !v.battle.units.some((t) => t.side !== side && armOf(t) !== 'artillery' && inArc(u, t, v.tables.fire.arcDeg, v.tables.fire.canisterRangeIn)))
+    return [...out, ...fallAway(v, u, inMm(v.tables.fire.canisterRangeIn + 1) - Math.min(...v.battle.units.filter((g) => g.side !== side && armOf(g) === 'artillery').map((g) => unitDistance(u.stands, g.stands))))];
   if (script === 'hold' || armOf(u) === 'artillery' && mmIn(unitDistance(u.stands, e.stands)) <= v.tables.fire.roundshotRangeIn) return out;
   // Skirmishers keep out of reach of anything that could charge them (driven off, then broken if
   // contacted again in Fallback: AS 11.2.5); otherwise they close to skirmish range, no nearer to a threat.
   if (u.formation === 'skirmish') {
-    if (threats(v, u, 0.5).length > 0) return [...out, ...fallAway(v, u)];
+    const near = threats(v, u, 0.5);
+    if (near.length > 0) {
+      // Formed, the battalion fights a melee instead of being driven off (AS 11.2.5); a square if horse threaten it (8.2).
+      const f = near.some((x) => armOf(x) === 'cavalry') ? 'square' : 'line';
+      if (!st.reformed && !st.moved && !formationProblem(seen(v), u, f) && !placementProblem(v.battle, u, layoutFor(u, f))) out.push({ type: 'changeFormation', side, unit: u.id, formation: f });
+      return [...out, ...fallAway(v, u)];
+    }
+    if (underCanister(v, u, 0.25)) return [...out, ...fallAway(v, u)];
     const room = Math.min(...v.battle.units.filter((x) => x.side !== side && armOf(x) !== 'artillery' && isFormed(v.ruleset, x)).map((x) => unitDistance(u.stands, x.stands) - inMm(reachIn(v.tables, x) + 1)));
     if (room > 5) out.push(...approach(v, u, e, v.tables.fire.skirmishRangeIn - 0.5, room));
     return out;
@@ -220,7 +235,15 @@ function commands(v: V, side: string, actor: string, script: string, _sm: Sample
   if (armOf(u) === 'cavalry') {
     if (st.blown !== undefined) return out;
     const prey = v.battle.units.filter((t) => t.side !== side && goodCharge(v, u, t)).sort((a, b) => unitDistance(u.stands, a.stands) - unitDistance(u.stands, b.stands))[0];
-    if (prey) out.push(...approach(v, u, prey, reachIn(v.tables, u) - 3));
+    if (!prey) return out;
+    // No nearer than 7" to a Formed enemy it would not choose to charge (within 6" ahead the charge is
+    // obligatory, AS 7.3.1), nor into the reach of horse that could charge it at even odds.
+    const room = Math.min(...v.battle.units.filter((x) => x.side !== side && x.id !== prey.id && isFormed(v.ruleset, x) && !goodCharge(v, u, x)).map((x) => {
+      const gap = unitDistance(u.stands, x.stands);
+      const horse = armOf(x) === 'cavalry' && us(v.ruleset, x.id).blown === undefined && !us(v.ruleset, x.id).staggered;
+      return gap - inMm(horse ? reachIn(v.tables, x) + 1 : v.tables.reach.obligatoryChargeIn + 1);
+    }));
+    if (room > 5) out.push(...approach(v, u, prey, reachIn(v.tables, u) - 3, room));
     return out;
   }
   // A Defending division's foot stand and let the enemy come into their volleys and the guns'

@@ -87,6 +87,8 @@ function chargeOdds(w: Work, view: V, g: GroupState, us: readonly Unit[], t: Uni
   const ahead = (c.x - tc.x) * cos(f) + (c.y - tc.y) * sin(f);
   if (ahead < 0) odds += 2;
   if (g.casualtiesThisPhase > 0) odds -= 1;
+  // (6) Melee chart p.14: a disorganised unit fights at -1, and its loss sends the group back.
+  if (us.some((u) => view.ruleset.units[u.id]?.disordered)) odds -= 2;
   return odds;
 }
 
@@ -136,7 +138,7 @@ function waits(w: Work, view: V, side: string): boolean {
   if (side !== view.ruleset.defender || (limit !== undefined && view.position.turn > Math.ceil((limit * 2) / 3))) return false;
   if (view.position.turn <= 2) return true;
   const mine = stands(view.battle.units.filter((u) => u.side === side));
-  return knownEnemies(w, view, side).some((e) => unitDistance(e.stands, mine) <= COMING_MM);
+  return knownEnemies(w, view, side).some((e) => w.groupOf(e.id)?.order === 'advance' && unitDistance(e.stands, mine) <= COMING_MM);
 }
 
 /** The share of its stands a side has lost, by its groups' starting strengths. */
@@ -175,6 +177,13 @@ function chooseSyw(w: Work, view: V, side: string, g: GroupState): Script {
   // A charge must promise two things at once (a shaken target in the flank, guns caught in the open):
   // a lost melee sends the group to Retreat or Rout, and the house victory counts the points lost.
   if (best && best.odds >= chargeThreshold(w, view, side)) return 'attack';
+  // Horse within reach of enemy horse charges first: horse charged while on Stand fights at -1
+  // ((6) Melee chart p.14, "Cavalry charged and on Stand orders"), and the enemy may charge next.
+  if (us.every(isCavalry) && g.casualtiesThisPhase === 0) {
+    const mine = us.reduce((a, u) => a + u.stands.length, 0);
+    const horse = chargeTargets(w, view, side, g, us).find((x) => isCavalry(x.t) && x.odds >= -0.5 && mine >= x.t.stands.length);
+    if (horse) return 'attack';
+  }
   if (blocked || waits(w, view, side)) return 'hold';
   if (us.every(isCavalry)) return near && near.mm < 25 * CM ? 'hold' : 'advance';
   return near && near.mm <= 10 * CM + 1 ? 'hold' : 'advance';
