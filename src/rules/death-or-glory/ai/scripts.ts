@@ -2,7 +2,8 @@
  * Scripts for a player program (RulesetModule.ai.scripts; src/ai README). An actor is a unit.
  *
  *   - attack: close on the best target — a fair one for horse, an open flank where there is one —
- *             and charge it when the odds of the first round favour it (ai/odds.ts);
+ *             and charge it when the odds of the first round favour it (ai/odds.ts); foot never
+ *             charges skirmishers, who must evade and leave it unformed short of them;
  *   - fire:   come to close musket range (the range bands reward it: DoG Range Modifiers), re-form
  *             column into line, stand once a volley is worth firing (a unit that moves does not
  *             fire) and fire at the target where it does most harm; charge a target the odds favour;
@@ -11,8 +12,12 @@
  * Every script first sends its unit to reinforce a melee its friends are losing or may win (DoG
  * Charge Restrictions: "units may reinforce troops locked in melee by moving into contact").
  *
+ * In the last four turns the share of men lost decides (HOUSE victory: within 5 points at the limit
+ * is a draw): a side not 8 points ahead presses — foot attacks and any charge at even odds goes in —
+ * and a side safely ahead keeps what it has — lines out of range stay put, charges need twice the odds.
+ *
  * `choose`: horse attacks a fair target (horse, guns, foot not formed or in column) within two
- * moves and otherwise holds, guarding the flank; artillery holds (unlimbering first); infantry
+ * moves and otherwise holds level with the foot, out of reach, guarding the flank; artillery holds (unlimbering first); infantry
  * fire. Side-wide (`sideCommands`): each brigade's general order at the start (attack) and a hold
  * sent by messenger to a brigade that has lost half its battalions; reactions (square against
  * horse, face a flank charge, else stand); and the generals ride to where their rating counts
@@ -29,7 +34,8 @@ import { unitWheelTowards } from '../../../geometry/aim';
 import type { DogOptions } from '../options';
 import type { DogTables } from '../tables';
 import type { DogState } from '../state';
-import { us, figuresOf, ctxOf, isFormed, centreOf, lostShare } from '../state';
+import { us, figuresOf, ctxOf, isFormed, centreOf, lostShare, otherOf } from '../state';
+import { menLostShare } from '../victory';
 import { allowanceMm, checkMove, type MoveLeg } from '../movement/moves';
 import { cannotMove, advanceLimit, skirmishMoveProblem, GENERAL_RIDE_MM } from '../movement/commands';
 import { changeTurns, layoutFor, placementProblem } from '../movement/formations';
@@ -48,8 +54,23 @@ const CLOSE_MM = 45;
 const WORTH_STANDING_MEN = 40;
 /** A charge is declared when the first round is expected to cause this many times what it costs. */
 const CHARGE_EDGE = 1.3;
+/** A countercharge gives up the stand-and-fire: it is declared only at even odds or better. */
+const COUNTER_EDGE = 1;
 /** Commanders keep this far behind the unit they lead, out of the line of fire. */
 const GENERAL_BEHIND_MM = 60;
+
+/** Turns before the limit when the share of men lost starts to decide what a unit risks. */
+const ENDGAME_TURNS = 4;
+/** The lead in share of men lost that is worth keeping at the limit (HOUSE victory: within 5 points is a draw). */
+const SAFE_LEAD = 0.08;
+
+/** Near the turn limit: 'press' when not safely ahead (a draw is no win), 'keep' when safely ahead, else undefined. */
+function endgame(v: V, side: string): 'press' | 'keep' | undefined {
+  const limit = v.battle.turnLimit;
+  if (!limit || v.position.turn < limit - ENDGAME_TURNS) return undefined;
+  const lead = menLostShare(v.battle, v.ruleset, otherOf(v.battle, side)) - menLostShare(v.battle, v.ruleset, side);
+  return lead < SAFE_LEAD ? 'press' : 'keep';
+}
 
 const alive = (v: V, u: Unit) => us(v.ruleset, u.id).morale !== 'routing';
 const inMelee = (v: V, id: string) => v.ruleset.melees.some((m) => m.a === id || m.b === id);
@@ -78,7 +99,8 @@ function goodCavalryTarget(v: V, t: Unit): boolean {
 function choose(v: V, _side: string, actor: string): string {
   const u = v.battle.units.find((x) => x.id === actor);
   if (!u || u.arm === 'artillery') return 'hold';
-  if (u.arm !== 'cavalry') return 'fire';
+  // Pressing for a result, foot closes and charges what the odds allow.
+  if (u.arm !== 'cavalry') return endgame(v, u.side) === 'press' ? 'attack' : 'fire';
   const reach = 2 * allowanceMm(v.tables, u, us(v.ruleset, u.id));
   return v.battle.units.some((t) => t.side !== u.side && alive(v, t) && goodCavalryTarget(v, t) && unitDistance(u.stands, t.stands) <= reach) ? 'attack' : 'hold';
 }
@@ -188,14 +210,19 @@ function moveCommands(v: V, side: string, u: Unit, script: string): Command[] {
     if (u.formation === 'limbered' && gap > 700) out.push(...approachPoint(v, u, centreOf(e), e, 600));
     return out;
   }
-  if (script === 'hold') return out;
+  if (script === 'hold') {
+    // Horse held back keeps level with the foot, out of their reach, guarding the flank.
+    if (u.arm === 'cavalry' && gap > 400) out.push(...approachPoint(v, u, centreOf(e), e, 380));
+    return out;
+  }
   if (script === 'fire' && u.arm === 'infantry') {
     // DoG FIRE PHASE: a unit that moves does not fire (skirmishers excepted) — one with a volley worth firing stands.
     const shot = bestShot(v, u);
     if (u.formation !== 'skirmish' && shot && (shot.men >= WORTH_STANDING_MEN || unitDistance(u.stands, shot.target.stands) <= 60)) return out;
     if ((u.formation === 'column' || u.formation === 'march') && gap <= 300) reform('line');
     if (u.formation === 'skirmish') { if (gap > 100) out.push(...approachPoint(v, u, centreOf(e), e, 90)); return out; }
-    if (gap > CLOSE_MM + 5) out.push(...approachPoint(v, u, centreOf(e), e, CLOSE_MM));
+    // Safely ahead near the limit, a line that cannot fire yet stays where it is.
+    if (gap > CLOSE_MM + 5 && endgame(v, side) !== 'keep') out.push(...approachPoint(v, u, centreOf(e), e, CLOSE_MM));
     return out;
   }
   if (u.arm === 'cavalry' && u.formation !== 'line' && gap < 500) reform('line');
@@ -211,11 +238,14 @@ function chargeCommands(v: V, side: string, u: Unit, script: string): Command[] 
   const c = ctxOf(v);
   const st = us(v.ruleset, u.id);
   const scored: { c: Command; edge: number }[] = [];
+  const stage = endgame(v, side);
   for (const t of v.battle.units) {
     if (t.side === side || unitDistance(u.stands, t.stands) > 700) continue;
     const counter = v.ruleset.charges.some((x) => x.unit === t.id && x.target === u.id);
     if (step === 'counter' && !counter) continue;
     if (u.arm === 'cavalry' && !counter && !goodCavalryTarget(v, t) && script !== 'attack') continue;
+    // Skirmishers must evade formed troops, and foot cannot catch them: the charge falls short, unformed (DoG CHARGE PHASE, Notes).
+    if (u.arm === 'infantry' && t.formation === 'skirmish' && u.formation !== 'skirmish') continue;
     const verdict = chargeProblem(c, u, t, { counter });
     if (!verdict.ok) continue;
     const face = counter ? 'front' : verdict.reach?.face ?? 'front';
@@ -232,7 +262,8 @@ function chargeCommands(v: V, side: string, u: Unit, script: string): Command[] 
     const cost = odds.suffered + fire;
     const flankBonus = face !== 'front' ? 1.3 : 1;
     const edge = (odds.caused * flankBonus) / Math.max(5, cost);
-    if (odds.caused < 30 || edge < (counter ? 1 : CHARGE_EDGE)) continue;
+    const want = counter ? COUNTER_EDGE : stage === 'press' ? 1 : stage === 'keep' ? 2 * CHARGE_EDGE : CHARGE_EDGE;
+    if (odds.caused < 30 || edge < want) continue;
     scored.push({ c: { type: 'declareCharge', side, unit: u.id, target: t.id }, edge });
   }
   return scored.sort((a, b) => b.edge - a.edge).map((x) => x.c);

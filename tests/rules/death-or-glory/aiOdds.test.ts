@@ -1,0 +1,110 @@
+/**
+ * The odds the scripted Death or Glory! player weighs (ai/odds.ts) and the choices it makes from
+ * them (ai/scripts.ts): the mean of the casualty chart over the fire die (DoG FIRE PHASE,
+ * Procedure), the first round of a melee (DoG MELÉE, Procedure; a unit struck in flank fights with
+ * one row of the stands touching), reinforcing a melee (DoG Charge Restrictions), and the
+ * generals riding to their commands (DoG MORALE "commander's command rating").
+ */
+import { describe, expect, it } from 'vitest';
+import { battle, advanceTo, apply, unit } from './build';
+import { expectedFireMen, meleeOdds } from '../../../src/rules/death-or-glory/ai/odds';
+import { dogScripts } from '../../../src/rules/death-or-glory/ai/scripts';
+import { planFire } from '../../../src/rules/death-or-glory/fire/plan';
+import { ctxOf } from '../../../src/rules/death-or-glory/state';
+import { fireDie, readChart } from '../../../src/rules/death-or-glory/tables';
+import { viewFor } from '../../../src/engine/view';
+import { makeSampler } from '../../../src/ai/sampler';
+import { DOG, type St } from './build';
+import type { SeenGame } from '../../../src/engine/ruleset';
+import type { DogState } from '../../../src/rules/death-or-glory/state';
+import type { DogOptions } from '../../../src/rules/death-or-glory/options';
+import type { DogTables } from '../../../src/rules/death-or-glory/tables';
+
+type V = SeenGame<DogState, DogOptions, DogTables>;
+const view = (s: St, side: string) => viewFor(DOG, s, side) as unknown as V;
+
+describe('DoG FIRE PHASE: the volley the scripted player expects', () => {
+  it('is the mean of the casualty chart over the ten faces of the fire die, by its modifiers and figures firing', () => {
+    const s = advanceTo(battle([
+      { id: 'pr', side: 'blue', type: 'musketeer', x: 1200, y: 700 },
+      { id: 'fr', side: 'red', type: 'fusilier', x: 1200, y: 760 },
+    ]), 'fireFirst');
+    const p = planFire(ctxOf(s), unit(s, 'pr')!, unit(s, 'fr')!);
+    expect(p.ok).toBe(true);
+    const mods = p.modifiers.reduce((a, m) => a + m.value, 0);
+    let sum = 0;
+    for (let f = 1; f <= 10; f++) sum += readChart(s.tables.casualtyChart, fireDie(f) + mods, p.count).men;
+    expect(expectedFireMen(s.tables, p)).toBeCloseTo(sum / 10, 9);
+    // Point-blank fire does more harm than the same volley at 110 m (DoG Range Modifiers: +3 at 0-35 m, -2 at 91-125 m).
+    const far = advanceTo(battle([
+      { id: 'pr', side: 'blue', type: 'musketeer', x: 1200, y: 700 },
+      { id: 'fr', side: 'red', type: 'fusilier', x: 1200, y: 830 },
+    ]), 'fireFirst');
+    expect(expectedFireMen(far.tables, planFire(ctxOf(far), unit(far, 'pr')!, unit(far, 'fr')!))).toBeLessThan(expectedFireMen(s.tables, p));
+  });
+
+  it('a planned shot that is refused is worth nothing', () => {
+    const s = advanceTo(battle([
+      { id: 'pr', side: 'blue', type: 'musketeer', x: 1200, y: 200 },
+      { id: 'fr', side: 'red', type: 'fusilier', x: 1200, y: 1200 },
+    ]), 'fireFirst');
+    const p = planFire(ctxOf(s), unit(s, 'pr')!, unit(s, 'fr')!);
+    expect(p.ok).toBe(false);
+    expect(expectedFireMen(s.tables, p)).toBe(0);
+  });
+});
+
+describe('DoG MELÉE: the first round the scripted player expects', () => {
+  const s = battle([
+    { id: 'drag', side: 'blue', arm: 'cavalry', type: 'dragoon', x: 1200, y: 500, n: 2 },
+    { id: 'fr', side: 'red', type: 'fusilier', x: 1200, y: 750, formation: 'column' },
+  ]);
+  const drag = unit(s, 'drag')!, fr = unit(s, 'fr')!;
+
+  it('impact adds to what the charger causes', () => {
+    const without = meleeOdds(s.tables, s.ruleset, drag, fr, { impact: false });
+    const withImpact = meleeOdds(s.tables, s.ruleset, drag, fr, { impact: true });
+    expect(withImpact.caused).toBeGreaterThan(without.caused);
+    expect(withImpact.suffered).toBe(without.suffered);
+  });
+
+  it('a unit struck in the flank fights back with one row of a stand, so the charger suffers less', () => {
+    const front = meleeOdds(s.tables, s.ruleset, drag, fr, { impact: true, face: 'front' });
+    const flank = meleeOdds(s.tables, s.ruleset, drag, fr, { impact: true, face: 'left' });
+    expect(flank.suffered).toBeLessThan(front.suffered);
+  });
+});
+
+describe('DoG Charge Restrictions: the scripted player reinforces a melee its friends are locked in', () => {
+  it('a fresh battalion 64 m off the flank of a melee moves into contact with the enemy in it', () => {
+    let s = battle([
+      { id: 'a', side: 'blue', type: 'musketeer', x: 1200, y: 700 },
+      { id: 'b', side: 'red', type: 'fusilier', x: 1200, y: 700, facingDeg: -90 },
+      { id: 'pr2', side: 'blue', type: 'musketeer', x: 1330, y: 710, facingDeg: 180 },
+      { id: 'd', side: 'red', type: 'fusilier', x: 1200, y: 1200, facingDeg: -90 },
+    ]);
+    s = { ...s, ruleset: { ...s.ruleset, melees: [{ a: 'a', b: 'b', rounds: 1 }] } };
+    s = advanceTo(s, 'moveFirst');
+    const v = view(s, 'blue');
+    const cmds = dogScripts.commands(v, 'blue', 'pr2', dogScripts.choose(v, 'blue', 'pr2'), makeSampler(1));
+    expect(cmds[0]).toEqual({ type: 'reinforceMelee', side: 'blue', unit: 'pr2', target: 'b' });
+    const r = apply(s, cmds[0]!);
+    expect(r.events.some((e) => e.type === 'MeleeReinforced')).toBe(true);
+  });
+});
+
+describe('DoG MORALE ("commander\'s command rating" within 150 m): the scripted player\'s generals ride to their commands', () => {
+  it('a brigade general far behind rides toward the unit of his brigade nearest the enemy, staying behind it', () => {
+    let s = battle([
+      { id: 'pr', side: 'blue', type: 'musketeer', x: 1200, y: 600, brigade: 'blue-b1' },
+      { id: 'fr', side: 'red', type: 'fusilier', x: 1200, y: 900 },
+    ], { generals: [{ id: 'blue-cinc', side: 'blue', x: 20, y: 20 }, { id: 'g1', side: 'blue', x: 1200, y: 100, commands: 'blue-b1', rating: 2 }, { id: 'red-gen', side: 'red', x: 2380, y: 1580 }] });
+    s = advanceTo(s, 'moveFirst');
+    const cmds = dogScripts.sideCommands(view(s, 'blue'), 'blue');
+    const ride = cmds.find((c) => c.type === 'moveGeneral' && c['general'] === 'g1') as { x: number; y: number } | undefined;
+    expect(ride).toBeDefined();
+    expect(ride!.y).toBeGreaterThan(100);
+    expect(ride!.y).toBeLessThan(600);
+    expect(apply(s, ride as never).events.some((e) => e.type === 'GeneralMoved')).toBe(true);
+  });
+});
