@@ -12,7 +12,7 @@ import type { Draft, NwGameState, NwState, NwOptions } from './types';
 import type { NwTables } from './nwTables';
 import { ORDERS, ORDER_IDS, deployActionsAllowed, mayChargeTarget, mayCountercharge, type OrderId } from './tables/orders';
 import { FORD_SEARCH, WHEEL } from './tables/movement';
-import { addDisorder, enemiesOf, firstWithinER, inMm, isActive, makeDraft, nwu, scaleOf, toChange, toIn, canSee } from './core';
+import { addDisorder, enemiesOf, firstWithinER, inMm, isActive, makeDraft, nwu, planChecked, scaleOf, toChange, toIn, canSee } from './core';
 import { unitDistanceMm, unitFacing, frameOfUnit, unitTerrain, commandStand, screenStands } from './geom';
 import { walk, commitMove, straight } from './moves';
 import { standsAtDistance } from '../../geometry/movement';
@@ -30,6 +30,7 @@ import { canWheelToFace } from './chargeMovement';
 import { dropBackForMove, dropBackProblem, DROP_BACK_RULE } from './dropBack';
 import { normaliseAngle, pt, rad } from '../../geometry/types';
 import { cos, hypot, sin } from '../../geometry/math';
+import { pointOnTable } from '../../geometry/tableEdge';
 
 type S = NwGameState;
 const id = z.string().min(1);
@@ -161,6 +162,7 @@ export function doMove(d: Draft, u: Unit, wheelDeg: number, distanceIn: number, 
   // NW Orders/Advance: stands may shift into the rear ranks to avoid units, terrain or obstacles (dropBack; RULINGS).
   const mover = dropBack ? dropBackForMove(d, wheeled, unitFacing(wheeled), want, { roadColumn: road }) : wheeled;
   if (typeof mover === 'string') return reject('cannot-drop-back', `${u.name} cannot drop stands back: ${mover}.`, DROP_BACK_RULE);
+  planChecked(d);
   const r = walk(d, mover, unitFacing(mover), want, strategic ? 'strategic' : 'advance', { roadColumn: road });
   let res = r;
   if (strategic && !proRata) {
@@ -670,7 +672,7 @@ const moveGeneral = defineCommand<NwState, NwOptions, NwTables, { type: 'moveGen
       const reach = inMm(d.tables.movement[d.rs.scale].rows['light-cavalry'].tacticalIn);
       const dist = hypot(cmd.x - gs.stand.centre.x, cmd.y - gs.stand.centre.y);
       if (dist > reach + 0.5) return reject('too-far', `A general moves up to ${toIn(reach)}".`, 'NW Generals §1 (RULINGS: light cavalry rate)');
-      if (cmd.x < 0 || cmd.y < 0 || cmd.x > d.battle.table.widthMm || cmd.y > d.battle.table.depthMm) return reject('off-table', 'Stay on the table.', 'NW §9');
+      if (!pointOnTable(d.battle.table, cmd)) return reject('off-table', 'Stay on the table.', 'NW §9');
       let join: string | undefined;
       if (cmd.joinUnit) {
         const u = findUnit(d.battle, cmd.joinUnit);

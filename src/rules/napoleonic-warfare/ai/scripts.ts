@@ -35,9 +35,10 @@ import { acrossOf, checkMoveOrder, rightSignOf } from '../moveOrder';
 import { spikeableGuns } from '../legal';
 import { occupyBuildings } from '../occupy';
 import { ARTILLERY_RANGES_IN, SMALL_ARMS } from '../tables/fire';
+import { wheelTowardsDeg } from '../../../geometry/aim';
 import { standBlockers, targetFor } from '../fire';
 import { tally } from '../victory';
-import { atan2, cos, hypot, sin } from '../../../geometry/math';
+import { cos, hypot, sin } from '../../../geometry/math';
 
 
 type V = SeenGame<NwState, NwOptions, NwTables>;
@@ -270,16 +271,6 @@ function goal(d: Draft, u: Unit): { x: number; y: number; gapMm: number } {
   return { x: c.x + cos(f) * 1000, y: c.y + sin(f) * 1000, gapMm: Infinity };
 }
 
-/** The wheel (degrees, right positive) that turns `u` towards (x, y), within ±limit. */
-function wheelTowards(u: Unit, x: number, y: number, limit = 45): number {
-  const c = centreOf(u);
-  let a = atan2(y - c.y, x - c.x) - unitFacing(u);
-  while (a > Math.PI) a -= 2 * Math.PI;
-  while (a < -Math.PI) a += 2 * Math.PI;
-  const deg = (a * 180) / Math.PI;
-  return Math.round(Math.max(-limit, Math.min(limit, Math.abs(deg) < 5 ? 0 : deg)));
-}
-
 /** NW Orders/Advance: the moves an advancing unit tries, best first. */
 function advanceMoves(d: Draft, u: Unit, side: string, script: Script, strategic: boolean): Command[] {
   const nu = nwu(d, u.id);
@@ -289,7 +280,7 @@ function advanceMoves(d: Draft, u: Unit, side: string, script: Script, strategic
   // it (NW Orders/Advance allows 45°) — units wheeling onto the same enemy converge and pass
   // through each other (NW §24 Interpenetration disorders both). Strategic moves resolve at the
   // step's end, unseen by the trial, so they wheel only when the enemy is off to the flank.
-  const raw = wheelTowards(u, g.x, g.y);
+  const raw = Math.round(wheelTowardsDeg(centreOf(u), unitFacing(u), g));
   const wheel = Math.abs(raw) < (strategic ? 40 : 20) ? 0 : Math.sign(raw) * Math.min(Math.abs(raw), strategic ? 45 : 30);
   // Keep the brigade together: no unit goes further than its slowest brigade-mate can (NW §25 lines).
   const mates = activeUnits(d).filter((x) => x.side === side && x.parent === u.parent && x.id !== u.id && !nwu(d, x.id).profile.artillery);
@@ -377,7 +368,7 @@ function tacticalCommands(d: Draft, u: Unit, side: string, script: Script): Comm
       if (nu.profile.artillery) return [{ type: 'deployUnit', side, unitId: u.id, action: nu.abandoned ? 'recrew' : nu.limbered ? 'unlimber' : 'halt' }];
       if (nu.dismounted) return [{ type: 'deployUnit', side, unitId: u.id, action: 'mount' }];
       const g = goal(d, u);
-      const wheel = wheelTowards(u, g.x, g.y, 30);
+      const wheel = Math.round(wheelTowardsDeg(centreOf(u), unitFacing(u), g, 30));
       const out: Command[] = [];
       // Face the enemy (NW Orders/Deploy: wheel); columns near the enemy deploy into line to fire.
       // A column in musket reach forms line first: its fire counts more than a better facing.

@@ -31,7 +31,8 @@ import { isHiddenFrom, legalDeployment } from '../deployment';
 import { isDeployStep } from '../deploymentOrder';
 import { groupShapeProblem, isSplit } from '../groupShape';
 import { CM, centroid } from '../geo';
-import { atan2, cos, hypot, sin } from '../../../geometry/math';
+import { cos, hypot, sin } from '../../../geometry/math';
+import { wheelTowardsDeg } from '../../../geometry/aim';
 
 type V = SeenGame<SywState, Options, Tables>;
 export const SYW_SCRIPTS = ['attack', 'advance', 'hold', 'withdraw'] as const;
@@ -188,17 +189,6 @@ function chooseSyw(w: Work, view: V, side: string, g: GroupState): Script {
   return near && near.mm <= 10 * CM + 1 ? 'hold' : 'advance';
 }
 
-/** The wheel that turns a group's front towards (x, y): a leg, or none under 5 degrees. */
-function wheelTowards(us: readonly Unit[], x: number, y: number, limitDeg = 45): { dir: 'left' | 'right'; deg: number } | undefined {
-  const c = centroid(stands(us));
-  let a = atan2(y - c.y, x - c.x) - us[0]!.stands[0]!.facing;
-  while (a > Math.PI) a -= 2 * Math.PI;
-  while (a < -Math.PI) a += 2 * Math.PI;
-  const deg = Math.round(Math.min(limitDeg, Math.abs((a * 180) / Math.PI)));
-  if (deg < 5) return undefined;
-  return { dir: a > 0 ? 'right' : 'left', deg };
-}
-
 function commandChangeCommands(w: Work, view: V, side: string, g: GroupState, script: Script): Command[] {
   const us = w.groupUnits(g);
   const gens = view.battle.generals
@@ -241,7 +231,9 @@ function movementCommands(w: Work, view: V, side: string, g: GroupState, script:
   if (g.order !== 'advance' && g.order !== 'reserve') return out;
   if (near && near.mm < 10 * CM + 2 && g.order === 'advance') return out; // the 10cm halt (p.8)
   const tc = near ? centroid(near.e.stands) : undefined;
-  const wheel = tc ? wheelTowards(us, tc.x, tc.y, arty ? 0 : 45) : undefined;
+  // The wheel that turns the group's front towards it: a leg, or none under 5 degrees.
+  const turn = tc ? wheelTowardsDeg(centroid(stands(us)), us[0]!.stands[0]!.facing, tc, arty ? 0 : 45) : 0;
+  const wheel = Math.round(Math.abs(turn)) >= 5 ? { dir: turn > 0 ? ('right' as const) : ('left' as const), deg: Math.round(Math.abs(turn)) } : undefined;
   // Horse guarding a flank closes only to 25cm unless charging; foot goes to the 10cm halt.
   const standOff = script === 'attack' ? 0 : us.every(isCavalry) ? 25 * CM : 10 * CM;
   const toGo = near ? Math.max(0, near.mm - standOff) : speed;
