@@ -11,6 +11,7 @@
 import { ENGINE_COMMANDS, type Command } from '../engine/command';
 import { evaluateFor } from '../engine/lookahead';
 import type { SideId } from '../engine/model';
+import type { GameState } from '../engine/state';
 import type { AiScripts, AnyRuleset, Sampler } from '../engine/ruleset';
 import { playerSampler, stepKey, Trier, type Player, type PlayerKind, type View } from './player';
 
@@ -48,6 +49,16 @@ export class ScriptedPlayer implements Player {
     return scripts.choose(view, side, actor);
   }
 
+  /** The state commands are tried on: one determinised from the view (a playout has its own). */
+  protected trialState(module: AnyRuleset, view: View, side: SideId): GameState {
+    return this.trier.stateFor(module, view, side);
+  }
+
+  /** The state `command` would leave on what `side` sees, or undefined when the rules refuse it. */
+  protected tryOn(module: AnyRuleset, view: View, side: SideId, command: Command): GameState | undefined {
+    return this.trier.attempt(module, view, side, command);
+  }
+
   /** Called once when the player first decides in a step (the search player plans here). */
   protected onNewStep(_module: AnyRuleset, _scripts: Scripts, _view: View, _side: SideId): void {}
 
@@ -68,7 +79,7 @@ export class ScriptedPlayer implements Player {
       if (actor !== undefined) m.given.set(actor, (m.given.get(actor) ?? 0) + 1);
       return c;
     };
-    for (const c of scripts.sideCommands?.(view, side, this.sampler) ?? []) if (fresh(c) && this.trier.accepts(module, view, side, c)) return send(c);
+    for (const c of scripts.sideCommands?.(view, side, this.sampler) ?? []) if (fresh(c) && this.tryOn(module, view, side, c) !== undefined) return send(c);
     for (const actor of scripts.actors(view, side)) {
       if (m.idle.has(actor) || (m.given.get(actor) ?? 0) >= MAX_PER_ACTOR) continue;
       const script = this.scriptFor(module, scripts, view, side, actor);
@@ -88,9 +99,9 @@ export class ScriptedPlayer implements Player {
     let base: number | undefined;
     let least: { c: Command; v: number } | undefined;
     for (const c of commands) {
-      const after = this.trier.attempt(module, view, side, c);
+      const after = this.tryOn(module, view, side, c);
       if (!after) continue;
-      base ??= evaluateFor(module, this.trier.stateFor(module, view, side), side);
+      base ??= evaluateFor(module, this.trialState(module, view, side), side);
       const v = evaluateFor(module, after, side);
       if (v >= base - HARM_TOLERANCE) return c;
       if (!least || v > least.v) least = { c, v };
