@@ -147,7 +147,7 @@ export function lineOfSight(ix: SightIndex, a: TablePoint, b: TablePoint, opts: 
       if (list) list.push(c.t); else touched.set(c.feature, [c.t]);
     }
     if (ix.cellSpecial.length > 0) for (const f of featuresAt(ix, a.x, a.y)) if (ix.special[f] === 1 && !touched.has(f)) touched.set(f, []);
-    for (const [f, ts] of touched) judgeFeature(ix.features[f]!, a, b, L, la, lb, ts, opts, near);
+    for (const [f, ts] of touched) judgeFeature(ix.features[f]!, a, b, L, la, lb, ts, opts, near, tMax);
     for (const feat of opts.extra ?? []) {
       const ts: number[] = [];
       const n = feat.polygon.length;
@@ -158,7 +158,7 @@ export function lineOfSight(ix: SightIndex, a: TablePoint, b: TablePoint, opts: 
       }
       ts.sort(byNumber);
       if (ts.length === 0 && !pointInPolygon(a, feat.polygon)) continue;
-      judgeFeature(feat, a, b, L, la, lb, ts, opts, near);
+      judgeFeature(feat, a, b, L, la, lb, ts, opts, near, 1);
     }
   }
   const block = near.block;
@@ -169,24 +169,16 @@ const byNumber = (x: number, y: number) => x - y;
 
 function judgeFeature(
   feat: SightFeature, a: TablePoint, b: TablePoint, L: number, la: number, lb: number, ts: readonly number[],
-  opts: SightOptions, near: Nearest,
+  opts: SightOptions, near: Nearest, tMax: number,
 ): void {
-  // Ends by containment, not parity, so a line cut short (tMax) or through a vertex stays right.
+  // Ends by containment, not parity, so a line cut short (tMax) stays right.
   const aIn = pointInPolygon(a, feat.polygon);
   const bIn = pointInPolygon(b, feat.polygon);
-  // Runs inside the feature along the line.
-  const cuts = [...ts];
-  const runs: { t0: number; t1: number; hasA: boolean; hasB: boolean }[] = [];
-  let inside = aIn, from = 0;
-  for (const t of cuts) {
-    if (inside) runs.push({ t0: from, t1: t, hasA: from === 0 && aIn, hasB: false });
-    else from = t;
-    inside = !inside;
-  }
-  if (inside) runs.push({ t0: from, t1: 1, hasA: from === 0 && aIn, hasB: bIn });
+  const runs = insideRuns(feat.polygon, a, b, ts, aIn, bIn, tMax);
   const h = feat.heightLevel ?? 0;
-  if (h > Math.max(la, lb) && (runs.length > 0 || ts.length > 0)) {
-    const t = runs[0]?.t0 ?? ts[0] ?? 0;
+  // A line that only touches a hill's outline (along its foot, or at a corner) does not go over it.
+  if (h > Math.max(la, lb) && runs.length > 0) {
+    const t = runs[0]!.t0;
     consider(near, { kind: 'hill', id: feat.id, atMm: t * L, reason: `hill of level ${h} higher than both ends` });
   }
   if (feat.crest && feat.crest.length >= 2 && !(la > h || lb > h)) {
@@ -215,6 +207,51 @@ function judgeFeature(
   } else if (rule.kind === 'opaque' && (runs.length > 0 || ts.length > 0)) {
     consider(near, { kind: 'terrain', id: feat.id, atMm: (runs[0]?.t0 ?? ts[0] ?? 0) * L, reason: 'blocks sight' });
   }
+}
+
+/** A run of the sight line inside a feature, as fractions of the line; `hasA`/`hasB`: it holds that end. */
+export interface InsideRun { readonly t0: number; readonly t1: number; readonly hasA: boolean; readonly hasB: boolean }
+
+/** A point this close to an outline lies on it (a line along an edge, or through a corner, runs on the outline, not inside). */
+const ON_OUTLINE_MM = 1e-9;
+
+/**
+ * The stretches of a→b strictly inside `poly`, from the places `ts` (sorted fractions) where the
+ * line meets its outline. Each stretch between neighbouring places is judged by its middle point,
+ * not by counting crossings: a line through a corner meets two edges at one place (counting would
+ * toggle twice and lose the run), one along an edge meets its ends, one grazing a corner from
+ * outside touches and goes on. A middle point on the outline is outside: a line along the edge of
+ * a wood, or touching its corner, runs 0 mm in it. Stretches inside that meet at a single place
+ * (a line touching a reflex corner from inside) are one run. Places are complete up to `tMax`
+ * (the line judged only that far): the last stretch is judged by a point short of it.
+ */
+export function insideRuns(poly: readonly TablePoint[], a: TablePoint, b: TablePoint, ts: readonly number[], aIn: boolean, bIn: boolean, tMax = 1): InsideRun[] {
+  const runs: InsideRun[] = [];
+  const dx = b.x - a.x, dy = b.y - a.y;
+  const inside = (t: number) => {
+    const x = a.x + dx * t, y = a.y + dy * t;
+    const n = poly.length;
+    for (let i = 0, j = n - 1; i < n; j = i++) {
+      if (pointSegDist2XY(x, y, poly[j]!.x, poly[j]!.y, poly[i]!.x, poly[i]!.y) <= ON_OUTLINE_MM * ON_OUTLINE_MM) return false;
+    }
+    return pointInPolygon({ x, y } as TablePoint, poly);
+  };
+  const len = Math.sqrt(dx * dx + dy * dy);
+  let prev = 0;
+  const cuts = ts.length > 0 && ts[ts.length - 1]! >= 1 ? ts : [...ts, 1];
+  for (const c of cuts) {
+    const t = Math.min(1, Math.max(0, c));
+    if (t <= prev) continue;
+    // Judged short of tMax when the stretch runs past it (places beyond tMax may be missing).
+    const hi = prev < tMax ? Math.min(t, tMax) : t;
+    if (inside((prev + hi) / 2)) {
+      const top = runs[runs.length - 1];
+      if (top && (prev - top.t1) * len <= ON_OUTLINE_MM) runs[runs.length - 1] = { t0: top.t0, t1: t, hasA: top.hasA, hasB: t === 1 && bIn };
+      else runs.push({ t0: prev, t1: t, hasA: prev === 0 && aIn, hasB: t === 1 && bIn });
+    }
+    prev = t;
+  }
+  return runs;
 }
 
 function crestDist(crest: readonly TablePoint[], p: TablePoint): number {

@@ -12,7 +12,8 @@
  * each move is then carried out by `walk`, up to where the race stopped it (as for strategic
  * moves, RULINGS).
  */
-import { wheelUnit } from '../../geometry/units';
+import { CONTACT_MM, wheelUnit } from '../../geometry/units';
+import { leastWheelToMeet } from '../../geometry/wheelReach';
 import { raceMoves } from '../../geometry/simultaneous';
 import { findUnit, updateUnit } from '../../engine/battle';
 import type { Unit } from '../../engine/model';
@@ -20,7 +21,6 @@ import type { Draft } from './types';
 import { activeUnits, addDisorder, inMm, isActive, scaleOf } from './core';
 import { bearing, unitDistanceMm, unitFacing, frameOfUnit } from './geom';
 import { straight, walk } from './moves';
-import { traceMove } from '../../geometry/moveCore';
 import { distanceToGap as coreDistanceToGap } from '../../geometry/moveGap';
 import { WHEEL } from './tables/movement';
 import { rad, type Radians } from '../../geometry/types';
@@ -64,46 +64,40 @@ const SLICES = 40;
 /**
  * NW Orders/Charge "a 45 degree wheel at the start of the Charge" (countercharge: Orders/Advance
  * "be able to wheel to face their attackers"): the smallest wheel, at most 45°, after which the
- * straight path within the distance left meets the target; failing that, the wheel (clamped to
- * 45°) that points most nearly at it. The outer arc counts double (§25).
+ * straight path within the distance left meets the target, solved exactly by the geometry core
+ * (`leastWheelToMeet`); failing that, the wheel (clamped to 45°) that points at it. The outer arc
+ * counts double (§25). A path that only grazes a corner of the target does not meet it: the
+ * front must overlap the target's by the contact tolerance (RULINGS).
  */
 export function chargeWheel(mover: Unit, target: Unit, distMm: number): { unit: Unit; wheelDeg: number; costMm: number } {
   const want = ((bearing(frameOfUnit(mover).centre, frameOfUnit(target).centre) - unitFacing(mover) + 3 * Math.PI) % (2 * Math.PI)) - Math.PI;
-  const wantDeg = (want * 180) / Math.PI;
-  const cands: number[] = [0];
-  for (let a = 5; a <= WHEEL.maxDeg; a += 5) cands.push(Math.sign(wantDeg || 1) * a, -Math.sign(wantDeg || 1) * a);
-  for (const deg of cands) {
-    const w = wheelUnit(mover, (deg * Math.PI) / 180, frameOfUnit(mover));
-    const cost = w.outerArcMm * WHEEL.distanceFactor;
-    if (cost > distMm) continue;
-    if (pathMeets(w.unit, unitFacing(w.unit), distMm - cost, target)) return { unit: w.unit, wheelDeg: deg, costMm: cost };
-  }
-  const deg = Math.max(-WHEEL.maxDeg, Math.min(WHEEL.maxDeg, Math.round(wantDeg)));
-  const w = wheelUnit(mover, (deg * Math.PI) / 180, frameOfUnit(mover));
-  return { unit: w.unit, wheelDeg: deg, costMm: w.outerArcMm * WHEEL.distanceFactor };
+  const frame = frameOfUnit(mover);
+  const phi = leastWheelToMeet(mover.stands, target.stands, {
+    frame, headingRad: unitFacing(mover), maxRad: MAX_WHEEL_RAD, reachMm: distMm,
+    lossPerRad: 2 * frame.halfWidthMm * WHEEL.distanceFactor, overlapMm: CONTACT_MM, prefer: want < 0 ? -1 : 1,
+  });
+  const angle = phi ?? Math.max(-MAX_WHEEL_RAD, Math.min(MAX_WHEEL_RAD, want));
+  const w = wheelUnit(mover, angle, frame);
+  return { unit: w.unit, wheelDeg: (angle * 180) / Math.PI, costMm: w.outerArcMm * WHEEL.distanceFactor };
 }
+
+const MAX_WHEEL_RAD = (WHEEL.maxDeg * Math.PI) / 180;
 
 /**
  * NW Orders/Charge "a 45 degree wheel" and Orders/Advance "Units must be facing, or be able to wheel
- * to face their attackers to be able to Countercharge": some wheel of at most 45° (5° steps, as
- * `chargeWheel` tries them) after which the unit's front, going straight ahead, meets the other
- * unit. Distance is not judged here (the charge or countercharge roll decides that), so eligibility
- * and the wheel the move then makes are the same test (RULINGS).
+ * to face their attackers to be able to Countercharge": some wheel of at most 45° after which the
+ * unit's front, going straight ahead, meets the other unit (overlapping it by the contact
+ * tolerance, as `chargeWheel` asks). Distance is not judged here (the charge or countercharge roll
+ * decides that), so eligibility and the wheel the move then makes are the same test (RULINGS).
  */
 export function canWheelToFace(u: Unit, t: Unit): boolean {
   return wheelsToFace(u, t);
 }
 // PERF: remembered by the two units (geometry memo.ts): a charge declaration and the AI ask it of
-// the same pairs many times, and each asks up to 19 traced wheels.
+// the same pairs many times.
 const wheelsToFace = pairMemo((u: Unit, t: Unit): boolean => {
   const reach = unitDistanceMm(u, t) + hypot(...frameSpan(u)) + hypot(...frameSpan(t));
-  for (let a = 0; a <= WHEEL.maxDeg; a += 5) {
-    for (const sgn of a === 0 ? [1] : [1, -1]) {
-      const w = wheelUnit(u, (sgn * a * Math.PI) / 180, frameOfUnit(u)).unit;
-      if (pathMeets(w, unitFacing(w), reach, t)) return true;
-    }
-  }
-  return false;
+  return leastWheelToMeet(u.stands, t.stands, { frame: frameOfUnit(u), headingRad: unitFacing(u), maxRad: MAX_WHEEL_RAD, reachMm: reach, overlapMm: CONTACT_MM }) !== undefined;
 });
 
 /** Width and depth spanned by a unit's stands (for a generous straight reach). */
@@ -111,11 +105,6 @@ function frameSpan(u: Unit): [number, number] {
   const xs = u.stands.map((s) => s.centre.x), ys = u.stands.map((s) => s.centre.y);
   const pad = Math.max(...u.stands.map((s) => Math.max(s.widthMm, s.depthMm)));
   return [Math.max(...xs) - Math.min(...xs) + pad, Math.max(...ys) - Math.min(...ys) + pad];
-}
-
-/** Does `u` going straight along `dir` for `reachMm` touch `target` anywhere on the way (the geometry core's trace)? */
-function pathMeets(u: Unit, dir: number, reachMm: number, target: Unit): boolean {
-  return traceMove(u.stands, straight(dir, reachMm), { others: [{ id: target.id, stands: target.stands }] }).meetings.length > 0;
 }
 
 /** The straight distance after which `u` (going along `dir`) is `gapMm` from `target`, capped at `maxMm` (the geometry core's `distanceToGap`). */

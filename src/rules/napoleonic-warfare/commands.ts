@@ -30,6 +30,7 @@ import { canWheelToFace } from './chargeMovement';
 import { dropBackForMove, dropBackProblem, DROP_BACK_RULE } from './dropBack';
 import { normaliseAngle, pt, rad } from '../../geometry/types';
 import { cos, hypot, sin } from '../../geometry/math';
+import { pointOnTable } from '../../geometry/tableEdge';
 
 type S = NwGameState;
 const id = z.string().min(1);
@@ -671,7 +672,7 @@ const moveGeneral = defineCommand<NwState, NwOptions, NwTables, { type: 'moveGen
       const reach = inMm(d.tables.movement[d.rs.scale].rows['light-cavalry'].tacticalIn);
       const dist = hypot(cmd.x - gs.stand.centre.x, cmd.y - gs.stand.centre.y);
       if (dist > reach + 0.5) return reject('too-far', `A general moves up to ${toIn(reach)}".`, 'NW Generals §1 (RULINGS: light cavalry rate)');
-      if (cmd.x < 0 || cmd.y < 0 || cmd.x > d.battle.table.widthMm || cmd.y > d.battle.table.depthMm) return reject('off-table', 'Stay on the table.', 'NW §9');
+      if (!pointOnTable(d.battle.table, cmd)) return reject('off-table', 'Stay on the table.', 'NW §9');
       let join: string | undefined;
       if (cmd.joinUnit) {
         const u = findUnit(d.battle, cmd.joinUnit);

@@ -11,6 +11,7 @@ import type { Draft } from './types';
 import { erMm, friendsOf, inMm, loseGeneral } from './core';
 import { GENERAL_CASUALTIES } from './tables/generals';
 import { hypot } from '../../geometry/math';
+import { pointOnTable } from '../../geometry/tableEdge';
 
 /** Marks the stand-in Unit that lets fire target a lone general's stand (NW Generals §3). */
 export const GENERAL_TARGET = 'nwGeneralTarget';
@@ -70,7 +71,7 @@ export function routGeneral(d: Draft, gid: string, dirRad: number, fromUnit: str
   const f = forward(rad(dirRad));
   const from = gs.stand.centre;
   const to = pt(from.x + f.x * distMm, from.y + f.y * distMm);
-  const off = to.x < 0 || to.y < 0 || to.x > d.battle.table.widthMm || to.y > d.battle.table.depthMm;
+  const off = !pointOnTable(d.battle.table, to);
   d.battle = updateGeneral(d.battle, gid, (x) => ({ ...x, stand: { ...x.stand, centre: to, facing: rad(dirRad) } }));
   d.ctx.emit({ type: 'GeneralRouted', general: gid, withUnit: fromUnit, distanceIn: row.fast.baseIn + r.total, offTable: off, rule });
   // NW §18 B: friends within Engagement Range of where he was seen to rout test.

@@ -8,28 +8,17 @@ import { nudgeOntoTable, rotateUnit, translateUnit, unitsOverlap } from '../../g
 import type { Unit } from '../../engine/model';
 import type { Battle } from '../../engine/ruleset';
 import { pt, type TablePoint } from '../../geometry/types';
+import { clampToTable, INWARD_FACING, nearestEdge, type TableEdge } from '../../geometry/tableEdge';
 import type { Draft, NwState, OffTableUnit } from './types';
 import { activeUnits, inMm, nwu, scaleOf } from './core';
 import { frameOfUnit, unitFacing } from './geom';
 import { RETURN_TO_TABLE } from './tables/movement';
 
-export type Edge = 'top' | 'bottom' | 'left' | 'right';
-
-/** The facing (into the table) of a unit coming on over `edge` (y runs down the screen). */
-export const INWARD: Readonly<Record<Edge, number>> = { top: Math.PI / 2, bottom: -Math.PI / 2, left: 0, right: Math.PI };
-
-/** The table edge nearest a point. */
-export function nearestEdge(battle: Battle, p: { readonly x: number; readonly y: number }): Edge {
-  const { widthMm: w, depthMm: h } = battle.table;
-  const d: [Edge, number][] = [['top', p.y], ['bottom', h - p.y], ['left', p.x], ['right', w - p.x]];
-  return d.sort((a, b) => a[1] - b[1])[0]![0];
-}
-
 /**
  * A side's baseline (NW Setting up Armies: "from their player's own baseline"): the edge nearest
  * its deployment zone, else nearest the middle of its units and generals.
  */
-export function baselineOf(battle: Battle, side: string): Edge {
+export function baselineOf(battle: Battle, side: string): TableEdge {
   const side0 = battle.sides.find((s) => s.id === side);
   const pts: TablePoint[] = side0?.deploymentZone?.length
     ? [...side0.deploymentZone]
@@ -40,25 +29,20 @@ export function baselineOf(battle: Battle, side: string): Edge {
   return c.y < battle.table.depthMm / 2 ? 'top' : 'bottom';
 }
 
-/** Clamp a point onto the table (a unit that left comes back near where it went off). */
-function clampToTable(battle: Battle, p: { readonly x: number; readonly y: number }): TablePoint {
-  return pt(Math.min(Math.max(p.x, 0), battle.table.widthMm), Math.min(Math.max(p.y, 0), battle.table.depthMm));
-}
-
 /**
  * Place `u` coming on at `at` over the nearest edge, facing into the table with its rear edge
  * on the edge (RULINGS: "only the front rank is initially placed" — the module places the whole
  * unit just inside, the ranks behind having followed it on).
  */
 export function placeArriving(battle: Battle, u: Unit, at: { readonly x: number; readonly y: number }): Unit {
-  const edge = nearestEdge(battle, at);
-  const facing = INWARD[edge];
+  const edge = nearestEdge(battle.table, at);
+  const facing = INWARD_FACING[edge];
   let v = rotateUnit(u, frameOfUnit(u).centre, facing - unitFacing(u));
   const fr = frameOfUnit(v);
   // Put the unit's centre on the entry point, then bring it onto the table: in from the edge
   // until its rear is on the edge, and along the edge if an end hangs over a corner (it faces
   // square into the table, so each is one table axis; the core's exact nudge).
-  const onEdge = clampToTable(battle, at);
+  const onEdge = clampToTable(battle.table, at);
   v = translateUnit(v, onEdge.x - fr.centre.x, onEdge.y - fr.centre.y);
   const nudge = nudgeOntoTable(v.stands, battle.table);
   return nudge ? translateUnit(v, nudge.dx, nudge.dy) : v;
@@ -66,7 +50,7 @@ export function placeArriving(battle: Battle, u: Unit, at: { readonly x: number;
 
 /** Where a unit that ran off the table went off: its centre, clamped onto the edge. */
 export function exitPoint(battle: Battle, u: Unit): TablePoint {
-  return clampToTable(battle, frameOfUnit(u).centre);
+  return clampToTable(battle.table, frameOfUnit(u).centre);
 }
 
 /** The d6 faces that bring an off-table unit on (NW §9: mounted on 6, foot on 5-6). */
@@ -107,7 +91,7 @@ function bringOn(d: Draft, id: string, e: OffTableUnit): void {
   const rule = e.kind === 'reserve' ? 'NW Setting up Armies: Off-Table Reserves; §13 (3)' : e.kind === 'returning' ? RETURN_TO_TABLE.rule : 'NW §13 Tactical Movement Phase (2)';
   // Returning units may come on anywhere within 4" (6") of where they left: the nearest clear spot.
   const slack = e.kind === 'returning' ? inMm(scaleOf(d).returnWithinIn) : 0;
-  const edge = nearestEdge(d.battle, e.at);
+  const edge = nearestEdge(d.battle.table, e.at);
   const along = edge === 'top' || edge === 'bottom' ? pt(1, 0) : pt(0, 1);
   let placed: Unit | undefined;
   let blocker: Unit | undefined;

@@ -4,7 +4,8 @@ import type { Ctx, GameEvent, Problem, SetupInput, SetupResult } from '../../eng
 import type { BattleSetup, TerrainFeature } from '../../engine/model';
 import { jsonPath } from '../../engine/ids';
 import { OFF_TABLE_RESERVE_MAX_FRACTION } from './tables/movement';
-import { baselineOf, nearestEdge } from './offTable';
+import { baselineOf } from './offTable';
+import { nearestEdge, onTableEdge } from '../../geometry/tableEdge';
 import { checkAgainstList } from './armySelection';
 import { organisationProblems } from './organisation';
 import { generateTerrain, MAX_PICKS, TERRAIN_PICK_TYPES, type TerrainPickType } from './terrainGen';
@@ -83,11 +84,12 @@ function offTableProblems(setup: BattleSetup, f: NwScenarioFields): Problem[] {
     seen.add(id);
     return u;
   };
-  const onEdge = (p: { x: number; y: number }) => Math.min(p.x, p.y, setup.table.widthMm - p.x, setup.table.depthMm - p.y) <= 1 && p.x >= -1 && p.y >= -1 && p.x <= setup.table.widthMm + 1 && p.y <= setup.table.depthMm + 1;
+  // A marker within 1 mm of an edge lies on it (geometry tableEdge.ts).
+  const onEdge = (p: { x: number; y: number }) => onTableEdge(setup.table, p, 1);
   (f.reserves ?? []).forEach((r, i) => {
     const u = unitOf(r.unit, `${P}.reserves[${i}].unit`);
     if (!onEdge(r.at)) out.push({ path: `${P}.reserves[${i}].at`, message: 'the arrival marker must lie on a table edge (NW Off-Table Reserves: the baseline).' });
-    else if (u && nearestEdge(setup, r.at) !== baselineOf(setup, u.side)) out.push({ path: `${P}.reserves[${i}].at`, message: `reserves arrive on their own baseline (${baselineOf(setup, u.side)} edge) (NW Off-Table Reserves).` });
+    else if (u && nearestEdge(setup.table, r.at) !== baselineOf(setup, u.side)) out.push({ path: `${P}.reserves[${i}].at`, message: `reserves arrive on their own baseline (${baselineOf(setup, u.side)} edge) (NW Off-Table Reserves).` });
   });
   for (const side of setup.sides) {
     const total = setup.units.filter((u) => u.side === side.id).length;
@@ -97,7 +99,7 @@ function offTableProblems(setup: BattleSetup, f: NwScenarioFields): Problem[] {
   (f.flankMarchers ?? []).forEach((m, i) => {
     const u = unitOf(m.unit, `${P}.flankMarchers[${i}].unit`);
     if (!onEdge(m.at)) out.push({ path: `${P}.flankMarchers[${i}].at`, message: 'flank marchers come on at a point on a table edge (NW §13 (2)).' });
-    else if (u && nearestEdge(setup, m.at) === baselineOf(setup, u.side)) out.push({ path: `${P}.flankMarchers[${i}].at`, message: 'a flank march comes on from a flank or the enemy side, not the own baseline (use reserves for that).' });
+    else if (u && nearestEdge(setup.table, m.at) === baselineOf(setup, u.side)) out.push({ path: `${P}.flankMarchers[${i}].at`, message: 'a flank march comes on from a flank or the enemy side, not the own baseline (use reserves for that).' });
   });
   (f.ambush ?? []).forEach((id, i) => {
     const u = unitOf(id, `${P}.ambush[${i}]`);

@@ -38,6 +38,7 @@ import { isRoadPath, ROAD_FACTOR } from './roads';
 const nameOf = (d: Draft, id: string): string => d.battle.units.find((x) => x.id === id)?.name ?? d.battle.terrain.find((t) => t.id === id)?.name ?? id;
 import { checkMoveOrder, MOVE_ORDER_RULE, ordersLockedBy } from './moveOrder';
 import { cos, hypot, sin } from '../../geometry/math';
+import { pointOnTable } from '../../geometry/tableEdge';
 
 export type Seen = SeenGame<NwState, NwOptions, NwTables>;
 
@@ -343,7 +344,7 @@ function previewGeneral(d: Draft, side: SideId, gid: string, m: PieceMove, step:
   const readout: ReadOut[] = [{ label: 'Used', value: inchText(dist) }, { label: 'Left', value: inchText(reach - dist) }];
   if (dist > reach + 0.5) return illegal(`A general moves up to ${inchText(reach)}.`, 'NW Generals §1 (RULINGS: light cavalry rate)', readout);
   const x = gs.stand.centre.x + m.dxMm, y = gs.stand.centre.y + m.dyMm;
-  if (x < 0 || y < 0 || x > d.battle.table.widthMm || y > d.battle.table.depthMm) return illegal('Stay on the table.', 'NW §9', readout);
+  if (!pointOnTable(d.battle.table, { x, y })) return illegal('Stay on the table.', 'NW §9', readout);
   const joins = friendsOf(d, side).find((u) => u.stands.some((s: Stand) => pointInConvex(pt(x, y), standPoly(s))));
   if (joins) readout.push({ label: 'Joins', value: `${joins.name} (+2 morale and combat with the unit; NW Generals §1)` });
   return { legal: true, command: { type: 'moveGeneral', side, generalId: gid, x, y, ...(joins ? { joinUnit: joins.id } : {}) }, readout };

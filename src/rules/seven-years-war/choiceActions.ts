@@ -19,6 +19,7 @@ import { standCorners } from '../../geometry/footprint';
 import { prompt } from './command';
 import { TRANSFER_RULE } from './transfer';
 import { hypot } from '../../geometry/math';
+import { edgeClearanceMm } from '../../geometry/tableEdge';
 
 type G = SeenGame<SywState, Options, Tables>;
 type Spec = { handle: (s: S, c: never, ctx: Ctx) => unknown };
@@ -71,7 +72,7 @@ function moveChoiceActions(game: G, side: string, g: GroupState, units: readonly
   const reachMm = Math.max(...units.map((x) => UNIT_TABLE[x.troopType as TroopType]?.moveCm ?? 0)) * CM;
   const corners = units.flatMap((x) => x.stands.flatMap(standCorners));
   const t = game.battle.table;
-  const edgeGap = Math.min(...corners.map((p) => Math.min(p.x, p.y, t.widthMm - p.x, t.depthMm - p.y)));
+  const edgeGap = Math.min(...corners.map((p) => edgeClearanceMm(t, p)));
   if (g.order !== 'retreat' && edgeGap <= reachMm) {
     const now = g.atEdgeChoice ?? 'halt';
     const cmd = { type: 'setMoveChoice', side, group: g.id, atEdge: now === 'halt' ? 'leave' : 'halt' };

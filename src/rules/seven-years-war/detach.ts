@@ -23,6 +23,7 @@ import { pt } from '../../geometry/types';
 import { blockedBy } from './forcedMoves';
 import { dropUnit } from '../../engine/workingState';
 import { cos, sin } from '../../geometry/math';
+import { pointOnTable } from '../../geometry/tableEdge';
 
 export const DETACH_RULE = 'SYW §4 Movement when in melee (c) (p.10)';
 /** "or rejoin the parent unit if within 10cms" (p.10). */
@@ -138,7 +139,7 @@ function rejoinPlaces(w: Work, parent: Unit, det: Unit): Stand[] | null {
     det.stands.map((_, i) => { const b = front[i % front.length]!; return at(b, i, 0, -(b.depthMm + det.stands[i]!.depthMm) / 2 - Math.floor(i / front.length) * det.stands[i]!.depthMm); }),
   ];
   for (const c of candidates) {
-    if (blockedBy(w, det.id, c).length === 0 && c.every((s) => s.centre.x >= 0 && s.centre.y >= 0 && s.centre.x <= w.battle.table.widthMm && s.centre.y <= w.battle.table.depthMm)) return c;
+    if (blockedBy(w, det.id, c).length === 0 && c.every((s) => pointOnTable(w.battle.table, s.centre))) return c;
   }
   return null;
 }

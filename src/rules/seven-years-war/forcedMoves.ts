@@ -18,6 +18,7 @@ import { changeOrder, disorderUnit } from './orderChanges';
 import { noteRout } from './losses';
 import { normalise } from './work';
 import { atan2, cos, sin } from '../../geometry/math';
+import { clampToTable } from '../../geometry/tableEdge';
 
 /** Units (table order) whose stands the placement overlaps (the geometry core, touching is clear): friends may be passed through but not ended on. */
 export function blockedBy(w: Work, unitId: string, stands: readonly Stand[]): Unit[] {
@@ -132,8 +133,7 @@ export function goOffTable(w: Work, groupId: string, pursued: boolean, rule: str
   const g = w.group(groupId);
   if (!g) return;
   const c = centroid(w.groupUnits(g).flatMap((u) => u.stands));
-  const x = Math.min(Math.max(c.x, 0), w.battle.table.widthMm);
-  const y = Math.min(Math.max(c.y, 0), w.battle.table.depthMm);
+  const { x, y } = clampToTable(w.battle.table, c);
   w.setGroup(groupId, { offTable: { x, y, pursued, routers, tested: false }, ...(routers ? {} : { order: 'reserve' as OrderName }) });
   w.ctx.emit({ type: 'GroupLeftTable', group: groupId, at: pt(x, y), rule: 'SYW 8 Groups going off table (p.18)', cause: rule });
 }

@@ -8,6 +8,7 @@ import type { Tables } from './tablesSchema';
 import { Work } from './work';
 import { CM } from './geo';
 import { hypot } from '../../geometry/math';
+import { pointOnTable } from '../../geometry/tableEdge';
 
 const genSchema = z.object({ type: z.literal('moveGeneral'), side: z.string(), general: z.string(), x: z.number(), y: z.number() }).strict();
 /** Generals move 40cm in any direction, through friends freely (p.6). */
@@ -21,7 +22,7 @@ export const moveGeneral = defineCommand<SywState, Options, Tables, z.infer<type
     if (!gen || !gs || gen.side !== cmd.side) return reject('bad-general', 'Choose one of your generals.', R);
     const d = hypot(cmd.x - gen.stand.centre.x, cmd.y - gen.stand.centre.y);
     if (gs.movedMm + d > COMMAND.generalMoveCm * CM + 0.5) return reject('too-far', `Generals move 40cm; this is ${((gs.movedMm + d) / CM).toFixed(1)}cm.`, R);
-    if (cmd.x < 0 || cmd.y < 0 || cmd.x > state.battle.table.widthMm || cmd.y > state.battle.table.depthMm) return reject('off-table', 'Stay on the table.', R);
+    if (!pointOnTable(state.battle.table, cmd)) return reject('off-table', 'Stay on the table.', R);
     const w = new Work(state, ctx);
     w.battle = { ...w.battle, generals: w.battle.generals.map((x) => (x.id === gen.id ? { ...x, stand: { ...x.stand, centre: pt(cmd.x, cmd.y) } } : x)) };
     w.rs = { ...w.rs, generals: { ...w.rs.generals, [gen.id]: { ...gs, movedMm: gs.movedMm + d } } };

@@ -9,9 +9,9 @@
  * may instead move separately into a column one stand wide along the route: each stand goes sideways
  * to the column's lane, then straight along the route to its place in the column (front stands at the
  * head), each within the rout move, none passing through enemy (friends are passed through as routers
- * do), none ending on anyone; the column's stands touch edge to edge. Every lane across the unit's
- * frontage (and one base beyond either flank) is tried, 5mm apart; the one whose head gets farthest
- * wins (each stand's moves traced by the geometry core). It is used only if it saves the unit (the head makes at least half the move, or reaches the
+ * do), none ending on anyone; the column's stands touch edge to edge. Of every lane across the unit's
+ * frontage (and one base beyond either flank) the one whose head gets farthest wins (solved, not
+ * stepped) (each stand's moves traced by the geometry core). It is used only if it saves the unit (the head makes at least half the move, or reaches the
  * table edge); otherwise the body move and the surrender stand.
  */
 import type { Stand } from '../../engine/model';
@@ -28,15 +28,14 @@ import { standIndexOf } from '../../geometry/sightCache';
 import { CM, unitGap } from './geo';
 import { pushUnit, interpenetrated } from './forcedMoves';
 import { cos, sin } from '../../geometry/math';
+import { bestLane } from '../../geometry/lanes';
 
 const R = 'SYW (3) Rout (p.8): stands may be moved as separate units to pass through gaps';
-/** Lanes across the unit's frontage tried for a column (a search over places, not a movement step). */
-const LANE_STEP_MM = 5;
 
 export interface ThreadPlan { readonly stands: Stand[]; readonly advanceMm: number; readonly offTable: boolean; readonly passed: ReadonlySet<string> }
 
 /** The best one-stand-wide column the unit's stands can thread along `angle` within `mm` (null: none moves forward). */
-export function planThread(w: Work, unitId: string, start: readonly Stand[], angle: number, mm: number, opts: { readonly group?: ReadonlySet<string>; readonly unitRank?: ReadonlyMap<string, number> } = {}): ThreadPlan | null {
+export function planThread(w: Work, unitId: string, start: readonly Stand[], angle: number, mm: number, opts: { readonly group?: ReadonlySet<string>; readonly unitRank?: ReadonlyMap<string, number>; readonly onlyLanes?: readonly number[] } = {}): ThreadPlan | null {
   const u = w.unit(unitId);
   if (!u || start.length === 0) return null;
   const ax = cos(angle), ay = sin(angle), cx = -ay, cy = ax;
@@ -58,51 +57,90 @@ export function planThread(w: Work, unitId: string, start: readonly Stand[], ang
   const aMax = Math.max(...start.map(A));
   const cs = start.map(C);
   const lo = Math.min(...cs) - start[0]!.widthMm, hi = Math.max(...cs) + start[0]!.widthMm;
-  let best: ThreadPlan | null = null;
-  for (let lane = lo; lane <= hi + 1e-6; lane += LANE_STEP_MM) {
+  /** Where the column's head gets on one lane (null: the lane is refused), as the rule reads it. */
+  const onLane = (lane: number): { order: Stand[]; offset: number[]; head: number; off: boolean } | null => {
     const order = [...start].sort((p, q) => rank(p) - rank(q) || A(q) - A(p) || Math.abs(C(p) - lane) - Math.abs(C(q) - lane));
     // Slot k's centre lies `offset[k]` behind the head's centre.
     const offset: number[] = [0];
     for (let k = 1; k < order.length; k++) offset.push(offset[k - 1]! + order[k - 1]!.depthMm / 2 + order[k]!.depthMm / 2);
     // Each stand: sideways to the lane (never through an enemy), then along it; how far along it can go clear each way.
-    let ok = true;
     const reach: { fwd: number; back: number }[] = [];
     for (const s of order) {
       const side = Math.abs(C(s) - lane);
       const budget = mm - side;
-      if (budget < 0) { ok = false; break; }
-      if (side > 0 && traceMove([at(s, A(s), C(s))], [{ kind: 'translate', dx: cx * (lane - C(s)), dy: cy * (lane - C(s)), distanceMm: side }], enemiesOnly).meetings.some((m) => !m.atStart)) { ok = false; break; }
+      if (budget < 0) return null;
+      if (side > 0 && traceMove([at(s, A(s), C(s))], [{ kind: 'translate', dx: cx * (lane - C(s)), dy: cy * (lane - C(s)), distanceMm: side }], enemiesOnly).meetings.some((m) => !m.atStart)) return null;
       reach.push({ fwd: clearTo(s, lane, 1, budget), back: clearTo(s, lane, -1, budget) });
     }
-    if (!ok) continue;
     // The head's centre may go no further than every stand's clear reach allows.
     const head0 = Math.min(...order.map((s, k) => A(s) + reach[k]!.fwd + offset[k]!));
-    if (head0 < aMax) continue;
+    if (head0 < aMax) return null;
     const column = (head: number) => order.map((s, k) => at(s, head - offset[k]!, lane));
     const fits = (head: number) => order.every((s, k) => { const v = head - offset[k]! - A(s); return v <= reach[k]!.fwd + 1e-6 && -v <= reach[k]!.back + 1e-6; });
     let head = head0;
-    let off = unitOffTable(column(head0), w.battle.table);
+    const off = unitOffTable(column(head0), w.battle.table);
     if (!off) {
       // Then back off along the lane to the nearest place the column lands clear of everyone.
       const back = firstClearMm(traceMove(column(head0), along(-(head0 - aMax)), everyone));
-      if (back === undefined) continue;
+      if (back === undefined) return null;
       head = head0 - back;
-      off = false;
     }
-    if (!fits(head)) continue;
-    const advance = head - aMax;
-    if (!best || (off && !best.offTable) || (off === best.offTable && advance > best.advanceMm + 1e-6)) {
-      const placed = column(head);
-      // Friends each stand went through along the lane (the interpenetration table, p.10).
-      const passed = new Set<string>();
-      order.forEach((s, k) => {
-        const v = head - offset[k]! - A(s);
-        for (const m of traceMove([at(s, A(s), lane)], along(v), everyone).meetings) if (!enemyIds.has(m.unitId)) passed.add(m.unitId);
-      });
-      best = { stands: start.map((s) => placed[order.findIndex((x) => x.id === s.id)]!), advanceMm: advance, offTable: off, passed };
+    if (!fits(head)) return null;
+    return { order, offset, head, off };
+  };
+  // Every lane across the frontage and a base beyond either flank, solved rather than stepped: the
+  // head's reach changes its form only where a stand's flank passes a corner of anyone near the
+  // route, where a stand's own lane or sideways limit is, or where the column's order changes; it
+  // is the least of straight-line pieces in between, so each stretch's best lane is found exactly
+  // (geometry lanes.ts `bestLane`).
+  const widths = [...new Set(start.map((s) => s.widthMm))];
+  const cuts: number[] = [lo, hi];
+  for (const s of start) {
+    cuts.push(C(s), C(s) - mm, C(s) + mm);
+    // How far each stand can go sideways before an enemy stops it.
+    for (const sgn of [1, -1]) cuts.push(C(s) + sgn * moveUntilContact([at(s, A(s), C(s))], [{ kind: 'translate', dx: cx * sgn * (hi - lo), dy: cy * sgn * (hi - lo), distanceMm: hi - lo }], enemiesOnly).stopMm);
+    for (const t of start) cuts.push((C(s) + C(t)) / 2);
+  }
+  // Corners of everyone near the route: a lane whose flank passes one.
+  const ext = mm + Math.max(...start.map((s) => s.depthMm)) * start.length;
+  const aLo = Math.min(...start.map(A)) - ext, aHi = aMax + ext;
+  const box = (() => {
+    const pts = [[aLo, lo - 100], [aLo, hi + 100], [aHi, lo - 100], [aHi, hi + 100]].map(([a, c]) => ({ x: ax * a! + cx * c!, y: ay * a! + cy * c! }));
+    return { minX: Math.min(...pts.map((p) => p.x)), minY: Math.min(...pts.map((p) => p.y)), maxX: Math.max(...pts.map((p) => p.x)), maxY: Math.max(...pts.map((p) => p.y)) };
+  })();
+  for (const e of index.search(box)) {
+    if (mine(e.value.unitId)) continue;
+    for (const q of e.value.corners) {
+      const qc = q.x * cx + q.y * cy;
+      for (const wd of widths) cuts.push(qc - wd / 2, qc + wd / 2);
     }
   }
-  return best && (best.advanceMm > 0 || best.offTable) ? best : null;
+  const scoreOf = (lane: number) => {
+    const r = onLane(lane);
+    return r ? { off: r.off, advance: r.head - aMax } : null;
+  };
+  // `onlyLanes`: just these lanes, the best of them (a referee's brute force in tests).
+  const best = opts.onlyLanes ? bestOf(opts.onlyLanes, scoreOf) : bestLane(cuts, lo, hi, scoreOf);
+  if (!best) return null;
+  const r = onLane(best.lane)!;
+  const placed = r.order.map((s, k) => at(s, r.head - r.offset[k]!, best.lane));
+  // Friends each stand went through along the lane (the interpenetration table, p.10).
+  const passed = new Set<string>();
+  r.order.forEach((s, k) => {
+    const v = r.head - r.offset[k]! - A(s);
+    for (const m of traceMove([at(s, A(s), best.lane)], along(v), everyone).meetings) if (!enemyIds.has(m.unitId)) passed.add(m.unitId);
+  });
+  const plan: ThreadPlan = { stands: start.map((s) => placed[r.order.findIndex((x) => x.id === s.id)]!), advanceMm: r.head - aMax, offTable: r.off, passed };
+  return plan.advanceMm > 0 || plan.offTable ? plan : null;
+}
+
+function bestOf(lanes: readonly number[], score: (lane: number) => { off: boolean; advance: number } | null): { lane: number } | undefined {
+  let best: { lane: number; off: boolean; advance: number } | undefined;
+  for (const lane of lanes) {
+    const s = score(lane);
+    if (s && (!best || (s.off && !best.off) || (s.off === best.off && s.advance > best.advance + 1e-6))) best = { lane, ...s };
+  }
+  return best;
 }
 
 /**

@@ -37,6 +37,7 @@ import { weaponOf, isArtilleryWeapon } from './tables/units';
 import { formationChangeLetsMove } from './tables/movement';
 import { CM, centroid, canSee, sywSightRule } from './geo';
 import { cos, hypot, sin } from '../../geometry/math';
+import { pointOnTable } from '../../geometry/tableEdge';
 
 type G = SeenGame<SywState, Options, Tables>;
 const O = 'SYW (3) Order interpretation (p.8)';
@@ -181,7 +182,7 @@ function previewGeneral(game: G, side: string, gen: General, move: PieceMove): M
   const readout = [{ label: 'Used', value: cm(gs.movedMm + d) }, { label: 'Left', value: cm(Math.max(0, left - d)) }];
   if (d > left + 0.5) return illegal(`Generals move 40cm; this is ${cm(gs.movedMm + d)}.`, R, readout);
   const x = gen.stand.centre.x + move.dxMm, y = gen.stand.centre.y + move.dyMm;
-  if (x < 0 || y < 0 || x > game.battle.table.widthMm || y > game.battle.table.depthMm) return illegal('Stay on the table.', R, readout);
+  if (!pointOnTable(game.battle.table, { x, y })) return illegal('Stay on the table.', R, readout);
   return { legal: true, command: { type: 'moveGeneral', side, general: gen.id, x, y }, readout };
 }
 

@@ -8,6 +8,8 @@ import { battle, setOrder, scriptedCtx, type U } from './build';
 import { Work } from '../../../src/rules/seven-years-war/work';
 import { standsOverlap } from '../../../src/geometry/units';
 import { routMove } from '../../../src/rules/seven-years-war/forcedMoves';
+import { planThread } from '../../../src/rules/seven-years-war/routGaps';
+import fc from 'fast-check';
 
 // Red battalion routing home (down the table, +y): 4 stands x 820-980, front edge y = 600 (stands 585-600).
 const router: U = { id: 'red-1', side: 'red', type: 'medium-infantry', x: 900, y: 600, facingDeg: 90, n: 4, depth: 15 };
@@ -60,4 +62,41 @@ describe('(3) Rout p.8: routers thread a gap stand by stand', () => {
     const ys = new Set(w.unit('red-1')!.stands.map((x) => Math.round(x.centre.y)));
     expect([...ys]).toEqual([Math.round(592.5 + ROUT_MM)]);
   });
+  it('a gap 41mm wide, one lane in a millimetre, is found: the lanes are solved, not tried every 5mm', () => {
+    // blue-l spans 791-871, blue-r 912-992: the column's lane must put its 40mm stands between 871 and 912,
+    // centres 891-892, where no lane on a 5mm step (x = 890, 895) fits.
+    const { w, events } = rout(831, 952);
+    expect(w.unitState('red-1')!.surrendered).toBe(false);
+    const xs = w.unit('red-1')!.stands.map((x) => x.centre.x);
+    expect(xs[0]! - 20).toBeGreaterThanOrEqual(871 - 1e-6);
+    expect(xs[0]! + 20).toBeLessThanOrEqual(912 + 1e-6);
+    expect(events.some((e) => e.type === 'RoutersThreadedGap')).toBe(true);
+  });
 });
+
+describe('(3) Rout p.8: the lane chosen is the best of every lane (against a brute force over lanes 0.1mm apart)', () => {
+  it('no lane gets the head further (property)', () => {
+    let compared = 0;
+    fc.assert(fc.property(fc.integer({ min: 700, max: 900 }), fc.integer({ min: 40, max: 90 }), fc.integer({ min: 0, max: 60 }), fc.integer({ min: 0, max: 40 }), (leftX, gap, stagger, deeper) => {
+      // Two enemy lines with a gap between them, the right one further on by `stagger`, a friend `deeper` behind the gap.
+      const l: U = { id: 'blue-l', side: 'blue', type: 'medium-cavalry', x: leftX, y: 650, facingDeg: -90, n: 2, depth: 30 };
+      const r: U = { id: 'blue-r', side: 'blue', type: 'medium-cavalry', x: leftX + 80 + gap, y: 650 + stagger, facingDeg: -90, n: 2, depth: 30 };
+      const f: U = { id: 'red-2', side: 'red', type: 'medium-infantry', x: leftX + 40 + gap / 2, y: 760 + deeper, facingDeg: 90, n: 3, depth: 15 };
+      const s = setOrder(battle([router, l, r, f]), 'red-1', 'rout');
+      const { ctx } = scriptedCtx(s, []);
+      const w = new Work(s, ctx);
+      const start = w.unit('red-1')!.stands;
+      const exact = planThread(w, 'red-1', start, Math.PI / 2, ROUT_MM);
+      // Lanes are −x here (the route runs +y): across the frontage and a base beyond either flank.
+      const lanes = Array.from({ length: 2401 }, (_, i) => -1000 + i * 0.1);
+      const brute = planThread(w, 'red-1', start, Math.PI / 2, ROUT_MM, { onlyLanes: lanes });
+      if (!brute) return;
+      compared += 1;
+      expect(exact).not.toBeNull();
+      expect(exact!.offTable || !brute.offTable).toBe(true);
+      if (exact!.offTable === brute.offTable) expect(exact!.advanceMm).toBeGreaterThanOrEqual(brute.advanceMm - 1e-6);
+    }), { numRuns: 25 });
+    expect(compared).toBeGreaterThan(10);
+  }, 120_000);
+});
+

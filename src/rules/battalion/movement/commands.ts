@@ -18,6 +18,7 @@ import { layoutFor, placementProblem, reform } from './formations';
 import { skillCheck } from '../motivation/checks';
 import { followUnit, placeBehind, ARMY_RULE, OFFICERS_RULE } from '../special/commanders';
 import { hypot } from '../../../geometry/math';
+import { pointOnTable } from '../../../geometry/tableEdge';
 
 const legSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('wheel'), deg: z.number().min(-180).max(180) }).strict(),
@@ -99,7 +100,7 @@ export const moveCommander = defineCommand<BtState, BtOptions, BtTables, CmdrCmd
     const to = unit ? placeBehind(unit, g).stand.centre : pt(c.x, c.y);
     const d = hypot(to.x - g.stand.centre.x, to.y - g.stand.centre.y);
     if (d > inMm(COMMANDER_MOVE_IN) + 0.5) return reject('too-far', `Commanders move ${COMMANDER_MOVE_IN}" (as light cavalry); this is ${mmIn(d).toFixed(1)}".`, ARMY_RULE);
-    if (to.x < 0 || to.y < 0 || to.x > s.battle.table.widthMm || to.y > s.battle.table.depthMm) return reject('off-table', 'Keep him on the table.', ARMY_RULE);
+    if (!pointOnTable(s.battle.table, to)) return reject('off-table', 'Keep him on the table.', ARMY_RULE);
     const w = work(s, ctx);
     w.battle = { ...w.battle, generals: w.battle.generals.map((x) => (x.id === g.id ? (unit ? placeBehind(unit, x) : { ...x, stand: { ...x.stand, centre: to } }) : x)) };
     setCommander(w, g.id, { moved: true, attachedTo: unit?.id });

@@ -24,6 +24,7 @@ import { gapMm } from '../geo';
 import { allowanceMm } from '../movement/moves';
 import type { DogOptions } from '../options';
 import { reachTarget } from '../../../geometry/reach';
+import { edgeClearanceMm } from '../../../geometry/tableEdge';
 
 /** What a melee records of the face each of its units was struck on: a face, or both flanks ("flows round the column's flanks"). */
 export type Struck = Face | 'flanks';
@@ -133,8 +134,7 @@ export function restsOn(c: Ctx, u: Unit, face: 'left' | 'right'): string | undef
   const a = faceCentreOf(fr, face);
   const dir = faceDirectionOf(fr, face);
   const b = { x: a.x + cos(dir) * SECURE_FLANK_MM, y: a.y + sin(dir) * SECURE_FLANK_MM };
-  const W = c.battle.table.widthMm, D = c.battle.table.depthMm;
-  if (b.x <= 0 || b.y <= 0 || b.x >= W || b.y >= D) return 'the table edge';
+  if (edgeClearanceMm(c.battle.table, b) <= 0) return 'the table edge';
   for (const t of c.battle.terrain) {
     if (t.polygon.length < 3 || !(t.kind === 'river' || t.kind === 'lake' || t.kind === 'village' || t.kind === 'building' || t.props['impassable'] === true)) continue;
     if (pointInPolygon(a, t.polygon)) return t.name;

@@ -22,6 +22,7 @@ import { allowanceMm, checkMove, withPoses, type MoveLeg } from './moves';
 import { formationsOf, layoutFor, placementProblem, changeTurns, FORMATION_NAMES } from './formations';
 import { nearestEnemy, retire } from './compulsory';
 import { hypot } from '../../../geometry/math';
+import { pointOnTable } from '../../../geometry/tableEdge';
 
 export const ORDERS_RULE = 'DoG Orders';
 /** HOUSE: a brigade on Hold may close on the enemy by at most this much in a move (RULINGS.md). */
@@ -269,7 +270,7 @@ export const moveGeneral = defineCommand<DogState, DogOptions, DogTables, GenCmd
     if (gs.moved) return reject('moved', `${g.name} has moved this turn.`, ORDERS_RULE);
     const d = hypot(c.x - g.stand.centre.x, c.y - g.stand.centre.y);
     if (d > GENERAL_RIDE_MM + 0.5) return reject('too-far', `A commander rides ${GENERAL_RIDE_MM} m a move; this is ${Math.round(d)} m.`, ORDERS_RULE);
-    if (c.x < 0 || c.y < 0 || c.x > s.battle.table.widthMm || c.y > s.battle.table.depthMm) return reject('off-table', 'Keep him on the table.', ORDERS_RULE);
+    if (!pointOnTable(s.battle.table, c)) return reject('off-table', 'Keep him on the table.', ORDERS_RULE);
     const w = work(s, ctx);
     w.battle = { ...w.battle, generals: w.battle.generals.map((x) => (x.id === g.id ? { ...x, stand: { ...x.stand, centre: pt(c.x, c.y) } } : x)) };
     setGs(w, g.id, { moved: true });
