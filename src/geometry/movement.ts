@@ -8,6 +8,7 @@
  * Turning sign: positive angles turn clockwise on screen (to the unit's right, y down).
  */
 import type { Radians, StandFootprint, TablePoint } from './types';
+import type { Box } from './vec';
 import { pt } from './types';
 import { forward, rightOf, rotateStand, standCorners, translateStand } from './footprint';
 import type { Frame } from './frame';
@@ -58,6 +59,49 @@ export function applyLegs(stands: readonly StandFootprint[], legs: readonly Leg[
   let cur = [...stands];
   for (const leg of legs) cur = cur.map((s, i) => poseInLeg(s, leg, i, 1));
   return cur;
+}
+
+/**
+ * A box that holds every pose the stands take anywhere along the legs, grown by `padMm` (a
+ * millimetre by default, more than any rounding): whatever the plan's progress, the stands are
+ * inside it. Not the tightest box: a wheel is bounded by the circle its farthest corner turns on,
+ * a restand by its centres' box grown by the stands' half-diagonals. For skipping pairs of
+ * moving units that can never come near each other.
+ */
+export function sweptBox(stands: readonly StandFootprint[], legs: readonly Leg[], padMm = 1): Box {
+  let minX = Infinity, minY = Infinity, maxX = -Infinity, maxY = -Infinity;
+  const add = (x0: number, y0: number, x1: number, y1: number) => {
+    if (x0 < minX) minX = x0;
+    if (y0 < minY) minY = y0;
+    if (x1 > maxX) maxX = x1;
+    if (y1 > maxY) maxY = y1;
+  };
+  const addCorners = (ss: readonly StandFootprint[]) => {
+    for (const st of ss) for (const c of standCorners(st)) add(c.x, c.y, c.x, c.y);
+  };
+  let cur: readonly StandFootprint[] = stands;
+  addCorners(cur);
+  for (const leg of legs) {
+    if (leg.kind === 'rotate') {
+      // Every corner keeps its distance from the pivot while it turns.
+      let r = 0;
+      for (const st of cur) for (const c of standCorners(st)) r = Math.max(r, hypot(c.x - leg.pivot.x, c.y - leg.pivot.y));
+      add(leg.pivot.x - r, leg.pivot.y - r, leg.pivot.x + r, leg.pivot.y + r);
+    }
+    const next = cur.map((st, i) => poseInLeg(st, leg, i, 1));
+    if (leg.kind === 'restand') {
+      // Centres go straight from pose to pose while the stands turn: within half a diagonal of that line.
+      for (let i = 0; i < cur.length; i++) {
+        const a = cur[i]!, b = next[i]!;
+        const h = Math.max(hypot(a.widthMm, a.depthMm), hypot(b.widthMm, b.depthMm)) / 2;
+        add(Math.min(a.centre.x, b.centre.x) - h, Math.min(a.centre.y, b.centre.y) - h, Math.max(a.centre.x, b.centre.x) + h, Math.max(a.centre.y, b.centre.y) + h);
+      }
+    }
+    // A straight leg sweeps the stands between its two ends: inside the box of both.
+    addCorners(next);
+    cur = next;
+  }
+  return { minX: minX - padMm, minY: minY - padMm, maxX: maxX + padMm, maxY: maxY + padMm };
 }
 
 /** Total distance of the legs. */

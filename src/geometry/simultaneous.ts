@@ -18,9 +18,9 @@
  */
 import type { StandFootprint } from './types';
 import type { Leg } from './movement';
-import { legsDistance, standsAtDistance } from './movement';
+import { legsDistance, standsAtDistance, sweptBox } from './movement';
 import { footprintGroupsOverlap } from './overlap';
-import { EPS_MM } from './vec';
+import { EPS_MM, type Box } from './vec';
 import type { Body } from './moveCore';
 
 /** One unit in the race: its stands when the race begins and its plan. */
@@ -144,10 +144,21 @@ export function raceMoves(movers: readonly RaceMover[], opts: RaceOptions = {}):
   const startOverlap = new Set<string>();
   const bodies: Body[] = [...movers, ...others];
   for (const r of runners) for (const b of bodies) if (b.id !== r.m.id && unitsOverlap(r.m.stands, b.stands)) startOverlap.add(`${r.m.id}|${b.id}`);
+  // PERF: a unit never meets one whose box over the whole race (sweptBox: every pose its plan
+  // passes through, a millimetre to spare; a standing unit's own box) its own never touches.
+  // (A negative slack makes a gap count as contact: the boxes grow by it as well.)
+  const pad = 1 + Math.max(0, -slack);
+  const boxes = new Map<string, Box>();
+  for (const r of runners) boxes.set(r.m.id, sweptBox(r.m.stands, r.m.legs, pad));
+  for (const o of others) if (!boxes.has(o.id)) boxes.set(o.id, sweptBox(o.stands, [], pad));
+  const mayMeet = (a: string, b: string): boolean => {
+    const p = boxes.get(a), q = boxes.get(b);
+    return !p || !q || (p.minX <= q.maxX && q.minX <= p.maxX && p.minY <= q.maxY && q.minY <= p.maxY);
+  };
   const candidates = new Map<string, Body[]>();
   for (const r of runners) {
     const first = opts.prefer?.(r.m.id);
-    const list = bodies.filter((b) => b.id !== r.m.id && !startOverlap.has(`${r.m.id}|${b.id}`) && (opts.meets?.(r.m.id, b.id) ?? 'block') === 'block');
+    const list = bodies.filter((b) => b.id !== r.m.id && !startOverlap.has(`${r.m.id}|${b.id}`) && (opts.meets?.(r.m.id, b.id) ?? 'block') === 'block' && mayMeet(r.m.id, b.id));
     const i = first === undefined ? -1 : list.findIndex((b) => b.id === first);
     if (i > 0) list.unshift(...list.splice(i, 1));
     candidates.set(r.m.id, list);

@@ -223,8 +223,11 @@ export function runBattle(spec: BatchSpec, index: number): BattleRecord {
       break;
     }
     given++;
+    // PERF: a command that moved no unit (an order, a declaration, the end of a step that settled
+    // nothing) leaves the units array as it was, and looking again would find the same.
+    const seenUnits = state.battle.units;
     state = choice.state;
-    observe(state, tracked, byId);
+    if (state.battle.units !== seenUnits) observe(state, tracked, byId);
     // Who moved first in turn 1: the initiative once decided, else the sequence's phasing order.
     if (first === undefined && state.position.turn === startTurn) first = initiativeOf(state);
     while (state.position.turn > turn) {

@@ -8,7 +8,7 @@
  * halt as soon as they come to within Engagement Range of any visible enemy unit").
  */
 import { wheelUnit } from '../../geometry/units';
-import { wheel, standsAtDistance, type Leg } from '../../geometry/movement';
+import { wheel, standsAtDistance, sweptBox, type Leg } from '../../geometry/movement';
 import { raceMoves, type RaceHalt } from '../../geometry/simultaneous';
 import { unitBox } from '../../geometry/queries';
 import { boxGap } from '../../geometry/vec';
@@ -164,14 +164,28 @@ export function proRataHalts(d: Draft, paths: readonly Path[], slices = STRATEGI
   // of each enemy standing still, are found once, not at every bisection the race asks about.
   const enemiesBySide = new Map<string, Unit[]>();
   const standingBox = new Map<Unit, ReturnType<typeof unitBox>>();
+  // PERF: each mover's enemies that can come within range at all: those whose box over the whole
+  // race (sweptBox: every pose the plan passes through; a standing unit's own box) comes within
+  // range (with a millimetre to spare) of the mover's. Any other is beyond range at every moment,
+  // which the box test below would find again at every bisection.
+  const swept = new Map<string, ReturnType<typeof unitBox>>(paths.map((p) => [p.plan.unitId, sweptBox(p.start.stands, p.legs)]));
+  const nearBy = new Map<string, Unit[]>();
+  const nearEnemies = (id: string, side: string): Unit[] => {
+    let near = nearBy.get(id);
+    if (near) return near;
+    let enemies = enemiesBySide.get(side);
+    if (!enemies) enemiesBySide.set(side, (enemies = enemiesOf(d, side)));
+    const mine = swept.get(id)!;
+    near = enemies.filter((e) => boxGap(mine, swept.get(e.id) ?? unitBox(e.stands)) <= er + 1);
+    nearBy.set(id, near);
+    return near;
+  };
   const halt: RaceHalt = (id, stands, _f, poseOf) => {
     const p = byId.get(id)!;
     const me = asUnit(id, stands as Unit['stands']);
     const box = unitBox(me.stands);
     let best: { id: string; dist: number } | undefined;
-    let enemies = enemiesBySide.get(p.plan.side);
-    if (!enemies) enemiesBySide.set(p.plan.side, (enemies = enemiesOf(d, p.plan.side)));
-    for (const e of enemies) {
+    for (const e of nearEnemies(id, p.plan.side)) {
       const pose = poseOf(e.id);
       const ep = pose ? asUnit(e.id, pose as Unit['stands']) : findUnit(d.battle, e.id);
       if (!ep) continue;
