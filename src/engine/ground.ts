@@ -10,8 +10,26 @@ import type { Battle } from './state';
 const GRID_X = 24;
 const GRID_Y = 16;
 
+/**
+ * PERF: answers already given, per units array (a battle replaces the array whenever a unit
+ * changes, and never changes one in place): an order placed, a charge declared or a view of an
+ * unchanged table asks again about the same units. Keyed by side and table size as well.
+ */
+const HELD = new WeakMap<Battle['units'], { side: SideId; w: number; d: number; held: number }[]>();
+
 /** Share in [0, 1] of the table nearer to `side`'s stands than to the other side's (0.5 if either has none). */
 export function groundHeld(battle: Battle, side: SideId): number {
+  const w = battle.table.widthMm, d = battle.table.depthMm;
+  let known = HELD.get(battle.units);
+  const hit = known?.find((k) => k.side === side && k.w === w && k.d === d);
+  if (hit) return hit.held;
+  const held = computeGroundHeld(battle, side);
+  if (!known) HELD.set(battle.units, (known = []));
+  known.push({ side, w, d, held });
+  return held;
+}
+
+function computeGroundHeld(battle: Battle, side: SideId): number {
   // PERF: the AI evaluates every position it looks at with this. Each army's centres go into flat
   // arrays, unit by unit, with the box round each unit's centres; the nearest centre to a grid
   // point skips every unit whose box is no nearer than the best found so far (starting from the

@@ -117,8 +117,22 @@ export function streamWords(key: number, chain: string): number[] {
   return words.every((w) => w === 0) ? [0, 1, 0, 0] : words;
 }
 
+/** Stream names hashed so far (a handful: 'battle', 'lookahead-dice', 'seeding 4 key'…). */
+const STREAM_HASHES = new Map<string, bigint>();
+
 /** FNV-1a 64 of a stream name's UTF-16 code units. */
 function streamHash(stream: string): bigint {
+  // PERF: the AI derives a look-ahead seed and a key for every command it tries; the names are few
+  // and fixed, and hashing one is a BigInt multiply per character.
+  let h = STREAM_HASHES.get(stream);
+  if (h === undefined) {
+    h = hashStreamName(stream);
+    if (STREAM_HASHES.size < 256) STREAM_HASHES.set(stream, h);
+  }
+  return h;
+}
+
+function hashStreamName(stream: string): bigint {
   let h = 0xcbf29ce484222325n;
   for (let i = 0; i < stream.length; i++) {
     h ^= BigInt(stream.charCodeAt(i));
@@ -137,10 +151,70 @@ function streamHash(stream: string): bigint {
 export function deriveSeed(master: number, index: number, stream: string): number {
   if (!Number.isInteger(master) || master < 0 || master > 0xffff_ffff) throw new RangeError(`a master seed is an integer from 0 to 4294967295, not ${String(master)}`);
   if (!Number.isInteger(index) || index < 0) throw new RangeError(`a stream index is a whole number, not ${String(index)}`);
+  // PERF: mix64(master + γ), then mix64(h ^ index·γ), then mix64(h ^ streamHash(stream)), on
+  // 32-bit halves (the BigInt definition is `deriveSeedBig`; tests/engine/seedHalves.test.ts
+  // checks they agree). The AI derives a seed for every command it tries.
+  add64(0, master, GAMMA_HI, GAMMA_LO);
+  mix64Halves(H_HI, H_LO);
+  const hHi = H_HI, hLo = H_LO;
+  mul64(index >= 0x1_0000_0000 ? Math.floor(index / 0x1_0000_0000) >>> 0 : 0, index >>> 0, GAMMA_HI, GAMMA_LO);
+  mix64Halves((hHi ^ H_HI) >>> 0, (hLo ^ H_LO) >>> 0);
+  const [sHi, sLo] = streamHalves(stream);
+  mix64Halves((H_HI ^ sHi) >>> 0, (H_LO ^ sLo) >>> 0);
+  return H_HI;
+}
+
+/** `deriveSeed` in BigInt, as first written: the definition the halves must agree with. */
+export function deriveSeedBig(master: number, index: number, stream: string): number {
   let h = mix64(BigInt(master) + GOLDEN_GAMMA);
   h = mix64(h ^ ((BigInt(index) * GOLDEN_GAMMA) & MASK64));
-  h = mix64(h ^ streamHash(stream));
+  h = mix64(h ^ hashStreamName(stream));
   return Number(h >> 32n);
+}
+
+// ---- 64-bit arithmetic on unsigned 32-bit halves (results in H_HI, H_LO) --------------------
+
+const GAMMA_HI = 0x9e3779b9, GAMMA_LO = 0x7f4a7c15;
+let H_HI = 0, H_LO = 0;
+
+function add64(aHi: number, aLo: number, bHi: number, bLo: number): void {
+  const lo = aLo + bLo;
+  H_LO = lo >>> 0;
+  H_HI = (aHi + bHi + (lo > 0xffff_ffff ? 1 : 0)) >>> 0;
+}
+
+/** (a · b) mod 2^64. */
+function mul64(aHi: number, aLo: number, bHi: number, bLo: number): void {
+  const a0 = aLo & 0xffff, a1 = aLo >>> 16, b0 = bLo & 0xffff, b1 = bLo >>> 16;
+  const p00 = a0 * b0, p01 = a0 * b1, p10 = a1 * b0, p11 = a1 * b1;
+  const mid = (p00 >>> 16) + (p01 & 0xffff) + (p10 & 0xffff);
+  H_LO = (((mid & 0xffff) << 16) | (p00 & 0xffff)) >>> 0;
+  const hi = p11 + (p01 >>> 16) + (p10 >>> 16) + (mid >>> 16);
+  H_HI = (hi + Math.imul(aLo, bHi) + Math.imul(aHi, bLo)) >>> 0;
+}
+
+/** `mix64` on halves: x ^= x >> 30; x *= 0xbf58476d1ce4e5b9; x ^= x >> 27; x *= 0x94d049bb133111eb; x ^= x >> 31. */
+function mix64Halves(hi: number, lo: number): void {
+  // x >> 30: lo' = (lo >>> 30) | (hi << 2), hi' = hi >>> 30
+  mul64((hi ^ (hi >>> 30)) >>> 0, (lo ^ ((lo >>> 30) | (hi << 2))) >>> 0, 0xbf58476d, 0x1ce4e5b9);
+  hi = H_HI;
+  lo = H_LO;
+  mul64((hi ^ (hi >>> 27)) >>> 0, (lo ^ ((lo >>> 27) | (hi << 5))) >>> 0, 0x94d049bb, 0x133111eb);
+  hi = H_HI;
+  lo = H_LO;
+  H_LO = (lo ^ ((lo >>> 31) | (hi << 1))) >>> 0;
+  H_HI = (hi ^ (hi >>> 31)) >>> 0;
+}
+
+const STREAM_HALVES = new Map<string, readonly [number, number]>();
+function streamHalves(stream: string): readonly [number, number] {
+  let h = STREAM_HALVES.get(stream);
+  if (h === undefined) {
+    const b = streamHash(stream);
+    h = [Number(b >> 32n), Number(b & 0xffff_ffffn)];
+    if (STREAM_HALVES.size < 256) STREAM_HALVES.set(stream, h);
+  }
+  return h;
 }
 
 // ---- Seeding 4 ----------------------------------------------------------------------------
@@ -162,7 +236,27 @@ export function keyFromBytes(bytes: ArrayLike<number>): string {
  * therefore no more secret than the seed itself.
  */
 export function keyFromSeed(seed: number): string {
-  const [a, b] = splitMix64(mix64(BigInt(seed >>> 0) ^ streamHash('seeding 4 key')), 2) as [bigint, bigint];
+  // PERF: splitMix64(mix64(seed ^ streamHash('seeding 4 key')), 2) on 32-bit halves (`keyFromSeedBig`
+  // is the definition): every look-ahead try seeds dice of its own.
+  const [sHi, sLo] = streamHalves('seeding 4 key');
+  mix64Halves(sHi, (sLo ^ (seed >>> 0)) >>> 0);
+  add64(H_HI, H_LO, GAMMA_HI, GAMMA_LO);
+  const s1Hi = H_HI, s1Lo = H_LO;
+  mix64Halves(s1Hi, s1Lo);
+  const a = hex32(H_HI) + hex32(H_LO);
+  add64(s1Hi, s1Lo, GAMMA_HI, GAMMA_LO);
+  mix64Halves(H_HI, H_LO);
+  return a + hex32(H_HI) + hex32(H_LO);
+}
+
+/** Two hex digits for each byte value. */
+const HEX2 = Array.from({ length: 256 }, (_, i) => i.toString(16).padStart(2, '0'));
+// PERF: byte by byte: `toString(16)` of a number above 2^31 (not a small integer) takes V8's slow path.
+const hex32 = (x: number): string => HEX2[x >>> 24]! + HEX2[(x >>> 16) & 0xff]! + HEX2[(x >>> 8) & 0xff]! + HEX2[x & 0xff]!;
+
+/** `keyFromSeed` in BigInt, as first written. */
+export function keyFromSeedBig(seed: number): string {
+  const [a, b] = splitMix64(mix64(BigInt(seed >>> 0) ^ hashStreamName('seeding 4 key')), 2) as [bigint, bigint];
   return hex64(a) + hex64(b);
 }
 
@@ -170,7 +264,7 @@ export function keyFromSeed(seed: number): string {
 type U64 = [number, number];
 
 const fromHex = (h: string): U64 => [parseInt(h.slice(0, 8), 16) >>> 0, parseInt(h.slice(8, 16), 16) >>> 0];
-const toHex = ([hi, lo]: U64): string => hi.toString(16).padStart(8, '0') + lo.toString(16).padStart(8, '0');
+const toHex = ([hi, lo]: U64): string => hex32(hi) + hex32(lo);
 
 /** The key's two 64-bit words, k0 and k1, read little-endian from its 16 bytes as SipHash does. */
 function keyWords(key: string): [U64, U64] {

@@ -21,3 +21,4 @@ export * from './sightCache';
 export * from './sightIndex';
 export * from './lineOfSight';
 export * from './memo';
+export * from './aim';

@@ -28,7 +28,7 @@ export function victory(s: S): GameResult | undefined {
   return undefined;
 }
 
-export function lossShare(s: S, side: string): number {
+export function lossShare(s: Pick<S, 'battle' | 'ruleset'>, side: string): number {
   let start = 0, lost = 0;
   for (const d of Object.values(s.ruleset.divisions)) {
     if (d.side !== side) continue;

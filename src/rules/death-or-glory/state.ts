@@ -70,6 +70,15 @@ export interface UnitState {
   readonly charged?: { readonly target: string; readonly impact: boolean };
   /** Rallied or shaken this turn: may not advance. */
   readonly halted: boolean;
+  /**
+   * DoG CONTROL Modifiers, the turn's record of what it did in the move (read by other units'
+   * control tests: morale/conduct.ts): where its centre stood at the start of the turn, and
+   * whether it retired (fell back in good order) this turn. Public: both sides saw it on the table.
+   */
+  readonly startAt?: TablePoint;
+  readonly retired?: boolean;
+  /** The last turn it was fired on from a flank or the rear, and from which (DoG CONTROL "unit under fire from flank/rear"). */
+  readonly flankFire?: { readonly turn: number; readonly faces: readonly ('left' | 'right' | 'rear')[] };
 }
 
 export interface GeneralState {

@@ -12,7 +12,7 @@ import type { Draft, NwGameState, NwState, NwOptions } from './types';
 import type { NwTables } from './nwTables';
 import { ORDERS, ORDER_IDS, deployActionsAllowed, mayChargeTarget, mayCountercharge, type OrderId } from './tables/orders';
 import { FORD_SEARCH, WHEEL } from './tables/movement';
-import { addDisorder, enemiesOf, firstWithinER, inMm, isActive, makeDraft, nwu, scaleOf, toChange, toIn, canSee } from './core';
+import { addDisorder, enemiesOf, firstWithinER, inMm, isActive, makeDraft, nwu, planChecked, scaleOf, toChange, toIn, canSee } from './core';
 import { unitDistanceMm, unitFacing, frameOfUnit, unitTerrain, commandStand, screenStands } from './geom';
 import { walk, commitMove, straight } from './moves';
 import { standsAtDistance } from '../../geometry/movement';
@@ -162,6 +162,7 @@ export function doMove(d: Draft, u: Unit, wheelDeg: number, distanceIn: number, 
   // NW Orders/Advance: stands may shift into the rear ranks to avoid units, terrain or obstacles (dropBack; RULINGS).
   const mover = dropBack ? dropBackForMove(d, wheeled, unitFacing(wheeled), want, { roadColumn: road }) : wheeled;
   if (typeof mover === 'string') return reject('cannot-drop-back', `${u.name} cannot drop stands back: ${mover}.`, DROP_BACK_RULE);
+  planChecked(d);
   const r = walk(d, mover, unitFacing(mover), want, strategic ? 'strategic' : 'advance', { roadColumn: road });
   let res = r;
   if (strategic && !proRata) {

@@ -21,6 +21,24 @@ import { cos, hypot, sin } from '../../geometry/math';
 
 export const clone = copyJson;
 
+/**
+ * NW §2 / §21: in the strategic step a move is only planned; its check (strategic.ts `dryRun`)
+ * runs the real handler in this context, and wants only the handler's refusals. A die it would
+ * roll, or a move handler that has passed every check (`planChecked`), ends the check accepted:
+ * where the unit would get to is decided when the plans are carried out together.
+ */
+export class PlanAccepted extends Error {}
+export const planCheckCtx: Ctx = {
+  roll: () => {
+    throw new PlanAccepted('strategic plan check: a die would be rolled');
+  },
+  emit: () => undefined,
+};
+/** PERF: a strategic plan's check stops here, before the walk and the Engagement Range halt it does not need (no refusal comes after this point). */
+export function planChecked(d: Draft): void {
+  if (d.ctx === planCheckCtx) throw new PlanAccepted('strategic plan check: the move passed');
+}
+
 /** The engine's working state (src/engine/workingState.ts) with NW's own memo: rule functions change `d.rs` in place. */
 export function makeDraft(state: NwGameState, ctx: Ctx): Draft {
   // PERF: a unit's profile (readonly NwProfile, replaced whole when cavalry dismount) is shared by the copy.

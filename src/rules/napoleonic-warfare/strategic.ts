@@ -19,7 +19,7 @@ import { findUnit } from '../../engine/battle';
 import type { Unit } from '../../engine/model';
 import type { Draft, NwGameState, NwOptions, NwState, StrategicPlan } from './types';
 import type { NwTables } from './nwTables';
-import { canSee, clone, enemiesOf, erMm, inMm, makeDraft, nearestEnemy, nwu, toChange, toIn } from './core';
+import { canSee, clone, enemiesOf, PlanAccepted, planCheckCtx, erMm, inMm, makeDraft, nearestEnemy, nwu, toChange, toIn } from './core';
 import { bearing, unitDistanceMm, unitFacing, commandStand, frameOfUnit } from './geom';
 import { faceTowards, normalMoveMm, retreatMove, runPendingTests } from './morale';
 import { applyDeploy, doMove, type DeployActionCmd } from './commands';
@@ -35,20 +35,18 @@ export const STRATEGIC_SLICES = 20;
 export const PLANNED_COMMANDS = ['moveUnit', 'retreatUnit', 'deployUnit'] as const;
 const RULE = 'NW Sequence §2 Strategic Movement Phase; §21; A Note on Simultaneous Movement';
 
-const DRY_ROLL = 'strategic plan dry run: a die would be rolled';
-const dryCtx: Ctx = { roll: () => { throw new Error(DRY_ROLL); }, emit: () => undefined };
-
 /**
  * Would the command be accepted now? Runs the real handler on a throw-away copy with no dice:
  * every NW move handler validates before its first roll (terrain delays, ford searches), so
- * reaching a roll means the command passed.
+ * reaching a roll means the command passed; a move that has passed every check says so at once
+ * (core.ts `planChecked`).
  */
 export function dryRun(spec: Spec, state: S, cmd: Record<string, unknown>): Rejection | undefined {
   try {
-    const out = spec.handle(state, cmd as never, dryCtx);
+    const out = spec.handle(state, cmd as never, planCheckCtx);
     return isRejection(out) ? out : undefined;
   } catch (e) {
-    if (e instanceof Error && e.message === DRY_ROLL) return undefined;
+    if (e instanceof PlanAccepted) return undefined;
     throw e;
   }
 }

@@ -50,6 +50,36 @@ describe('DoG MELÉE: "A cavalry unit which inflicts 25% more casualties on an o
   });
 });
 
+describe('DoG MELÉE: the uncontrolled charge is a charge — its contact is fought at once, with impact', () => {
+  const start = (cY: number, terrain: unknown[] = []) => battle([
+    { id: 'a', side: 'blue', arm: 'cavalry', type: 'dragoon', x: 1200, y: 600, n: 4 },
+    { id: 'b', side: 'red', arm: 'cavalry', type: 'hussar', x: 1200, y: 750, n: 2, facingDeg: -90 },
+    { id: 'c', side: 'red', type: 'fusilier', x: 1200, y: cY, n: 2, facingDeg: -90 },
+    ...reserves,
+  ], { terrain });
+  it('dragoons riding through beaten hussars run into a French line 100 m on: that melee is fought in the same melee phase, a first round with the dragoons\' impact factor', () => {
+    const s = charged(start(860), 'stand', [3, 1]);
+    // Melee 1: dragoons 0 (4), hussars 1; the hussars' test 9 breaks. They ride on into c.
+    // Melee 2: dragoons 7 (135 men), line 1 (70); the line, charged by cavalry, tests 1 and breaks; the dragoons' control test 1. Turn 2: 9, 2.
+    const r = apply(withDice(s, [10, 1, 9, 7, 1, 1, 1, 9, 2]), { type: 'endStep', side: 'red' });
+    expect(ofType(r.events, 'UncontrolledContact')[0]).toMatchObject({ unit: 'a', target: 'c', impact: true, now: true });
+    const second = rolls(r.events).find((x) => x.purpose === 'a in melee with c (round 1)')!;
+    expect(second.modifiers.map((m) => m.label)).toContain('impact factor (Dragoon, an eligible charge)');
+    expect(ofType(r.events, 'MeleeWon').map((e) => [e['winner'], e['loser']])).toEqual([['a', 'b'], ['a', 'c']]);
+    expect(ofType(r.events, 'UnitBroke').map((e) => e['unit'])).toEqual(['b', 'c']);
+    expect(rolls(r.events).map((x) => x.purpose)).toContain('a: control test, after winning melee');
+    expect(r.state.ruleset.melees).toEqual([]);
+  });
+  it('into a village: the contact is fought at once but earns no impact (DoG Charge Restrictions: cavalry may not charge into villages)', () => {
+    const village = { id: 'v', kind: 'village', name: 'Hof', polygon: [[1000, 860], [1400, 860], [1400, 1000], [1000, 1000]] };
+    const s = charged(start(860, [village]), 'stand', [3, 1]);
+    const r = apply(withDice(s, [10, 1, 9, 7, 1, 1, 1, 9, 2]), { type: 'endStep', side: 'red' });
+    expect(ofType(r.events, 'UncontrolledContact')[0]).toMatchObject({ unit: 'a', target: 'c', impact: false, now: true });
+    const second = rolls(r.events).find((x) => x.purpose === 'a in melee with c (round 1)')!;
+    expect(second.modifiers.map((m) => m.label)).not.toContain('impact factor (Dragoon, an eligible charge)');
+  });
+});
+
 describe('DoG MELÉE: "A cavalry unit … that wins the first round of melee against a line … attacks the defenders in the rear during the second round"', () => {
   it('dragoons beat a half-battalion of the Old Guard that holds, and hold themselves: the Guard is attacked in the rear next round (-20% to its tests)', () => {
     const s = charged(battle([
@@ -123,5 +153,54 @@ describe('DoG CONTROL Result "pursues or charges nearest enemy", through reachTa
     expect(ofType(r.events, 'ControlCharge')).toEqual([]);
     expect(ofType(r.events, 'Pursued')[0]).toMatchObject({ unit: 'a', toward: 'b', distanceM: 240 });
     expect(r.state.ruleset.melees).toEqual([]);
+  });
+});
+
+/** Units locked in the first round of one melee (as if they had all charged home this turn): `pairs` of [blue, red]. */
+function lockedGroup(units: U[], pairs: [string, string][]): St {
+  let s = battle([...units, ...reserves]);
+  s = { ...s, ruleset: { ...s.ruleset, melees: pairs.map(([a, b]) => ({ a, b, rounds: 0 })) } };
+  return advanceTo(s, 'fireSecond');
+}
+
+describe('DoG MELÉE second-round rules in a melee of more than two units (RULINGS.md: read pair by pair)', () => {
+  it('two squadrons of dragoons beat a French line in the first round and both sides hold: the line is attacked in the rear by each pair in the second round', () => {
+    const s = lockedGroup([
+      { id: 'a', side: 'blue', arm: 'cavalry', type: 'dragoon', x: 935, y: 675, n: 8 },
+      { id: 'c', side: 'blue', arm: 'cavalry', type: 'dragoon', x: 1332, y: 675, n: 4 },
+      { id: 'b', side: 'red', type: 'old-guard', x: 1200, y: 700, n: 4, facingDeg: -90 },
+    ], [['a', 'b'], ['c', 'b']]);
+    // a 1 (170 men), b 1 (200), c 1 (170); the Guard tests 1 (holds); the dragoons test 1, 1 (hold); turn 2's initiative 9, 2.
+    const r = apply(withDice(s, [1, 1, 1, 1, 1, 1, 9, 2]), { type: 'endStep', side: 'red' });
+    expect(ofType(r.events, 'MeleeWon')[0]).toMatchObject({ winners: ['a', 'c'], losers: ['b'], round: 1 });
+    expect(ofType(r.events, 'BrokeThrough').map((e) => [e['unit'], e['into']])).toEqual([['a', 'b'], ['c', 'b']]);
+    expect(r.state.ruleset.melees).toEqual([{ a: 'a', b: 'b', rounds: 1, struck: { b: 'rear' } }, { a: 'c', b: 'b', rounds: 1, struck: { b: 'rear' } }]);
+    expect(r.state.ruleset.units['b']!.morale).toBe('steady');
+  });
+  it('two French lines beat a Prussian column in the first round and both sides hold: the lines hold firm, and the column is taken in both flanks (one record for each pair)', () => {
+    const s = lockedGroup([
+      { id: 'a', side: 'blue', type: 'musketeer', x: 1200, y: 640, formation: 'column', n: 8, quality: 'veteran' },
+      { id: 'b', side: 'red', type: 'fusilier', x: 1200, y: 720, facingDeg: -90 },
+      { id: 'd', side: 'red', type: 'fusilier', x: 1330, y: 640, facingDeg: 180 },
+    ], [['a', 'b'], ['a', 'd']]);
+    // a 1 (100 men), b 4 (115), d 4 (115); the column tests 1 (holds); the lines test 1, 1 (hold); turn 2's initiative 9, 2.
+    const r = apply(withDice(s, [1, 4, 4, 1, 1, 1, 9, 2]), { type: 'endStep', side: 'red' });
+    expect(ofType(r.events, 'MeleeWon')[0]).toMatchObject({ winners: ['b', 'd'], losers: ['a'], round: 1 });
+    expect(ofType(r.events, 'FlowedRound').map((e) => [e['unit'], e['column']])).toEqual([['b', 'a'], ['d', 'a']]);
+    expect(r.state.ruleset.melees).toEqual([{ a: 'a', b: 'b', rounds: 1, struck: { a: 'flanks' } }, { a: 'a', b: 'd', rounds: 1, struck: { a: 'flanks' } }]);
+  });
+  it('hussars beside the dragoons, untouched by the French hussars (who fight the dragoons), ride through them: an uncontrolled charge, no test for them; the dragoons stay locked', () => {
+    const s = lockedGroup([
+      { id: 'a', side: 'blue', arm: 'cavalry', type: 'dragoon', x: 1134, y: 670, n: 2 },
+      { id: 'c', side: 'blue', arm: 'cavalry', type: 'hussar', x: 1266, y: 670, n: 2 },
+      { id: 'b', side: 'red', arm: 'cavalry', type: 'hussar', x: 1200, y: 700, n: 4, facingDeg: -90 },
+    ], [['a', 'b'], ['c', 'b']]);
+    // a 1, b 4, c 0; the French test 1 (hold); the dragoons test 1 (hold); turn 2's initiative 9, 2.
+    const r = apply(withDice(s, [1, 4, 10, 1, 1, 9, 2]), { type: 'endStep', side: 'red' });
+    expect(ofType(r.events, 'MeleeWon')[0]).toMatchObject({ winners: ['a', 'c'], losers: ['b'] });
+    expect(ofType(r.events, 'UncontrolledCharge').map((e) => [e['unit'], e['through']])).toEqual([['c', 'b']]);
+    expect(rolls(r.events).filter((x) => x.purpose.startsWith('c:'))).toEqual([]);
+    expect(r.state.ruleset.melees.map((m) => [m.a, m.b])).toEqual([['a', 'b']]);
+    expect(meanCentre(unit(r.state, 'c')!.stands).y).toBeGreaterThan(720);
   });
 });

@@ -19,8 +19,8 @@ import { breakthroughTargets, entitled } from '../melee/breakthrough';
 import { recrewProblem } from '../movement/recrew';
 import { detachPlan, rejoinProblem } from '../movement/skirmishers';
 import { coordinationProblem } from '../sequence/turn';
-import { centreOf, frameOf } from '../geo';
-import { atan2 } from '../../../geometry/math';
+import { centreOf } from '../geo';
+import { unitWheelTowards } from '../../../geometry/aim';
 
 type G = SeenGame<ShState, ShOptions, ShTables>;
 
@@ -30,15 +30,6 @@ export function nearestEnemy(g: { battle: G['battle'] }, u: Unit): Unit | undefi
   return best;
 }
 
-/** Degrees to wheel to face `e` (at most 45). */
-export function wheelTowards(u: Unit, e: Unit): number {
-  const fr = frameOf(u);
-  const c = centreOf(u), ec = centreOf(e);
-  let d = atan2(ec.y - c.y, ec.x - c.x) - fr.facing;
-  while (d > Math.PI) d -= 2 * Math.PI;
-  while (d < -Math.PI) d += 2 * Math.PI;
-  return Math.max(-45, Math.min(45, (d * 180) / Math.PI));
-}
 
 export function shLegal(g: G, side: string, sm: Sampler): Command[] {
   const out: Command[] = [];
@@ -68,7 +59,7 @@ export function shLegal(g: G, side: string, sm: Sampler): Command[] {
       const left = allowanceMm(g.tables, u) - st.movedMm;
       if (left < 5) continue;
       const e = nearestEnemy(g, u);
-      const wheel = e ? wheelTowards(u, e) : 0;
+      const wheel = e ? unitWheelTowards(u.stands, centreOf(e)) : 0;
       const gap = e ? unitDistance(u.stands, e.stands) : Infinity;
       const mm = Math.max(1, Math.min(left * sm.float(0.3, 1), gap - 30));
       const tries: MoveLeg[][] = [];

@@ -95,7 +95,11 @@ export const withdrawToSquare = defineCommand<ShState, ShOptions, ShTables, With
   },
 });
 
-function meleeMods(w: W, me: Unit, foe: Unit, charging: boolean): Modifier[] {
+/** What a melee reads of the game: the draft's fields, or a side's view (the AI weighs a charge with the same modifiers). */
+export type MeleeView = Pick<W, 'battle' | 'rs' | 'tables' | 'options' | 'turn'>;
+
+/** The modifiers `me` fights `foe` with (charging or not), besides its MR. */
+export function meleeMods(w: MeleeView, me: Unit, foe: Unit, charging: boolean): Modifier[] {
   const m = w.tables.melee.modifiers;
   const out: Modifier[] = [];
   if (armOf(me) === 'cavalry' && armOf(foe) === 'infantry' && foe.formation !== 'square') out.push({ label: 'cavalry against infantry not in square', value: m.cavalryVsInfantryNotSquare, rule: MELEE_RULE });
@@ -117,7 +121,7 @@ function meleeMods(w: W, me: Unit, foe: Unit, charging: boolean): Modifier[] {
 }
 
 /** The MR a unit fights with: DisMR when Blown (11.4) or after a failed hasty square (8.2); crews' MR for artillery. */
-function fightingMr(w: W, u: Unit): { value: number; label: string; rule: string } {
+export function fightingMr(w: Pick<W, 'rs' | 'tables'>, u: Unit): { value: number; label: string; rule: string } {
   const st = us(w.rs, u.id);
   if (armOf(u) === 'artillery') return { value: w.tables.morale.artilleryCrewMr, label: 'crews\' MR', rule: 'AS 8.5 and 11.0 (crews\' "artificially high MR")' };
   if (armOf(u) === 'cavalry' && st.blown !== undefined) return { value: dismrOf(w.tables, u), label: 'DisMR (Blown)', rule: 'AS 11.4 Rallying, Recalling, and Reforming' };

@@ -17,7 +17,7 @@ export const HASTY_RULE = 'AS 8.2 Hasty Squares';
 export const HASTY_AMENDED_RULE = 'AS 8.2 Hasty Squares (rule change: failure)';
 
 /** Must this infantry attempt a hasty square when charged by `cav`? Why not, when it need not. */
-export function hastyExemption(w: W, inf: Unit, cav: Unit): string | undefined {
+export function hastyExemption(w: Pick<W, 'battle' | 'rs' | 'tables'>, inf: Unit, cav: Unit): string | undefined {
   if (inf.formation === 'square') return 'already in square';
   if (inf.formation === 'skirmish') return 'skirmishers';
   if (sectorOf(w.battle, inf)) return 'in a town sector (house reading)';

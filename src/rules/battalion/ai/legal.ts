@@ -15,8 +15,8 @@ import { hitCandidates } from '../shooting/hits';
 import { planShot } from '../shooting/plan';
 import { assaultProblem, assaultReach } from '../assault/assault';
 import { unitDistance } from '../../../geometry/measure';
-import { centreOf, frameOf } from '../geo';
-import { atan2 } from '../../../geometry/math';
+import { centreOf } from '../geo';
+import { unitWheelTowards } from '../../../geometry/aim';
 
 type G = SeenGame<BtState, BtOptions, BtTables>;
 
@@ -50,12 +50,7 @@ export function btLegal(g: G, side: string, sm: Sampler): Command[] {
       const e = nearestEnemy(g, u);
       let wheelDeg = 0;
       if (e) {
-        const fr = frameOf(u);
-        const c = centreOf(u), ec = centreOf(e);
-        let d = atan2(ec.y - c.y, ec.x - c.x) - fr.facing;
-        while (d > Math.PI) d -= 2 * Math.PI;
-        while (d < -Math.PI) d += 2 * Math.PI;
-        wheelDeg = Math.max(-45, Math.min(45, (d * 180) / Math.PI));
+        wheelDeg = unitWheelTowards(u.stands, centreOf(e));
       }
       const gap = e ? unitDistance(u.stands, e.stands) : Infinity;
       const mm = Math.max(1, Math.min(left * sm.float(0.3, 1), gap - 30));

@@ -24,9 +24,9 @@ import { layoutFor, placementProblem } from '../movement/formations';
 import { planShot } from '../shooting/plan';
 import { defaultAssignment } from '../shooting/hits';
 import { assaultProblem, assaultReach } from '../assault/assault';
-import { centreOf, frameOf } from '../geo';
+import { centreOf } from '../geo';
 import { WEAPON_OF } from '../tables';
-import { atan2 } from '../../../geometry/math';
+import { unitWheelTowards } from '../../../geometry/aim';
 
 type V = SeenGame<BtState, BtOptions, BtTables>;
 export const BT_SCRIPTS = ['attack', 'fire', 'hold'] as const;
@@ -64,12 +64,7 @@ function approach(v: V, u: Unit, e: Unit, stopShortIn: number): Command[] {
   const st = us(v.ruleset, u.id);
   const left = allowanceMm(v.tables, u) - st.movedMm;
   if (left < 5 || u.formation === 'square') return [];
-  const fr = frameOf(u);
-  const c = centreOf(u), ec = centreOf(e);
-  let d = atan2(ec.y - c.y, ec.x - c.x) - fr.facing;
-  while (d > Math.PI) d -= 2 * Math.PI;
-  while (d < -Math.PI) d += 2 * Math.PI;
-  const wheel = Math.max(-45, Math.min(45, (d * 180) / Math.PI));
+  const wheel = unitWheelTowards(u.stands, centreOf(e));
   const gap = unitDistance(u.stands, e.stands) - inMm(stopShortIn);
   const out: Command[] = [];
   const tryLegs = (legs: MoveLeg[]) => { if (checkMove(v.battle, u, legs, left).ok) out.push({ type: 'moveUnit', side: u.side, unit: u.id, legs }); };

@@ -7,7 +7,6 @@
 import type { Command, Sampler, SeenGame } from '../../../engine/ruleset';
 import type { Unit } from '../../../engine/model';
 import { unitDistance } from '../../../geometry/measure';
-import { unitFrame } from '../../../geometry/frame';
 import type { DogOptions } from '../options';
 import type { DogTables } from '../tables';
 import type { DogState } from '../state';
@@ -18,7 +17,7 @@ import { formationsOf, changeTurns } from '../movement/formations';
 import { chargeProblem, reactionsFor } from '../charge/charges';
 import { planFire } from '../fire/plan';
 import { reinforceProblem } from '../melee/reinforce';
-import { atan2 } from '../../../geometry/math';
+import { unitWheelTowards } from '../../../geometry/aim';
 
 type G = SeenGame<DogState, DogOptions, DogTables>;
 
@@ -26,15 +25,6 @@ export function nearestEnemyOf(g: { battle: G['battle'] }, u: Unit): Unit | unde
   let best: Unit | undefined, bd = Infinity;
   for (const e of g.battle.units) if (e.side !== u.side) { const d = unitDistance(u.stands, e.stands); if (d < bd) { bd = d; best = e; } }
   return best;
-}
-
-export function wheelToward(u: Unit, e: Unit, maxDeg = 45): number {
-  const fr = unitFrame(u.stands);
-  const c = centreOf(u), ec = centreOf(e);
-  let d = atan2(ec.y - c.y, ec.x - c.x) - fr.facing;
-  while (d > Math.PI) d -= 2 * Math.PI;
-  while (d < -Math.PI) d += 2 * Math.PI;
-  return Math.max(-maxDeg, Math.min(maxDeg, (d * 180) / Math.PI));
 }
 
 
@@ -57,7 +47,7 @@ export function dogLegal(g: G, side: string, sm: Sampler): Command[] {
       const left = allowanceMm(g.tables, u, st) - st.movedMm;
       if (left < 5) continue;
       const e = nearestEnemyOf(g, u);
-      const wheel = e ? Math.round(wheelToward(u, e)) : 0;
+      const wheel = e ? Math.round(unitWheelTowards(u.stands, centreOf(e))) : 0;
       const gap = e ? unitDistance(u.stands, e.stands) : Infinity;
       const lim = advanceLimit({ rs: g.ruleset }, u);
       const mm = Math.round(Math.max(1, Math.min(left * sm.float(0.3, 1), gap - 20)));

@@ -1,34 +1,57 @@
 /**
  * Scripts for a player program (RulesetModule.ai.scripts; src/ai README). An actor is a unit.
  *
- *   - attack: close on the nearest enemy and charge it when in reach (cavalry at anything but a
- *             formed square; infantry at a weaker or disordered enemy);
- *   - fire:   come to musket range (100 m), re-form column into line, and fire at the best target
- *             (standing still once it has one: a unit that moves does not fire);
+ *   - attack: close on the best target — a fair one for horse, an open flank where there is one —
+ *             and charge it when the odds of the first round favour it (ai/odds.ts);
+ *   - fire:   come to close musket range (the range bands reward it: DoG Range Modifiers), re-form
+ *             column into line, stand once a volley is worth firing (a unit that moves does not
+ *             fire) and fire at the target where it does most harm; charge a target the odds favour;
  *   - hold:   stay and fire; infantry charged by cavalry form square.
  *
- * `choose`: cavalry attack a fair target (horse, guns, foot not formed or in column) within two
- * moves and otherwise hold; artillery holds (unlimbering first); infantry fire. Orders are left
- * as written; reactions: square against cavalry where open, evade where a skirmisher must, else
- * stand.
+ * Every script first sends its unit to reinforce a melee its friends are losing or may win (DoG
+ * Charge Restrictions: "units may reinforce troops locked in melee by moving into contact").
+ *
+ * `choose`: horse attacks a fair target (horse, guns, foot not formed or in column) within two
+ * moves and otherwise holds, guarding the flank; artillery holds (unlimbering first); infantry
+ * fire. Side-wide (`sideCommands`): each brigade's general order at the start (attack) and a hold
+ * sent by messenger to a brigade that has lost half its battalions; reactions (square against
+ * horse, face a flank charge, else stand); and the generals ride to where their rating counts
+ * (DoG MORALE "commander's command rating" within 150 m; a rally needs its own commander within
+ * 50 m; the C-in-C's fire and melee bonus needs him within 50 m all turn).
  */
 import type { Command, Sampler, SeenGame } from '../../../engine/ruleset';
 import type { Unit } from '../../../engine/model';
 import { unitDistance } from '../../../geometry/measure';
+import { unitFrame, fromLocal } from '../../../geometry/frame';
+import type { TablePoint } from '../../../geometry/types';
+import { atan2, hypot } from '../../../geometry/math';
 import type { DogOptions } from '../options';
 import type { DogTables } from '../tables';
 import type { DogState } from '../state';
-import { us, figuresOf, ctxOf, isFormed } from '../state';
+import { us, figuresOf, ctxOf, isFormed, centreOf, lostShare } from '../state';
 import { allowanceMm, checkMove, type MoveLeg } from '../movement/moves';
-import { cannotMove, advanceLimit, skirmishMoveProblem } from '../movement/commands';
+import { cannotMove, advanceLimit, skirmishMoveProblem, GENERAL_RIDE_MM } from '../movement/commands';
 import { changeTurns, layoutFor, placementProblem } from '../movement/formations';
-import { chargeProblem, reactionsFor } from '../charge/charges';
+import { chargeProblem, reactionsFor, chargeReachMm } from '../charge/charges';
 import { planFire, fireFaces } from '../fire/plan';
-import { nearestEnemyOf, wheelToward } from './legal';
+import { reinforceProblem } from '../melee/reinforce';
+import { activeGenerals, chainOf } from '../geo';
+import { nearestEnemyOf } from './legal';
+import { expectedFireMen, meleeOdds } from './odds';
 
 type V = SeenGame<DogState, DogOptions, DogTables>;
 export const DOG_SCRIPTS = ['attack', 'fire', 'hold'] as const;
-const MUSKET_MM = 90;
+/** Close musket range: the 36-60 m band (+1), short of the 0-35 m band's +3 (DoG Range Modifiers). */
+const CLOSE_MM = 45;
+/** A volley worth standing for rather than closing (men, mean of the chart). */
+const WORTH_STANDING_MEN = 40;
+/** A charge is declared when the first round is expected to cause this many times what it costs. */
+const CHARGE_EDGE = 1.3;
+/** Commanders keep this far behind the unit they lead, out of the line of fire. */
+const GENERAL_BEHIND_MM = 60;
+
+const alive = (v: V, u: Unit) => us(v.ruleset, u.id).morale !== 'routing';
+const inMelee = (v: V, id: string) => v.ruleset.melees.some((m) => m.a === id || m.b === id);
 
 function actors(v: V, side: string): string[] {
   const step = v.position.step;
@@ -47,7 +70,7 @@ function actors(v: V, side: string): string[] {
 function goodCavalryTarget(v: V, t: Unit): boolean {
   if (t.arm === 'cavalry' || t.arm === 'artillery') return true;
   if (!isFormed(v.ruleset, t)) return true;
-  return t.formation === 'column' || t.formation === 'march';
+  return t.formation === 'column' || t.formation === 'march' || t.formation === 'skirmish';
 }
 
 /** Horse attacks when a fair target stands within two moves; else it guards where it is. */
@@ -56,87 +79,254 @@ function choose(v: V, _side: string, actor: string): string {
   if (!u || u.arm === 'artillery') return 'hold';
   if (u.arm !== 'cavalry') return 'fire';
   const reach = 2 * allowanceMm(v.tables, u, us(v.ruleset, u.id));
-  return v.battle.units.some((t) => t.side !== u.side && goodCavalryTarget(v, t) && unitDistance(u.stands, t.stands) <= reach) ? 'attack' : 'hold';
+  return v.battle.units.some((t) => t.side !== u.side && alive(v, t) && goodCavalryTarget(v, t) && unitDistance(u.stands, t.stands) <= reach) ? 'attack' : 'hold';
 }
 
-function approach(v: V, u: Unit, e: Unit, stopMm: number): Command[] {
+/** The wheel (degrees, at most 45 either way) that turns `u`'s front toward `p`. */
+function wheelTowardPoint(u: Unit, p: TablePoint): number {
+  const fr = unitFrame(u.stands);
+  const c = centreOf(u);
+  let d = atan2(p.y - c.y, p.x - c.x) - fr.facing;
+  while (d > Math.PI) d -= 2 * Math.PI;
+  while (d < -Math.PI) d += 2 * Math.PI;
+  return Math.max(-45, Math.min(45, (d * 180) / Math.PI));
+}
+
+/** Move `u` toward `to`, stopping `stopMm` short of `e` (the unit it closes on): a wheel toward the point and what it can go straight on. */
+function approachPoint(v: V, u: Unit, to: TablePoint, e: Unit, stopMm: number): Command[] {
   const st = us(v.ruleset, u.id);
   const left = allowanceMm(v.tables, u, st) - st.movedMm;
   if (left < 5) return [];
   const lim = advanceLimit({ rs: v.ruleset }, u);
-  const gap = unitDistance(u.stands, e.stands) - stopMm;
-  const wheel = Math.round(wheelToward(u, e));
+  const c = centreOf(u);
+  const toPoint = hypot(to.x - c.x, to.y - c.y);
+  const gap = Math.min(unitDistance(u.stands, e.stands) - stopMm, toPoint);
+  const wheel = Math.round(wheelTowardPoint(u, to));
   const out: Command[] = [];
-  const tryLegs = (legs: MoveLeg[]) => { const m = checkMove(v.battle, u, legs, left); if (m.ok && !skirmishMoveProblem({ battle: v.battle, rs: v.ruleset }, u, m.stands!)) out.push({ type: 'moveUnit', side: u.side, unit: u.id, legs }); };
-  if (Math.abs(wheel) > 5) tryLegs([{ kind: 'wheel', deg: wheel }]);
+  const ok = (legs: MoveLeg[]) => { const m = checkMove(v.battle, u, legs, left); return m.ok && !skirmishMoveProblem({ battle: v.battle, rs: v.ruleset }, u, m.stands!); };
+  const push = (legs: MoveLeg[]) => out.push({ type: 'moveUnit', side: u.side, unit: u.id, legs });
   for (const frac of [1, 0.75, 0.5, 0.25]) {
-    let mm = Math.min(left, gap) * frac;
+    let mm = gap * frac;
     if (lim) mm = Math.min(mm, lim.mm);
-    if (mm < 5) continue;
-    tryLegs([{ kind: 'forward', mm: Math.round(mm) }]);
-    if (out.length > 0) break;
+    const withWheel: MoveLeg[] = Math.abs(wheel) > 5 ? [{ kind: 'wheel', deg: wheel }] : [];
+    // The wheel's cost comes out of the allowance first (checkMove measures the whole plan).
+    for (const cut of [0, 0.25, 0.5]) {
+      const fwd = Math.round(Math.min(mm, left) * (1 - cut));
+      const legs: MoveLeg[] = fwd >= 5 ? [...withWheel, { kind: 'forward', mm: fwd }] : withWheel;
+      if (legs.length > 0 && ok(legs)) { push(legs); return out; }
+    }
   }
+  if (Math.abs(wheel) > 5 && ok([{ kind: 'wheel', deg: wheel }])) push([{ kind: 'wheel', deg: wheel }]);
   return out;
+}
+
+/** Beside `t`'s open flank nearest `u`, `offMm` out (a flank no friend of `t` covers), or undefined. */
+function openFlankPoint(v: V, u: Unit, t: Unit, offMm: number): TablePoint | undefined {
+  if (t.formation === 'square' || t.arm === 'artillery' || t.formation === 'skirmish') return undefined;
+  const fr = unitFrame(t.stands);
+  const uc = centreOf(u);
+  const pts = [fromLocal(fr, 0, fr.halfWidthMm + offMm), fromLocal(fr, 0, -(fr.halfWidthMm + offMm))]
+    .filter((p) => !v.battle.units.some((f) => f.side === t.side && f.id !== t.id && f.stands.some((s) => hypot(s.centre.x - p.x, s.centre.y - p.y) < offMm + 40)))
+    .sort((a, b) => hypot(a.x - uc.x, a.y - uc.y) - hypot(b.x - uc.x, b.y - uc.y));
+  return pts[0];
+}
+
+/** The enemy `u` should close on: the nearest that can be fought (not routing), skirmishers last. */
+function targetOf(v: V, u: Unit): Unit | undefined {
+  let best: Unit | undefined, bd = Infinity;
+  for (const e of v.battle.units) {
+    if (e.side === u.side || !alive(v, e)) continue;
+    const d = unitDistance(u.stands, e.stands) + (e.formation === 'skirmish' ? 150 : 0) + (u.arm === 'cavalry' && !goodCavalryTarget(v, e) ? 400 : 0);
+    if (d < bd) { bd = d; best = e; }
+  }
+  return best ?? nearestEnemyOf(v, u);
+}
+
+/** How much a volley is worth: the men it kills, more on a small or shaken unit that a loss may break. */
+function shotValue(v: V, t: Unit, men: number): number {
+  const st = us(v.ruleset, t.id);
+  const left = Math.max(30, figuresOf(t) * 30);
+  let w = 1 + 72 / left;
+  if (st.order !== 'formed' || st.morale === 'shaken') w *= 1.3;
+  if (st.morale === 'routing') w *= 0.5;
+  return men * w;
+}
+
+/** The best volley `u` can fire now, or undefined. */
+function bestShot(v: V, u: Unit): { target: Unit; men: number; value: number } | undefined {
+  const c = ctxOf(v);
+  let best: { target: Unit; men: number; value: number } | undefined;
+  for (const t of v.battle.units) {
+    if (t.side === u.side) continue;
+    const p = planFire(c, u, t);
+    if (!p.ok) continue;
+    const men = expectedFireMen(v.tables, p);
+    const value = shotValue(v, t, men);
+    if (!best || value > best.value) best = { target: t, men, value };
+  }
+  return best;
+}
+
+/** Reinforce a melee a friend is locked in, when the unit is fit to fight (DoG Charge Restrictions). */
+function reinforcements(v: V, u: Unit): Command[] {
+  const st = us(v.ruleset, u.id);
+  if (u.arm === 'artillery' || u.formation === 'skirmish' || st.order === 'disordered' || st.fatigue >= 2 || inMelee(v, u.id)) return [];
+  const c = ctxOf(v);
+  const out: { c: Command; d: number }[] = [];
+  for (const m of v.ruleset.melees) {
+    const friend = [m.a, m.b].find((id) => v.battle.units.some((x) => x.id === id && x.side === u.side));
+    const foeId = friend === m.a ? m.b : m.a;
+    const t = friend && v.battle.units.find((x) => x.id === foeId);
+    if (!t || unitDistance(u.stands, t.stands) > 300) continue;
+    if (u.arm === 'cavalry' && t.arm === 'infantry' && t.formation === 'square') continue;
+    const r = reinforceProblem(c, u, t);
+    if (r.ok) out.push({ c: { type: 'reinforceMelee', side: u.side, unit: u.id, target: t.id }, d: r.face !== 'front' ? 0 : unitDistance(u.stands, t.stands) });
+  }
+  return out.sort((a, b) => a.d - b.d).map((x) => x.c);
+}
+
+function moveCommands(v: V, side: string, u: Unit, script: string): Command[] {
+  const st = us(v.ruleset, u.id);
+  const out: Command[] = [...reinforcements(v, u)];
+  const e = targetOf(v, u);
+  if (!e) return out;
+  const gap = unitDistance(u.stands, e.stands);
+  const reform = (f: string) => { if (!st.changedFormation && u.formation !== f && changeTurns(v.tables, u, st, f) !== undefined && !placementProblem(v.battle, u, layoutFor(u, f))) out.push({ type: 'changeFormation', side, unit: u.id, formation: f }); };
+  if (u.arm === 'artillery') {
+    if (u.formation === 'limbered' && gap <= 700) reform('unlimbered');
+    if (u.formation === 'limbered' && gap > 700) out.push(...approachPoint(v, u, centreOf(e), e, 600));
+    return out;
+  }
+  if (script === 'hold') return out;
+  if (script === 'fire' && u.arm === 'infantry') {
+    // DoG FIRE PHASE: a unit that moves does not fire (skirmishers excepted) — one with a volley worth firing stands.
+    const shot = bestShot(v, u);
+    if (u.formation !== 'skirmish' && shot && (shot.men >= WORTH_STANDING_MEN || unitDistance(u.stands, shot.target.stands) <= 60)) return out;
+    if ((u.formation === 'column' || u.formation === 'march') && gap <= 300) reform('line');
+    if (u.formation === 'skirmish') { if (gap > 100) out.push(...approachPoint(v, u, centreOf(e), e, 90)); return out; }
+    if (gap > CLOSE_MM + 5) out.push(...approachPoint(v, u, centreOf(e), e, CLOSE_MM));
+    return out;
+  }
+  if (u.arm === 'cavalry' && u.formation !== 'line' && gap < 500) reform('line');
+  // Seek an open flank: come round to beside it, then charge into it (DoG MORALE "-10% for each flank threatened"; one row fights back).
+  const flank = u.arm === 'cavalry' && gap > 120 ? openFlankPoint(v, u, e, 120) : undefined;
+  out.push(...approachPoint(v, u, flank ?? centreOf(e), e, u.arm === 'cavalry' ? (flank ? 0 : 150) : 60));
+  return out;
+}
+
+/** The charges `u` may declare now, the best odds first; none whose first round is expected to cost more than it gains. */
+function chargeCommands(v: V, side: string, u: Unit, script: string): Command[] {
+  const step = v.position.step;
+  const c = ctxOf(v);
+  const st = us(v.ruleset, u.id);
+  const scored: { c: Command; edge: number }[] = [];
+  for (const t of v.battle.units) {
+    if (t.side === side || unitDistance(u.stands, t.stands) > 700) continue;
+    const counter = v.ruleset.charges.some((x) => x.unit === t.id && x.target === u.id);
+    if (step === 'counter' && !counter) continue;
+    if (u.arm === 'cavalry' && !counter && !goodCavalryTarget(v, t) && script !== 'attack') continue;
+    const verdict = chargeProblem(c, u, t, { counter });
+    if (!verdict.ok) continue;
+    const face = counter ? 'front' : verdict.reach?.face ?? 'front';
+    const odds = meleeOdds(v.tables, v.ruleset, u, t, { impact: verdict.impact ?? false, face, defenderImpact: counter });
+    // A target that stands fires at the charger first, by the share of the move the charge needs (DoG Charge Reaction Test).
+    let fire = 0;
+    if (!counter && t.arm !== 'cavalry' && isFormed(v.ruleset, t)) {
+      const p = planFire(c, t, u, { reaction: true });
+      const share = Math.min(u.arm === 'cavalry' && t.arm === 'infantry' ? 0.5 : 1, (verdict.reach?.totalMm ?? 0) / Math.max(1, chargeReachMm(c, u)));
+      fire = p.ok ? expectedFireMen(v.tables, p, Math.max(0.25, share)) : 0;
+    }
+    // A routing or evading target takes the blow without striking back; a shaken charger should not go in.
+    if (st.order === 'disordered' || st.fatigue >= 2) continue;
+    const cost = odds.suffered + fire;
+    const flankBonus = face !== 'front' ? 1.3 : 1;
+    const edge = (odds.caused * flankBonus) / Math.max(5, cost);
+    if (odds.caused < 30 || edge < (counter ? 1 : CHARGE_EDGE)) continue;
+    scored.push({ c: { type: 'declareCharge', side, unit: u.id, target: t.id }, edge });
+  }
+  return scored.sort((a, b) => b.edge - a.edge).map((x) => x.c);
+}
+
+function fireCommands(v: V, side: string, u: Unit): Command[] {
+  const c = ctxOf(v);
+  const shots: { c: Command; value: number }[] = [];
+  for (const t of v.battle.units) {
+    if (t.side === side) continue;
+    const p = planFire(c, u, t);
+    if (!p.ok) continue;
+    const men = expectedFireMen(v.tables, p);
+    // A volley that can hardly hurt only adds to the consecutive-firing penalty (DoG Fire Modifiers "-1 for every 3 consecutive moves of firing").
+    if (men < 3) continue;
+    shots.push({ c: { type: 'fire', side, unit: u.id, target: t.id }, value: shotValue(v, t, men) });
+  }
+  return shots.sort((a, b) => b.value - a.value).map((x) => x.c);
 }
 
 function commands(v: V, side: string, actor: string, script: string, _sm: Sampler): Command[] {
   const u = v.battle.units.find((x) => x.id === actor);
   if (!u || u.side !== side) return [];
-  const e = nearestEnemyOf(v, u);
-  if (!e) return [];
-  const st = us(v.ruleset, u.id);
   const step = v.position.step;
-  const c = ctxOf(v);
-  const gap = unitDistance(u.stands, e.stands);
-  if (step === 'moveFirst' || step === 'moveSecond') {
-    const out: Command[] = [];
-    const reform = (f: string) => { if (!st.changedFormation && u.formation !== f && changeTurns(v.tables, u, st, f) !== undefined && !placementProblem(v.battle, u, layoutFor(u, f))) out.push({ type: 'changeFormation', side, unit: u.id, formation: f }); };
-    if (u.arm === 'artillery') {
-      if (u.formation === 'limbered' && gap <= 700) reform('unlimbered');
-      if (u.formation === 'limbered' && gap > 700) out.push(...approach(v, u, e, 600));
-      return out;
-    }
-    if (script === 'hold') return out;
-    if (script === 'fire' && u.arm === 'infantry') {
-      // DoG FIRE PHASE: a unit that moves does not fire (skirmishers excepted) — one that can fire now stands.
-      if (u.formation !== 'skirmish' && v.battle.units.some((t) => t.side !== side && planFire(c, u, t).ok)) return out;
-      if ((u.formation === 'column' || u.formation === 'march') && gap <= MUSKET_MM + 160) reform('line');
-      if (gap > MUSKET_MM) out.push(...approach(v, u, e, MUSKET_MM - 10));
-      return out;
-    }
-    if (u.arm === 'cavalry' && u.formation !== 'line' && gap < 500) reform('line');
-    out.push(...approach(v, u, e, u.arm === 'cavalry' ? 200 : 60));
-    return out;
-  }
-  if (step === 'declare' || step === 'respond' || step === 'counter') {
-    const out: Command[] = [];
-    for (const t of [...v.battle.units].filter((x) => x.side !== side).sort((a, b) => unitDistance(u.stands, a.stands) - unitDistance(u.stands, b.stands))) {
-      const counter = v.ruleset.charges.some((x) => x.unit === t.id && x.target === u.id);
-      if (step === 'counter' && !counter) continue;
-      if (!counter && script !== 'attack' && !(u.arm === 'infantry' && us(v.ruleset, t.id).order !== 'formed')) continue;
-      if (u.arm === 'cavalry' && !counter && !goodCavalryTarget(v, t)) continue;
-      if (u.arm === 'infantry' && !counter && figuresOf(t) >= figuresOf(u) && us(v.ruleset, t.id).order === 'formed') continue;
-      if (chargeProblem(c, u, t, { counter }).ok) out.push({ type: 'declareCharge', side, unit: u.id, target: t.id });
-    }
-    return out;
-  }
-  if (step === 'fireFirst' || step === 'fireSecond') {
-    const shots: { c: Command; value: number }[] = [];
-    for (const t of v.battle.units) {
-      if (t.side === side) continue;
-      const p = planFire(c, u, t);
-      if (!p.ok) continue;
-      const score = p.modifiers.reduce((a, m) => a + m.value, 0);
-      shots.push({ c: { type: 'fire', side, unit: u.id, target: t.id }, value: score + p.count / 4 });
-    }
-    return shots.sort((a, b) => b.value - a.value).map((x) => x.c);
-  }
+  if (step === 'moveFirst' || step === 'moveSecond') return moveCommands(v, side, u, script);
+  if (step === 'declare' || step === 'respond' || step === 'counter') return chargeCommands(v, side, u, script);
+  if (step === 'fireFirst' || step === 'fireSecond') return fireCommands(v, side, u);
   return [];
 }
 
-function sideCommands(v: V, side: string): Command[] {
-  const step = v.position.step;
-  if (step !== 'respond' && step !== 'counter') return [];
+/** Each brigade's general order at the start; a hold by messenger to a brigade half of whose battalions are broken (DoG Orders). */
+function orderCommands(v: V, side: string): Command[] {
+  const out: Command[] = [];
+  const first = !v.ruleset.firstOrders.includes(side);
+  for (const [brigade, o] of Object.entries(v.ruleset.orders)) {
+    if (o.side !== side) continue;
+    if (first) { out.push({ type: 'writeOrder', side, brigade, order: 'attack' }); continue; }
+    const units = v.battle.units.filter((u) => u.parent === brigade);
+    const broken = units.filter((u) => !alive(v, u) || lostShare(v.ruleset, u) >= 0.5).length;
+    const want = units.length > 0 && broken * 2 >= units.length ? 'hold' : 'attack';
+    const pending = o.next?.order ?? v.ruleset.messengers.find((m) => m.brigade === brigade)?.order;
+    if (o.order !== want && pending !== want) out.push({ type: 'writeOrder', side, brigade, order: want });
+  }
+  return out;
+}
+
+/** Where a commander's rating counts most: a routing unit of his own to rally, else behind the unit of his command nearest the enemy. */
+function generalPost(v: V, side: string, commands: string, kind: 'cinc' | 'other'): TablePoint | undefined {
+  const mine = v.battle.units.filter((u) => u.side === side && (kind === 'cinc' || chainOf(v.battle, u).includes(commands)));
+  const routing = mine.filter((u) => us(v.ruleset, u.id).morale === 'routing');
+  if (routing.length > 0 && kind !== 'cinc') return centreOf(routing[0]!);
+  let best: { u: Unit; d: number; e: Unit } | undefined;
+  for (const u of mine) {
+    if (!alive(v, u) || u.formation === 'skirmish') continue;
+    const e = nearestEnemyOf(v, u);
+    if (!e) continue;
+    const d = unitDistance(u.stands, e.stands) - (inMelee(v, u.id) ? 1000 : 0);
+    if (!best || d < best.d) best = { u, d, e };
+  }
+  if (!best) return undefined;
+  const c = centreOf(best.u), ec = centreOf(best.e);
+  const dx = c.x - ec.x, dy = c.y - ec.y, n = Math.max(1, hypot(dx, dy));
+  const back = kind === 'cinc' ? 20 : GENERAL_BEHIND_MM + unitFrame(best.u.stands).halfDepthMm;
+  return { x: Math.round(c.x + (dx / n) * back), y: Math.round(c.y + (dy / n) * back) } as TablePoint;
+}
+
+function generalCommands(v: V, side: string): Command[] {
+  const out: Command[] = [];
+  for (const g of activeGenerals(v.battle, v.ruleset, side)) {
+    const gs = v.ruleset.generals[g.id];
+    if (!gs || gs.moved) continue;
+    const post = generalPost(v, side, g.commands, gs.kind === 'cinc' ? 'cinc' : 'other');
+    if (!post) continue;
+    const at = g.stand.centre;
+    const d = hypot(post.x - at.x, post.y - at.y);
+    if (d < 25) continue;
+    const f = Math.min(1, (GENERAL_RIDE_MM - 5) / d);
+    const x = Math.round(at.x + (post.x - at.x) * f), y = Math.round(at.y + (post.y - at.y) * f);
+    if (x < 0 || y < 0 || x > v.battle.table.widthMm || y > v.battle.table.depthMm) continue;
+    out.push({ type: 'moveGeneral', side, general: g.id, x, y });
+  }
+  return out;
+}
+
+function reactionCommands(v: V, side: string): Command[] {
   const out: Command[] = [];
   for (const ch of v.ruleset.charges) {
     if (ch.side === side || v.ruleset.reactions[ch.target]) continue;
@@ -148,6 +338,14 @@ function sideCommands(v: V, side: string): Command[] {
     if (r !== 'countercharge') out.push({ type: 'reactToCharge', side, unit: t.id, reaction: r });
   }
   return out;
+}
+
+function sideCommands(v: V, side: string): Command[] {
+  const step = v.position.step;
+  if (step === 'orders') return orderCommands(v, side);
+  if (step === 'moveFirst' || step === 'moveSecond') return generalCommands(v, side);
+  if (step === 'respond' || step === 'counter') return reactionCommands(v, side);
+  return [];
 }
 
 // Fire is refused (its plan: range, sight, arc) before its dice are rolled: one try proves it.

@@ -193,7 +193,7 @@ function closeIn(w: W, u: Unit, t: Unit, v: ChargeVerdict, counter: boolean, hea
   setUs(w, u.id, { moved: true, order: us(w.rs, u.id).order === 'disordered' ? 'disordered' : 'unformed' });
   w.ctx.emit({ type: 'ChargeFellShort', unit: u.id, target: t.id, rule: 'DoG CHARGE PHASE, Notes ("All units which fail to make contact become unformed")' });
   const now = unitIn(w, u.id);
-  if (now) applyControl(w, now, controlTest(w, now, { reason: 'a charge which failed to make contact', extra: ['enemyStanding'] }));
+  if (now) applyControl(w, now, controlTest(w, now, { reason: 'a charge which failed to make contact', extra: ['enemyStanding'], enemies: [t.id] }));
 }
 
 /** Resolve every declared charge, the initiative's first (DoG Charge Procedure). */

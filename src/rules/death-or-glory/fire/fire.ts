@@ -17,6 +17,9 @@ import { us, setUs, work, centreOf } from '../state';
 import { planFire, FIRE_PHASE_RULE, type FirePlan } from './plan';
 import { takeCasualties } from '../losses';
 import { casualtyTest, generalsRisk } from '../morale/outcomes';
+import { hasFlanks } from '../melee/faces';
+import { quarterOf } from '../../../geometry/zones';
+import { unitFrame } from '../../../geometry/frame';
 
 /** Resolve a planned fire at `strength` (1 full; 1/4 a ragged volley; a charge's fraction). Returns the men hit. */
 export function resolveFire(w: W, u: Unit, t: Unit, plan: FirePlan, opts: { strength?: number; why?: string; others?: readonly Unit[] } = {}): number {
@@ -47,6 +50,11 @@ export function resolveFire(w: W, u: Unit, t: Unit, plan: FirePlan, opts: { stre
   targets.forEach((x, i) => {
     const m = share + (i === 0 ? men - share * targets.length : 0);
     setUs(w, x.id, { underFire: true });
+    // DoG CONTROL "unit under fire from flank/rear": the quarter of its base the firer stands in (geometry quarterOf).
+    if (hasFlanks(x)) {
+      const q = quarterOf(unitFrame(x.stands), centreOf(u));
+      if (q !== 'front') { const ff = us(w.rs, x.id).flankFire; setUs(w, x.id, { flankFire: { turn: w.turn, faces: [...new Set([...(ff?.turn === w.turn ? ff.faces : []), q])] } }); }
+    }
     if (m > 0) takeCasualties(w, x.id, m, rule);
     const target = unitIn(w, x.id);
     if (zero && target) generalsRisk(w, target);

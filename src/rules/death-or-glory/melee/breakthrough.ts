@@ -13,6 +13,7 @@
  */
 import type { Unit } from '../../../engine/model';
 import { setStands, unitIn } from '../../../engine/workingState';
+import { unitsInContact } from '../../../geometry/units';
 import { advance, withPoses } from '../../../geometry/movement';
 import { pushUntilClear } from '../../../geometry/moveClear';
 import { standIndexOf, terrainIndexOf } from '../../../geometry/sightCache';
@@ -20,6 +21,10 @@ import type { Melee, W } from '../state';
 import { us, setUs } from '../state';
 import { chargeReachMm } from '../charge/charges';
 import { faceTouched, type Struck } from './faces';
+import type { TerrainFeature } from '../../../engine/model';
+import type { TerrainContact } from '../../../geometry/pathCost';
+import { terrainUnder } from '../geo';
+import { terrainClass } from '../movement/moves';
 
 export const MELEE_SECTION = 'DoG MELÉE';
 /** "inflicts 25% more casualties … than it receives". */
@@ -54,34 +59,70 @@ export function breaksThroughCavalry(win: Unit, lose: Unit, caused: number, suff
   return win.arm === 'cavalry' && lose.arm === 'cavalry' && caused > 0 && caused >= BREAKTHROUGH_RATIO * suffered;
 }
 
+/** What an uncontrolled charge did: whether it broke through, and the melee its contact formed (and whether that is fought at once). */
+export interface Ridethrough {
+  readonly through: boolean;
+  /** The melee formed with the enemy it ran into, if any. */
+  readonly contact?: Melee;
+  /** Fought in this melee phase (the enemy struck was in no other melee): RULINGS.md. */
+  readonly now?: boolean;
+}
+
+/**
+ * DoG Charge Restrictions read on an uncontrolled charge's straight path (it has no wheel, so the
+ * straight run is all of it): cavalry "may not charge/assault out of or into woods/villages/towns",
+ * "up or down medium, steep and extreme steep slopes", "across walls/hedges" — an uncontrolled
+ * charge cannot stop, so these cost it its impact factors rather than bar it.
+ */
+function uncontrolledImpact(w: W, win: Unit, hit: Unit, terrain: readonly TerrainContact[], endMm: number): { impact: boolean; why?: string } {
+  const closed = [...terrainUnder(w.battle, hit), ...terrainUnder(w.battle, win)].find((t) => t.kind === 'wood' || t.kind === 'village' || t.kind === 'building' || t.kind === 'marsh');
+  if (closed) return { impact: false, why: `into ${closed.name} (cavalry may not charge into woods or villages)` };
+  for (const c of terrain) {
+    if (!c.entered || c.firstMm > endMm) continue;
+    const f = c.feature as TerrainFeature;
+    const k = terrainClass(f);
+    if (k === 'mediumSlope' || k === 'steepSlope' || k === 'extremeSlope') return { impact: false, why: `over ${f.name} (cavalry may not charge up or down a medium or steeper slope)` };
+    if (k === 'lowWall' || k === 'highWall') return { impact: false, why: `across ${f.name} (cavalry may not charge across walls or hedges)` };
+  }
+  return { impact: true };
+}
+
 /**
  * The winner goes through the beaten unit and on straight ahead for what is left of its move and
  * charge bonus this turn (RULINGS.md), passing the beaten unit and skirmishers, stopping touching
- * the first other unit (an enemy touched is a new melee, fought from the next melee phase). It
- * cannot break through if it would not come clear of the beaten unit: false, and nothing moves.
+ * the first other unit. It is a charge: an enemy it runs into is a melee with the charger's impact
+ * factors in its first round (unless the Charge Restrictions deny them), fought in this melee phase
+ * when that enemy is in no other melee, else joined to that melee from the next phase without
+ * impact (units "may reinforce … but will not be eligible for impact factors"). It cannot break
+ * through if it would not come clear of the beaten unit: `through` false, and nothing moves.
  */
-export function uncontrolledCharge(w: W, win: Unit, lose: Unit): boolean {
+export function uncontrolledCharge(w: W, win: Unit, lose: Unit): Ridethrough {
   const left = Math.max(0, chargeReachMm(w, win) - us(w.rs, win.id).movedMm);
   const plan = advance(win.stands, left);
-  if (!plan.ok || left <= 0) return false;
+  if (!plan.ok || left <= 0) return { through: false };
   const skirmishers = new Set(w.battle.units.filter((x) => x.formation === 'skirmish').map((x) => x.id));
   const stop = pushUntilClear(win.stands, plan.legs, {
     others: standIndexOf(w.battle.units), ignore: (id) => id === win.id, table: w.battle.table, terrain: terrainIndexOf(w.battle.terrain),
     rule: (mt) => (mt.unitId === lose.id || skirmishers.has(mt.unitId) ? 'pass' : 'block'),
   });
-  if (!stop.passed.some((mt) => mt.unitId === lose.id) || stop.stopMm <= 0) return false;
+  if (!stop.passed.some((mt) => mt.unitId === lose.id) || stop.stopMm <= 0) return { through: false };
   const end = stop.leavesTableAtMm ?? stop.stopMm;
   const legs = advance(win.stands, end);
-  if (!legs.ok) return false;
+  if (!legs.ok) return { through: false };
   setStands(w, win.id, withPoses(win.stands, legs.stands));
   setUs(w, win.id, { movedMm: us(w.rs, win.id).movedMm + end, moved: true, control: undefined });
   w.ctx.emit({ type: 'UncontrolledCharge', unit: win.id, through: lose.id, distanceM: Math.round(end), rule: `${MELEE_SECTION} ("will break through the enemy unit and go into an uncontrolled charge for the remaining move distance allowed")` });
   const now = unitIn(w, win.id)!;
-  const hit = stop.contact && stop.contact.atMm <= end + 1e-6 ? w.battle.units.find((x) => x.id === stop.contact!.meeting.unitId) : undefined;
-  if (hit && hit.side !== win.side && !w.rs.melees.some((m) => (m.a === win.id && m.b === hit.id) || (m.a === hit.id && m.b === win.id))) {
-    const face = faceTouched(hit, now);
-    w.rs = { ...w.rs, melees: [...w.rs.melees, { a: win.id, b: hit.id, rounds: 0, ...(face !== 'front' ? { struck: { [hit.id]: face } } : {}) }] };
-    w.ctx.emit({ type: 'MeleeJoined', a: win.id, b: hit.id, ...(face !== 'front' ? { struck: { [hit.id]: face } } : {}), rule: `${MELEE_SECTION} ("A melée is formed when two bodies of troops move into base to base contact")` });
-  }
-  return true;
+  // The unit it runs into: the first blocking contact, or one it ends touching at the full distance.
+  const hit = stop.contact && stop.contact.atMm <= end + 1e-6 ? w.battle.units.find((x) => x.id === stop.contact!.meeting.unitId)
+    : w.battle.units.find((x) => x.side !== win.side && x.id !== lose.id && x.formation !== 'skirmish' && unitsInContact(now.stands, x.stands));
+  if (!hit || hit.side === win.side || w.rs.melees.some((m) => (m.a === win.id && m.b === hit.id) || (m.a === hit.id && m.b === win.id))) return { through: true };
+  const face = faceTouched(hit, now);
+  const busy = w.rs.melees.some((m) => m.a === hit.id || m.b === hit.id);
+  const imp = busy ? { impact: false, why: `${hit.name} is in melee already: it joins that melee` } : uncontrolledImpact(w, now, hit, stop.trace.terrain, end);
+  const contact: Melee = { a: win.id, b: hit.id, rounds: 0, ...(face !== 'front' ? { struck: { [hit.id]: face } } : {}), ...(imp.impact ? { impact: [win.id] } : {}) };
+  w.rs = { ...w.rs, melees: [...w.rs.melees, contact] };
+  if (imp.impact) setUs(w, win.id, { charged: { target: hit.id, impact: true } });
+  w.ctx.emit({ type: 'UncontrolledContact', unit: win.id, target: hit.id, impact: imp.impact, now: !busy, ...(imp.why ? { why: imp.why } : {}), ...(face !== 'front' ? { face } : {}), rule: `${MELEE_SECTION} ("go into an uncontrolled charge"); DoG MELÉE ("Eligible … charging units may use their impact + confused melée factor for first round")` });
+  return { through: true, contact, now: !busy };
 }

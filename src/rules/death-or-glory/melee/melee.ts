@@ -185,7 +185,13 @@ export function resolveMelee(w: W, m: Melee): void {
   if (lose2 && breaksThroughCavalry(win, lose2, Math.max(toA, toB), Math.min(toA, toB))) {
     if (lo === 'shaken') { retire(w, lose2.id, centreOf(win), 50, 'DoG MELÉE ("Losers retire")'); retired = true; }
     const again = unitIn(w, lose2.id), win3 = unitIn(w, win.id);
-    if (again && win3 && uncontrolledCharge(w, win3, again)) { end(); return; }
+    const ride = again && win3 ? uncontrolledCharge(w, win3, again) : undefined;
+    if (ride?.through) {
+      end();
+      // Its contact is a charge that made contact: fought now, a first round (RULINGS.md).
+      if (ride.contact && ride.now) resolveMelee(w, ride.contact);
+      return;
+    }
     // It could not come clear of the beaten unit: the round's result stands as any other.
   }
   if (lo === 'holds' && lose2) {
@@ -199,7 +205,7 @@ export function resolveMelee(w: W, m: Melee): void {
   if (lose2 && lo === 'shaken' && !retired) retire(w, lose2.id, centreOf(win), 50, 'DoG MELÉE ("Losers retire")');
   end();
   const win2 = unitIn(w, win.id);
-  if (win2) applyControl(w, win2, controlTest(w, win2, { reason: 'after winning melee', extra: [lo === 'breaks' ? 'enemyRouting' : 'enemyRetiring'] }));
+  if (win2) applyControl(w, win2, controlTest(w, win2, { reason: 'after winning melee', extra: [lo === 'breaks' ? 'enemyRouting' : 'enemyRetiring'], enemies: [lose.id] }));
 }
 
 /** The situational morale modifiers of a melee test (DoG MORALE MODIFIERS). */
@@ -215,7 +221,12 @@ function situational(w: W, x: Unit, y: Unit): { label: string; value: number }[]
  * A reinforced melee (units that moved into contact with it: melee/reinforce.ts) is fought as one:
  * each unit throws once against the enemy it first met, "outnumber" is judged on each side's whole
  * head count, the side causing more casualties wins; every loser tests, and if all hold every
- * winner tests; units whose enemies have all gone take the winners' control test (RULINGS.md).
+ * winner tests; units whose enemies have all gone take the winners' control test. The second-round
+ * rules are read pair by pair (RULINGS.md): after a first round that goes on, each winning cavalry
+ * unit or column paired with a line or square attacks its rear, each line of the side that did not
+ * lose paired with a column flows round its flanks; a winning cavalry unit that inflicted 25% more
+ * on the cavalry it fought than it received from all its enemies rides through into an
+ * uncontrolled charge, leaves the melee and takes no test for it.
  */
 export function resolveGroup(w: W, pairs: readonly Melee[]): void {
   const ids = [...new Set(pairs.flatMap((p) => [p.a, p.b]))];
@@ -229,20 +240,34 @@ export function resolveGroup(w: W, pairs: readonly Melee[]): void {
   const hc = new Map(alive.map((x) => { const o = oppOf(x); return [x.id, o ? headCount(w, x, o.y, first, o.p).count : 0] as const; }));
   const total = (side: string) => alive.filter((x) => x.side === side).reduce((a, x) => a + (hc.get(x.id) ?? 0), 0);
   const dealt = new Map<string, number>();
+  const dealtBy = new Map<string, number>();
   const caused = new Map<string, number>();
   for (const x of alive) {
     const o = oppOf(x);
     if (!o) continue;
     const men = blow(w, x, o.y, first, round, o.p, { mine: total(x.side), theirs: total(o.y.side) });
     dealt.set(o.y.id, (dealt.get(o.y.id) ?? 0) + men);
+    dealtBy.set(x.id, men);
     caused.set(x.side, (caused.get(x.side) ?? 0) + men);
   }
   for (const [id, men] of dealt) if (men > 0) takeCasualties(w, id, men, CASUALTY_RULE);
   for (const x of alive) { const u = unitIn(w, x.id); if (u) fatigueAfter(w, u, us(w.rs, x.id).meleeRounds + 1); }
   const inGroup = (m: Melee) => pairs.some((p) => p.a === m.a && p.b === m.b);
-  const rest = w.rs.melees.filter((m) => !inGroup(m));
   const standing = (id: string) => { const u = unitIn(w, id); return !!u && us(w.rs, id).morale !== 'routing'; };
-  const keepWhere = (ok: (p: Melee) => boolean) => { w.rs = { ...w.rs, melees: [...rest, ...pairs.filter(ok).map(({ impact: _i, ...p }) => ({ ...p, rounds: round }))] }; };
+  const rode = new Set<string>();
+  const fightNow: Melee[] = [];
+  /** The pairs that go on, with the faces the second-round rules give them (`winSide` undefined: an even round). */
+  const keepWhere = (ok: (p: Melee) => boolean, winSide?: string) => {
+    const kept = pairs.filter((p) => ok(p) && !rode.has(p.a) && !rode.has(p.b)).map(({ impact: _i, struck: _s, ...p0 }) => {
+      const pa = unitIn(w, p0.a)!, pb = unitIn(w, p0.b)!;
+      const orig = pairs.find((q) => q.a === p0.a && q.b === p0.b)!;
+      const winner = winSide === undefined ? undefined : pa.side === winSide ? pa.id : pb.id;
+      const struck = secondRoundFaces(w, orig, round, pa, pb, winner);
+      return { ...p0, rounds: round, ...(struck && Object.keys(struck).length > 0 ? { struck } : {}) };
+    });
+    w.rs = { ...w.rs, melees: [...w.rs.melees.filter((m) => !inGroup(m)), ...kept] };
+    for (const m of fightNow) if (w.rs.melees.some((x) => x.a === m.a && x.b === m.b)) resolveMelee(w, m);
+  };
   const [sa, sb] = [...new Set(alive.map((x) => x.side))];
   if (!sa || !sb) { keepWhere(() => false); return; }
   const ca = caused.get(sa) ?? 0, cb = caused.get(sb) ?? 0;
@@ -259,12 +284,24 @@ export function resolveGroup(w: W, pairs: readonly Melee[]): void {
     if (!lu || !o) continue;
     results.set(l.id, testAndApply(w, lu, { reason: 'lost a round of melee', rule: 'DoG MORALE When? ("after losing a round of melee")', extra: situational(w, lu, o.y) }, centreOf(o.y), false));
   }
+  // Losers that were shaken retire (before any winner rides through them).
+  for (const [id, r] of results) { const lu = unitIn(w, id); const o = lu && oppOf(lu); if (lu && o && r === 'shaken') retire(w, id, centreOf(o.y), 50, 'DoG MELÉE ("Losers retire")'); }
+  // "A cavalry unit which inflicts 25% more casualties on an opposing cavalry unit … than it receives itself": what it dealt its enemy against all it took.
+  for (const x of winners) {
+    const o = oppOf(x);
+    const xu = unitIn(w, x.id), yu = o && unitIn(w, o.y.id);
+    if (!xu || !yu || yu.side === winSide || !breaksThroughCavalry(xu, yu, dealtBy.get(x.id) ?? 0, dealt.get(x.id) ?? 0)) continue;
+    const ride = uncontrolledCharge(w, xu, yu);
+    if (!ride.through) continue;
+    rode.add(x.id);
+    if (ride.contact && ride.now) fightNow.push(ride.contact);
+  }
   if ([...results.values()].every((r) => r === 'holds')) {
-    // "if they stand, winner must test morale": each winner.
+    // "if they stand, winner must test morale": each winner (not those that rode through).
     let broken = false;
     for (const x of winners) {
       const o = oppOf(x); const xu = unitIn(w, x.id);
-      if (!xu || !o) continue;
+      if (!xu || !o || rode.has(x.id)) continue;
       if (testAndApply(w, xu, { reason: 'its enemy stood after losing the melee', rule: 'DoG MELÉE', extra: situational(w, xu, o.y) }, centreOf(o.y), false) !== 'holds') broken = true;
     }
     if (broken) {
@@ -273,16 +310,15 @@ export function resolveGroup(w: W, pairs: readonly Melee[]): void {
       w.ctx.emit({ type: 'MeleeBrokenOff', a: pairs[0]!.a, b: pairs[0]!.b, units: ids, rule: 'DoG MELÉE ("losers must halt to reform for 1 move")' });
       return;
     }
-    keepWhere((p) => standing(p.a) && standing(p.b));
+    keepWhere((p) => standing(p.a) && standing(p.b), winSide);
     return;
   }
-  // Losers that were shaken retire; those that broke rout; those that held stay locked with their enemies.
-  for (const [id, r] of results) { const lu = unitIn(w, id); const o = lu && oppOf(lu); if (lu && o && r === 'shaken') retire(w, id, centreOf(o.y), 50, 'DoG MELÉE ("Losers retire")'); }
+  // Losers that broke rout; those that held stay locked with their enemies.
   const held = (id: string) => results.get(id) === 'holds' || !results.has(id);
-  keepWhere((p) => standing(p.a) && standing(p.b) && held(winners.some((x) => x.id === p.a) ? p.b : p.a));
+  keepWhere((p) => standing(p.a) && standing(p.b) && held(winners.some((x) => x.id === p.a) ? p.b : p.a), winSide);
   const stillIn = (id: string) => w.rs.melees.some((m) => m.a === id || m.b === id);
   const worst = [...results.values()].includes('breaks') ? 'enemyRouting' : 'enemyRetiring';
-  for (const x of winners) { const xu = unitIn(w, x.id); if (xu && !stillIn(x.id)) applyControl(w, xu, controlTest(w, xu, { reason: 'after winning melee', extra: [worst] })); }
+  for (const x of winners) { const xu = unitIn(w, x.id); if (xu && !rode.has(x.id) && !stillIn(x.id)) applyControl(w, xu, controlTest(w, xu, { reason: 'after winning melee', extra: [worst], enemies: losers.map((l) => l.id) })); }
 }
 
 /** Melees that share a unit (a reinforced melee), as groups of pairs. */

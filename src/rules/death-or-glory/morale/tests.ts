@@ -12,6 +12,7 @@ import { us, rowOf, isVeteran, isConscript, isSecondLine, isBritish, lostShare, 
 import { MORALE_MODIFIERS as MM, MORALE_RULE, REACTION_MODIFIERS as RM, REACTION_RULE, RALLY_MODIFIERS as LM, RALLY_RULE, CONTROL_MODIFIERS as CM, CONTROL_RULE, controlResult, type ControlResult } from '../tables';
 import { commanderNear, gapMm } from '../geo';
 import { exposureOf, secureFlanks, restsOn, supportedBy } from '../melee/faces';
+import { othersLines } from './conduct';
 
 export type MoraleOutcome = 'holds' | 'shaken' | 'breaks';
 const COMMANDER_MM = 150;
@@ -137,7 +138,10 @@ export function rallyTest(w: W, u: Unit, call: RallyCall): boolean {
 
 export interface ControlCall {
   readonly reason: string;
+  /** Lines the caller reads itself: the result of the enemy it beat, the charge's target standing. */
   readonly extra?: readonly (keyof typeof CM)[];
+  /** The enemies `extra` speaks of: left out of the scan of other troops (morale/conduct.ts). */
+  readonly enemies?: readonly string[];
 }
 
 /**
@@ -149,7 +153,11 @@ export function controlTest(w: W, u0: Unit, call: ControlCall): ControlResult {
   const u = unitIn(w, u0.id) ?? u0;
   const row = rowOf(w.tables, u);
   const mods: Modifier[] = [{ label: `control factor (${row.name})`, value: row.control, rule: 'DoG Nationality Tables' }];
-  for (const k of call.extra ?? []) mods.push({ label: CM[k].label, value: CM[k].value, rule: CONTROL_RULE });
+  // The state of other troops (morale/conduct.ts): each line once, whether the caller or the scan finds it.
+  const named = (call.enemies ?? []).map((id) => w.battle.units.find((x) => x.id === id)?.name ?? id);
+  const lines = new Map<keyof typeof CM, string[]>((call.extra ?? []).map((k) => [k, [...named]]));
+  for (const l of othersLines({ battle: w.battle, rs: w.rs, turn: w.turn }, u, call.enemies ?? [])) lines.set(l.key, [...(lines.get(l.key) ?? []), ...l.who]);
+  for (const [k, who] of lines) mods.push({ label: `${CM[k].label}${who.length ? ` (${who.slice(0, 3).join(', ')}${who.length > 3 ? ` and ${who.length - 3} more` : ''})` : ''}`, value: CM[k].value, rule: CONTROL_RULE });
   const st = us(w.rs, u.id);
   const wins = st.meleeWins.filter((t) => t > w.turn - 4).length;
   if (wins > 0) mods.push({ label: `${CM.meleeWon.label} (${wins})`, value: wins, rule: CONTROL_RULE });

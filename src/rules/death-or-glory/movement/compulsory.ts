@@ -13,7 +13,7 @@ import { rotateStands, translateStands } from '../../../geometry/units';
 import type { TablePoint } from '../../../geometry/types';
 import { setStands, unitIn } from '../../../engine/workingState';
 import type { W } from '../state';
-import { centreOf, us } from '../state';
+import { centreOf, us, setUs } from '../state';
 import { withPoses, rateMm } from './moves';
 import { destroyUnit } from '../losses';
 import { gapMm } from '../geo';
@@ -73,6 +73,8 @@ export function retire(w: W, unitId: string, from: TablePoint, distMm: number, r
   const u = unitIn(w, unitId);
   if (!u) return;
   const s = shift(w, unitId, awayAngle(u, from), distMm, { throughFriends: false });
+  // DoG CONTROL Modifiers "enemy / friends retiring": the turn's record (morale/conduct.ts).
+  if (unitIn(w, unitId)) setUs(w, unitId, { retired: true });
   w.ctx.emit({ type: 'Retired', unit: unitId, distanceM: Math.round(s.movedMm), rule });
 }
 

@@ -54,6 +54,7 @@ function turnStart(w: W): void {
     const idle = !st.moved && !st.fired && !inMelee && st.morale !== 'routing';
     setUs(w, u.id, {
       firingTurns: st.fired ? st.firingTurns + 1 : 0, underFireLastTurn: st.underFire, underFire: false, lostThisTurn: 0,
+      startAt: centreOf(u), retired: undefined,
       moved: false, movedMm: 0, fired: false, facesFired: undefined, changedFormation: false, halted: false, charged: undefined,
       idleTurns: idle ? st.idleTurns + 1 : 0, meleeRounds: inMelee ? st.meleeRounds : 0,
       morale: st.morale === 'shaken' ? 'steady' : st.morale,

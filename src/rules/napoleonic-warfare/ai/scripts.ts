@@ -35,7 +35,10 @@ import { acrossOf, checkMoveOrder, rightSignOf } from '../moveOrder';
 import { spikeableGuns } from '../legal';
 import { occupyBuildings } from '../occupy';
 import { ARTILLERY_RANGES_IN, SMALL_ARMS } from '../tables/fire';
-import { atan2, cos, hypot, sin } from '../../../geometry/math';
+import { wheelTowardsDeg } from '../../../geometry/aim';
+import { standBlockers, targetFor } from '../fire';
+import { tally } from '../victory';
+import { cos, hypot, sin } from '../../../geometry/math';
 
 
 type V = SeenGame<NwState, NwOptions, NwTables>;
@@ -74,15 +77,54 @@ function nearest(u: Unit, es: readonly Unit[]): { e: Unit; d: number } | undefin
 }
 
 /**
- * How far a unit hurts at, in mm: small arms' effective band (NW Fire); for guns, most of the long
- * band (NW Artillery Fire Table). Guns brought up to canister range in the line did worse against
- * the random player (55% of 29 battles as the Austrians at long range, 35-43% at canister range).
+ * How far a unit hurts at, in mm: small arms' effective band (NW Fire); for guns, most of the
+ * effective band (NW Artillery Fire Table: light guns hit on 10 at long range, 9 at effective).
+ * Guns brought up to canister range in the line did worse against the random player; guns left at
+ * long range behind their own foot never fired at all.
  */
 function reachMm(d: Draft, u: Unit): number {
   const p = nwu(d, u.id).profile;
-  if (p.artillery) return inMm(ARTILLERY_RANGES_IN[d.rs.scale].long) * 0.8;
+  if (p.artillery) return inMm(ARTILLERY_RANGES_IN[d.rs.scale].effective) * 0.9;
   if (p.weapon === 'none' || p.weapon === 'guns') return 0;
   return inMm(SMALL_ARMS[d.rs.scale].bands.find((b) => b.band === 'effective')!.maxIn[p.weapon]);
+}
+
+/** How far a unit can shoot at all, in mm: the long small-arms band, or the guns' long range (NW Fire tables). */
+function longReachMm(d: Draft, u: Unit): number {
+  const p = nwu(d, u.id).profile;
+  if (p.artillery) return inMm(ARTILLERY_RANGES_IN[d.rs.scale].long);
+  if (p.weapon === 'none' || p.weapon === 'guns') return 0;
+  return inMm(SMALL_ARMS[d.rs.scale].bands.find((b) => b.band === 'long')!.maxIn[p.weapon]);
+}
+
+/**
+ * NW §10 Victory Points: in the last three turns, a side not ahead on the points the rules would
+ * give now (a draw is no win) presses for a result rather than trading fire to the turn limit.
+ */
+const pressCache = new WeakMap<Draft, Map<string, boolean>>();
+function pressingFor(d: Draft, side: string): boolean {
+  let m = pressCache.get(d);
+  if (!m) pressCache.set(d, (m = new Map()));
+  let v = m.get(side);
+  if (v === undefined) {
+    const limit = d.battle.turnLimit;
+    v = false;
+    if (limit !== undefined && d.turn >= limit - 2) {
+      const t = tally(d.rs, d.battle);
+      const mine = t.find((x) => x.side === side)?.victoryPoints ?? 0;
+      const best = Math.max(...t.filter((x) => x.side !== side).map((x) => x.victoryPoints));
+      v = mine <= best;
+    }
+    m.set(side, v);
+  }
+  return v;
+}
+
+/** NW Fire §29: does some stand of `u` have an enemy in its arc and sight within `rangeMm`? */
+function hasShot(d: Draft, u: Unit, rangeMm: number): boolean {
+  if (rangeMm <= 0) return false;
+  const blockers = standBlockers(d);
+  return u.stands.some((s) => targetFor(d, u, s, rangeMm, blockers) !== undefined);
 }
 
 const shaken = (d: Draft, id: string) => {
@@ -174,8 +216,11 @@ function ordersFor(d: Draft, u: Unit, script: Script): OrderId[] {
       // NW §21: out of Engagement Range, no order marches faster (a strategic move) — unless the
       // enemy is close but out of sight, when an unordered unit would only stand idle.
       if (!withinER(d, u) && !art && (!near || near.d > 2 * reachMm(d, u))) return [];
-      if (near && near.d <= reachMm(d, u)) return holdOrder;
+      // In reach with a shot (not masked by friends, NW Fire §29), or too close to march on: hold and fire.
+      if (near && (near.d <= reachMm(d, u) * 0.5 || (near.d <= reachMm(d, u) && hasShot(d, u, reachMm(d, u))))) return holdOrder;
       if (art && clearAheadMm(d, u) < normalMoveMm(d, u) / 2) return holdOrder;
+      // Ahead of the brigade by more than half a move: wait for it (see lagMm).
+      if (foot && near && lagMm(d, u, near.d) > near.d + normalMoveMm(d, u) / 2) return holdOrder;
       return ['advance'];
     }
     case 'hold':
@@ -190,10 +235,18 @@ function chooseNw(d: Draft, u: Unit): Script {
   if (nu.morale === 'routed') return 'withdraw';
   const enemies = enemiesOf(d, u.side);
   const near = nearest(u, enemies);
-  // NW Orders/Recover: a shaken unit out of the enemy's effective reach rallies.
-  if (shaken(d, u.id) && (!near || near.d > inMm(6))) return 'withdraw';
+  // NW Orders/Recover: a unit out of ammunition restocks (it cannot fire, so the order stands,
+  // NW Fire §28); a shaken one rallies when out of the enemy's effective reach or without a shot
+  // (a unit that fires loses its Recover marker, and every stand "must fire at the nearest
+  // enemy", NW Fire §29).
+  if (nu.ammo === 'out') return 'withdraw';
+  if (shaken(d, u.id) && (!near || near.d > inMm(6) || !hasShot(d, u, longReachMm(d, u)))) return 'withdraw';
   const target = bestChargeTarget(d, u);
-  if (target && !orderProblem(d, u, 'charge') && chargeOdds(d, u, target) >= (nu.profile.mounted ? 2 : 3)) return 'attack';
+  // NW §10: a side behind on Victory Points late in the battle charges at even odds to force a result.
+  const need = pressingFor(d, u.side) ? 1 : nu.profile.mounted ? 2 : 3;
+  if (target && !orderProblem(d, u, 'charge') && chargeOdds(d, u, target) >= need) return 'attack';
+  // Pressing (above): units in good order close with the enemy to charge next turn.
+  if (need === 1 && nu.morale === 'good' && !nu.profile.artillery) return 'attack';
   if (nu.profile.mounted) {
     // Horse guards the flanks: it closes only to outside musket range unless a charge is on.
     return near && near.d < inMm(10) ? 'hold' : 'advance';
@@ -218,16 +271,6 @@ function goal(d: Draft, u: Unit): { x: number; y: number; gapMm: number } {
   return { x: c.x + cos(f) * 1000, y: c.y + sin(f) * 1000, gapMm: Infinity };
 }
 
-/** The wheel (degrees, right positive) that turns `u` towards (x, y), within ±limit. */
-function wheelTowards(u: Unit, x: number, y: number, limit = 45): number {
-  const c = centreOf(u);
-  let a = atan2(y - c.y, x - c.x) - unitFacing(u);
-  while (a > Math.PI) a -= 2 * Math.PI;
-  while (a < -Math.PI) a += 2 * Math.PI;
-  const deg = (a * 180) / Math.PI;
-  return Math.round(Math.max(-limit, Math.min(limit, Math.abs(deg) < 5 ? 0 : deg)));
-}
-
 /** NW Orders/Advance: the moves an advancing unit tries, best first. */
 function advanceMoves(d: Draft, u: Unit, side: string, script: Script, strategic: boolean): Command[] {
   const nu = nwu(d, u.id);
@@ -237,13 +280,18 @@ function advanceMoves(d: Draft, u: Unit, side: string, script: Script, strategic
   // it (NW Orders/Advance allows 45°) — units wheeling onto the same enemy converge and pass
   // through each other (NW §24 Interpenetration disorders both). Strategic moves resolve at the
   // step's end, unseen by the trial, so they wheel only when the enemy is off to the flank.
-  const raw = wheelTowards(u, g.x, g.y);
+  const raw = Math.round(wheelTowardsDeg(centreOf(u), unitFacing(u), g));
   const wheel = Math.abs(raw) < (strategic ? 40 : 20) ? 0 : Math.sign(raw) * Math.min(Math.abs(raw), strategic ? 45 : 30);
   // Keep the brigade together: no unit goes further than its slowest brigade-mate can (NW §25 lines).
   const mates = activeUnits(d).filter((x) => x.side === side && x.parent === u.parent && x.id !== u.id && !nwu(d, x.id).profile.artillery);
   const pace = strategic || nu.profile.artillery ? full : Math.min(full, ...mates.map((m) => normalMoveMm(d, m)));
   const standOff = script === 'attack' ? 0 : nu.profile.mounted ? inMm(10) : Math.max(inMm(3), reachMm(d, u) * 0.8);
-  const toGo = Math.max(0, g.gapMm - standOff);
+  // Foot keeps its line with the brigade: it goes no more than 3" nearer the enemy than its
+  // hindmost brigade-mate, so the brigade comes into musket range together rather than a
+  // battalion at a time (NW §19: a lone unit's rout tests its neighbours; §10: a brigade that
+  // loses a third of its units breaks the army).
+  const lag = script === 'attack' || !nu.profile.foot ? 0 : lagMm(d, u, g.gapMm);
+  const toGo = Math.max(0, Math.min(g.gapMm - standOff, g.gapMm - lag));
   const cost = (Math.abs(wheel) / 45) * inMm(1.5);
   const want = Math.max(0, Math.min(pace, toGo) - cost);
   // Straight on, stop short of friends ahead (NW §24 Interpenetration).
@@ -256,7 +304,13 @@ function advanceMoves(d: Draft, u: Unit, side: string, script: Script, strategic
       const inRange = g.gapMm <= reachMm(d, u) * 0.8;
       if (inRange || nu.profile.troop !== 'horse-artillery') moves.push(move(0, 0, { unlimber: true }));
       else moves.push(move(wheel, Math.min(full / 2, toGo), { unlimber: true }), move(0, full / 2, { unlimber: true }));
-    } else if (clear > inMm(1)) moves.push(move(wheel, Math.min(want, clear), { limber: true }), move(0, Math.min(full / 2, clear), { limber: true }));
+    } else if (clear > inMm(1)) {
+      // NW Orders/Advance: an Advance covers at least half the move, so guns masked by their own
+      // foot (in reach, but without a shot) still go forward half a move when the way is clear.
+      const half = Math.ceil((full / 2 / 25.4) * 10) / 10;
+      moves.push(move(wheel, Math.min(Math.max(want, full / 2), clear), { limber: true }));
+      if (clear >= inMm(half)) moves.push({ type: 'moveUnit', side, unitId: u.id, wheelDeg: 0, distanceIn: half, limber: true });
+    }
     return moves;
   }
   for (const w of wheel === 0 ? [0] : [wheel, Math.round(wheel / 2), 0]) {
@@ -266,8 +320,34 @@ function advanceMoves(d: Draft, u: Unit, side: string, script: Script, strategic
       moves.push(move(w, mm));
     }
   }
-  if (clear < full * 0.5 && clear > inMm(0.5)) moves.push(move(0, clear));
+  if (clear < full * 0.5) {
+    // Blocked by friends ahead: step out to the side nearer the goal, then the other (NW Orders/
+    // Advance allows a 45° wheel; a unit stuck behind its own guns otherwise never fights).
+    const towards = raw === 0 ? 1 : Math.sign(raw);
+    // A long line's wheel costs its outer stand's arc (NW Wheeling), so smaller wheels come next.
+    for (const a of [45, 30, 20]) for (const w of [towards * a, -towards * a]) moves.push(move(w, full - inMm(1.5)), move(w, full * 0.5), move(w, full * 0.25));
+    if (clear > inMm(0.5)) moves.push(move(0, clear));
+  }
   return moves;
+}
+
+/**
+ * The gap to the enemy `u` should keep so as not to run ahead of its brigade: its hindmost good
+ * foot brigade-mate within 24" less 3" (0: nobody to wait for).
+ */
+function lagMm(d: Draft, u: Unit, gapMm: number): number {
+  let hind = 0;
+  const c = centreOf(u);
+  for (const m of activeUnits(d)) {
+    if (m.side !== u.side || m.parent !== u.parent || m.id === u.id) continue;
+    const nm = nwu(d, m.id);
+    if (!nm.profile.foot || nm.morale !== 'good') continue;
+    const mc = centreOf(m);
+    if (hypot(mc.x - c.x, mc.y - c.y) > inMm(24)) continue;
+    const near = nearest(m, enemiesOf(d, m.side));
+    if (near) hind = Math.max(hind, near.d);
+  }
+  return hind > gapMm + inMm(3) ? hind - inMm(3) : 0;
 }
 
 function tacticalCommands(d: Draft, u: Unit, side: string, script: Script): Command[] {
@@ -288,11 +368,12 @@ function tacticalCommands(d: Draft, u: Unit, side: string, script: Script): Comm
       if (nu.profile.artillery) return [{ type: 'deployUnit', side, unitId: u.id, action: nu.abandoned ? 'recrew' : nu.limbered ? 'unlimber' : 'halt' }];
       if (nu.dismounted) return [{ type: 'deployUnit', side, unitId: u.id, action: 'mount' }];
       const g = goal(d, u);
-      const wheel = wheelTowards(u, g.x, g.y, 30);
+      const wheel = Math.round(wheelTowardsDeg(centreOf(u), unitFacing(u), g, 30));
       const out: Command[] = [];
       // Face the enemy (NW Orders/Deploy: wheel); columns near the enemy deploy into line to fire.
-      if (Math.abs(wheel) >= 10) out.push({ type: 'deployUnit', side, unitId: u.id, action: 'wheel', degrees: wheel });
+      // A column in musket reach forms line first: its fire counts more than a better facing.
       if (nu.profile.foot && u.formation === 'column' && g.gapMm < inMm(12)) out.push({ type: 'deployUnit', side, unitId: u.id, action: 'change-formation', formation: 'line' });
+      if (Math.abs(wheel) >= 10) out.push({ type: 'deployUnit', side, unitId: u.id, action: 'wheel', degrees: wheel });
       out.push({ type: 'deployUnit', side, unitId: u.id, action: 'halt' });
       return out;
     }
@@ -374,6 +455,44 @@ function commandsNw(view: V, side: string, actor: string, script0: string, _s: S
   }
 }
 
+/**
+ * Where a general should stand (NW Generals §2, §3): of the places he can reach this turn — the
+ * middle of his troops, and beside each of them — the one with the most of them within his
+ * command radius, a unit near the enemy (which moves only on an order, NW §21) counting thrice;
+ * each place 3" back from the nearest enemy, since generals are shot at (NW Generals §3).
+ */
+function generalSpot(d: Draft, own: readonly Unit[], foes: readonly { x: number; y: number }[], at: { x: number; y: number }, reachMm: number, radiusMm: number): { x: number; y: number } {
+  const back = (p: { x: number; y: number }) => {
+    let foe: { x: number; y: number } | undefined, best = Infinity;
+    for (const f of foes) {
+      const dd = hypot(f.x - p.x, f.y - p.y);
+      if (dd < best) [best, foe] = [dd, f];
+    }
+    if (!foe) return p;
+    const fl = best || 1;
+    return { x: p.x - ((foe.x - p.x) / fl) * inMm(3), y: p.y - ((foe.y - p.y) / fl) * inMm(3) };
+  };
+  const clip = (p: { x: number; y: number }) => {
+    const dx = p.x - at.x, dy = p.y - at.y, len = hypot(dx, dy);
+    const k = len > 0 ? Math.min(1, reachMm / len) : 0;
+    return { x: at.x + dx * k, y: at.y + dy * k };
+  };
+  const weight = own.map((u) => (withinER(d, u) ? 3 : 1));
+  const mid = { x: own.reduce((a, u) => a + centreOf(u).x, 0) / own.length, y: own.reduce((a, u) => a + centreOf(u).y, 0) / own.length };
+  const spots = [mid, ...own.map((u) => centreOf(u)), ...own.map((u) => ({ x: (centreOf(u).x + mid.x) / 2, y: (centreOf(u).y + mid.y) / 2 }))].map((p) => clip(back(p)));
+  let best = clip(back(mid)), bestScore = -Infinity;
+  for (const p of spots) {
+    let score = 0;
+    own.forEach((u, i) => {
+      if (u.stands.some((s) => hypot(s.centre.x - p.x, s.centre.y - p.y) <= radiusMm - inMm(0.5))) score += weight[i]!;
+    });
+    // Less riding is better among equals (he stays nearer where he was).
+    score -= hypot(p.x - at.x, p.y - at.y) / 1e5;
+    if (score > bestScore) [best, bestScore] = [p, score];
+  }
+  return best;
+}
+
 function sideCommandsNw(view: V, side: string, _s: Sampler): Command[] {
   const d = draftOf(view);
   const step = view.position.step;
@@ -381,27 +500,22 @@ function sideCommandsNw(view: V, side: string, _s: Sampler): Command[] {
   if (step === 'place-orders') {
     // NW Off-Table Reserves: called on from the second turn.
     if (view.position.turn >= 2) for (const [uid, e] of Object.entries(d.rs.offTable ?? {})) if (e.kind === 'reserve' && e.releasedTurn === undefined && d.rs.units[uid]?.side === side) out.push({ type: 'releaseReserve', side, unitId: uid });
-    // NW Generals §2: each general rides to the middle of the troops he commands, so they stay within his radius.
+    // NW Generals §2: each general rides to where he keeps the most of his troops within his
+    // command radius — those near the enemy first, since a unit within Engagement Range moves only
+    // on an order (NW §21), and a unit out of every general's radius stands idle under fire.
     const mine = activeUnits(d).filter((u) => u.side === side);
+    const foes = enemiesOf(d, side).map((e) => centreOf(e));
+    const reach = inMm(d.tables.movement[d.rs.scale].rows['light-cavalry'].tacticalIn) * 0.9;
     for (const g of d.battle.generals) {
       const ng = d.rs.generals[g.id];
       if (g.side !== side || !ng || ng.lost || ng.withUnit || g.extra['moved'] === `gmove:${view.position.turn}`) continue;
       const formationIds = new Set([g.commands, ...d.battle.formations.filter((f) => f.parent === g.commands).map((f) => f.id)]);
       const own = ng.isCinC ? mine : mine.filter((u) => formationIds.has(u.parent));
       if (own.length === 0) continue;
-      let cx = own.reduce((a, u) => a + centreOf(u).x, 0) / own.length, cy = own.reduce((a, u) => a + centreOf(u).y, 0) / own.length;
-      // NW Generals §3: generals are shot at; he stands 3" behind the middle, away from the nearest enemy.
-      const foe = enemiesOf(d, side).map((e) => centreOf(e)).sort((a, b) => hypot(a.x - cx, a.y - cy) - hypot(b.x - cx, b.y - cy))[0];
-      if (foe) {
-        const fl = hypot(foe.x - cx, foe.y - cy) || 1;
-        cx -= ((foe.x - cx) / fl) * inMm(3);
-        cy -= ((foe.y - cy) / fl) * inMm(3);
-      }
-      const dx = cx - g.stand.centre.x, dy = cy - g.stand.centre.y, len = hypot(dx, dy);
-      if (len < inMm(2)) continue;
-      const reach = inMm(d.tables.movement[d.rs.scale].rows['light-cavalry'].tacticalIn) * 0.9;
-      const k = Math.min(1, reach / len);
-      out.push({ type: 'moveGeneral', side, generalId: g.id, x: Math.round(g.stand.centre.x + dx * k), y: Math.round(g.stand.centre.y + dy * k) });
+      const at = g.stand.centre;
+      const spot = generalSpot(d, own, foes, at, reach, inMm(ng.commandRadiusIn));
+      if (hypot(spot.x - at.x, spot.y - at.y) < inMm(1)) continue;
+      out.push({ type: 'moveGeneral', side, generalId: g.id, x: Math.round(spot.x), y: Math.round(spot.y) });
     }
   } else if (step === 'choose-initiative') {
     // NW §3: the winner lets the enemy move first when it has charges to react to, else moves first to seize ground.

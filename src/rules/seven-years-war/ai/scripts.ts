@@ -31,7 +31,8 @@ import { isHiddenFrom, legalDeployment } from '../deployment';
 import { isDeployStep } from '../deploymentOrder';
 import { groupShapeProblem, isSplit } from '../groupShape';
 import { CM, centroid } from '../geo';
-import { atan2, cos, hypot, sin } from '../../../geometry/math';
+import { cos, hypot, sin } from '../../../geometry/math';
+import { wheelTowardsDeg } from '../../../geometry/aim';
 
 type V = SeenGame<SywState, Options, Tables>;
 export const SYW_SCRIPTS = ['attack', 'advance', 'hold', 'withdraw'] as const;
@@ -86,6 +87,8 @@ function chargeOdds(w: Work, view: V, g: GroupState, us: readonly Unit[], t: Uni
   const ahead = (c.x - tc.x) * cos(f) + (c.y - tc.y) * sin(f);
   if (ahead < 0) odds += 2;
   if (g.casualtiesThisPhase > 0) odds -= 1;
+  // (6) Melee chart p.14: a disorganised unit fights at -1, and its loss sends the group back.
+  if (us.some((u) => view.ruleset.units[u.id]?.disordered)) odds -= 2;
   return odds;
 }
 
@@ -135,7 +138,7 @@ function waits(w: Work, view: V, side: string): boolean {
   if (side !== view.ruleset.defender || (limit !== undefined && view.position.turn > Math.ceil((limit * 2) / 3))) return false;
   if (view.position.turn <= 2) return true;
   const mine = stands(view.battle.units.filter((u) => u.side === side));
-  return knownEnemies(w, view, side).some((e) => unitDistance(e.stands, mine) <= COMING_MM);
+  return knownEnemies(w, view, side).some((e) => w.groupOf(e.id)?.order === 'advance' && unitDistance(e.stands, mine) <= COMING_MM);
 }
 
 /** The share of its stands a side has lost, by its groups' starting strengths. */
@@ -174,20 +177,16 @@ function chooseSyw(w: Work, view: V, side: string, g: GroupState): Script {
   // A charge must promise two things at once (a shaken target in the flank, guns caught in the open):
   // a lost melee sends the group to Retreat or Rout, and the house victory counts the points lost.
   if (best && best.odds >= chargeThreshold(w, view, side)) return 'attack';
+  // Horse within reach of enemy horse charges first: horse charged while on Stand fights at -1
+  // ((6) Melee chart p.14, "Cavalry charged and on Stand orders"), and the enemy may charge next.
+  if (us.every(isCavalry) && g.casualtiesThisPhase === 0) {
+    const mine = us.reduce((a, u) => a + u.stands.length, 0);
+    const horse = chargeTargets(w, view, side, g, us).find((x) => isCavalry(x.t) && x.odds >= -0.5 && mine >= x.t.stands.length);
+    if (horse) return 'attack';
+  }
   if (blocked || waits(w, view, side)) return 'hold';
   if (us.every(isCavalry)) return near && near.mm < 25 * CM ? 'hold' : 'advance';
   return near && near.mm <= 10 * CM + 1 ? 'hold' : 'advance';
-}
-
-/** The wheel that turns a group's front towards (x, y): a leg, or none under 5 degrees. */
-function wheelTowards(us: readonly Unit[], x: number, y: number, limitDeg = 45): { dir: 'left' | 'right'; deg: number } | undefined {
-  const c = centroid(stands(us));
-  let a = atan2(y - c.y, x - c.x) - us[0]!.stands[0]!.facing;
-  while (a > Math.PI) a -= 2 * Math.PI;
-  while (a < -Math.PI) a += 2 * Math.PI;
-  const deg = Math.round(Math.min(limitDeg, Math.abs((a * 180) / Math.PI)));
-  if (deg < 5) return undefined;
-  return { dir: a > 0 ? 'right' : 'left', deg };
 }
 
 function commandChangeCommands(w: Work, view: V, side: string, g: GroupState, script: Script): Command[] {
@@ -232,7 +231,9 @@ function movementCommands(w: Work, view: V, side: string, g: GroupState, script:
   if (g.order !== 'advance' && g.order !== 'reserve') return out;
   if (near && near.mm < 10 * CM + 2 && g.order === 'advance') return out; // the 10cm halt (p.8)
   const tc = near ? centroid(near.e.stands) : undefined;
-  const wheel = tc ? wheelTowards(us, tc.x, tc.y, arty ? 0 : 45) : undefined;
+  // The wheel that turns the group's front towards it: a leg, or none under 5 degrees.
+  const turn = tc ? wheelTowardsDeg(centroid(stands(us)), us[0]!.stands[0]!.facing, tc, arty ? 0 : 45) : 0;
+  const wheel = Math.round(Math.abs(turn)) >= 5 ? { dir: turn > 0 ? ('right' as const) : ('left' as const), deg: Math.round(Math.abs(turn)) } : undefined;
   // Horse guarding a flank closes only to 25cm unless charging; foot goes to the 10cm halt.
   const standOff = script === 'attack' ? 0 : us.every(isCavalry) ? 25 * CM : 10 * CM;
   const toGo = near ? Math.max(0, near.mm - standOff) : speed;
