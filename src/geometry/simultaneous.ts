@@ -7,7 +7,9 @@
  * Stopped units stay where they stopped while the others go on.
  *
  * The race runs in `slices` equal steps of the fraction; within a step every moving unit's
- * first event (a halt, or coming to overlap a unit the rule says it meets) is bisected, the
+ * first event is found — a contact exactly, when every plan is of straight legs (the units'
+ * relative motion swept by the core between the moments a leg ends or a unit stops), else by
+ * bisection; a halt of the ruleset's by bisection — the
  * earliest events are carried out (everyone held where they are at that same moment) and the
  * rest of the step is judged again with those units standing. A plan, not an effect: nothing
  * is moved; the ruleset carries each move out to where the race stopped it.
@@ -21,7 +23,7 @@ import type { Leg } from './movement';
 import { legsDistance, standsAtDistance, sweptBox } from './movement';
 import { footprintGroupsOverlap } from './overlap';
 import { EPS_MM, type Box } from './vec';
-import type { Body } from './moveCore';
+import { traceMove, type Body } from './moveCore';
 
 /** One unit in the race: its stands when the race begins and its plan. */
 export interface RaceMover extends Body {
@@ -172,6 +174,58 @@ export function raceMoves(movers: readonly RaceMover[], opts: RaceOptions = {}):
     }
     return undefined;
   };
+  // Plans of straight legs only (a pause is a straight leg of no length): every unit's place is a
+  // straight-line function of the fraction between the moments a leg ends or a unit stops, so
+  // the first contact of two units is solved on each such stretch by the core's sweep of their
+  // relative motion (moveCore `traceMove`), not found by sampling the slice's end: a corner that
+  // clips another within a slice and is clear again by its end is met too.
+  const straightOnly = runners.every((r) => r.m.legs.every((l) => l.kind === 'translate'));
+  /** Moments in (f0, f1) where a runner's motion changes (a leg ends, its plan ends, it stopped). */
+  const turnsOf = (r: Runner, f0: number, f1: number, out: number[]) => {
+    if (!moving(r)) return;
+    let acc = 0;
+    for (const l of r.m.legs) { acc += l.distanceMm; const f = acc / r.paceMm; if (f > f0 && f < f1) out.push(f); }
+    if (r.stopAt !== undefined && r.stopAt > f0 && r.stopAt < f1) out.push(r.stopAt);
+  };
+  const exactContact = (r: Runner, f0: number, f1: number, passed: Set<string>): { at: number; by: string } | undefined => {
+    let best: { at: number; by: string } | undefined;
+    for (const b of candidates.get(r.m.id)!) {
+      if (passed.has(`${r.m.id}|${b.id}`)) continue;
+      const q = byId.get(b.id);
+      const cuts = [f0, f1];
+      turnsOf(r, f0, f1, cuts);
+      if (q) turnsOf(q, f0, f1, cuts);
+      cuts.sort((x, y) => x - y);
+      const limit = best ? best.at : f1;
+      for (let i = 0; i + 1 < cuts.length; i++) {
+        const fa = cuts[i]!, fb = cuts[i + 1]!;
+        if (fa >= limit || (best && fa > best.at)) break;
+        const pa = standsOf(r, fa), qa = q ? standsOf(q, fa) : b.stands;
+        const ra = pa[0]!.centre, qa0 = qa[0]!.centre;
+        const pb0 = standsOf(r, fb)[0]!.centre, qb0 = q ? standsOf(q, fb)[0]!.centre : qa0;
+        const dx = pb0.x - ra.x - (qb0.x - qa0.x), dy = pb0.y - ra.y - (qb0.y - qa0.y);
+        const len = Math.sqrt(dx * dx + dy * dy);
+        let at: number | undefined;
+        if (unitsOverlap(pa, qa)) at = fa;
+        else if (len > 0) {
+          const qBody = [{ id: b.id, stands: qa }];
+          const ms = traceMove(pa, [{ kind: 'translate', dx, dy, distanceMm: len }], { others: qBody }).meetings;
+          const m = ms.find((x) => !x.atStart);
+          if (m) at = fa + (fb - fa) * Math.min(1, m.enterMm / len);
+          else if (ms.length > 0) {
+            // Already overlapping by less than the slack: contact once it is deeper (bisected, as for turning plans).
+            const test = (f: number) => (unitsOverlap(standsOf(r, f), q ? standsOf(q, f) : b.stands) ? b.id : undefined);
+            if (test(fb) !== undefined) at = bisect(fa, fb, test, b.id).lo;
+          }
+        }
+        if (at !== undefined) {
+          if (!best || at < best.at) best = { at, by: b.id };
+          break;
+        }
+      }
+    }
+    return best;
+  };
   const haltAt = (r: Runner, f: number) => opts.halt?.(r.m.id, standsOf(r, f), f, poseOf(f));
   const bisect = (f0: number, f1: number, test: (f: number) => string | undefined, found: string): { lo: number; hi: number; who: string } => {
     let lo = f0, hi = f1, who = found;
@@ -197,6 +251,10 @@ export function raceMoves(movers: readonly RaceMover[], opts: RaceOptions = {}):
       }
     }
     const upper = halt ? halt.at : f1;
+    if (straightOnly) {
+      const c = exactContact(r, f0, upper, passed);
+      return c ? { r, at: c.at, kind: 'contact', by: c.by } : halt;
+    }
     const hit = contactAt(r, upper, passed);
     if (hit === undefined) return halt;
     const b = bisect(f0, upper, (f) => contactAt(r, f, passed), hit);

@@ -136,3 +136,39 @@ describe('Simultaneous proportional moves (the race)', () => {
     });
   });
 });
+
+describe('The race finds a contact that begins and ends inside one of its slices', () => {
+  it('a stand clipping the corner of a turned stand between two slice ends is stopped touching it', () => {
+    // A 40x20 stand marching 800 mm east in 20 slices (40 mm each); a 20 mm square turned 45 degrees pokes
+    // 0.5 mm into its path. The overlap lasts from 241 mm to 262 mm on, between the slice ends at 240 and 280.
+    const a = stand(0, 0, 0, 40, 20);
+    const tip = 10 + 241 + 0.5;
+    const b = stand(tip, 20 - 0.5 + 10 * Math.SQRT2, Math.PI / 4, 20, 20);
+    const r = raceMoves([{ id: 'a', stands: [a], legs: [{ kind: 'translate', dx: 800, dy: 0, distanceMm: 800 }] }], { others: [{ id: 'b', stands: [b] }], slices: 20 });
+    expect(r[0]!.stop).toMatchObject({ reason: 'contact', by: 'b' });
+    expect(r[0]!.distanceMm).toBeCloseTo(241, 4);
+    expect(unitDistance(r[0]!.stands, [b])).toBeLessThan(1e-6);
+  });
+
+  it('two units crossing each other\'s paths meet at the first moment they touch (against a fine brute force, property)', () => {
+    fc.assert(fc.property(fc.integer({ min: 150, max: 400 }), fc.integer({ min: 150, max: 400 }), fc.integer({ min: -60, max: 60 }), fc.integer({ min: 300, max: 900 }), (ax, by, skew, pace) => {
+      // a marches east from (0, 0); b marches south from (ax + skew, −by): their paths cross.
+      const a = [stand(0, 0, 0, 40, 20)], b = [stand(ax + skew, -by, Math.PI / 2, 40, 20)];
+      const legsA: Leg[] = [{ kind: 'translate', dx: pace, dy: 0, distanceMm: pace }];
+      const legsB: Leg[] = [{ kind: 'translate', dx: 0, dy: pace / 2, distanceMm: pace / 2 }];
+      const r = raceMoves([{ id: 'a', stands: a, legs: legsA }, { id: 'b', stands: b, legs: legsB }], { slices: 5, contact: 'both' });
+      // Brute force: the first of 20,000 moments at which they overlap.
+      let first: number | undefined;
+      for (let i = 0; i <= 20000 && first === undefined; i++) {
+        const f = i / 20000;
+        const pa = a.map((s) => ({ ...s, centre: pt(s.centre.x + pace * f, s.centre.y) }));
+        const pb = b.map((s) => ({ ...s, centre: pt(s.centre.x, s.centre.y + (pace / 2) * f) }));
+        if (footprintGroupsOverlap(pa, pb, 1e-6)) first = f;
+      }
+      if (first === undefined) { expect(r[0]!.stop).toBeUndefined(); return; }
+      expect(r[0]!.stop?.by).toBe('b');
+      expect(r[0]!.fraction).toBeLessThanOrEqual(first + 1e-9);
+      expect(r[0]!.fraction).toBeGreaterThanOrEqual(first - 1 / 20000 - 1e-9);
+    }), { numRuns: 100 });
+  });
+});

@@ -2,8 +2,8 @@
  * NW Sequence §12, Orders/Charge and A Note on Simultaneous Movement: every charge and
  * countercharge of the phase moves together, pro rata. Each mover first wheels (at most 45°,
  * the outer arc counting double, §25) and then goes straight ahead; all movers advance by the
- * same fraction of their rolled distance in small slices, and the first contact decides
- * (bisected within the slice). A charger struck by another charger before it reaches its own
+ * same fraction of their rolled distance, and the first contact decides (solved by the
+ * geometry core's race: the moment two movers' paths first touch). A charger struck by another charger before it reaches its own
  * target is halted there ("If caught before contacting the target of their own Charge, they
  * are halted"); one that hits its target first fights it and is then hit in turn.
  *
@@ -114,7 +114,7 @@ function distanceToGap(u: Unit, dir: number, target: Unit, gapMm: number, maxMm:
 
 /**
  * The race (a plan, no effects), run by the geometry core's `raceMoves`: every leg wheels, then
- * all advance by the same fraction of their distances, slice by slice; the first contact
+ * all advance by the same fraction of their distances together; the first contact
  * between a mover and any enemy (moving or not) stops both where they meet; a stopped unit
  * stays put while the others go on. The striker of a contact is the one whose own move
  * carries it into the other (judged 2 mm further on, the other held).

@@ -189,6 +189,7 @@ export function validateAndMove(state: S, w: Work, cmd: MoveGroup, out?: MoveBud
   const shape = groupShapeProblem(units.map((u) => ({ ...u, stands: plan.stands.get(u.id)!, extra: splitThrough.has(u.id) ? { ...u.extra, sywSplitThrough: splitThrough.get(u.id) } : u.extra })), g.order);
   if (shape) return reject('group-shape', `${shape} Re-form the group first (dressGroup).`, GROUP_SHAPE.rule);
   // Order rules (p.8).
+  let haltsNear = false;
   const enemies = w.enemiesOf(g.side);
   const massedEnemies = enemies.filter(isMassed);
   if (g.order === 'advance') {
@@ -201,9 +202,8 @@ export function validateAndMove(state: S, w: Work, cmd: MoveGroup, out?: MoveBud
     const friendsAhead = w.friendsOf(g.side).filter((f) => !ids.has(f.id) && inFrontArc(fr, Math.PI / 4, 10 * CM, f.stands));
     const friendClose = Math.min(Infinity, ...friendsAhead.map((e) => nearest(allEnd, [e])));
     if (friendClose < ORDER_NUMBERS.advanceHaltCm * CM - 0.5 && friendsAhead.some((f) => nearest(units.flatMap((u) => u.stands), [f]) >= ORDER_NUMBERS.advanceHaltCm * CM - 0.5)) return reject('advance-friends', 'Advancing groups halt 10cm from friends ahead.', O);
-    if (close <= ORDER_NUMBERS.advanceHaltCm * CM + 5 || friendClose <= ORDER_NUMBERS.advanceHaltCm * CM + 5) {
-      w.setGroup(g.id, { halted: true });
-    }
+    // PERF: marked when the move is made, not in a preview's dry run (it copied every group's state on each pointer move).
+    haltsNear = close <= ORDER_NUMBERS.advanceHaltCm * CM + 5 || friendClose <= ORDER_NUMBERS.advanceHaltCm * CM + 5;
   }
   if (g.order === 'reserve') {
     const near = orderDirectionProblem(w, g, units, plan.stands);
@@ -222,6 +222,7 @@ export function validateAndMove(state: S, w: Work, cmd: MoveGroup, out?: MoveBud
   }
   if (out?.dryRun) return undefined;
   // Apply.
+  if (haltsNear) w.setGroup(g.id, { halted: true });
   for (const u of units) w.replaceStands(u.id, plan.stands.get(u.id)!);
   for (const [id, fid] of splitThrough) {
     changeUnit(w, id, (x) => ({ ...x, extra: { ...x.extra, sywSplitThrough: fid } }));

@@ -9,7 +9,8 @@ import type { NwGameState, NwState } from '../../../src/rules/napoleonic-warfare
 import { resolveCharges, planChargeDropBack } from '../../../src/rules/napoleonic-warfare/charges';
 import { chargeTargetProblem } from '../../../src/rules/napoleonic-warfare/commands';
 import { battle, draftWith, IN, type UnitSpec } from './harness';
-import { canWheelToFace, raceCharges } from '../../../src/rules/napoleonic-warfare/chargeMovement';
+import { canWheelToFace, chargeWheel, raceCharges } from '../../../src/rules/napoleonic-warfare/chargeMovement';
+import { traceMove } from '../../../src/geometry/moveCore';
 import { frontRank } from '../../../src/rules/napoleonic-warfare/geom';
 
 interface OrderSpec { unitId: string; side: 'fr' | 'au'; order: string; target?: string; revealed?: boolean }
@@ -125,3 +126,29 @@ describe('the charge race judges a charger that drops back on its narrowed front
     expect(d.rs.combats.some((c) => c.a === 'au-by' || c.b === 'au-by')).toBe(false);
   });
 });
+
+describe('NW Orders/Charge "a 45 degree wheel at the start of the Charge": the least wheel, solved', () => {
+  // French line facing down the table (+y); Austrians 8" ahead and 5" to the French right (−x), out of the straight path.
+  const units: UnitSpec[] = [
+    { id: 'fr1', side: 'fr', x: 36, y: 20, facingDeg: 90 },
+    { id: 'au1', side: 'au', x: 29, y: 28, facingDeg: -90 },
+  ];
+  it('wheels by the least angle at which its front overlaps the target by the contact tolerance, not the next 5 degree step', () => {
+    const { d } = draftWith(battle(units), []);
+    const t = findUnit(d.battle, 'au1')!;
+    const w = chargeWheel(findUnit(d.battle, 'fr1')!, t, 14 * IN);
+    expect(Math.abs(w.wheelDeg)).toBeGreaterThan(0);
+    expect(Math.abs(w.wheelDeg)).toBeLessThan(45);
+    // Not on a 5 degree step.
+    expect(Math.abs(w.wheelDeg / 5 - Math.round(w.wheelDeg / 5))).toBeGreaterThan(1e-3);
+    // After the wheel the straight path meets the target; its outer flank passes the target's corner 1.5 mm inside (the contact tolerance).
+    const h = w.unit.stands[0]!.facing;
+    const run = 14 * IN - w.costMm;
+    const meets = (stands: typeof w.unit.stands) => traceMove(stands, [{ kind: 'translate', dx: Math.cos(h) * run, dy: Math.sin(h) * run, distanceMm: run }], { others: [{ id: t.id, stands: t.stands }] }).meetings.length > 0;
+    expect(meets(w.unit.stands)).toBe(true);
+    // Narrowed by a little more than the tolerance on each flank, the same path misses: the wheel is the least.
+    const slimmer = w.unit.stands.map((s) => ({ ...s, widthMm: (s.widthMm - 2 * 1.6) as typeof s.widthMm }));
+    expect(meets(slimmer)).toBe(false);
+  });
+});
+
