@@ -122,7 +122,8 @@ export const declareCharge = defineCommand<DogState, DogOptions, DogTables, Decl
     if (s.ruleset.charges.some((x) => x.target === u.id) && !counter) return reject('charged', `${u.name} is being charged: it may react or countercharge its charger.`, PROCEDURE_RULE);
     const v = chargeProblem({ battle: s.battle, rs: s.ruleset, tables: s.tables, options: s.options, turn: s.position.turn }, u, t, { counter });
     if (!v.ok && !counter) return reject('cannot-charge', v.reason!, v.rule!);
-    if (counter && u.arm === 'infantry' && t.arm !== 'infantry') return reject('no-counter', 'Infantry may countercharge only infantry.', PROCEDURE_RULE);
+    // "Infantry being charged by infantry may counter-charge"; "Cavalry being charged may counter-charge"; "Skirmishers must evade a charge by formed troops" (no battery countercharges).
+    if (counter && !reactionsFor(s.tables, u, t).includes('countercharge')) return reject('no-counter', `${u.name} may not countercharge ${t.name}: only infantry charged by infantry and cavalry may (skirmishers charged by formed troops evade).`, PROCEDURE_RULE);
     const w = work(s, ctx);
     // The face it comes at, from the geometry: the quarter of the target's base holding the charger's centre (melee/faces.ts).
     const face: Face = counter || !hasFlanks(t) ? 'front' : (v.reach?.face ?? faceToward(t, u));
@@ -200,14 +201,27 @@ function closeIn(w: W, u: Unit, t: Unit, v: ChargeVerdict, counter: boolean, hea
 /** Resolve every declared charge, the initiative's first (DoG Charge Procedure). */
 export function resolveCharges(w: W): void {
   const first = firstSide({ battle: w.battle, ruleset: w.rs });
-  const order = [...w.rs.charges].sort((a, b) => (a.side === first ? 0 : 1) - (b.side === first ? 0 : 1) || (a.counter ? 1 : 0) - (b.counter ? 1 : 0));
+  // Every charge before the countercharges that answer it (the initiative's first), so that a
+  // countercharge is met as the reaction of the unit charged, never as a charge at the charger.
+  const order = [...w.rs.charges].sort((a, b) => (a.counter ? 1 : 0) - (b.counter ? 1 : 0) || (a.side === first ? 0 : 1) - (b.side === first ? 0 : 1));
+  const resolved = new Set<string>();
   for (const ch of order) {
+    resolved.add(ch.unit);
     const u = unitIn(w, ch.unit), t0 = unitIn(w, ch.target);
     if (!u || !t0) continue;
     if (us(w.rs, u.id).morale === 'routing') continue;
     if (w.rs.melees.some((m) => (m.a === u.id && m.b === t0.id) || (m.a === t0.id && m.b === u.id))) continue; // met by a countercharge already
     const v = chargeProblem({ battle: w.battle, rs: w.rs, tables: w.tables, options: w.options, turn: w.turn }, u, t0, { counter: true, resolving: true });
-    const reaction: Reaction = w.rs.reactions[t0.id] ?? (reactionsFor(w.tables, t0, u).includes('evade') && t0.formation === 'skirmish' ? 'evade' : 'stand');
+    // A unit charging its own charger is charging, not "opting to stand or manoeuver": it takes no
+    // reaction test (DoG Charge Procedure; "All other troops test morale only if required by combat result").
+    const chargesBack = w.rs.charges.some((x) => x.unit === t0.id && x.target === u.id);
+    if (chargesBack && resolved.has(t0.id)) {
+      // Its own charge is spent (it fell short or halted): the countercharge closes on it where it is, with no test.
+      w.ctx.emit({ type: 'ChargeResolved', unit: u.id, target: t0.id, reaction: 'countercharge', rule: PROCEDURE_RULE });
+      closeIn(w, u, t0, v, ch.counter === true, true);
+      continue;
+    }
+    const reaction: Reaction = chargesBack ? 'countercharge' : w.rs.reactions[t0.id] ?? (reactionsFor(w.tables, t0, u).includes('evade') && t0.formation === 'skirmish' ? 'evade' : 'stand');
     w.ctx.emit({ type: 'ChargeResolved', unit: u.id, target: t0.id, reaction, rule: PROCEDURE_RULE });
     if (reaction === 'countercharge') {
       // Both charge: they meet, each with its own impact eligibility.
