@@ -3,7 +3,7 @@
  * what a countercharge does to the unit it meets, and what a line that fails to form square does.
  */
 import { describe, expect, it } from 'vitest';
-import { battle, advanceTo, apply, rolls, rejection } from './build';
+import { battle, advanceTo, withDice, apply, rolls, ofType, rejection, unit } from './build';
 
 describe('DoG Charge Procedure: the initiative countercharges a charge declared by the other side', () => {
   // Blue has the initiative and declares nothing; red's fusiliers charge blue's musketeers 100 m off;
@@ -69,5 +69,64 @@ describe('DoG Charge Procedure: which troops may countercharge', () => {
     s = apply(s, { type: 'endStep', side: 'blue' }).state;
     expect(rejection(s, { type: 'declareCharge', side: 'red', unit: 'fr', target: 'drag' })).toBe('no-counter');
     expect(rejection(s, { type: 'declareCharge', side: 'red', unit: 'hus', target: 'bi' })).toBe('accepted');
+  });
+});
+
+describe('DoG Charge Reaction Test: French fusiliers in line try to form square against Prussian dragoons', () => {
+  // "Troops opting to stand or manoeuver in the face of a charge/assault test to see if they
+  // stand/complete their manoeuver." Morale 60%, −10% "infantry in line charged by cavalry", −10%
+  // "infantry attempting to change formation while being charged by cavalry": 40%. Failing, the
+  // line does not form square and fares as any unit failing: "If a unit fails by 10%, it fires a
+  // ragged volley (1/4 firepower) and must retire 50m (in good order and facing the enemy). If a
+  // unit fails by 20%, it must about turn (1/4 move) and evade (being disordered as it does so)."
+  // "If a unit in square fails, it is shaken" is for a unit already in square.
+  const toResolve = () => {
+    let s = advanceTo(battle([
+      { id: 'drag', side: 'blue', arm: 'cavalry', type: 'dragoon', x: 1200, y: 600, n: 2 },
+      { id: 'fr', side: 'red', type: 'fusilier', x: 1200, y: 750 },
+    ]), 'declare');
+    s = apply(s, { type: 'declareCharge', side: 'blue', unit: 'drag', target: 'fr' }).state;
+    s = apply(s, { type: 'endStep', side: 'blue' }).state;
+    s = apply(s, { type: 'reactToCharge', side: 'red', unit: 'fr', reaction: 'square' }).state;
+    s = apply(s, { type: 'endStep', side: 'red' }).state;
+    expect(s.position.step).toBe('counter');
+    return s;
+  };
+  const frY = (s: ReturnType<typeof toResolve>) => unit(s, 'fr')!.stands[0]!.centre.y;
+
+  it('on a 4 (40%) it stands and forms square, and does not fire', () => {
+    const s = toResolve();
+    const r = apply(withDice(s, [4]), { type: 'endStep', side: 'blue' });
+    const [react] = rolls(r.events);
+    expect(react!.modifiers.map((m) => [m.label, Math.round(m.value * 10)])).toEqual([['infantry in line charged by cavalry', -10], ['infantry attempting to change formation while being charged by cavalry', -10]]);
+    expect(react!.outcome).toContain('stands');
+    expect(rolls(r.events)).toHaveLength(1);
+    expect(unit(r.state, 'fr')!.formation).toBe('square');
+  });
+
+  it('on a 5 (fails by 10%) it stays in line, fires a ragged volley and retires 50 m facing the enemy, not evading', () => {
+    const s = toResolve();
+    const before = frY(s);
+    const r = apply(withDice(s, [5, 1]), { type: 'endStep', side: 'blue' });
+    const [react, volley] = rolls(r.events);
+    expect(react!.outcome).toContain('fails by 10%');
+    expect(volley!.purpose).toContain('fr');
+    expect(volley!.table?.column).toMatch(/^3 figures firing/); // a quarter of its 12 front figures
+    expect(unit(r.state, 'fr')!.formation).toBe('line');
+    expect(ofType(r.events, 'Evaded')).toEqual([]);
+    expect(r.state.ruleset.units['fr']!.morale).not.toBe('retreating');
+    expect(frY(r.state) - before).toBeGreaterThanOrEqual(49);
+  });
+
+  it('on a 6 (fails by 20%) it stays in line, about turns and evades disordered (a retreat, not a rout); here it outruns the dragoons, who fall short and test control', () => {
+    const s = toResolve();
+    const r = apply(withDice(s, [6, 9]), { type: 'endStep', side: 'blue' });
+    const [react, control] = rolls(r.events);
+    expect(react!.outcome).toContain('fails by 20%');
+    expect(control!.purpose).toContain('drag: control test');
+    expect(ofType(r.events, 'ChargeFellShort')).toHaveLength(1);
+    expect(unit(r.state, 'fr')!.formation).toBe('line');
+    expect(ofType(r.events, 'Evaded')).toHaveLength(1);
+    expect(r.state.ruleset.units['fr']).toMatchObject({ morale: 'retreating', order: 'disordered' });
   });
 });
