@@ -118,15 +118,17 @@ describe('DoG Charge Reaction Test: French fusiliers in line try to form square 
     expect(frY(r.state) - before).toBeGreaterThanOrEqual(49);
   });
 
-  it('on a 6 (fails by 20%) it stays in line, about turns and evades disordered (a retreat, not a rout); here it outruns the dragoons, who fall short and test control', () => {
+  it('on a 6 (fails by 20%) it stays in line, about turns (a quarter of its move) and evades the other three quarters, disordered (a retreat, not a rout); the dragoons catch it from behind', () => {
     const s = toResolve();
-    const r = apply(withDice(s, [6, 9]), { type: 'endStep', side: 'blue' });
-    const [react, control] = rolls(r.events);
+    const r = apply(withDice(s, [6]), { type: 'endStep', side: 'blue' });
+    const [react] = rolls(r.events);
     expect(react!.outcome).toContain('fails by 20%');
-    expect(control!.purpose).toContain('drag: control test');
-    expect(ofType(r.events, 'ChargeFellShort')).toHaveLength(1);
+    expect(rolls(r.events)).toHaveLength(1);
     expect(unit(r.state, 'fr')!.formation).toBe('line');
-    expect(ofType(r.events, 'Evaded')).toHaveLength(1);
+    // Its full move is 150 m (its column rate, as routs and evasions go); the about turn takes 1/4 of it.
+    expect(ofType(r.events, 'Evaded')).toEqual([expect.objectContaining({ unit: 'fr', distanceM: 113 })]);
     expect(r.state.ruleset.units['fr']).toMatchObject({ morale: 'retreating', order: 'disordered' });
+    // "If caught, evading troops take casualties without fighting back": the 280 m charge reaches it, at its back.
+    expect(ofType(r.events, 'ChargeContact')).toEqual([expect.objectContaining({ unit: 'drag', target: 'fr', face: 'rear' })]);
   });
 });

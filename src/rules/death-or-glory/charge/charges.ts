@@ -37,6 +37,8 @@ import { withId } from '../../../engine/ids';
 export const CHARGE_RULE = 'DoG CHARGE PHASE';
 export const RESTRICT_RULE = 'DoG Charge Restrictions';
 export const PROCEDURE_RULE = 'DoG Charge Procedure';
+/** DoG Charge Reaction Test: "If a unit fails by 20%, it must about turn (1/4 move) and evade": the about turn takes a quarter of the move. */
+const ABOUT_TURN_SHARE = 0.25;
 
 type Ctx = { battle: S['battle']; rs: DogState; tables: DogTables; options: DogOptions; turn: number };
 
@@ -267,7 +269,7 @@ export function resolveCharges(w: W): void {
       if (plan.ok) resolveFire(w, t, u, plan, { strength: 0.25, why: 'a ragged volley' });
       if (unitIn(w, t.id)) retire(w, t.id, centreOf(u), 50, 'DoG Charge Reaction Test ("must retire 50m")');
     } else {
-      if (unitIn(w, t.id)) { setUs(w, t.id, { morale: 'retreating', order: 'disordered' }); flee(w, t.id, centreOf(u), 'DoG Charge Reaction Test ("about turn … and evade (being disordered)")', 'evades'); }
+      if (unitIn(w, t.id)) { setUs(w, t.id, { morale: 'retreating', order: 'disordered' }); flee(w, t.id, centreOf(u), 'DoG Charge Reaction Test ("must about turn (1/4 move) and evade (being disordered)")', 'evades', 1 - ABOUT_TURN_SHARE); }
     }
     const u2 = unitIn(w, u.id);
     const t2 = unitIn(w, t.id);

@@ -78,11 +78,15 @@ export function retire(w: W, unitId: string, from: TablePoint, distMm: number, r
   w.ctx.emit({ type: 'Retired', unit: unitId, distanceM: Math.round(s.movedMm), rule });
 }
 
-/** A rout or evasion: a full move (its column rate) away from the enemy, through friends; off the table it is lost. */
-export function flee(w: W, unitId: string, from: TablePoint, rule: string, kind: 'routs' | 'evades'): void {
+/**
+ * A rout or evasion: a full move (its column rate) away from the enemy, through friends; off the
+ * table it is lost. `share` is the part of the move left to go (a failed charge reaction test's
+ * about turn takes a quarter of it first: DoG Charge Reaction Test).
+ */
+export function flee(w: W, unitId: string, from: TablePoint, rule: string, kind: 'routs' | 'evades', share = 1): void {
   const u = unitIn(w, unitId);
   if (!u) return;
-  const dist = Math.max(rateMm(w.tables, u, 'column'), rateMm(w.tables, u, 'line'), u.arm === 'artillery' ? rateMm(w.tables, u, 'limbered') : 0);
+  const dist = share * Math.max(rateMm(w.tables, u, 'column'), rateMm(w.tables, u, 'line'), u.arm === 'artillery' ? rateMm(w.tables, u, 'limbered') : 0);
   const s = shift(w, unitId, awayAngle(u, from), dist, { throughFriends: true, turnToGo: true });
   w.ctx.emit({ type: kind === 'routs' ? 'Routed' : 'Evaded', unit: unitId, distanceM: Math.round(s.movedMm), offTable: s.offTable, rule });
   if (s.offTable) destroyUnit(w, unitId, 'routed off');
