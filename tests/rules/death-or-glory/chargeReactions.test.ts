@@ -132,3 +132,26 @@ describe('DoG Charge Reaction Test: French fusiliers in line try to form square 
     expect(ofType(r.events, 'ChargeContact')).toEqual([expect.objectContaining({ unit: 'drag', target: 'fr', face: 'rear' })]);
   });
 });
+
+describe('DoG CHARGE PHASE, Notes: French voltigeurs in skirmish order charged by Prussian musketeers 100 m off', () => {
+  // "Skirmishers must evade a charge by formed troops. They may fire one volley before turning tail."
+  it('they fire one volley at the chargers, then evade', () => {
+    let s = advanceTo(battle([
+      { id: 'bi', side: 'blue', type: 'musketeer', x: 1200, y: 600 },
+      { id: 'sk', side: 'red', type: 'voltigeur', formation: 'skirmish', x: 1200, y: 700 },
+    ]), 'declare');
+    s = apply(s, { type: 'declareCharge', side: 'blue', unit: 'bi', target: 'sk' }).state;
+    s = apply(s, { type: 'endStep', side: 'blue' }).state;
+    s = apply(s, { type: 'endStep', side: 'red' }).state;
+    // The volley (die 2), at the strength a standing unit would have: the charge needs 77% of its
+    // 130 m reach, so 18 of its 24 figures fire. It evades and the musketeers fall short (control die 4).
+    const r = apply(withDice(s, [2, 4]), { type: 'endStep', side: 'blue' });
+    const [volley, control] = rolls(r.events);
+    expect(volley!.purpose).toBe('sk fires at bi (one volley before turning tail)');
+    expect(volley!.table?.column).toMatch(/^18 figures firing/);
+    expect(control!.purpose).toContain('bi: control test');
+    const types = r.events.map((e) => e.type);
+    expect(types.indexOf('FiguresLost')).toBeLessThan(types.indexOf('Evaded'));
+    expect(r.state.ruleset.units['sk']!.morale).toBe('retreating');
+  });
+});

@@ -232,7 +232,15 @@ export function resolveCharges(w: W): void {
       closeIn(w, u, t0, v, ch.counter === true, true);
       continue;
     }
+    const strength = Math.min(1, v.reach ? v.reach.totalMm / Math.max(1, chargeReachMm(w, u)) : 1);
+    const cap = t0.arm === 'infantry' && u.arm === 'cavalry' ? 0.5 : 1; // "infantry being charged by cavalry may only fire at half strength at most"
     if (reaction === 'evade') {
+      if (t0.formation === 'skirmish' && u.formation !== 'skirmish') {
+        // DoG CHARGE PHASE, Notes: "Skirmishers must evade a charge by formed troops. They may fire one volley before turning tail."
+        const plan = planFire(w, t0, u, { reaction: true });
+        if (plan.ok) resolveFire(w, t0, u, plan, { strength: Math.min(strength, cap), why: 'one volley before turning tail' });
+        if (!unitIn(w, t0.id) || !unitIn(w, u.id)) continue;
+      }
       flee(w, t0.id, centreOf(u), PROCEDURE_RULE, 'evades');
       const t1 = unitIn(w, t0.id);
       if (t1) { setUs(w, t1.id, { morale: 'retreating', order: us(w.rs, t1.id).order === 'disordered' ? 'disordered' : 'unformed' }); closeIn(w, u, t1, v, false); }
@@ -240,7 +248,6 @@ export function resolveCharges(w: W): void {
     }
     // Stand (and fire), form square or wheel to face: "Troops opting to stand or manoeuver in the face of a charge … test".
     const wantsSquare = reaction === 'square' && t0.formation !== 'square';
-    const strength = Math.min(1, v.reach ? v.reach.totalMm / Math.max(1, chargeReachMm(w, u)) : 1);
     let wantsFace = reaction === 'face' && !!ch.face && ch.face !== 'front';
     if (wantsFace && strength < FACE_TIME_SHARE) {
       // "(wheeling takes 1/4 turn)": the charger is on it in less than a quarter of its move.
@@ -249,7 +256,6 @@ export function resolveCharges(w: W): void {
     }
     const test = reactionTest(w, t0, u, wantsSquare);
     let t = unitIn(w, t0.id)!;
-    const cap = t.arm === 'infantry' && u.arm === 'cavalry' ? 0.5 : 1; // "infantry being charged by cavalry may only fire at half strength at most"
     if (test === 'stands') {
       if (wantsSquare) formSquare(w, t);
       if (wantsFace) {
