@@ -15,7 +15,7 @@
  * (EPS_MM): a mover stopped at `enterMm` stands exactly base to base with what it met.
  */
 import type { StandFootprint, TablePoint } from './types';
-import { standBounds, standCorners } from './footprint';
+import { rotatedCorners, standBounds, standCorners } from './footprint';
 import type { Leg } from './movement';
 import { legsDistance, poseInLeg, standsAtDistance } from './movement';
 import type { StandIndex, TableSize } from './collisions';
@@ -186,11 +186,35 @@ function bisect(lo: number, hi: number, atLo: boolean, f: (t: number) => boolean
   return [lo, hi];
 }
 
+/** `standCorners(poseInLeg(s, leg, i, t))`, bit for bit. */
+function cornersInLeg(s: StandFootprint, leg: Leg, i: number, t: number): TablePoint[] {
+  return leg.kind === 'rotate' ? rotatedCorners(s, leg.pivot, leg.angle * t) : standCorners(poseInLeg(s, leg, i, t));
+}
+
+/**
+ * The corners of one stand at each sample of a turning leg (t = k/n, n from its corner travel),
+ * each worked out once with `standCorners(poseInLeg(…))` and shared by every candidate it is
+ * tested against and by the table edge. PERF: a wheel meets several stands; the samples are the
+ * same for each, and bit for bit what each would compute for itself.
+ */
+class TurnSamples {
+  readonly n: number;
+  private readonly corners: (TablePoint[] | undefined)[];
+  constructor(private readonly s: StandFootprint, private readonly leg: Leg, private readonly i: number, stepMm: number) {
+    this.n = Math.max(1, Math.ceil(turnTravel(s, leg, i) / stepMm));
+    this.corners = new Array<TablePoint[] | undefined>(this.n + 1);
+  }
+  /** Corners at sample k (t = k / n). */
+  at(k: number): TablePoint[] {
+    return (this.corners[k] ??= cornersInLeg(this.s, this.leg, this.i, k / this.n));
+  }
+}
+
 /**
  * Stretches of one leg (distances from `offset`) during which stand pose `s` (at the leg's
- * start) overlaps candidate `c`.
+ * start) overlaps candidate `c`. `samples`: the stand's poses on a turning leg.
  */
-function legStretches(s: StandFootprint, leg: Leg, i: number, c: Candidate, offset: number, stepMm: number, out: Stretch[]): void {
+function legStretches(s: StandFootprint, leg: Leg, i: number, c: Candidate, offset: number, samples: TurnSamples | undefined, out: Stretch[]): void {
   const D = leg.distanceMm;
   if (leg.kind === 'translate') {
     const iv = translationOverlap(standCorners(s), leg.dx, leg.dy, c.corners);
@@ -201,14 +225,15 @@ function legStretches(s: StandFootprint, leg: Leg, i: number, c: Candidate, offs
     out.push({ from: offset + Math.max(0, iv[0]) * D, to: offset + Math.min(1, iv[1]) * D, atStart: iv[0] < 0 && offset === 0 });
     return;
   }
-  const over = (t: number) => convexPolygonsOverlap(standCorners(poseInLeg(s, leg, i, t)), c.corners, EPS_MM);
-  const n = Math.max(1, Math.ceil(turnTravel(s, leg, i) / stepMm));
-  let prevT = 0, prev = over(0);
+  const over = (t: number) => convexPolygonsOverlap(cornersInLeg(s, leg, i, t), c.corners, EPS_MM);
+  const n = samples!.n;
+  const overAt = (k: number) => convexPolygonsOverlap(samples!.at(k), c.corners, EPS_MM);
+  let prevT = 0, prev = overAt(0);
   let from = prev ? 0 : -1;
   const startInside = prev && offset === 0;
   for (let k = 1; k <= n; k++) {
     const t = k / n;
-    const now = over(t);
+    const now = overAt(k);
     if (now !== prev) {
       // Entering: the last pose still clear (touching); leaving: the first pose clear again.
       const [last, first] = bisect(prevT, t, prev, over);
@@ -221,9 +246,10 @@ function legStretches(s: StandFootprint, leg: Leg, i: number, c: Candidate, offs
 }
 
 /** Charged distance at which a stand first has a corner over the table edge during a leg, or undefined. */
-function legLeavesTable(s: StandFootprint, leg: Leg, i: number, table: TableSize, offset: number, stepMm: number): number | undefined {
+function legLeavesTable(s: StandFootprint, leg: Leg, i: number, table: TableSize, offset: number, samples: TurnSamples | undefined): number | undefined {
   const W = table.widthMm, H = table.depthMm, e = EPS_MM;
-  const off = (p: StandFootprint) => standCorners(p).some((c) => c.x < -e || c.y < -e || c.x > W + e || c.y > H + e);
+  const offCorners = (cs: readonly TablePoint[]) => cs.some((c) => c.x < -e || c.y < -e || c.x > W + e || c.y > H + e);
+  const off = (p: StandFootprint) => offCorners(standCorners(p));
   if (off(s)) return offset;
   const D = leg.distanceMm;
   if (leg.kind === 'translate') {
@@ -235,9 +261,9 @@ function legLeavesTable(s: StandFootprint, leg: Leg, i: number, table: TableSize
     }
     return first === Infinity ? undefined : offset + first * D;
   }
-  const n = Math.max(1, Math.ceil(turnTravel(s, leg, i) / stepMm));
+  const n = samples!.n;
   for (let k = 1; k <= n; k++) {
-    if (off(poseInLeg(s, leg, i, k / n))) return offset + bisect((k - 1) / n, k / n, false, (t) => off(poseInLeg(s, leg, i, t)))[0] * D;
+    if (offCorners(samples!.at(k))) return offset + bisect((k - 1) / n, k / n, false, (t) => offCorners(cornersInLeg(s, leg, i, t)))[0] * D;
   }
   return undefined;
 }
@@ -273,17 +299,18 @@ export function traceMove(stands: readonly StandFootprint[], legs: readonly Leg[
     const plan: readonly Leg[] = legs.length > 0 ? legs : [{ kind: 'translate', dx: 0, dy: 0, distanceMm: 0 }];
     for (const leg of plan) {
       const box = planBox([cur], [leg]);
+      const samples = leg.kind === 'translate' ? undefined : new TurnSamples(cur, leg, i, stepMm);
       for (const c of cands) {
         if (!boxesMeet(box, boundsOf(c.corners))) continue;
         const list = byUnit.get(c.unitId) ?? [];
         const before = list.length;
         if (leg.kind === 'translate' && leg.dx === 0 && leg.dy === 0) {
           if (convexPolygonsOverlap(standCorners(cur), c.corners, EPS_MM)) list.push({ from: offset, to: offset + leg.distanceMm, atStart: offset === 0 });
-        } else legStretches(cur, leg, i, c, offset, stepMm, list);
+        } else legStretches(cur, leg, i, c, offset, samples, list);
         if (list.length > before) byUnit.set(c.unitId, list);
       }
       if (opts.table) {
-        const at = legLeavesTable(cur, leg, i, opts.table, offset, stepMm);
+        const at = legLeavesTable(cur, leg, i, opts.table, offset, samples);
         if (at !== undefined && (leaves === undefined || at < leaves)) leaves = at;
       }
       offset += leg.distanceMm;

@@ -4,7 +4,7 @@ import { firstContact, moveUntilContact, traceMove, type Body } from '../../src/
 import { distanceToGap } from '../../src/geometry/moveGap';
 import { advance, wheel, type Leg } from '../../src/geometry/movement';
 import { buildStandIndex, convexPolygonsOverlap } from '../../src/geometry/collisions';
-import { standCorners } from '../../src/geometry/footprint';
+import { rotateStand, rotatedCorners, standCorners } from '../../src/geometry/footprint';
 import { unitDistance } from '../../src/geometry/measure';
 import { advanceUnit, CONTACT_MM, rotateUnit, translateUnit, unitCentre, unitOffTable, unitsInContact } from '../../src/geometry/units';
 import { sightIndexOf } from '../../src/geometry/sightCache';
@@ -210,5 +210,23 @@ describe('Properties of the movement core', () => {
       const b = traceMove([m], go(f * dist, g * dist), { others: [{ id: 'o', stands: [o] }] });
       return a.meetings.length === b.meetings.length && a.meetings.every((x, i) => Math.abs(x.enterMm - b.meetings[i]!.enterMm) < 1e-6);
     }), { numRuns: 200 });
+  });
+  it('the corners of a turned stand are the corners of rotateStand, bit for bit', () => {
+    fc.assert(fc.property(arbStand, fc.double({ min: -400, max: 400, noNaN: true }), fc.double({ min: -400, max: 400, noNaN: true }), fc.double({ min: -Math.PI, max: Math.PI, noNaN: true }), (s, px, py, a) => {
+      expect(rotatedCorners(s, pt(px, py), a)).toEqual(standCorners(rotateStand(s, pt(px, py), a)));
+    }), { numRuns: 300 });
+  });
+
+  it('a wheel traced against many units meets each as it meets it alone, and leaves the table where it leaves it alone', () => {
+    const table = { widthMm: 400, depthMm: 400 };
+    fc.assert(fc.property(fc.array(arbStand, { minLength: 1, maxLength: 3 }), fc.array(arbStand, { minLength: 2, maxLength: 5 }), fc.double({ min: -Math.PI / 2, max: Math.PI / 2, noNaN: true }), (ms, os, a) => {
+      const p = wheel(ms, a);
+      if (!p.ok) return true;
+      const others = os.map((s, i) => ({ id: `o${i}`, stands: [s] }));
+      const all = traceMove(ms, p.legs, { others, table });
+      const alone = others.flatMap((o) => traceMove(ms, p.legs, { others: [o] }).meetings);
+      expect(all.meetings).toEqual([...alone].sort((x, y) => x.enterMm - y.enterMm || (x.unitId < y.unitId ? -1 : x.unitId > y.unitId ? 1 : 0)));
+      expect(all.leavesTableAtMm).toBe(traceMove(ms, p.legs, { table }).leavesTableAtMm);
+    }), { numRuns: 100 });
   });
 });

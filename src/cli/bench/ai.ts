@@ -16,7 +16,8 @@
  *      or `--pairings search` to one pairing.
  *
  * `npm run bench -- --only ai --battles 40 --minutes 5` runs a shorter version; `--speed-only` times
- * the battles (1) and stops; `--strength-only` skips them.
+ * the battles (1) and stops; `--strength-only` skips them; `--scenarios death-or-glory,default` times
+ * only the scenarios whose file names begin so.
  */
 import { performance } from 'node:perf_hooks';
 import { readFileSync } from 'node:fs';
@@ -94,7 +95,8 @@ export const aiBench: BenchSection = {
     const want = argValue('--battles', 200), minutes = argValue('--minutes', 20), budgetMs = argValue('--budget', 100);
     // 1. Speed of a whole battle, scripted against scripted: wall time, and the process's CPU
     // time beside it (on a shared machine the wall time includes waiting for a core).
-    for (const file of process.argv.includes('--strength-only') ? [] : SCENARIOS) {
+    const onlyScenarios = argList('--scenarios');
+    for (const file of process.argv.includes('--strength-only') ? [] : SCENARIOS.filter((f) => !onlyScenarios || onlyScenarios.some((x) => f.startsWith(x)))) {
       const { module, setup } = load(file);
       const times: number[] = [], engine: number[] = [], cpu: number[] = [];
       for (const seed of [1, 2, 3]) {

@@ -36,7 +36,7 @@ import type { DogTables } from '../tables';
 import type { DogState } from '../state';
 import { us, figuresOf, ctxOf, isFormed, centreOf, lostShare, otherOf } from '../state';
 import { menLostShare } from '../victory';
-import { allowanceMm, checkMove, type MoveLeg } from '../movement/moves';
+import { allowanceMm, checkMove, planMove, type MoveLeg } from '../movement/moves';
 import { cannotMove, advanceLimit, skirmishMoveProblem, GENERAL_RIDE_MM } from '../movement/commands';
 import { changeTurns, layoutFor, placementProblem } from '../movement/formations';
 import { chargeProblem, reactionsFor, chargeReachMm } from '../charge/charges';
@@ -116,7 +116,21 @@ function approachPoint(v: V, u: Unit, to: TablePoint, e: Unit, stopMm: number): 
   const gap = Math.min(unitDistance(u.stands, e.stands) - stopMm, toPoint);
   const wheel = Math.round(unitWheelTowards(u.stands, to));
   const out: Command[] = [];
-  const ok = (legs: MoveLeg[]) => { const m = checkMove(v.battle, u, legs, left); return m.ok && !skirmishMoveProblem({ battle: v.battle, rs: v.ruleset }, u, m.stands!); };
+  // PERF: each plan is judged once in this decision (several fractions come to the same legs), and one
+  // whose ground distance alone is over the allowance is refused untraced: the ground only adds to it
+  // (DoG Movement Costs: area terrain slows, linear terrain deducts), so checkMove would refuse it too.
+  const judged = new Map<string, boolean>();
+  const ok = (legs: MoveLeg[]) => {
+    const key = JSON.stringify(legs);
+    let r = judged.get(key);
+    if (r === undefined) {
+      const plan = planMove(u.stands, legs);
+      if (plan.ok && plan.distanceMm > left + 0.5) r = false;
+      else { const m = checkMove(v.battle, u, legs, left); r = m.ok && !skirmishMoveProblem({ battle: v.battle, rs: v.ruleset }, u, m.stands!); }
+      judged.set(key, r);
+    }
+    return r;
+  };
   const push = (legs: MoveLeg[]) => out.push({ type: 'moveUnit', side: u.side, unit: u.id, legs });
   for (const frac of [1, 0.75, 0.5, 0.25]) {
     let mm = gap * frac;
@@ -311,14 +325,14 @@ function orderCommands(v: V, side: string): Command[] {
 }
 
 /** Where a commander's rating counts most: a routing unit of his own to rally, else behind the unit of his command nearest the enemy. */
-function generalPost(v: V, side: string, commands: string, kind: 'cinc' | 'other'): TablePoint | undefined {
+function generalPost(v: V, side: string, commands: string, kind: 'cinc' | 'other', nearest: (u: Unit) => Unit | undefined): TablePoint | undefined {
   const mine = v.battle.units.filter((u) => u.side === side && (kind === 'cinc' || chainOf(v.battle, u).includes(commands)));
   const routing = mine.filter((u) => us(v.ruleset, u.id).morale === 'routing');
   if (routing.length > 0 && kind !== 'cinc') return centreOf(routing[0]!);
   let best: { u: Unit; d: number; e: Unit } | undefined;
   for (const u of mine) {
     if (!alive(v, u) || u.formation === 'skirmish') continue;
-    const e = nearestEnemyOf(v, u);
+    const e = nearest(u);
     if (!e) continue;
     const d = unitDistance(u.stands, e.stands) - (inMelee(v, u.id) ? 1000 : 0);
     if (!best || d < best.d) best = { u, d, e };
@@ -332,10 +346,13 @@ function generalPost(v: V, side: string, commands: string, kind: 'cinc' | 'other
 
 function generalCommands(v: V, side: string): Command[] {
   const out: Command[] = [];
+  // PERF: the C-in-C and each brigadier weigh the same units: each unit's nearest enemy is found once.
+  const nearestOf = new Map<string, Unit | undefined>();
+  const nearest = (u: Unit) => { if (!nearestOf.has(u.id)) nearestOf.set(u.id, nearestEnemyOf(v, u)); return nearestOf.get(u.id); };
   for (const g of activeGenerals(v.battle, v.ruleset, side)) {
     const gs = v.ruleset.generals[g.id];
     if (!gs || gs.moved) continue;
-    const post = generalPost(v, side, g.commands, gs.kind === 'cinc' ? 'cinc' : 'other');
+    const post = generalPost(v, side, g.commands, gs.kind === 'cinc' ? 'cinc' : 'other', nearest);
     if (!post) continue;
     const at = g.stand.centre;
     const d = hypot(post.x - at.x, post.y - at.y);
