@@ -20,10 +20,25 @@ export function standCorners(s: StandFootprint): [TablePoint, TablePoint, TableP
   return cornersOf(s.centre.x, s.centre.y, s.facing, s.widthMm, s.depthMm);
 }
 
+/**
+ * PERF: the cosine and sine of the last facing asked about. Corners are asked for again and again
+ * for stands of one facing (every stand of a unit, every pose of a straight move), and the
+ * deterministic sin and cos are the most of their cost; the very same numbers are returned
+ * (−0 and 0 are told apart, as sin tells them apart).
+ */
+let lastFacing = NaN, lastCos = 1, lastSin = 0;
+function turnOf(facing: number): void {
+  if (facing === lastFacing && (facing !== 0 || 1 / facing === 1 / lastFacing)) return;
+  lastFacing = facing;
+  lastCos = cos(facing);
+  lastSin = sin(facing);
+}
+
 /** `standCorners` of a stand centred at (x, y) facing `facing`. */
 function cornersOf(x: number, y: number, facing: number, widthMm: number, depthMm: number): [TablePoint, TablePoint, TablePoint, TablePoint] {
   // PERF: no closures or intermediate vectors: called for every stand on every drag step.
-  const c = cos(facing), n = sin(facing);
+  turnOf(facing);
+  const c = lastCos, n = lastSin;
   const hw = widthMm / 2, hd = depthMm / 2;
   const fx = c * hd, fy = n * hd, rx = -n * hw, ry = c * hw;
   return [pt(x + fx - rx, y + fy - ry), pt(x + fx + rx, y + fy + ry), pt(x - fx + rx, y - fy + ry), pt(x - fx - rx, y - fy - ry)];
@@ -79,7 +94,8 @@ export function frontCentre(s: StandFootprint): TablePoint {
  * arithmetic, so fast paths see bit-identical corners. PERF: no allocation.
  */
 export function standCornersInto(s: StandFootprint, out: Float64Array, at = 0): void {
-  const c = cos(s.facing), n = sin(s.facing);
+  turnOf(s.facing);
+  const c = lastCos, n = lastSin;
   const hw = s.widthMm / 2, hd = s.depthMm / 2;
   const fx = c * hd, fy = n * hd, rx = -n * hw, ry = c * hw;
   const x = s.centre.x, y = s.centre.y;

@@ -7,6 +7,7 @@ import { unitFrame } from '../../geometry/frame';
 import { inFrontArc } from '../../geometry/zones';
 import type { Leg as CoreLeg } from '../../geometry/movement';
 import { traceMove } from '../../geometry/moveCore';
+import type { KeptTraces } from '../../geometry/keptTraces';
 import { legsUpTo } from '../../geometry/moveClear';
 import { standIndexOf, terrainIndexOf, unitsNear } from '../../geometry/sightCache';
 import { unitBox } from '../../geometry/queries';
@@ -40,7 +41,9 @@ export interface MoveBudget {
   /** 8 p.18: the move reaches the table edge (halts there, or leaves). */
   edge?: 'halt' | 'leave' | null;
   /** §4 p.10: the move passes light through massed friends (or massed through light): the Stand-or-Reserve choice applies. */
-  lightMassedPass?: boolean }
+  lightMassedPass?: boolean;
+  /** PERF: a drag preview's traces of straight moves, kept between pointer moves (geometry keptTraces.ts). */
+  traces?: KeptTraces }
 
 // 8 p.18 "may halt at the point where any of its units begins leaving the table ... If they decide not to halt ... they are removed": `atEdge` (default halt).
 // §4 p.10 "Light and Massed interpenetrating: Both parties go to Stand, or Reserve": `afterPassThrough` (default reserve).
@@ -93,7 +96,8 @@ export function validateAndMove(state: S, w: Work, cmd: MoveGroup, out?: MoveBud
   if ('rejected' in plan) return plan;
   // The geometry core follows the plan: every unit it meets (exact on straight legs), the table edge, the terrain touched.
   const ids = new Set(g.units);
-  const traced = (legs: readonly CoreLeg[]) => traceMove(plan.start, legs, { others: standIndexOf(w.battle.units), ignore: (id) => ids.has(id) || w.isOff(id), table: w.battle.table, ...(w.battle.terrain.length > 0 ? { terrain: terrainIndexOf(w.battle.terrain) } : {}) });
+  const fresh = (legs: readonly CoreLeg[]) => traceMove(plan.start, legs, { others: standIndexOf(w.battle.units), ignore: (id) => ids.has(id) || w.isOff(id), table: w.battle.table, ...(w.battle.terrain.length > 0 ? { terrain: terrainIndexOf(w.battle.terrain) } : {}) });
+  const traced = (legs: readonly CoreLeg[]) => (out?.traces ? out.traces.trace(plan.start, legs, fresh) : fresh(legs));
   let trace = traced(plan.traceLegs);
   // 8 p.18: a move that reaches the table edge is cut where a stand begins to leave it; Retreating groups (or a group choosing to) leave.
   let edge: 'halt' | 'leave' | null = null;

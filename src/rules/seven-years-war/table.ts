@@ -6,6 +6,7 @@
  * are scripted low (a type 0 D4 is previewed as 1 and rolled for real on release).
  */
 import type { TableAdapter, SeenGame, PieceMove, MovePreview, PieceAction, Overlay, ReadOut, Marker, Ctx, Command } from '../../engine/ruleset';
+import { KeptTraces } from '../../geometry/keptTraces';
 import { scriptDice, seedDice, rollDice } from '../../engine/dice';
 import { STATE_VERSION } from '../../engine/state';
 import type { Unit, General } from '../../engine/model';
@@ -55,6 +56,16 @@ const previewCtx: Ctx = { roll: (spec) => rollDice(LOW_DICE, spec)[0], emit: () 
 /** A scratch state from the view: what the viewer knows, with scripted dice. Never leaves this module. */
 function scratch(game: G): S {
   return { version: STATE_VERSION, rulesetId: game.rulesetId, seed: 0, options: game.options, tables: game.tables, battle: game.battle, ruleset: game.ruleset, dice: LOW_DICE, position: game.position, commandCount: game.commandCount };
+}
+
+/** PERF: a view's straight traces, kept while it is dragged on (a new view after any command starts afresh). */
+const KEPT = new WeakMap<G, KeptTraces>();
+/** How far a kept trace reaches: further than a group's move in one go (a longer drag is traced as far as it asks). */
+const DRAG_REACH_MM = 600;
+function keptTracesOf(game: G): KeptTraces {
+  let k = KEPT.get(game);
+  if (!k) KEPT.set(game, (k = new KeptTraces(DRAG_REACH_MM)));
+  return k;
 }
 
 const unitOf = (game: G, id: string): Unit | undefined => game.battle.units.find((u) => u.id === id);
@@ -150,7 +161,7 @@ function previewMove(game: G, side: string, pieceId: string, move: PieceMove): M
   const atEdge = g.atEdgeChoice ?? 'halt', afterPassThrough = g.afterPassThroughChoice ?? 'reserve';
   const full = { type: 'moveGroup' as const, side, group: g.id, legs, ...(g.order !== 'retreat' ? { atEdge } : {}), afterPassThrough };
   const st = scratch(game);
-  const b: MoveBudget = { dryRun: true };
+  const b: MoveBudget = { dryRun: true, traces: keptTracesOf(game) };
   const r = validateAndMove(st, new Work(st, previewCtx), full, b);
   const cmd = { type: 'moveGroup' as const, side, group: g.id, legs, ...(b.edge && g.order !== 'retreat' ? { atEdge } : {}), ...(b.lightMassedPass ? { afterPassThrough } : {}) };
   const readout = [...budgetReadout(g.order, b, g.movedMm), ...moveChoiceReadout(g, b)];
