@@ -22,9 +22,10 @@ import { pointInConvex } from '../../geometry/vec';
 import { normaliseAngle, pt, rad, type Radians, type TablePoint } from '../../geometry/types';
 import type { Draft, NwOptions, NwState } from './types';
 import type { NwTables } from './nwTables';
-import { activeUnits, enemiesOf, erMm, friendsOf, inMm, nearestEnemy, nwu, toIn, visibleEnemyAmong } from './core';
+import { activeUnits, enemiesOf, erMm, friendsOf, inMm, nearestEnemy, nwu, toIn, visibleEnemyAmong, withinER } from './core';
 import { unitBox } from '../../geometry/queries';
-import { boxGap, type Box } from '../../geometry/vec';
+import { standIndexOf } from '../../geometry/sightCache';
+import type { Box } from '../../geometry/vec';
 import { momentsOf, probeTimeline, straight, terrainAfter, traceStraight, type ProbeTimeline } from './moves';
 import { bearing, commandStand, unitDistanceMm, frameOfUnit, standPoly, terrainClass, unitFacing, unitTerrain } from './geom';
 import { normalMoveMm, faceTowards } from './morale';
@@ -127,7 +128,7 @@ interface PreviewMemo extends DropBackMemo {
   /** The terrain under a unit (as the view shows it), by unit object. */
   readonly terrainUnder: WeakMap<Unit, TerrainFeature[]>;
   /** Per dragged unit and reach: the enemies it could come within Engagement Range of anywhere in the drag. */
-  readonly foesInReach: Map<string, { reachMm: number; foes: { unit: Unit; box: Box }[] }>;
+  readonly foesInReach: Map<string, { reachMm: number; foes?: { unit: Unit; box: Box }[] }>;
   reachMm: number;
 }
 const memos = new WeakMap<Seen, PreviewMemo>();
@@ -191,23 +192,26 @@ function terrainUnder(d: Draft, memo: PreviewMemo, u: Unit): TerrainFeature[] {
 
 /**
  * NW §21 / §3: is a visible enemy within Engagement Range of `end`, a pose the drag of `u` may
- * reach? PERF: the enemies that could be are found once per drag (those whose box comes within
- * the drag's reach, the unit's own extent twice over — a wheel or a narrower front — and the
- * range, of the unit's box); each pointer move measures only those (core.ts `visibleEnemyAmong`,
- * the answer of `withinER`).
+ * reach? PERF: from the drag's second pointer move on, the enemies that could be are found once
+ * (those with a stand within the drag's reach, the unit's own extent twice over — a wheel or a
+ * narrower front — and the range, of the unit's box); each pointer move measures only those
+ * (core.ts `visibleEnemyAmong`, the answer of `withinER`).
  */
 function withinERInDrag(d: Draft, memo: PreviewMemo, u: Unit, end: Unit): boolean {
   const er = erMm(d);
-  let kept = memo.foesInReach.get(u.id);
+  const kept = memo.foesInReach.get(u.id);
+  // Asked once (a drag's first pointer move) the battle's stand index answers, as withinER does.
   if (!kept || kept.reachMm !== memo.reachMm) {
+    memo.foesInReach.set(u.id, { reachMm: memo.reachMm });
+    return withinER(d, end);
+  }
+  if (!kept.foes) {
     const b = unitBox(u.stands);
     const grow = memo.reachMm + 2 * hypot(b.maxX - b.minX, b.maxY - b.minY) + er + 2;
-    const foes: { unit: Unit; box: Box }[] = [];
-    for (const e of enemiesOf(d, u.side)) {
-      const box = unitBox(e.stands);
-      if (boxGap(b, box) <= grow) foes.push({ unit: e, box });
-    }
-    memo.foesInReach.set(u.id, (kept = { reachMm: memo.reachMm, foes }));
+    // Only units with a stand in the grown box can be (the core's stand index of the battle).
+    const near = new Set(standIndexOf(d.battle.units).search({ minX: b.minX - grow, minY: b.minY - grow, maxX: b.maxX + grow, maxY: b.maxY + grow }).map((x) => x.value.unitId));
+    kept.foes = [];
+    for (const e of enemiesOf(d, u.side)) if (near.has(e.id)) kept.foes.push({ unit: e, box: unitBox(e.stands) });
   }
   return visibleEnemyAmong(d, end, er, kept.foes);
 }
