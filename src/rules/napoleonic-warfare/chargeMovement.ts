@@ -67,7 +67,9 @@ const SLICES = 40;
  * straight path within the distance left meets the target, solved exactly by the geometry core
  * (`leastWheelToMeet`); failing that, the wheel (clamped to 45°) that points at it. The outer arc
  * counts double (§25). A path that only grazes a corner of the target does not meet it: the
- * front must overlap the target's by the contact tolerance (RULINGS).
+ * front must overlap the target's by the contact tolerance (RULINGS). The wheel aims at the
+ * target only: friends and terrain in the path are avoided by dropping back stands, or met on
+ * the way by the walk (Orders/Charge; RULINGS).
  */
 export function chargeWheel(mover: Unit, target: Unit, distMm: number): { unit: Unit; wheelDeg: number; costMm: number } {
   const want = ((bearing(frameOfUnit(mover).centre, frameOfUnit(target).centre) - unitFacing(mover) + 3 * Math.PI) % (2 * Math.PI)) - Math.PI;
