@@ -30,8 +30,15 @@ export class KeptTraces {
     const first = stands[0]!;
     let list = this.byFirst.get(first);
     if (!list) this.byFirst.set(first, (list = []));
-    const same = (e: Entry) => e.stands.length === stands.length && e.stands.every((s, i) => s === stands[i])
-      && e.dx * leg.dy === e.dy * leg.dx && Math.sign(e.dx) === Math.sign(leg.dx) && Math.sign(e.dy) === Math.sign(leg.dy);
+    // The same way: directions within 1e-12 rad (a leg added up from short steps differs from another
+    // in the last bits); over a move of a metre that moves a corner by a nanometre, a thousandth of
+    // the core's touching tolerance (EPS_MM).
+    const len = leg.distanceMm;
+    const same = (e: Entry) => {
+      if (e.stands.length !== stands.length || !e.stands.every((s, i) => s === stands[i])) return false;
+      const el = Math.sqrt(e.dx * e.dx + e.dy * e.dy);
+      return e.dx * leg.dx + e.dy * leg.dy > 0 && Math.abs(e.dx * leg.dy - e.dy * leg.dx) <= 1e-12 * el * len;
+    };
     const e = list.find(same);
     if (e && e.trace.distanceMm >= leg.distanceMm) return truncateTrace(e.trace, leg.distanceMm);
     if (!e) {

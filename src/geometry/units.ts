@@ -79,9 +79,24 @@ export function advanceUnit<U extends HasStands<S>, S extends StandFootprint>(u:
  */
 export function standsAfterLegs<S extends StandFootprint>(stands: readonly S[], legs: readonly Leg[]): S[] {
   let cur = stands as S[];
-  for (const leg of legs) {
-    if (leg.kind === 'translate') cur = translateStands(cur, leg.dx, leg.dy);
-    else if (leg.kind === 'rotate') cur = rotateStands(cur, leg.pivot, leg.angle);
+  for (let k = 0; k < legs.length; k++) {
+    const leg = legs[k]!;
+    if (leg.kind === 'translate') {
+      // PERF: a run of straight legs (a move planned in short steps) is added up per stand and the
+      // stands copied once: the very sums, in the same order, as copying them at every leg.
+      let end = k + 1;
+      while (end < legs.length && legs[end]!.kind === 'translate') end++;
+      if (end === k + 1) { cur = translateStands(cur, leg.dx, leg.dy); continue; }
+      const run = legs.slice(k, end) as Extract<Leg, { kind: 'translate' }>[];
+      cur = cur.map((s) => {
+        let x: number = s.centre.x, y: number = s.centre.y;
+        for (const l of run) { x = x + l.dx; y = y + l.dy; }
+        const out = Object.assign({}, s) as { -readonly [K in keyof S]: S[K] };
+        (out as { centre: TablePoint }).centre = { x, y } as TablePoint;
+        return out as S;
+      });
+      k = end - 1;
+    } else if (leg.kind === 'rotate') cur = rotateStands(cur, leg.pivot, leg.angle);
     else cur = cur.map((s, i) => { const p = leg.to[i] ?? poseInLeg(s, leg, i, 1); return Object.assign({}, s, { centre: p.centre, facing: normaliseAngle(p.facing) }); });
   }
   return cur === stands ? [...stands] : cur;

@@ -94,7 +94,12 @@ export function planLegs(w: Work, g: GroupState, legs: readonly Leg[]): Planned 
   const costByKind: Record<string, number> = idRecord();
   const whole: CoreLeg[] = [];
   const add = (leg: CoreLeg) => { plan.push(leg); cur = standsAfterLegs(cur, [leg]); };
-  const straight = (dx: number, dy: number, n: number) => { for (let i = 0; i < n; i++) add({ kind: 'translate', dx, dy, distanceMm: hypot(dx, dy) }); };
+  const straight = (dx: number, dy: number, n: number) => {
+    const run: CoreLeg[] = [];
+    for (let i = 0; i < n; i++) run.push({ kind: 'translate', dx, dy, distanceMm: hypot(dx, dy) });
+    plan.push(...run);
+    cur = standsAfterLegs(cur, run);
+  };
   let pieces = 0;
   for (const leg of legs) {
     kinds.add(leg.kind);
