@@ -72,6 +72,25 @@ describe('DoG Charge Procedure: which troops may countercharge', () => {
   });
 });
 
+describe('DoG Charge Procedure: a unit that has declared a countercharge makes no other reaction', () => {
+  // "Cavalry being charged may counter-charge" is one of the reactions the charged player states:
+  // having declared it, the hussars charge, and may not also stand, evade or wheel to face.
+  it('French hussars countercharging Prussian dragoons may not then state a stand or an evade', () => {
+    let s = advanceTo(battle([
+      { id: 'drag', side: 'blue', arm: 'cavalry', type: 'dragoon', x: 1200, y: 600, n: 2 },
+      { id: 'hus', side: 'red', arm: 'cavalry', type: 'hussar', x: 1200, y: 750, n: 2 },
+    ]), 'declare');
+    s = apply(s, { type: 'declareCharge', side: 'blue', unit: 'drag', target: 'hus' }).state;
+    s = apply(s, { type: 'endStep', side: 'blue' }).state;
+    expect(rejection(s, { type: 'reactToCharge', side: 'red', unit: 'hus', reaction: 'evade' })).toBe('accepted');
+    s = apply(s, { type: 'declareCharge', side: 'red', unit: 'hus', target: 'drag' }).state;
+    expect(s.ruleset.reactions['hus']).toBe('countercharge');
+    expect(rejection(s, { type: 'reactToCharge', side: 'red', unit: 'hus', reaction: 'stand' })).toBe('countercharging');
+    expect(rejection(s, { type: 'reactToCharge', side: 'red', unit: 'hus', reaction: 'evade' })).toBe('countercharging');
+    expect(s.ruleset.reactions['hus']).toBe('countercharge');
+  });
+});
+
 describe('DoG Charge Reaction Test: French fusiliers in line try to form square against Prussian dragoons', () => {
   // "Troops opting to stand or manoeuver in the face of a charge/assault test to see if they
   // stand/complete their manoeuver." Morale 60%, −10% "infantry in line charged by cavalry", −10%
@@ -125,8 +144,8 @@ describe('DoG Charge Reaction Test: French fusiliers in line try to form square 
     expect(react!.outcome).toContain('fails by 20%');
     expect(rolls(r.events)).toHaveLength(1);
     expect(unit(r.state, 'fr')!.formation).toBe('line');
-    // Its full move is 150 m (its column rate, as routs and evasions go); the about turn takes 1/4 of it.
-    expect(ofType(r.events, 'Evaded')).toEqual([expect.objectContaining({ unit: 'fr', distanceM: 113 })]);
+    // Its full move is 100 m (the rate of its own formation, line, as routs and evasions go: RULINGS.md); the about turn takes 1/4 of it.
+    expect(ofType(r.events, 'Evaded')).toEqual([expect.objectContaining({ unit: 'fr', distanceM: 75 })]);
     expect(r.state.ruleset.units['fr']).toMatchObject({ morale: 'retreating', order: 'disordered' });
     // "If caught, evading troops take casualties without fighting back": the 280 m charge reaches it, at its back.
     expect(ofType(r.events, 'ChargeContact')).toEqual([expect.objectContaining({ unit: 'drag', target: 'fr', face: 'rear' })]);

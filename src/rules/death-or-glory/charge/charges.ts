@@ -157,6 +157,13 @@ export const reactToCharge = defineCommand<DogState, DogOptions, DogTables, Reac
     const ch = s.ruleset.charges.find((x) => x.target === t.id && x.side !== c.side);
     const by = ch && s.battle.units.find((x) => x.id === ch.unit);
     if (!ch || !by) return reject('not-charged', `${t.name} is not being charged.`, PROCEDURE_RULE);
+    // DoG Charge Procedure: a countercharge is the unit's reaction to its charger ("Cavalry being charged may
+    // counter-charge"); having declared it, the unit charges, and may not also stand, form square, evade or face.
+    if (s.ruleset.reactions[t.id] === 'countercharge') {
+      const at = s.ruleset.charges.find((x) => x.unit === t.id && x.counter);
+      const whom = at ? s.battle.units.find((x) => x.id === at.target)?.name ?? at.target : by.name;
+      return reject('countercharging', `${t.name} has declared a countercharge against ${whom}: it charges, and makes no other reaction.`, PROCEDURE_RULE);
+    }
     const open = reactionsFor(s.tables, t, by, ch.face);
     if (!open.includes(c.reaction)) return reject('no-reaction', `${t.name} may not ${c.reaction === 'face' ? 'wheel to face: it is charged in front' : c.reaction} (it may ${open.join(', ')}).`, PROCEDURE_RULE);
     const w = work(s, ctx);
@@ -241,7 +248,11 @@ export function resolveCharges(w: W): void {
         if (plan.ok) resolveFire(w, t0, u, plan, { strength: Math.min(strength, cap), why: 'one volley before turning tail' });
         if (!unitIn(w, t0.id) || !unitIn(w, u.id)) continue;
       }
-      flee(w, t0.id, centreOf(u), PROCEDURE_RULE, 'evades');
+      // DoG Skirmishers: "When charged by infantry, skirmishers automatically evade. If charged by cavalry, skirmishers
+      // must about face and attempt to evade": the about face takes a quarter of the move, as the Charge Reaction
+      // Test's "about turn (1/4 move)" does (RULINGS.md).
+      const aboutFace = t0.formation === 'skirmish' && u.arm === 'cavalry';
+      flee(w, t0.id, centreOf(u), aboutFace ? 'DoG Skirmishers ("If charged by cavalry, skirmishers must about face and attempt to evade")' : PROCEDURE_RULE, 'evades', aboutFace ? 1 - ABOUT_TURN_SHARE : 1);
       const t1 = unitIn(w, t0.id);
       if (t1) { setUs(w, t1.id, { morale: 'retreating', order: us(w.rs, t1.id).order === 'disordered' ? 'disordered' : 'unformed' }); closeIn(w, u, t1, v, false); }
       continue;
