@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { battle, advanceTo, withDice, apply, rolls, ofType, withUnitState, type St } from './build';
 
-/** Prussian dragoons (blue) charge `target` 150 m off; it stands; reaction and volley dice `react`. */
+/** Prussian dragoons (blue) charge `target` 150 m off; it stands; reaction, volley (and the dragoons' casualty test, if any) dice `react`. */
 function charged(s0: St, react: number[]): St {
   let s = advanceTo(s0, 'declare');
   s = apply(s, { type: 'declareCharge', side: 'blue', unit: 'drag', target: 'inf' }).state;
@@ -24,8 +24,8 @@ describe('DoG MORALE MODIFIERS "+10% British receiving charge"', () => {
     { id: 'far', side: 'red', type: 'fusilier', x: 2000, y: 1400 },
   ]);
   it('a British line charged by dragoons, losing the first round, tests with +10% (and −20% infantry charged by cavalry)', () => {
-    // Reaction 1 (stands), volley 1; fire phase passes; melee: dragoons 7, British 1; the British test 1 (holds), the dragoons 1 (hold); turn 2's initiative 9, 2.
-    let s = charged(start('britain', 'line'), [1, 1]);
+    // Reaction 1 (stands), volley 1 (the dragoons test 1 for their losses); fire phase passes; melee: dragoons 7, British 1; the British test 1 (holds), the dragoons 1 (hold); turn 2's initiative 9, 2.
+    let s = charged(start('britain', 'line'), [1, 1, 1]);
     s = apply(s, { type: 'endStep', side: 'blue' }).state;
     const r = apply(withDice(s, [7, 1, 1, 1, 9, 2]), { type: 'endStep', side: 'red' });
     const test = rolls(r.events).find((x) => x.purpose === 'inf: morale test, lost a round of melee')!;
@@ -33,7 +33,7 @@ describe('DoG MORALE MODIFIERS "+10% British receiving charge"', () => {
     expect(pct(test)).toContainEqual(['infantry not in square charged by cavalry', -20]);
   });
   it('French fusiliers in the same place have no such modifier', () => {
-    let s = charged(start('france', 'fusilier'), [1, 1]);
+    let s = charged(start('france', 'fusilier'), [1, 1]); // their volley costs the dragoons less than a tenth: no test
     s = apply(s, { type: 'endStep', side: 'blue' }).state;
     const r = apply(withDice(s, [7, 1, 1, 1, 9, 2]), { type: 'endStep', side: 'red' });
     const test = rolls(r.events).find((x) => x.purpose === 'inf: morale test, lost a round of melee')!;

@@ -174,3 +174,31 @@ describe('DoG CHARGE PHASE, Notes: French voltigeurs in skirmish order charged b
     expect(r.state.ruleset.units['sk']!.morale).toBe('retreating');
   });
 });
+
+describe('DoG Charge Reaction Test: "Range is averaged out and appropriate modifier applied"', () => {
+  // "Charging units are moved to within firing range of defending troops"; "infantry muskets may only
+  // fire at max 200m range … Range is averaged out": the volley is read at half the range the
+  // charger comes in from, that range at most the musket's 200 m.
+  const volleyAt = (y: number, dice: number[]) => {
+    let s = advanceTo(battle([
+      { id: 'drag', side: 'blue', arm: 'cavalry', type: 'dragoon', x: 1200, y: 600, n: 2 },
+      { id: 'fr', side: 'red', type: 'fusilier', x: 1200, y },
+    ]), 'declare');
+    s = apply(s, { type: 'declareCharge', side: 'blue', unit: 'drag', target: 'fr' }).state;
+    s = apply(s, { type: 'endStep', side: 'blue' }).state;
+    s = apply(s, { type: 'reactToCharge', side: 'red', unit: 'fr', reaction: 'stand' }).state;
+    s = apply(s, { type: 'endStep', side: 'red' }).state;
+    const r = apply(withDice(s, dice), { type: 'endStep', side: 'blue' });
+    return rolls(r.events).find((x) => x.purpose.startsWith('fr fires at drag'));
+  };
+  it('dragoons charging from 150 m are fired on at 75 m (the musket\'s 60–90 m band, not its 125–150 m one)', () => {
+    // Reaction 3 (stands), the volley 1, the dragoons' test for a tenth lost 1.
+    const v = volleyAt(750, [3, 1, 1])!;
+    expect(v.modifiers.map((m) => [m.label, m.value])).toContainEqual(['musket at 75 m', 0]);
+  });
+  it('dragoons charging from 235 m, beyond the musket\'s 200 m, are still fired on as they come in, at 100 m and half strength', () => {
+    const v = volleyAt(860, [3, 1, 1])!;
+    expect(v.modifiers.map((m) => m.label)).toContain('musket at 100 m');
+    expect(v.table?.column).toMatch(/^6 figures firing/);
+  });
+});

@@ -19,10 +19,11 @@ describe('DoG Charge Procedure: Prussian dragoons charge French infantry in line
     s = apply(s, { type: 'endStep', side: 'blue' }).state;
     expect(s.position.step).toBe('respond');
     s = apply(s, { type: 'reactToCharge', side: 'red', unit: 'fr', reaction: 'stand' }).state;
-    // Reaction test 3 (30% ≤ 50%): stands. Fire at 6 figures (half of 12): die 1 reads 1.
+    // Reaction test 3 (30% ≤ 50%): stands. Fire at 6 figures (half of 12), at 75 m (the 150 m averaged out): die 1 reads 1;
+    // the dragoons lose a tenth and test (1: hold).
     s = apply(s, { type: 'endStep', side: 'red' }).state;
     expect(s.position.step).toBe('counter');
-    const r = apply(withDice(s, [3, 1]), { type: 'endStep', side: 'blue' });
+    const r = apply(withDice(s, [3, 1, 1]), { type: 'endStep', side: 'blue' });
     const [react, volley] = rolls(r.events);
     expect(react!.modifiers.map((m) => [m.label, m.value * 10])).toEqual([['infantry in line charged by cavalry', -10]]);
     expect(react!.outcome).toContain('stands');
