@@ -73,3 +73,25 @@ describe('DoG MELÉE: the first round of dragoons against a line', () => {
     expect(r.state.ruleset.units['drag']!.order).toBe('unformed');
   });
 });
+
+describe('DoG MELÉE "Only the first 2 rows of infantry figures … count during the first melée round": a square', () => {
+  it('a French square charged by dragoons fights the first round with the face the dragoons strike, not all four', () => {
+    let s = advanceTo(battle([
+      { id: 'drag', side: 'blue', arm: 'cavalry', type: 'dragoon', x: 1200, y: 600, n: 2 },
+      { id: 'sq', side: 'red', type: 'fusilier', formation: 'square', x: 1200, y: 750 },
+      { id: 'far', side: 'red', type: 'fusilier', x: 2000, y: 1400 },
+    ]), 'declare');
+    s = apply(s, { type: 'declareCharge', side: 'blue', unit: 'drag', target: 'sq' }).state;
+    s = apply(s, { type: 'endStep', side: 'blue' }).state;
+    s = apply(s, { type: 'reactToCharge', side: 'red', unit: 'sq', reaction: 'stand' }).state;
+    s = apply(s, { type: 'endStep', side: 'red' }).state;
+    // The square's reaction test 1 (stands) and its volley 1.
+    s = apply(withDice(s, [1, 1]), { type: 'endStep', side: 'blue' }).state;
+    s = apply(s, { type: 'endStep', side: 'blue' }).state;
+    // Melee: dragoons 1, square 1; the square (losing) tests 1 and holds, the dragoons 1; turn 2's initiative 9, 2.
+    const r = apply(withDice(s, [1, 1, 1, 1, 9, 2]), { type: 'endStep', side: 'red' });
+    const sq = rolls(r.events).find((x) => x.purpose === 'sq in melee with drag (round 1)')!;
+    // One stand of six figures faces the dragoons; the other three faces do not fight the first round.
+    expect(sq.table?.column).toBe('head count 6');
+  });
+});

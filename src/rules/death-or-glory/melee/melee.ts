@@ -25,13 +25,15 @@ import { secondRoundFaces, breaksThroughCavalry, uncontrolledCharge } from './br
 
 export const MELEE_SECTION = 'DoG MELÉE';
 
-const frontFigures = (u: Unit, rows: number): { figs: number; frontMm: number } => {
+const frontFigures = (u: Unit, rows: number, enemy?: Unit): { figs: number; frontMm: number } => {
   if (u.arm === 'artillery') return { figs: u.stands.reduce((a, s) => a + (s.figures ?? 0), 0), frontMm: unitFrame(u.stands).halfWidthMm * 2 };
   const per = FIGURE_MM[u.arm as 'infantry' | 'cavalry'];
   const fr = unitFrame(u.stands);
   const along = u.stands.map((s) => toLocal(fr, s.centre).along);
   const front = Math.max(...along);
-  const fs = u.formation === 'square' ? u.stands : u.stands.filter((_, i) => along[i]! >= front - 1);
+  // A square's first rows are those of the face (or faces) its enemy touches, not all four (RULINGS.md).
+  const faceOfSquare = u.formation === 'square' && enemy ? standsTouching(u, enemy) : [];
+  const fs = u.formation === 'square' ? (faceOfSquare.length > 0 ? faceOfSquare : u.stands) : u.stands.filter((_, i) => along[i]! >= front - 1);
   return { figs: fs.reduce((a, s) => a + Math.min(s.figures ?? 0, Math.round(s.widthMm / per) * rows), 0), frontMm: fs.reduce((a, s) => a + s.widthMm, 0) };
 };
 
@@ -52,10 +54,10 @@ export function headCount(w: W, x: Unit, y: Unit, first: boolean, m?: Melee): { 
     n = touching.reduce((a, s) => a + Math.min(s.figures ?? 0, Math.max(1, Math.round(s.widthMm / per))), 0);
     notes.push(`struck in the ${xStruck}: one row of the ${touching.length} stand${touching.length === 1 ? '' : 's'} in contact`);
   } else if (first) {
-    const ff = frontFigures(x, x.arm === 'infantry' ? 2 : 1);
+    const ff = frontFigures(x, x.arm === 'infantry' ? 2 : 1, y);
     // Overlap is judged against the face it strikes: a flank is as long as the enemy is deep.
     const yFrame = unitFrame(y.stands);
-    const yFront = yStruck === 'left' || yStruck === 'right' ? yFrame.halfDepthMm * 2 : frontFigures(y, 1).frontMm;
+    const yFront = yStruck === 'left' || yStruck === 'right' ? yFrame.halfDepthMm * 2 : frontFigures(y, 1, x).frontMm;
     const per = x.arm === 'artillery' ? 10 : FIGURE_MM[x.arm as 'infantry' | 'cavalry'];
     const usable = Math.min(ff.frontMm, yFront + 2 * per);
     n = ff.frontMm > 0 ? Math.round(ff.figs * (usable / ff.frontMm)) : 0;
