@@ -263,7 +263,7 @@ function chargeCommands(v: V, side: string, u: Unit, script: string): Command[] 
     const verdict = chargeProblem(c, u, t, { counter });
     if (!verdict.ok) continue;
     const face = counter ? 'front' : verdict.reach?.face ?? 'front';
-    const odds = meleeOdds(v.tables, v.ruleset, u, t, { impact: verdict.impact ?? false, face, defenderImpact: counter });
+    const odds = meleeOdds(c, u, t, { impact: verdict.impact ?? false, face, defenderImpact: counter });
     // A target that stands fires at the charger first, by the share of the move the charge needs (DoG Charge Reaction Test).
     let fire = 0;
     if (!counter && t.arm !== 'cavalry' && isFormed(v.ruleset, t)) {
