@@ -6,12 +6,13 @@
  * generals riding to their commands (DoG MORALE "commander's command rating").
  */
 import { describe, expect, it } from 'vitest';
-import { battle, advanceTo, apply, unit, withDice, withUnitState, rolls } from './build';
+import { battle, advanceTo, apply, unit, withDice, withUnitState, rolls, ofType } from './build';
 import { expectedFireMen, meleeOdds, firstRoundModifiers } from '../../../src/rules/death-or-glory/ai/odds';
 import { dogScripts } from '../../../src/rules/death-or-glory/ai/scripts';
 import { planFire } from '../../../src/rules/death-or-glory/fire/plan';
 import { ctxOf } from '../../../src/rules/death-or-glory/state';
 import { fireDie, readChart } from '../../../src/rules/death-or-glory/tables';
+import { reactionChances, reactionModifiers } from '../../../src/rules/death-or-glory/morale/tests';
 import { viewFor } from '../../../src/engine/view';
 import { makeSampler } from '../../../src/ai/sampler';
 import { DOG, type St } from './build';
@@ -116,6 +117,44 @@ describe('DoG MELÉE, Melee Modifiers: the scripted player weighs a melee with t
     let sum = 0;
     for (let f = 1; f <= 10; f++) sum += readChart(s.tables.casualtyChart, fireDie(f) + mods, count).men;
     expect(odds.caused).toBeCloseTo(sum / 10, 9);
+  });
+});
+
+describe('DoG Charge Reaction Test: the scripted player weighs standing against countercharging', () => {
+  // French chasseurs in column (the initiative) charge Prussian landwehr in line 100 m off.
+  function charged(): St {
+    let s = advanceTo(battle([
+      { id: 'lw', side: 'blue', type: 'landwehr', x: 1200, y: 700 },
+      { id: 'ch', side: 'red', type: 'chasseur', x: 1200, y: 800, formation: 'column' },
+      { id: 'far', side: 'red', type: 'fusilier', x: 2000, y: 1400 },
+    ], { initiative: [2, 9] }), 'declare');
+    s = apply(s, { type: 'declareCharge', side: 'red', unit: 'ch', target: 'lw' }).state;
+    return apply(s, { type: 'endStep', side: 'red' }).state;
+  }
+
+  it('its chances are the test\'s own: landwehr (morale 50%, -20% landwehr) stand on 1-3, fail by 10% on a 4, evade on 5-0', () => {
+    const s = charged();
+    expect(s.position.step).toBe('respond');
+    const lw = unit(s, 'lw')!, ch = unit(s, 'ch')!;
+    const odds = reactionChances(ctxOf(s), lw, ch, false);
+    expect(odds.stands).toBeCloseTo(0.3, 9);
+    expect(odds.ragged).toBeCloseTo(0.1, 9);
+    expect(odds.evades).toBeCloseTo(0.6, 9);
+    // The test rolls with the same list.
+    let t = apply(s, { type: 'reactToCharge', side: 'blue', unit: 'lw', reaction: 'stand' }).state;
+    t = apply(t, { type: 'endStep', side: 'blue' }).state;
+    const r = apply(withDice(t, [2, 5]), { type: 'endStep', side: t.position.actors[0]! });
+    const test = rolls(r.events).find((x) => x.purpose.includes('charge reaction test'))!;
+    expect(test.modifiers).toEqual(reactionModifiers(ctxOf(s), lw, ch, false));
+    expect(test.outcome).toContain('stands');
+  });
+
+  it('landwehr likelier to evade than stand countercharge the column instead (a countercharger takes no test)', () => {
+    const s = charged();
+    const v = view(s, 'blue');
+    const cmds = dogScripts.commands(v, 'blue', 'lw', dogScripts.choose(v, 'blue', 'lw'), makeSampler(1));
+    expect(cmds[0]).toEqual({ type: 'declareCharge', side: 'blue', unit: 'lw', target: 'ch' });
+    expect(ofType(apply(s, cmds[0]!).events, 'CounterchargeDeclared')).toHaveLength(1);
   });
 });
 
