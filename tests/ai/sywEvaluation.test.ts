@@ -5,6 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { evaluateFor } from '../../src/engine/lookahead';
+import { pt } from '../../src/geometry/types';
 import { SYW, battle, setOrder, type St, type U } from '../rules/seven-years-war/build';
 import { ROUT_AT_RISK } from '../../src/rules/seven-years-war/ai/evaluate';
 
@@ -40,7 +41,7 @@ describe('Seven Years War evaluation: the share of points lost decides (house vi
 
   it('ground decides nothing: the same troops further forward score the same', () => {
     const s = fresh();
-    const forward = { ...s, battle: { ...s.battle, units: s.battle.units.map((u) => (u.side === 'blue' ? { ...u, stands: u.stands.map((st) => ({ ...st, centre: { x: st.centre.x, y: st.centre.y + 400 } })) } : u)) } };
+    const forward = { ...s, battle: { ...s.battle, units: s.battle.units.map((u) => (u.side === 'blue' ? { ...u, stands: u.stands.map((st) => ({ ...st, centre: pt(st.centre.x, st.centre.y + 400) })) } : u)) } };
     expect(ev(forward, 'blue')).toBe(ev(s, 'blue'));
   });
 
