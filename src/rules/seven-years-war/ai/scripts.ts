@@ -365,7 +365,19 @@ function generalMoves(view: V, side: string): Command[] {
   return out;
 }
 
+/**
+ * (2) Sequence of play p.5: each side runs its own phase of a game turn in turn, so a playout that
+ * stopped at the end of the game turn would let the side phasing second score its charges and
+ * advances before the enemy's next phase answers them. A playout runs on through the phase after
+ * the one it began in (the enemy's, or its own when it began in the enemy's), to the start of the
+ * one after that; `phaseCounter` counts phases begun.
+ */
+function playoutDone(start: S, now: S): boolean {
+  return now.ruleset.phaseCounter >= start.ruleset.phaseCounter + 2;
+}
+
 export const sywScripts = {
+  playoutDone,
   names: SYW_SCRIPTS,
   actors: actorsSyw,
   choose: (view: V, side: string, actor: string): string => {
