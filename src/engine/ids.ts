@@ -71,6 +71,27 @@ export function idRecord<V>(from?: Readonly<Record<string, V>> | Iterable<readon
   return out;
 }
 
+/**
+ * The entries of `rec` that `keep` accepts, in its order: `rec` itself when it keeps them all (a
+ * view may share the state's own record, whose values are never changed in place), else a new
+ * record without prototype.
+ */
+export function entriesWhere<V>(rec: Readonly<Record<string, V>>, keep: (value: V, id: string) => boolean): Readonly<Record<string, V>> {
+  const keys = Object.keys(rec);
+  let out: Record<string, V> | undefined;
+  for (let i = 0; i < keys.length; i++) {
+    const k = keys[i]!, v = rec[k]!;
+    if (keep(v, k)) {
+      if (out) out[k] = v;
+    } else if (!out) {
+      // The first entry left out: a new record, with every entry before it.
+      out = Object.create(null) as Record<string, V>;
+      for (let j = 0; j < i; j++) out[keys[j]!] = rec[keys[j]!]!;
+    }
+  }
+  return out ?? rec;
+}
+
 /** A copy of the record `rec` (without prototype) with `id` set to `value`. */
 export function withId<V>(rec: Readonly<Record<string, V>> | undefined, id: string, value: V): Record<string, V> {
   const out = idRecord(rec);

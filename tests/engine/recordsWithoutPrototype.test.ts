@@ -5,7 +5,7 @@
  * place, so a new state shares its unchanged records and brings new ones for what changed.
  */
 import { describe, expect, it } from 'vitest';
-import { dropPrototypes } from '../../src/engine/ids';
+import { dropPrototypes, entriesWhere, idRecord } from '../../src/engine/ids';
 
 const protoless = (x: object) => Object.getPrototypeOf(x) === null;
 
@@ -42,5 +42,19 @@ describe('dropPrototypes', () => {
     expect(named.units['constructor']?.morale).toBe('good');
     expect(named.units['__proto__']?.morale).toBe('shaken');
     expect(named.units['toString']).toBeUndefined();
+  });
+});
+
+describe('entriesWhere', () => {
+  it('is the record itself when every entry is kept, else a new record without prototype of those kept, in order', () => {
+    const rec = idRecord<number>([['b', 2], ['a', 1], ['constructor', 3], ['c', 4]]);
+    expect(entriesWhere(rec, () => true)).toBe(rec);
+    const odd = entriesWhere(rec, (v) => v % 2 === 1);
+    expect(odd).not.toBe(rec);
+    expect(protoless(odd)).toBe(true);
+    expect(Object.entries(odd)).toEqual([['a', 1], ['constructor', 3]]);
+    expect(Object.keys(entriesWhere(rec, (_, id) => id !== 'b'))).toEqual(['a', 'constructor', 'c']);
+    expect(Object.keys(entriesWhere(rec, (_, id) => id !== 'c'))).toEqual(['b', 'a', 'constructor']);
+    expect(Object.keys(entriesWhere(rec, () => false))).toEqual([]);
   });
 });
