@@ -71,6 +71,27 @@ export function idRecord<V>(from?: Readonly<Record<string, V>> | Iterable<readon
   return out;
 }
 
+/**
+ * The entries of `rec` that `keep` accepts, in its order: `rec` itself when it keeps them all (a
+ * view may share the state's own record, whose values are never changed in place), else a new
+ * record without prototype.
+ */
+export function entriesWhere<V>(rec: Readonly<Record<string, V>>, keep: (value: V, id: string) => boolean): Readonly<Record<string, V>> {
+  const keys = Object.keys(rec);
+  let out: Record<string, V> | undefined;
+  for (let i = 0; i < keys.length; i++) {
+    const k = keys[i]!, v = rec[k]!;
+    if (keep(v, k)) {
+      if (out) out[k] = v;
+    } else if (!out) {
+      // The first entry left out: a new record, with every entry before it.
+      out = Object.create(null) as Record<string, V>;
+      for (let j = 0; j < i; j++) out[keys[j]!] = rec[keys[j]!]!;
+    }
+  }
+  return out ?? rec;
+}
+
 /** A copy of the record `rec` (without prototype) with `id` set to `value`. */
 export function withId<V>(rec: Readonly<Record<string, V>> | undefined, id: string, value: V): Record<string, V> {
   const out = idRecord(rec);
@@ -95,25 +116,60 @@ export const hasId = (rec: object | undefined, id: string): boolean => rec !== u
  * ruleset keys by id has no prototype by the time anything reads it, whatever built it (a
  * spread, `JSON.parse`, a message from a worker). Only objects whose prototype is
  * `Object.prototype` are touched; arrays keep theirs; a frozen object is left as it is.
+ *
+ * PERF: each field of `value` it has been through (a ruleset state's `units`, `orders`…) is
+ * remembered, weakly, and skipped next time with everything under it. A state is never changed
+ * in place once made (engine README: the input of `applyCommand` is untouched; a handler changes
+ * only its own draft), so what was made safe stays safe, and a change's new records are new to
+ * it: after a handler that replaced one record only that record is walked, and a view or a
+ * determinisation walks only what it built around the state's own records. (Remembering the
+ * records and not every object keeps the bookkeeping to a few entries a change.)
  */
 export function dropPrototypes<X>(value: X): X {
-  const stack: unknown[] = [value];
+  if (!madeSafe(value)) return value;
+  const v = value as Record<string, unknown> | unknown[];
+  if (Array.isArray(v)) {
+    for (let i = 0; i < v.length; i++) dropField(v[i]);
+  } else {
+    for (const k in v) dropField(v[k]);
+  }
+  return value;
+}
+
+/** One field of the value `dropPrototypes` was given: walked unless seen before, then remembered. */
+function dropField(x: unknown): void {
+  if (typeof x !== 'object' || x === null || SAFE.has(x)) return;
+  const stack: unknown[] = [x];
   while (stack.length > 0) {
     const v = stack.pop();
-    if (typeof v !== 'object' || v === null) continue;
+    if (!madeSafe(v)) continue;
     if (Array.isArray(v)) {
       for (let i = 0; i < v.length; i++) if (typeof v[i] === 'object' && v[i] !== null) stack.push(v[i]);
       continue;
     }
-    const proto: unknown = Object.getPrototypeOf(v);
-    if (proto === Object.prototype) {
-      if (!Object.isExtensible(v)) continue;
-      Object.setPrototypeOf(v, null);
-    } else if (proto !== null) continue;
-    for (const k in v) {
-      const x = (v as Record<string, unknown>)[k];
-      if (typeof x === 'object' && x !== null) stack.push(x);
+    for (const k in v as Record<string, unknown>) {
+      const y = (v as Record<string, unknown>)[k];
+      if (typeof y === 'object' && y !== null) stack.push(y);
     }
   }
-  return value;
+  SAFE.add(x);
 }
+
+/**
+ * `v` itself without prototype (a plain object's dropped; an array keeps its own); whether what
+ * it holds is to be walked (not for a primitive, a frozen plain object, or an object of a class).
+ */
+function madeSafe(v: unknown): boolean {
+  if (typeof v !== 'object' || v === null) return false;
+  if (Array.isArray(v)) return true;
+  const proto: unknown = Object.getPrototypeOf(v);
+  if (proto === Object.prototype) {
+    if (!Object.isExtensible(v)) return false;
+    Object.setPrototypeOf(v, null);
+    return true;
+  }
+  return proto === null;
+}
+
+/** Fields (records, arrays) of a value `dropPrototypes` has been through: they and everything under them have no prototype. */
+const SAFE = new WeakSet<object>();

@@ -22,7 +22,7 @@ import { describeNwCommand, describeNwEvent, describeNwTable } from './logText';
 import { plansSeenBy, withStrategicPlanning } from './strategic';
 import { withMoveOrder } from './moveOrder';
 import { nwTerrainGenerator } from './editorTerrain';
-import { idRecord } from '../../engine/ids';
+import { entriesWhere, idRecord } from '../../engine/ids';
 
 export const NwOptionsSchema = z
   .object({
@@ -70,8 +70,9 @@ export const napoleonicWarfare: RulesetModule<NwState, NwOptions, NwTables> = {
     ruleset: {
       ...state.ruleset,
       units: hiddenAmbusher(state.ruleset.units, viewer) ? idRecord(Object.entries(state.ruleset.units).filter(([, u]) => u.side === viewer || !u.ambush)) : state.ruleset.units,
-      offTable: idRecord(Object.entries(state.ruleset.offTable ?? {}).filter(([id]) => state.ruleset.units[id]?.side === viewer)),
-      orders: idRecord(Object.entries(state.ruleset.orders).filter(([, o]) => o.side === viewer || (o.revealed && !state.ruleset.units[o.unitId]?.ambush))),
+      // PERF: a record the viewer sees whole is the state's own (entriesWhere), as the units are above.
+      offTable: state.ruleset.offTable ? entriesWhere(state.ruleset.offTable, (_, id) => state.ruleset.units[id]?.side === viewer) : idRecord(),
+      orders: entriesWhere(state.ruleset.orders, (o) => o.side === viewer || (o.revealed && !state.ruleset.units[o.unitId]?.ambush)),
       // NW §2: the other side's strategic plans stay secret until carried out.
       strategicPlans: plansSeenBy(state.ruleset, viewer),
       faceDown: state.position.step === 'place-orders' ? [] : Object.values(state.ruleset.orders).filter((o) => o.side !== viewer && !o.revealed && !state.ruleset.units[o.unitId]?.ambush).map((o) => o.unitId).sort(),

@@ -25,7 +25,7 @@ import { faceTowards, normalMoveMm, retreatMove, runPendingTests } from './moral
 import { applyDeploy, doMove, type DeployActionCmd } from './commands';
 import { WHEEL } from './tables/movement';
 import { normaliseAngle, type StandFootprint } from '../../geometry/types';
-import { idRecord, withId } from '../../engine/ids';
+import { entriesWhere, idRecord, withId } from '../../engine/ids';
 
 type S = NwGameState;
 type Spec = CommandSpec<NwState, NwOptions, NwTables>;
@@ -85,9 +85,9 @@ export const cancelStrategicMove = defineCommand<NwState, NwOptions, NwTables, {
 });
 
 /** Plans as `viewer` may see them: its own only (NW §2: the moves are simultaneous). */
-export function plansSeenBy(rs: NwState, viewer: string): Record<string, StrategicPlan> | undefined {
+export function plansSeenBy(rs: NwState, viewer: string): Readonly<Record<string, StrategicPlan>> | undefined {
   if (!rs.strategicPlans) return undefined;
-  return idRecord(Object.entries(rs.strategicPlans).filter(([, p]) => p.side === viewer));
+  return entriesWhere(rs.strategicPlans, (p) => p.side === viewer);
 }
 
 export function describePlan(p: StrategicPlan): string {
