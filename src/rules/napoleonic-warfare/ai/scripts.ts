@@ -72,7 +72,8 @@ interface Standing {
 }
 const standings = new WeakMap<readonly Unit[], Standing>();
 function standingMemo(d: Draft): Map<string, unknown> {
-  let status = '';
+  // The scale sets Engagement Range and sight (a units array may start more than one game).
+  let status = `${d.rs.scale}:`;
   for (const u of d.battle.units) {
     const n = d.rs.units[u.id];
     status += `${n?.status ?? '-'}${n?.ambush === true ? '*' : ''},`;
@@ -589,7 +590,7 @@ function sideCommandsNw(view: V, side: string, _s: Sampler): Command[] {
       if (own.length === 0) continue;
       const at = g.stand.centre;
       // Where he should stand hangs on where the troops stand and on where he is (see standing).
-      const memo = standing(d), key = `spot:${g.id}:${g.commands}:${at.x}:${at.y}:${ng.commandRadiusIn}:${ng.isCinC === true}`;
+      const memo = standing(d), key = `spot:${g.id}:${g.commands}:${at.x}:${at.y}:${ng.commandRadiusIn}:${ng.isCinC === true}:${reach}`;
       let spot = memo.get(key) as { x: number; y: number } | undefined;
       if (!spot) memo.set(key, (spot = generalSpot(d, own, foes, at, reach, inMm(ng.commandRadiusIn))));
       if (hypot(spot.x - at.x, spot.y - at.y) < inMm(1)) continue;
