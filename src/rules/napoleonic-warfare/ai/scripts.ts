@@ -57,6 +57,48 @@ function draftOf(view: V): Draft {
   return d;
 }
 
+/**
+ * PERF: answers that depend only on where the units stand, which of them are on the table and
+ * hidden, and the ground — not on orders, plans or generals — kept from view to view while those
+ * stay the same (a whole Orders or Strategic Movement step, where nothing moves but generals).
+ * Battles replace the units array whenever a unit changes and never change one in place, so the
+ * array, the terrain and the units' status and ambush flags together tell when they are the same.
+ */
+interface Standing {
+  readonly terrain: unknown;
+  readonly formations: unknown;
+  readonly status: string;
+  readonly memo: Map<string, unknown>;
+}
+const standings = new WeakMap<readonly Unit[], Standing>();
+function standingMemo(d: Draft): Map<string, unknown> {
+  // The scale sets Engagement Range and sight (a units array may start more than one game).
+  let status = `${d.rs.scale}:`;
+  for (const u of d.battle.units) {
+    const n = d.rs.units[u.id];
+    status += `${n?.status ?? '-'}${n?.ambush === true ? '*' : ''},`;
+  }
+  const cur = standings.get(d.battle.units);
+  if (cur && cur.terrain === d.battle.terrain && cur.formations === d.battle.formations && cur.status === status) return cur.memo;
+  const memo = new Map<string, unknown>();
+  standings.set(d.battle.units, { terrain: d.battle.terrain, formations: d.battle.formations, status, memo });
+  return memo;
+}
+const standingOf = new WeakMap<Draft, Map<string, unknown>>();
+function standing(d: Draft): Map<string, unknown> {
+  let m = standingOf.get(d);
+  if (!m) standingOf.set(d, (m = standingMemo(d)));
+  return m;
+}
+
+/** NW §3 Engagement Range: is a visible enemy within it of `u`? (remembered while nothing moves). */
+function withinERMemo(d: Draft, u: Unit): boolean {
+  const m = standing(d), key = `er:${u.id}`;
+  let v = m.get(key) as boolean | undefined;
+  if (v === undefined) m.set(key, (v = withinER(d, u)));
+  return v;
+}
+
 const centreOf = (u: Unit) => {
   let x = 0, y = 0;
   for (const s of u.stands) {
@@ -66,6 +108,24 @@ const centreOf = (u: Unit) => {
   return { x: x / u.stands.length, y: y / u.stands.length };
 };
 const inchesOf = (mmv: number) => Math.floor((mmv / 25.4) * 10) / 10;
+
+// PERF: each side's known enemies and each unit's nearest, once per draft (a draft is one view's).
+const foesMemo = new WeakMap<Draft, Map<string, Unit[]>>();
+function foesOf(d: Draft, side: string): readonly Unit[] {
+  let m = foesMemo.get(d);
+  if (!m) foesMemo.set(d, (m = new Map()));
+  let v = m.get(side);
+  if (!v) m.set(side, (v = enemiesOf(d, side)));
+  return v;
+}
+const nearestMemo = new WeakMap<Draft, Map<string, { e: Unit; d: number } | undefined>>();
+/** The nearest known enemy of `u` and the gap to it (NW §3 Known Enemy). */
+function nearestFoe(d: Draft, u: Unit): { e: Unit; d: number } | undefined {
+  let m = nearestMemo.get(d);
+  if (!m) nearestMemo.set(d, (m = new Map()));
+  if (!m.has(u.id)) m.set(u.id, nearest(u, foesOf(d, u.side)));
+  return m.get(u.id);
+}
 
 function nearest(u: Unit, es: readonly Unit[]): { e: Unit; d: number } | undefined {
   let best: { e: Unit; d: number } | undefined;
@@ -120,10 +180,18 @@ function pressingFor(d: Draft, side: string): boolean {
   return v;
 }
 
+// PERF: every stand as a sight blocker (NW Fire §29), built once per draft.
+const blockersMemo = new WeakMap<Draft, ReturnType<typeof standBlockers>>();
+function blockersOf(d: Draft): ReturnType<typeof standBlockers> {
+  let b = blockersMemo.get(d);
+  if (!b) blockersMemo.set(d, (b = standBlockers(d)));
+  return b;
+}
+
 /** NW Fire §29: does some stand of `u` have an enemy in its arc and sight within `rangeMm`? */
 function hasShot(d: Draft, u: Unit, rangeMm: number): boolean {
   if (rangeMm <= 0) return false;
-  const blockers = standBlockers(d);
+  const blockers = blockersOf(d);
   return u.stands.some((s) => targetFor(d, u, s, rangeMm, blockers) !== undefined);
 }
 
@@ -182,7 +250,7 @@ function bestChargeTarget(d: Draft, u: Unit): Unit | undefined {
   // ranked first, within a move's reach, and tested best first: the first lawful one is the best.
   const reach = normalMoveMm(d, u) + 1e-6;
   const ranked: { t: Unit; v: number }[] = [];
-  for (const t of enemiesOf(d, u.side)) {
+  for (const t of foesOf(d, u.side)) {
     const gap = unitDistanceMm(u, t);
     if (gap > reach) continue;
     ranked.push({ t, v: chargeOdds(d, u, t) - gap / 1000 });
@@ -203,7 +271,7 @@ function ordersFor(d: Draft, u: Unit, script: Script): OrderId[] {
   if (nu.morale === 'routed') return ['recover'];
   const foot = nu.profile.foot, art = nu.profile.artillery;
   // A column near the enemy deploys into line to bring its muskets to bear (NW Orders/Deploy: change formation).
-  const near = nearest(u, enemiesOf(d, u.side));
+  const near = nearestFoe(d, u);
   const columnNear = foot && u.formation === 'column' && !!near && near.d < inMm(12);
   const holdOrder: OrderId[] = columnNear ? ['deploy', 'defend'] : foot || (art && nu.profile.troop !== 'horse-artillery') ? ['defend', 'deploy'] : ['deploy'];
   const engaged = inCombat(d, u.id);
@@ -215,7 +283,7 @@ function ordersFor(d: Draft, u: Unit, script: Script): OrderId[] {
     case 'advance': {
       // NW §21: out of Engagement Range, no order marches faster (a strategic move) — unless the
       // enemy is close but out of sight, when an unordered unit would only stand idle.
-      if (!withinER(d, u) && !art && (!near || near.d > 2 * reachMm(d, u))) return [];
+      if (!withinERMemo(d, u) && !art && (!near || near.d > 2 * reachMm(d, u))) return [];
       // In reach with a shot (not masked by friends, NW Fire §29), or too close to march on: hold and fire.
       if (near && (near.d <= reachMm(d, u) * 0.5 || (near.d <= reachMm(d, u) && hasShot(d, u, reachMm(d, u))))) return holdOrder;
       if (art && clearAheadMm(d, u) < normalMoveMm(d, u) / 2) return holdOrder;
@@ -233,8 +301,7 @@ function ordersFor(d: Draft, u: Unit, script: Script): OrderId[] {
 function chooseNw(d: Draft, u: Unit): Script {
   const nu = nwu(d, u.id);
   if (nu.morale === 'routed') return 'withdraw';
-  const enemies = enemiesOf(d, u.side);
-  const near = nearest(u, enemies);
+  const near = nearestFoe(d, u);
   // NW Orders/Recover: a unit out of ammunition restocks (it cannot fire, so the order stands,
   // NW Fire §28); a shaken one rallies when out of the enemy's effective reach or without a shot
   // (a unit that fires loses its Recover marker, and every stand "must fire at the nearest
@@ -257,12 +324,12 @@ function chooseNw(d: Draft, u: Unit): Script {
 /** Foot threatened by horse within a charge's reach forms square (NW Orders/Form Square, §27). */
 function threatenedByHorse(d: Draft, u: Unit): boolean {
   if (!nwu(d, u.id).profile.foot || u.formation === 'skirmish' || u.formation === 'square') return false;
-  return enemiesOf(d, u.side).some((e) => nwu(d, e.id).profile.mounted && nwu(d, e.id).morale === 'good' && unitDistanceMm(u, e) <= normalMoveMm(d, e) && faceStruck(e, u) !== 'front');
+  return foesOf(d, u.side).some((e) => nwu(d, e.id).profile.mounted && nwu(d, e.id).morale === 'good' && unitDistanceMm(u, e) <= normalMoveMm(d, e) && faceStruck(e, u) !== 'front');
 }
 
 /** The point `u` should go for: the nearest enemy, else straight across the table. */
 function goal(d: Draft, u: Unit): { x: number; y: number; gapMm: number } {
-  const near = nearest(u, enemiesOf(d, u.side));
+  const near = nearestFoe(d, u);
   if (near) {
     const c = centreOf(near.e);
     return { ...c, gapMm: near.d };
@@ -344,7 +411,7 @@ function lagMm(d: Draft, u: Unit, gapMm: number): number {
     if (!nm.profile.foot || nm.morale !== 'good') continue;
     const mc = centreOf(m);
     if (hypot(mc.x - c.x, mc.y - c.y) > inMm(24)) continue;
-    const near = nearest(m, enemiesOf(d, m.side));
+    const near = nearestFoe(d, m);
     if (near) hind = Math.max(hind, near.d);
   }
   return hind > gapMm + inMm(3) ? hind - inMm(3) : 0;
@@ -477,14 +544,23 @@ function generalSpot(d: Draft, own: readonly Unit[], foes: readonly { x: number;
     const k = len > 0 ? Math.min(1, reachMm / len) : 0;
     return { x: at.x + dx * k, y: at.y + dy * k };
   };
-  const weight = own.map((u) => (withinER(d, u) ? 3 : 1));
-  const mid = { x: own.reduce((a, u) => a + centreOf(u).x, 0) / own.length, y: own.reduce((a, u) => a + centreOf(u).y, 0) / own.length };
-  const spots = [mid, ...own.map((u) => centreOf(u)), ...own.map((u) => ({ x: (centreOf(u).x + mid.x) / 2, y: (centreOf(u).y + mid.y) / 2 }))].map((p) => clip(back(p)));
+  const weight = own.map((u) => (withinERMemo(d, u) ? 3 : 1));
+  const centres = own.map(centreOf);
+  const mid = { x: centres.reduce((a, c) => a + c.x, 0) / own.length, y: centres.reduce((a, c) => a + c.y, 0) / own.length };
+  const spots = [mid, ...centres, ...centres.map((c) => ({ x: (c.x + mid.x) / 2, y: (c.y + mid.y) / 2 }))].map((p) => clip(back(p)));
+  // PERF: a unit whose stands all lie within `spread` of its centre is in reach of a place only
+  // when its centre is within the radius plus that spread, and is wholly in reach when its centre
+  // is within the radius less it (the triangle inequality, with a millimetre to spare for
+  // rounding): only the units in between have their stands measured.
+  const r = radiusMm - inMm(0.5);
+  const spread = own.map((u, i) => Math.max(...u.stands.map((s) => hypot(s.centre.x - centres[i]!.x, s.centre.y - centres[i]!.y))));
   let best = clip(back(mid)), bestScore = -Infinity;
   for (const p of spots) {
     let score = 0;
     own.forEach((u, i) => {
-      if (u.stands.some((s) => hypot(s.centre.x - p.x, s.centre.y - p.y) <= radiusMm - inMm(0.5))) score += weight[i]!;
+      const dc = hypot(centres[i]!.x - p.x, centres[i]!.y - p.y);
+      if (dc > r + spread[i]! + 1) return;
+      if (dc + spread[i]! < r - 1 || u.stands.some((s) => hypot(s.centre.x - p.x, s.centre.y - p.y) <= r)) score += weight[i]!;
     });
     // Less riding is better among equals (he stays nearer where he was).
     score -= hypot(p.x - at.x, p.y - at.y) / 1e5;
@@ -504,7 +580,7 @@ function sideCommandsNw(view: V, side: string, _s: Sampler): Command[] {
     // command radius — those near the enemy first, since a unit within Engagement Range moves only
     // on an order (NW §21), and a unit out of every general's radius stands idle under fire.
     const mine = activeUnits(d).filter((u) => u.side === side);
-    const foes = enemiesOf(d, side).map((e) => centreOf(e));
+    const foes = foesOf(d, side).map((e) => centreOf(e));
     const reach = inMm(d.tables.movement[d.rs.scale].rows['light-cavalry'].tacticalIn) * 0.9;
     for (const g of d.battle.generals) {
       const ng = d.rs.generals[g.id];
@@ -513,7 +589,10 @@ function sideCommandsNw(view: V, side: string, _s: Sampler): Command[] {
       const own = ng.isCinC ? mine : mine.filter((u) => formationIds.has(u.parent));
       if (own.length === 0) continue;
       const at = g.stand.centre;
-      const spot = generalSpot(d, own, foes, at, reach, inMm(ng.commandRadiusIn));
+      // Where he should stand hangs on where the troops stand and on where he is (see standing).
+      const memo = standing(d), key = `spot:${g.id}:${g.commands}:${at.x}:${at.y}:${ng.commandRadiusIn}:${ng.isCinC === true}:${reach}`;
+      let spot = memo.get(key) as { x: number; y: number } | undefined;
+      if (!spot) memo.set(key, (spot = generalSpot(d, own, foes, at, reach, inMm(ng.commandRadiusIn))));
       if (hypot(spot.x - at.x, spot.y - at.y) < inMm(1)) continue;
       out.push({ type: 'moveGeneral', side, generalId: g.id, x: Math.round(spot.x), y: Math.round(spot.y) });
     }
