@@ -403,6 +403,12 @@ export interface AiScripts<RS, O, T> {
    * where others are tried again with every die at its lowest and highest face (src/ai Trier).
    */
   readonly settledBeforeDice?: readonly string[];
+  /**
+   * A cheap test, on what `side` sees, of a refusal the rules are sure to give `command` (NW: a
+   * move over its allowance): the player passes such a command over without trying it. It must
+   * never say true of a command the rules would accept.
+   */
+  readonly refuses?: (view: SeenGame<RS, O, T>, side: SideId, command: Command) => boolean;
 }
 
 /** Names for ids as a viewer knows them (the log's lookup), for `describeEvent`. */

@@ -10,7 +10,10 @@ import type { Unit } from '../../../engine/model';
 import type { Modifier } from '../../../engine/ruleset';
 import { unitIn } from '../../../engine/workingState';
 import { unitFrame, toLocal } from '../../../geometry/frame';
-import type { W, Melee } from '../state';
+import type { W, Melee, DogState } from '../state';
+import type { DogTables } from '../tables';
+import type { Stand } from '../../../engine/model';
+import type { Battle } from '../../../engine/state';
 import { us, setUs, rowOf, hasTag, isVeteran, isSecondLine, isConscript, isBritish, centreOf } from '../state';
 import { MELEE_MODIFIERS as M, MELEE_RULE, MORALE_MODIFIERS as MM, CASUALTY_RULE, CINC_RULE, CINC_PRESENT_MM, fireDie, readChart } from '../tables';
 import { takeCasualties } from '../losses';
@@ -42,14 +45,14 @@ const frontFigures = (u: Unit, rows: number, enemy?: Unit): { figs: number; fron
  * overlapping the enemy by at most one figure each flank; all in later rounds. A cavalry figure
  * counts 2 against foot; buildings and hard cover count 50% more; entrenchments double.
  */
-export function headCount(w: W, x: Unit, y: Unit, first: boolean, m?: Melee): { count: number; notes: string[] } {
+export function headCount(w: MeleeView, x: Unit, y: Unit, first: boolean, m?: Melee, touchingOf: (x: Unit, y: Unit) => readonly Stand[] = standsTouching): { count: number; notes: string[] } {
   const notes: string[] = [];
   let n: number;
   const xStruck = m ? struckIn(m, x.id) : 'front';
   const yStruck = m ? struckIn(m, y.id) : 'front';
   if (first && (xStruck === 'left' || xStruck === 'right' || xStruck === 'rear')) {
     // Struck in flank or rear (RULINGS.md): in the first round only its stands touching the enemy fight, one row of figures each (the rank or file that turns about).
-    const touching = standsTouching(x, y);
+    const touching = touchingOf(x, y);
     const per = x.arm === 'artillery' ? 10 : FIGURE_MM[x.arm as 'infantry' | 'cavalry'];
     n = touching.reduce((a, s) => a + Math.min(s.figures ?? 0, Math.max(1, Math.round(s.widthMm / per))), 0);
     notes.push(`struck in the ${xStruck}: one row of the ${touching.length} stand${touching.length === 1 ? '' : 's'} in contact`);
@@ -70,14 +73,43 @@ export function headCount(w: W, x: Unit, y: Unit, first: boolean, m?: Melee): { 
   return { count: Math.max(0, n), notes };
 }
 
-function meleeModifiers(w: W, x: Unit, y: Unit, hx: number, hy: number, first: boolean, m: Melee): Modifier[] {
+/** What a melee's modifiers read: a working state, or a side's view of the game (`ctxOf`). */
+export interface MeleeView {
+  readonly battle: Battle;
+  readonly rs: DogState;
+  readonly tables: DogTables;
+  readonly turn: number;
+}
+
+/** One side's blow as the modifiers see it: head counts (each side's whole count in a reinforced melee), first round, an eligible charge's impact. */
+export interface BlowTerms {
+  readonly mine: number;
+  readonly theirs: number;
+  readonly first: boolean;
+  readonly impact: boolean;
+}
+
+/** It charged `y` with impact this turn, or charged into the melee with impact outside the charge phase. */
+export const hasImpact = (rs: DogState, x: Unit, y: Unit, m: Melee): boolean => {
+  const sx = us(rs, x.id);
+  return (sx.charged?.target === y.id && sx.charged.impact) || (m.impact?.includes(x.id) ?? false);
+};
+
+/**
+ * DoG MELÉE, Procedure and Melee Modifiers: every modifier `x` adds to its fire die against `y`
+ * (confused melee factor, impact in the first round of an eligible charge, the Melee Modifiers
+ * list, the C-in-C present all turn). The one list: the melee's resolution rolls with it and
+ * the AI's odds (ai/odds.ts) weigh a charge with it.
+ */
+export function meleeModifiers(w: MeleeView, x: Unit, y: Unit, t: BlowTerms): Modifier[] {
+  const { mine: hx, theirs: hy, first } = t;
   const out: Modifier[] = [];
   const add = (m: { label: string; value: number }) => out.push({ label: m.label, value: m.value, rule: MELEE_RULE });
   const sx = us(w.rs, x.id), sy = us(w.rs, y.id);
   const row = rowOf(w.tables, x);
   const conf = row.confused ?? 0;
   out.push({ label: `confused melee factor (${row.name})`, value: conf, rule: 'DoG Nationality Tables' });
-  if (first && ((sx.charged?.target === y.id && sx.charged.impact) || m.impact?.includes(x.id)) && row.impact !== undefined) out.push({ label: `impact factor (${row.name}, an eligible charge)`, value: row.impact, rule: 'DoG MELÉE ("impact + confused melée factor for first round")' });
+  if (first && t.impact && row.impact !== undefined) out.push({ label: `impact factor (${row.name}, an eligible charge)`, value: row.impact, rule: 'DoG MELÉE ("impact + confused melée factor for first round")' });
   const ratio = hy > 0 ? hx / hy : hx > 0 ? Infinity : 0;
   if (ratio >= 4) add(M.outnumber4); else if (ratio >= 3) add(M.outnumber3); else if (ratio >= 2) add(M.outnumber2); else if (ratio >= 1.5) add(M.outnumber32);
   if (isVeteran(x)) add(M.veteran);
@@ -136,7 +168,7 @@ function blow(w: W, x: Unit, y: Unit, first: boolean, round: number, m: Melee, s
   if (sx.fatigue >= 3) { w.ctx.emit({ type: 'NoFightBack', unit: x.id, why: 'utterly exhausted', rule: 'DoG EFFECTS OF FATIGUE/EXHAUSTION ("may no longer conduct any activity whatsoever")' }); return 0; }
   const hx = headCount(w, x, y, first, m), hy = headCount(w, y, x, first, m);
   // In a reinforced melee "outnumber" compares each side's whole head count (RULINGS.md).
-  const mods = meleeModifiers(w, x, y, sides?.mine ?? hx.count, sides?.theirs ?? hy.count, first, m);
+  const mods = meleeModifiers(w, x, y, { mine: sides?.mine ?? hx.count, theirs: sides?.theirs ?? hy.count, first, impact: first && hasImpact(w.rs, x, y, m) });
   let men = 0;
   w.ctx.roll({
     dice: 'd10', purpose: `${x.name} in melee with ${y.name} (round ${round})`, rule: 'DoG MELÉE, Procedure', subjects: [x.id, y.id], modifiers: mods,
