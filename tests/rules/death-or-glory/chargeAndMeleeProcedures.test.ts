@@ -76,3 +76,43 @@ describe('DoG Retreating Troops: "Retreating troops automatically rally. They ar
     expect(s.ruleset.units['fr']).toMatchObject({ morale: 'steady', order: 'unformed' });
   });
 });
+
+describe('DoG Charge Reaction Test: "If a unit in square fails, it is shaken. It does not retire nor retreat – but there is a negative modifier for subsequent melee combat"', () => {
+  it('a French square failing its test against dragoons stays where it is, shaken, and fights the melee at −1', () => {
+    let s = advanceTo(battle([
+      { id: 'drag', side: 'blue', arm: 'cavalry', type: 'dragoon', x: 1200, y: 600, n: 2 },
+      { id: 'sq', side: 'red', type: 'fusilier', formation: 'square', x: 1200, y: 750 },
+      { id: 'far', side: 'red', type: 'fusilier', x: 2000, y: 1400 },
+    ]), 'declare');
+    const at = s.battle.units.find((u) => u.id === 'sq')!.stands.map((x) => x.centre);
+    s = apply(s, { type: 'declareCharge', side: 'blue', unit: 'drag', target: 'sq' }).state;
+    s = apply(s, { type: 'endStep', side: 'blue' }).state;
+    s = apply(s, { type: 'reactToCharge', side: 'red', unit: 'sq', reaction: 'stand' }).state;
+    s = apply(s, { type: 'endStep', side: 'red' }).state;
+    // Reaction 7 against 60%: fails; no volley.
+    const r = apply(withDice(s, [7]), { type: 'endStep', side: 'blue' });
+    expect(ofType(r.events, 'UnitShaken')).toEqual([expect.objectContaining({ unit: 'sq' })]);
+    expect(r.state.battle.units.find((u) => u.id === 'sq')!.stands.map((x) => x.centre)).toEqual(at);
+    expect(r.state.ruleset.melees).toEqual([{ a: 'drag', b: 'sq', rounds: 0 }]);
+    s = apply(r.state, { type: 'endStep', side: 'blue' }).state;
+    // Melee: dragoons 1, square 1; tests 1, 1; turn 2's initiative 9, 2.
+    const m = apply(withDice(s, [1, 1, 1, 1, 9, 2]), { type: 'endStep', side: 'red' });
+    const sq = rolls(m.events).find((x) => x.purpose === 'sq in melee with drag (round 1)')!;
+    expect(sq.modifiers.map((x) => [x.label, x.value])).toContainEqual(['unformed', -1]);
+  });
+});
+
+describe('DoG EFFECTS OF FATIGUE/EXHAUSTION: "Tired troops may recover after resting (no activity) for 1 turn"', () => {
+  it('a tired battalion that rests a full turn is fresh after the next command phase; one that moved is not', () => {
+    const start = () => advanceTo(battle([
+      { id: 'pr', side: 'blue', type: 'musketeer', x: 1200, y: 300 },
+      { id: 'fr', side: 'red', type: 'fusilier', x: 1200, y: 1300 },
+    ]), 'fireSecond');
+    const rest = withUnitState(start(), 'fr', { fatigue: 1 });
+    const a = advanceTo(apply(withDice(rest, [9, 2]), { type: 'endStep', side: 'red' }).state, 'moveFirst');
+    expect(a.ruleset.units['fr']!.fatigue).toBe(0);
+    const busy = withUnitState(start(), 'fr', { fatigue: 1, moved: true });
+    const b = advanceTo(apply(withDice(busy, [9, 2]), { type: 'endStep', side: 'red' }).state, 'moveFirst');
+    expect(b.ruleset.units['fr']!.fatigue).toBe(1);
+  });
+});

@@ -81,3 +81,22 @@ describe('DoG MORALE When? "friends retreating within 150 m": a unit that failed
     expect(tests.map((x) => x.purpose)).toEqual(['fr2: morale test, friends retreating within 150 m (fr)']);
   });
 });
+
+describe('DoG MORALE When? "strength falls below 50% and when additional casualties taken thereafter"', () => {
+  // Prussian musketeers 150 m off: a volley on a 1 takes 25 men, less than a tenth (72) of the French battalion.
+  const far = () => battle([
+    { id: 'pr', side: 'blue', type: 'musketeer', x: 1200, y: 600 },
+    { id: 'fr', side: 'red', type: 'fusilier', x: 1200, y: 750 },
+  ]);
+  it('French fusiliers already past half strength test for a loss that crosses no new tenth', () => {
+    // 370 of 720 men lost (the five tenths tested); the volley (die 1) takes 25 more, still short of the sixth tenth (432).
+    const s = withUnitState(advanceTo(far(), 'fireFirst'), 'fr', { menLost: 370, tenthsTested: 5 });
+    const r = apply(withDice(s, [1, 1]), { type: 'fire', side: 'blue', unit: 'pr', target: 'fr' });
+    expect(rolls(r.events).map((x) => x.purpose)).toEqual(['pr fires at fr', 'fr: morale test, casualties below 50% strength']);
+  });
+  it('above half strength, a loss that crosses no new tenth calls no test', () => {
+    const s = withUnitState(advanceTo(far(), 'fireFirst'), 'fr', { menLost: 220, tenthsTested: 3 });
+    const r = apply(withDice(s, [1]), { type: 'fire', side: 'blue', unit: 'pr', target: 'fr' });
+    expect(rolls(r.events).map((x) => x.purpose)).toEqual(['pr fires at fr']);
+  });
+});
