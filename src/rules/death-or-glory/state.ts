@@ -134,6 +134,8 @@ export interface Melee {
   readonly impact?: readonly string[];
   /** The unit that charged into it outside the charge phase without impact (a charger with impact is in `impact`): its enemy is "receiving charge" in the first round. */
   readonly charger?: string;
+  /** Units behind a hard wall (stone, brick) their enemy crossed to reach them: "behind hard cover" for the whole melee (DoG MELÉE head count; RULINGS.md). */
+  readonly behindWall?: readonly string[];
 }
 
 export interface DogState {

@@ -72,3 +72,30 @@ describe('DoG Charge Restrictions: slopes', () => {
     expect(r.state.ruleset.units['pr']!.order).toBe('unformed');
   });
 });
+
+describe('DoG Charge Restrictions: "To qualify for impact factors, the last 50m (infantry) and 150m (cavalry) of a charge must be in a straight line"', () => {
+  const at = (facingDeg: number) => declare([
+    { id: 'drag', side: 'blue', arm: 'cavalry', type: 'dragoon', x: 1200, y: 500, n: 2 },
+    { id: 'fr', side: 'red', type: 'fusilier', x: 1200, y: 650, facingDeg },
+  ], []);
+  it('dragoons that must wheel 30° to meet a line turned toward them have 97 m straight after it: a charge without impact', () => {
+    const r = apply(at(-60), { type: 'declareCharge', side: 'blue', unit: 'drag', target: 'fr' });
+    expect(ofType(r.events, 'ChargeDeclared')[0]).toMatchObject({ impact: false, why: 'only 97 m straight after its wheel (needs 150 m)' });
+  });
+  it('straight on at the same line squarely facing them, the charge earns its impact', () => {
+    const r = apply(at(-90), { type: 'declareCharge', side: 'blue', unit: 'drag', target: 'fr' });
+    expect(ofType(r.events, 'ChargeDeclared')[0]).toMatchObject({ impact: true });
+  });
+});
+
+describe('DoG CHARGE PHASE, Notes: "Skirmishers may only charge other skirmishers"', () => {
+  it('Prussian fusiliers in skirmish order may charge French voltigeurs in skirmish order, not a French line', () => {
+    const s = declare([
+      { id: 'sk', side: 'blue', type: 'fusilier', formation: 'skirmish', x: 1200, y: 600, n: 2 },
+      { id: 'vo', side: 'red', type: 'voltigeur', formation: 'skirmish', x: 1150, y: 700, n: 2 },
+      { id: 'fr', side: 'red', type: 'fusilier', x: 1300, y: 700 },
+    ], []);
+    expect(rejection(s, { type: 'declareCharge', side: 'blue', unit: 'sk', target: 'fr' })).toBe('cannot-charge');
+    expect(rejection(s, { type: 'declareCharge', side: 'blue', unit: 'sk', target: 'vo' })).toBe('accepted');
+  });
+});

@@ -71,7 +71,8 @@ describe('DoG CONTROL Modifiers: friends', () => {
     expect(has(far, 'friends retiring')).toBeUndefined();
   });
   it('one evading, disordered: "-2 friends retreating"', () => {
-    const { mods } = controlRoll(toMelee(start([friend]), (s) => withUnitState(s, 'f', { morale: 'retreating', order: 'disordered' })));
+    // The dragoons, within 150 m of the retreating friend, test in the compulsory moves (DoG MORALE When? "friends retreating within 150 m"): 1, holds.
+    const { mods } = controlRoll(toMelee(start([friend]), (s) => withUnitState(s, 'f', { morale: 'retreating', order: 'disordered' })), 5, [1]);
     expect(has(mods, 'friends retreating')).toEqual(['friends retreating (f)', -2]);
   });
   it('one in flight from last turn: "-3 friends routing" (within 150 m)', () => {

@@ -95,3 +95,30 @@ describe('DoG MELÉE "Only the first 2 rows of infantry figures … count during
     expect(sq.table?.column).toBe('head count 6');
   });
 });
+
+describe('DoG MELÉE: "Troops inside buildings or behind hard cover count 50% more"', () => {
+  const run = (material: string) => {
+    const wall = { id: 'wl', kind: 'obstacle', name: 'Kirchhofmauer', props: { material }, polygon: [[1000, 683], [1400, 683], [1400, 686], [1000, 686]] };
+    let s = advanceTo(battle([
+      { id: 'pr', side: 'blue', type: 'musketeer', x: 1200, y: 600 },
+      { id: 'fr', side: 'red', type: 'fusilier', x: 1200, y: 700 },
+      { id: 'far', side: 'red', type: 'fusilier', x: 2000, y: 1400 },
+    ], { terrain: [wall] }), 'declare');
+    s = apply(s, { type: 'declareCharge', side: 'blue', unit: 'pr', target: 'fr' }).state;
+    s = apply(s, { type: 'endStep', side: 'blue' }).state;
+    s = apply(s, { type: 'reactToCharge', side: 'red', unit: 'fr', reaction: 'stand' }).state;
+    s = apply(s, { type: 'endStep', side: 'red' }).state;
+    // Reaction 1 (stands), the volley 1.
+    s = apply(withDice(s, [1, 1]), { type: 'endStep', side: 'blue' }).state;
+    s = apply(s, { type: 'endStep', side: 'blue' }).state;
+    // Melee: 1, 1; the loser's test 1, the winner's 1; turn 2's initiative 9, 2.
+    const r = apply(withDice(s, [1, 1, 1, 1, 9, 2]), { type: 'endStep', side: 'red' });
+    return rolls(r.events).find((x) => x.purpose === 'fr in melee with pr (round 1)')!;
+  };
+  it('French fusiliers behind a stone wall the Prussians assaulted across count their 24 front figures as 36', () => {
+    expect(run('stone').table?.column).toBe('head count 36 (behind a wall its enemy crossed (hard cover): 50% more)');
+  });
+  it('behind a hedge (soft cover) they count as they are', () => {
+    expect(run('hedge').table?.column).toBe('head count 24');
+  });
+});

@@ -58,3 +58,45 @@ describe('DoG MORALE When?: friends routing within 150 m test in the compulsory 
     expect(midY(r.state) - y0).toBeCloseTo(150, 0);
   });
 });
+
+describe('DoG MORALE When? "friends retreating within 150 m": a unit that failed its charge reaction test by 20%', () => {
+  it('its neighbour tests in the compulsory moves; the retreat is "treated as a retreat – not a rout"', () => {
+    let s = advanceTo(battle([
+      { id: 'pr', side: 'blue', type: 'musketeer', x: 1200, y: 600 },
+      { id: 'fr', side: 'red', type: 'fusilier', x: 1200, y: 700 },
+      { id: 'fr2', side: 'red', type: 'fusilier', x: 1350, y: 700 },
+      { id: 'far', side: 'red', type: 'fusilier', x: 2000, y: 1400 },
+    ]), 'declare');
+    s = apply(s, { type: 'declareCharge', side: 'blue', unit: 'pr', target: 'fr' }).state;
+    s = apply(s, { type: 'endStep', side: 'blue' }).state;
+    s = apply(s, { type: 'reactToCharge', side: 'red', unit: 'fr', reaction: 'stand' }).state;
+    s = apply(s, { type: 'endStep', side: 'red' }).state;
+    // Reaction 8 against 60%: fails by 20%, about turns and evades; the musketeers fall short (control 5).
+    s = apply(withDice(s, [8, 5]), { type: 'endStep', side: 'blue' }).state;
+    expect(s.ruleset.units['fr']!.morale).toBe('retreating');
+    s = advanceTo(s, 'fireSecond');
+    // The compulsory moves: fr2 tests (1, holds); turn 2's initiative 9, 2.
+    const r = apply(withDice(s, [1, 9, 2]), { type: 'endStep', side: 'red' });
+    const tests = rolls(r.events).filter((x) => x.purpose.includes('friends retreating'));
+    expect(tests.map((x) => x.purpose)).toEqual(['fr2: morale test, friends retreating within 150 m (fr)']);
+  });
+});
+
+describe('DoG MORALE When? "strength falls below 50% and when additional casualties taken thereafter"', () => {
+  // Prussian musketeers 150 m off: a volley on a 1 takes 25 men, less than a tenth (72) of the French battalion.
+  const far = () => battle([
+    { id: 'pr', side: 'blue', type: 'musketeer', x: 1200, y: 600 },
+    { id: 'fr', side: 'red', type: 'fusilier', x: 1200, y: 750 },
+  ]);
+  it('French fusiliers already past half strength test for a loss that crosses no new tenth', () => {
+    // 370 of 720 men lost (the five tenths tested); the volley (die 1) takes 25 more, still short of the sixth tenth (432).
+    const s = withUnitState(advanceTo(far(), 'fireFirst'), 'fr', { menLost: 370, tenthsTested: 5 });
+    const r = apply(withDice(s, [1, 1]), { type: 'fire', side: 'blue', unit: 'pr', target: 'fr' });
+    expect(rolls(r.events).map((x) => x.purpose)).toEqual(['pr fires at fr', 'fr: morale test, casualties below 50% strength']);
+  });
+  it('above half strength, a loss that crosses no new tenth calls no test', () => {
+    const s = withUnitState(advanceTo(far(), 'fireFirst'), 'fr', { menLost: 220, tenthsTested: 3 });
+    const r = apply(withDice(s, [1]), { type: 'fire', side: 'blue', unit: 'pr', target: 'fr' });
+    expect(rolls(r.events).map((x) => x.purpose)).toEqual(['pr fires at fr']);
+  });
+});

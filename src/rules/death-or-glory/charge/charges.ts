@@ -22,7 +22,7 @@ import type { DogState, S, W, Reaction, Charge } from '../state';
 import { us, setUs, work, hasTag, centreOf, firstSide } from '../state';
 import { allowanceMm, withPoses, terrainClass } from '../movement/moves';
 import { layoutFor, placementProblem } from '../movement/formations';
-import { terrainUnder } from '../geo';
+import { terrainUnder, obstacleCover } from '../geo';
 import { reactionTest, controlTest } from '../morale/tests';
 import { testAndApply } from '../morale/outcomes';
 import { retire, flee } from '../movement/compulsory';
@@ -57,6 +57,8 @@ export interface ChargeVerdict {
   readonly impact?: boolean;
   readonly why?: string;
   readonly unforms?: boolean;
+  /** A hard wall (stone, brick) the charge crosses to reach its target: the target is behind hard cover in the melee. */
+  readonly hardWall?: string;
 }
 
 /** Can `u` charge `t` now, and does it earn impact factors (DoG Charge Restrictions)? */
@@ -82,6 +84,7 @@ export function chargeProblem(c: Ctx, u: Unit, t: Unit, opts: { counter?: boolea
   let impact = true;
   let why: string | undefined;
   let unforms = false;
+  let hardWall: string | undefined;
   // "Cavalry may not charge/assault out of or into woods/villages/towns"; "Infantry may not charge out of or into woods,
   // villages, towns … may assault instead"; "Infantry charging/assaulting … into woods and buildings … become unformed" (into, not out of).
   const outOf = terrainUnder(c.battle, u).some(closedKinds), into = terrainUnder(c.battle, t).some(closedKinds);
@@ -111,14 +114,14 @@ export function chargeProblem(c: Ctx, u: Unit, t: Unit, opts: { counter?: boolea
     if (k === 'mediumSlope') { if (u.arm === 'cavalry') return no(`Cavalry may not charge up or down ${name} (medium slope).`, RESTRICT_RULE); unforms = true; }
     // Woods, villages (and marsh, HOUSE) on the way: the charge goes into them.
     if (k === 'openWood' || k === 'denseWood' || k === 'buildings') { if (u.arm === 'cavalry') return no(`Cavalry may not charge/assault into ${name}.`, RESTRICT_RULE); impact = false; why = `an assault into ${name}`; unforms = true; }
-    if (k === 'lowWall' || k === 'highWall') { if (u.arm === 'cavalry') return no(`Cavalry may not charge across ${name}.`, RESTRICT_RULE); impact = false; why = `an assault across ${name}`; unforms = unforms || k === 'highWall'; }
+    if (k === 'lowWall' || k === 'highWall') { if (u.arm === 'cavalry') return no(`Cavalry may not charge across ${name}.`, RESTRICT_RULE); impact = false; why = `an assault across ${name}`; unforms = unforms || k === 'highWall'; if (obstacleCover(x.feature as TerrainFeature) === 'hard') hardWall = name ?? 'a wall'; }
     if (k === 'impassable') return no(`${name} is impassable.`, 'DoG Movement Costs');
   }
   // "the last 50m (infantry) and 150m (cavalry) of a charge must be in a straight line"
   const straight = STRAIGHT_RUN[u.arm === 'cavalry' ? 'cavalry' : 'infantry'];
   const wheeled = Math.abs(reach.wheelRad) > 1e-3;
   if (impact && wheeled && reach.straightMm < straight - 0.5) { impact = false; why = `only ${Math.round(reach.straightMm)} m straight after its wheel (needs ${straight} m)`; }
-  return { ok: true, reach, impact, ...(why ? { why } : {}), unforms };
+  return { ok: true, reach, impact, ...(why ? { why } : {}), unforms, ...(hardWall ? { hardWall } : {}) };
 }
 
 type DeclareCmd = { type: 'declareCharge'; side: string; unit: string; target: string };
@@ -202,7 +205,7 @@ function closeIn(w: W, u: Unit, t: Unit, v: ChargeVerdict, counter: boolean, hea
     setUs(w, u.id, { moved: true, movedMm: us(w.rs, u.id).movedMm + again.reach.totalMm, charged: { target: t.id, impact }, ...(again.unforms && us(w.rs, u.id).order === 'formed' ? { order: 'unformed' } : {}) });
     // The face it strikes, from the geometry where it closes (a unit that wheeled to face is struck in front).
     const face: Face = headOn || !hasFlanks(t) ? 'front' : again.reach.face;
-    if (!w.rs.melees.some((m) => (m.a === u.id && m.b === t.id) || (m.a === t.id && m.b === u.id))) w.rs = { ...w.rs, melees: [...w.rs.melees, { a: u.id, b: t.id, rounds: 0, ...(face !== 'front' ? { struck: { [t.id]: face } } : {}) }] };
+    if (!w.rs.melees.some((m) => (m.a === u.id && m.b === t.id) || (m.a === t.id && m.b === u.id))) w.rs = { ...w.rs, melees: [...w.rs.melees, { a: u.id, b: t.id, rounds: 0, ...(face !== 'front' ? { struck: { [t.id]: face } } : {}), ...(again.hardWall ? { behindWall: [t.id] } : {}) }] };
     w.ctx.emit({ type: 'ChargeContact', unit: u.id, target: t.id, impact, distanceM: Math.round(again.reach.totalMm), ...(face !== 'front' ? { face } : {}), ...(again.why ? { why: again.why } : {}), rule: counter ? PROCEDURE_RULE : CHARGE_BONUS_RULE });
     return;
   }

@@ -68,7 +68,9 @@ export function headCount(w: MeleeView, x: Unit, y: Unit, first: boolean, m?: Me
   } else n = x.stands.reduce((a, s) => a + (s.figures ?? 0), 0);
   if (x.arm === 'cavalry' && y.arm !== 'cavalry') { n *= 2; notes.push('cavalry figures count 2 against foot'); }
   const cover = coverOf(w.battle, x);
+  // "Troops inside buildings or behind hard cover count 50% more": its ground, or a stone wall its enemy crossed to reach it (RULINGS.md).
   if (cover === 'hard') { n = Math.floor(n * 1.5); notes.push('inside buildings or behind hard cover: 50% more'); }
+  else if (cover !== 'entrenched' && m?.behindWall?.includes(x.id)) { n = Math.floor(n * 1.5); notes.push('behind a wall its enemy crossed (hard cover): 50% more'); }
   if (cover === 'entrenched') { n *= 2; notes.push('entrenched: double'); }
   return { count: Math.max(0, n), notes };
 }
@@ -208,7 +210,7 @@ export function resolveMelee(w: W, m: Melee): void {
   if (toA > 0) takeCasualties(w, a.id, toA, CASUALTY_RULE);
   for (const id of [a.id, b.id]) { const u = unitIn(w, id); if (u) fatigueAfter(w, u, us(w.rs, id).meleeRounds + 1); }
   const a1 = unitIn(w, a.id), b1 = unitIn(w, b.id);
-  const keep = (rounds: number, struck: Melee['struck'] = m.struck) => { w.rs = { ...w.rs, melees: [...w.rs.melees.filter((x) => !(x.a === m.a && x.b === m.b)), ...(unitIn(w, m.a) && unitIn(w, m.b) ? [{ a: m.a, b: m.b, rounds, ...(struck && Object.keys(struck).length > 0 ? { struck } : {}) }] : [])] }; };
+  const keep = (rounds: number, struck: Melee['struck'] = m.struck) => { w.rs = { ...w.rs, melees: [...w.rs.melees.filter((x) => !(x.a === m.a && x.b === m.b)), ...(unitIn(w, m.a) && unitIn(w, m.b) ? [{ a: m.a, b: m.b, rounds, ...(struck && Object.keys(struck).length > 0 ? { struck } : {}), ...(m.behindWall ? { behindWall: m.behindWall } : {}) }] : [])] }; };
   const end = () => { w.rs = { ...w.rs, melees: w.rs.melees.filter((x) => !(x.a === m.a && x.b === m.b)) }; };
   if (!a1 || !b1) { end(); return; }
   if (toA === toB) { w.ctx.emit({ type: 'MeleeDrawn', a: a.id, b: b.id, round, rule: 'DoG MELÉE ("If both sides stand, second round")' }); keep(round, secondRoundFaces(w, m, round, a1, b1, undefined)); return; }

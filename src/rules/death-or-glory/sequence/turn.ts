@@ -110,13 +110,19 @@ function compulsoryMoves(w: W): void {
     const s2 = unitIn(w, u.id) ? us(w.rs, u.id) : undefined;
     if (s2?.control) setUs(w, u.id, { control: s2.control.moves > 1 ? { kind: s2.control.kind, moves: s2.control.moves - 1 } : undefined });
   }
-  // DoG MORALE When? "friends retreating within 150 m" — each unit tests once for the routs of this turn.
+  // DoG MORALE When? "friends retreating within 150 m" — each unit tests once for the routs of this turn and for the
+  // units that began to retreat this turn (a retreating unit rallies in the next command phase, so every unit retreating
+  // now began this turn: a failed charge reaction's evade, "treated as a retreat", or an evasion); skirmishers falling
+  // back are not counted (HOUSE: their evasion is their drill — RULINGS.md).
+  const retreated = w.battle.units.filter((x) => us(w.rs, x.id).morale === 'retreating' && x.formation !== 'skirmish').map((x) => x.id);
+  const causes = [...broke, ...retreated];
   for (const u0 of [...w.battle.units]) {
     const u = unitIn(w, u0.id);
-    if (!u || us(w.rs, u.id).morale === 'routing' || broke.includes(u.id)) continue;
-    const near = broke.map((id) => unitIn(w, id)).filter((f) => f && f.side === u.side && gapMm(f, u) <= 150);
+    if (!u || us(w.rs, u.id).morale === 'routing' || causes.includes(u.id)) continue;
+    const near = causes.map((id) => unitIn(w, id)).filter((f) => f && f.side === u.side && gapMm(f, u) <= 150);
     if (near.length === 0) continue;
-    testAndApply(w, u, { reason: `friends routing within 150 m (${near.map((f) => f!.name).join(', ')})`, rule: 'DoG MORALE When? ("friends retreating within 150 m")' }, centreOf(near[0]!), true);
+    const kinds = [...new Set(near.map((f) => (broke.includes(f!.id) ? 'routing' : 'retreating')))].join(' and ');
+    testAndApply(w, u, { reason: `friends ${kinds} within 150 m (${near.map((f) => f!.name).join(', ')})`, rule: 'DoG MORALE When? ("friends retreating within 150 m")' }, centreOf(near[0]!), true);
   }
   newContacts(w);
   for (const side of w.battle.sides) {
