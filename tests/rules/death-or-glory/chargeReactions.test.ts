@@ -202,3 +202,20 @@ describe('DoG Charge Reaction Test: "Range is averaged out and appropriate modif
     expect(v.table?.column).toMatch(/^6 figures firing/);
   });
 });
+
+describe('DoG CHARGE PHASE, Notes: "Skirmishers may not screen charging friends"', () => {
+  it('Prussian musketeers charging through their own fusiliers\' skirmish screen are fired on by the French line they charge', () => {
+    let s = advanceTo(battle([
+      { id: 'pr', side: 'blue', type: 'musketeer', x: 1200, y: 600 },
+      { id: 'sk', side: 'blue', type: 'fusilier', formation: 'skirmish', x: 1200, y: 650, n: 2 },
+      { id: 'fr', side: 'red', type: 'fusilier', x: 1200, y: 700 },
+    ]), 'declare');
+    s = apply(s, { type: 'declareCharge', side: 'blue', unit: 'pr', target: 'fr' }).state;
+    s = apply(s, { type: 'endStep', side: 'blue' }).state;
+    s = apply(s, { type: 'reactToCharge', side: 'red', unit: 'fr', reaction: 'stand' }).state;
+    s = apply(s, { type: 'endStep', side: 'red' }).state;
+    // Reaction 1 (stands); the volley 1 (the skirmishers between do not screen the chargers).
+    const r = apply(withDice(s, [1, 1]), { type: 'endStep', side: 'blue' });
+    expect(rolls(r.events).map((x) => x.purpose)).toContain('fr fires at pr (standing to receive the charge)');
+  });
+});

@@ -165,7 +165,8 @@ export function planFire(c: Ctx, u: Unit, t: Unit, opts: { reaction?: boolean; f
   const r = opts.reaction ? Math.min(rangeMm(u, t, main), maxMm) / 2 : rangeMm(u, t, main);
   if (r > maxMm + 0.5) return no(`${t.name} is ${Math.round(r)} m away; ${weapon === 'artillery' ? `${cal} pdr guns reach` : `${weapon}s reach`} ${maxMm} m.`, weapon === 'artillery' ? ARTILLERY_RANGE_RULE : RANGE_RULE);
   if (!canSee(c.battle, u, t)) return no(`${u.name} cannot see ${t.name}.`, 'DoG FIRE PHASE (line of sight)');
-  const screen = screenOf(c, u, t);
+  // DoG CHARGE PHASE, Notes: "Skirmishers may not screen charging friends" — a volley at a charger (stand and fire, a ragged volley) is not screened.
+  const screen = opts.reaction ? undefined : screenOf(c, u, t);
   if (screen) return no(`${t.name} is screened by ${screen.name}.`, 'DoG Skirmishers ("Once screened, a unit may not … be fired upon")');
   const own = ownScreenProblem(c, u, t);
   if (own) return no(own.reason, own.rule);
