@@ -10,6 +10,8 @@ import { battle, advanceTo, apply, unit, withDice, withUnitState, rolls, ofType 
 import { expectedFireMen, meleeOdds, firstRoundModifiers } from '../../../src/rules/death-or-glory/ai/odds';
 import { dogScripts } from '../../../src/rules/death-or-glory/ai/scripts';
 import { planFire } from '../../../src/rules/death-or-glory/fire/plan';
+import { chargeReachMm } from '../../../src/rules/death-or-glory/charge/charges';
+import { unitDistance } from '../../../src/geometry/measure';
 import { ctxOf } from '../../../src/rules/death-or-glory/state';
 import { fireDie, readChart } from '../../../src/rules/death-or-glory/tables';
 import { reactionChances, reactionModifiers } from '../../../src/rules/death-or-glory/morale/tests';
@@ -155,6 +157,24 @@ describe('DoG Charge Reaction Test: the scripted player weighs standing against 
     const cmds = dogScripts.commands(v, 'blue', 'lw', dogScripts.choose(v, 'blue', 'lw'), makeSampler(1));
     expect(cmds[0]).toEqual({ type: 'declareCharge', side: 'blue', unit: 'lw', target: 'ch' });
     expect(ofType(apply(s, cmds[0]!).events, 'CounterchargeDeclared')).toHaveLength(1);
+  });
+});
+
+describe('DoG Charge Movement Bonus: the scripted player\'s horse keeps out of the charge reach of formed foot', () => {
+  it('dragoons 90 m in front of a formed French line, with nothing fair to charge, step straight back beyond the line\'s reach (100 m + 30 m)', () => {
+    let s = battle([
+      { id: 'drag', side: 'blue', arm: 'cavalry', type: 'dragoon', x: 1200, y: 600, n: 2 },
+      { id: 'fr', side: 'red', type: 'fusilier', x: 1200, y: 690, facingDeg: -90 },
+    ]);
+    s = advanceTo(s, 'moveFirst');
+    const v = view(s, 'blue');
+    expect(dogScripts.choose(v, 'blue', 'drag')).toBe('hold');
+    const cmds = dogScripts.commands(v, 'blue', 'drag', 'hold', makeSampler(1));
+    expect(cmds[0]).toMatchObject({ type: 'moveUnit', unit: 'drag', legs: [{ kind: 'backward' }] });
+    const after = apply(s, cmds[0]!).state;
+    const reach = chargeReachMm({ tables: after.tables, rs: after.ruleset }, unit(after, 'fr')!);
+    expect(reach).toBe(130);
+    expect(unitDistance(unit(after, 'drag')!.stands, unit(after, 'fr')!.stands)).toBeGreaterThan(reach);
   });
 });
 

@@ -19,9 +19,9 @@ import type { Face } from '../../../geometry/frame';
 import type { DogTables } from '../tables';
 import { fireDie, readChart } from '../tables';
 import type { Melee } from '../state';
-import { us, centreOf } from '../state';
+import { centreOf } from '../state';
 import type { FirePlan } from '../fire/plan';
-import { headCount, meleeModifiers, type MeleeView } from '../melee/melee';
+import { headCount, meleeModifiers, noFightBack, type MeleeView } from '../melee/melee';
 
 /** Mean men hit by a planned volley at full strength. */
 export function expectedFireMen(tables: DogTables, plan: FirePlan, strength = 1): number {
@@ -79,8 +79,7 @@ export function meleeOdds(c: MeleeView, u: Unit, t: Unit, opts: { impact: boolea
   // The melee as contact would make it: the target struck on `face` (melee/faces.ts).
   const m: Melee = { a: u.id, b: t.id, rounds: 0, ...(face !== 'front' ? { struck: { [t.id]: face } } : {}) };
   const hu = heads(c, u, t, m), ht = heads(c, t, u, m);
-  const st = us(c.rs, t.id);
-  const fights = st.morale !== 'routing' && st.morale !== 'retreating';
+  const fights = noFightBack(c.rs, t.id) === undefined;
   return {
     caused: expectedChart(c.tables, total(firstRoundModifiers(c, u, t, hu, ht, opts.impact)), hu),
     suffered: fights ? expectedChart(c.tables, total(firstRoundModifiers(c, t, u, ht, hu, opts.defenderImpact ?? false)), ht) : 0,

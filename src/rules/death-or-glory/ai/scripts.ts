@@ -18,7 +18,12 @@
  *
  * `choose`: horse attacks a fair target (horse, guns, foot not formed or in column) within two
  * moves and otherwise holds level with the foot, out of reach, guarding the flank; artillery holds (unlimbering first); infantry
- * fire. Side-wide (`sideCommands`): each brigade's general order at the start (attack) and a hold
+ * fire. Horse never ends a move inside the charge reach of formed enemy foot (a line charging a
+ * regiment fights it with impact and outnumbers it), and steps back out of it when it stands there.
+ *
+ * Charged, a unit that may countercharge does so when meeting the charge is worth more men than
+ * standing to take it (`standingWorth`: its reaction test by the rules' own chances,
+ * morale/tests.ts, then the volley and the charger's first round). Side-wide (`sideCommands`): each brigade's general order at the start (attack) and a hold
  * sent by messenger to a brigade that has lost half its battalions; reactions (square against
  * horse, face a flank charge, else stand); and the generals ride to where their rating counts
  * (DoG MORALE "commander's command rating" within 150 m; a rally needs its own commander within

@@ -162,12 +162,24 @@ export function meleeModifiers(w: MeleeView, x: Unit, y: Unit, t: BlowTerms): Mo
   return out;
 }
 
+/**
+ * Why a unit takes its casualties without fighting back, or undefined when it fights: troops with
+ * their backs to the enemy (routing, evading), and the utterly exhausted. The melee and the AI's
+ * odds (ai/odds.ts) both ask here.
+ */
+export function noFightBack(rs: DogState, id: string): 'backs to the enemy' | 'utterly exhausted' | undefined {
+  const sx = us(rs, id);
+  if (sx.morale === 'routing' || sx.morale === 'retreating') return 'backs to the enemy';
+  // "before reaching utter exhaustion when they may no longer conduct any activity whatsoever": it takes its casualties without fighting.
+  if (sx.fatigue >= 3) return 'utterly exhausted';
+  return undefined;
+}
+
 /** One side's blow: the roll and the men it causes. Troops with their backs to the enemy do not fight back. */
 function blow(w: W, x: Unit, y: Unit, first: boolean, round: number, m: Melee, sides?: { readonly mine: number; readonly theirs: number }): number {
-  const sx = us(w.rs, x.id);
-  if (sx.morale === 'routing' || sx.morale === 'retreating') { w.ctx.emit({ type: 'NoFightBack', unit: x.id, rule: 'DoG MELÉE ("Troops with backs to enemy … take casualties without fighting back")' }); return 0; }
-  // "before reaching utter exhaustion when they may no longer conduct any activity whatsoever": it takes its casualties without fighting.
-  if (sx.fatigue >= 3) { w.ctx.emit({ type: 'NoFightBack', unit: x.id, why: 'utterly exhausted', rule: 'DoG EFFECTS OF FATIGUE/EXHAUSTION ("may no longer conduct any activity whatsoever")' }); return 0; }
+  const no = noFightBack(w.rs, x.id);
+  if (no === 'backs to the enemy') { w.ctx.emit({ type: 'NoFightBack', unit: x.id, rule: 'DoG MELÉE ("Troops with backs to enemy … take casualties without fighting back")' }); return 0; }
+  if (no === 'utterly exhausted') { w.ctx.emit({ type: 'NoFightBack', unit: x.id, why: 'utterly exhausted', rule: 'DoG EFFECTS OF FATIGUE/EXHAUSTION ("may no longer conduct any activity whatsoever")' }); return 0; }
   const hx = headCount(w, x, y, first, m), hy = headCount(w, y, x, first, m);
   // In a reinforced melee "outnumber" compares each side's whole head count (RULINGS.md).
   const mods = meleeModifiers(w, x, y, { mine: sides?.mine ?? hx.count, theirs: sides?.theirs ?? hy.count, first, impact: first && hasImpact(w.rs, x, y, m) });
