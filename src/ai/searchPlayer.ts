@@ -81,6 +81,9 @@ class PlayoutPlayer extends ScriptedPlayer {
     this.tried.set(JSON.stringify(command), a);
     return a.state;
   }
+  protected override passOver(module: AnyRuleset, view: View, side: SideId): void {
+    if (!this.at) super.passOver(module, view, side);
+  }
   /** The next command and what it does to the playout's state `s`. */
   step(module: AnyRuleset, s: GameState, side: SideId): { command: Command; applied: Applied | Rejection } {
     this.at = s;
