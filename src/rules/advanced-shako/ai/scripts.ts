@@ -25,10 +25,10 @@ import type { ShOptions } from '../options';
 import type { ShTables } from '../tables';
 import type { ShState } from '../state';
 import { armOf, dismrOf, divisionOf, inMm, isFormed, mmIn, mrOf, us } from '../state';
-import { allowanceMm, checkMove, type MoveLeg } from '../movement/moves';
+import { allowanceMm, checkMove, withPoses, type MoveLeg } from '../movement/moves';
 import { chargeProblem, chargeReach, defendProblem, driveOffProblem, formationProblem, movingDivisions, notNow, reachIn, moveRuleProblem } from '../movement/commands';
 import { layoutFor, placementProblem } from '../movement/formations';
-import { planFire } from '../fire/fire';
+import { planFire, type FirePlan } from '../fire/fire';
 import { canRecall, fightingMr, meleeMods, shelterFor, type MeleeView } from '../melee/melee';
 import { hastyExemption } from '../movement/charges';
 import { breakthroughTargets, entitled } from '../melee/breakthrough';
@@ -90,12 +90,14 @@ function odds(edge: number, breakMargin: number): { win: number; broken: number 
  * broken. Infantry charged by cavalry roll for a hasty square first (AS 8.2: under MR, +1 from
  * within 9", -1 in column, a 6 fails): a square gets +2 against cavalry, a failure fights on its DisMR.
  */
-export function chargeOdds(v: V, u: Unit, t: Unit): { win: number; broken: number } {
+export function chargeOdds(v: V, u: Unit, t: Unit, atContact?: Unit['stands']): { win: number; broken: number } {
   const st = us(v.ruleset, t.id);
   if (st.fallback !== undefined || t.formation === 'skirmish') return { win: 1, broken: 0 };
   const w = mv(v), bm = v.tables.melee.breakMargin;
-  const mine = fightingMr(w, u).value + sum(meleeMods(w, u, t, true));
-  const versus = (foe: Unit, mr: number) => odds(mine - (mr + sum(meleeMods(w, foe, u, false))), bm);
+  // The modifiers are read where the charge ends (a flank charge is judged at contact, not from the start).
+  const there = atContact ? { ...u, stands: atContact } : u;
+  const mine = fightingMr(w, u).value + sum(meleeMods(w, there, t, true));
+  const versus = (foe: Unit, mr: number) => odds(mine - (mr + sum(meleeMods(w, foe, there, false))), bm);
   if (armOf(u) !== 'cavalry' || armOf(t) !== 'infantry' || hastyExemption(w, t, u)) return versus(t, fightingMr(w, t).value);
   const mod = (mmIn(unitDistance(u.stands, t.stands)) <= v.tables.reach.hastySquareCloseIn ? v.tables.tests.hastySquare.chargedFromClose : 0) + (t.formation === 'column' ? v.tables.tests.hastySquare.inColumn : 0);
   let pass = 0;
@@ -129,9 +131,47 @@ function threats(v: V, u: Unit, marginIn: number): Unit[] {
   });
 }
 
+/** The battle with `u` standing on `stands`. */
+const placed = (v: V, u: Unit, stands: Unit['stands']): V['battle'] => ({ ...v.battle, units: v.battle.units.map((x) => (x.id === u.id ? { ...x, stands } : x)) });
+
+/**
+ * Enemy horse that could charge `u` where `battle` has it (a path within their reach: SHAKO
+ * charges) and would not lose seven times in ten: Formed, not Staggered, Blown or in Fallback
+ * (Blown cavalry cannot charge, AS 11.4). The odds are the melee's own (`chargeOdds`).
+ */
+function horseThreats(v: V, u: Unit, battle: V['battle'] = v.battle): Unit[] {
+  return battle.units.filter((e) => {
+    if (e.side === u.side || armOf(e) !== 'cavalry' || !isFormed(v.ruleset, e)) return false;
+    const st = us(v.ruleset, e.id);
+    if (st.staggered || st.blown !== undefined || st.fallback !== undefined) return false;
+    if (mmIn(unitDistance(u.stands, e.stands)) > reachIn(v.tables, e) + 1) return false;
+    const r = chargeReach({ battle, tables: v.tables }, e, u, reachIn(v.tables, e));
+    return r.ok && chargeOdds(v, e, u, withPoses(e.stands, r.stands)).win > 1 - GOOD_CHARGE;
+  });
+}
+
 /** Enemy batteries with `u` in their canister pattern (AS 9.2: the 45° arc, 18"), plus `marginIn`. */
 const underCanister = (v: V, u: Unit, marginIn: number): boolean =>
   v.battle.units.some((g) => g.side !== u.side && armOf(g) === 'artillery' && !us(v.ruleset, g.id).abandoned && inArc(g, u, v.tables.fire.arcDeg, v.tables.fire.canisterRangeIn + marginIn));
+
+/** The chance a D6 plus `mod` reaches `atLeast`. */
+const pAtLeast = (atLeast: number, mod: number) => Math.min(6, Math.max(0, 7 - (atLeast - mod))) / 6;
+
+/**
+ * What a shot is worth (fire.ts `planFire`: its kind, its modifiers and the unit that takes the
+ * kills; the fire table's kill and stagger scores): the chance of a kill, or of a stagger on a unit
+ * already Staggered (a second stagger is a kill), worth more the nearer the unit is to breaking
+ * (kills reaching its MR: fire is concentrated) and four times more when it breaks it; a plain
+ * stagger a third (the unit fires and fights at -1).
+ */
+function fireValue(v: V, p: FirePlan): number {
+  const row = v.tables.fire[p.kind], mod = sum(p.modifiers);
+  const kill = pAtLeast(row.killOn, mod), stagger = pAtLeast(row.staggerOn, mod) - kill;
+  const worth = (t: Unit) => { const k = us(v.ruleset, t.id).kills, mr = mrOf(v.tables, t); return k + 1 >= mr ? 4 : 1 + (2 * k) / mr; };
+  const staggers = (t: Unit, chance: number) => chance * (us(v.ruleset, t.id).staggered ? worth(t) : 1 / 3);
+  // Only the receiver may take a kill; the other chargers of a town sector are staggered on a kill score too (13.6).
+  return kill * worth(p.receiver) + staggers(p.receiver, stagger) + p.alsoStaggered.reduce((a, t) => a + staggers(t, kill + stagger), 0);
+}
 
 function approach(v: V, u: Unit, e: Unit, stopShortIn: number, maxMm = Infinity): Command[] {
   const st = us(v.ruleset, u.id);
@@ -187,8 +227,8 @@ function commands(v: V, side: string, actor: string, script: string, _sm: Sample
   const st = us(v.ruleset, u.id);
   if (step === 'bombard' || step === 'volleys') {
     const phase = step === 'bombard' ? 'artillery' : 'musketry';
-    return v.battle.units.filter((t) => t.side !== side).map((t) => ({ t, p: planFire({ ...seen(v), phase }, u, t) }))
-      .filter((x) => x.p.ok).sort((a, b) => us(v.ruleset, b.t.id).kills - us(v.ruleset, a.t.id).kills || unitDistance(u.stands, a.t.stands) - unitDistance(u.stands, b.t.stands))
+    return v.battle.units.filter((t) => t.side !== side).flatMap((t) => { const p = planFire({ ...seen(v), phase }, u, t); return p.ok ? [{ t, value: fireValue(v, p) }] : []; })
+      .sort((a, b) => b.value - a.value || unitDistance(u.stands, a.t.stands) - unitDistance(u.stands, b.t.stands))
       .map((x) => ({ type: 'fire', side, unit: u.id, target: x.t.id }));
   }
   if (!step.startsWith('division')) return [];
@@ -197,23 +237,33 @@ function commands(v: V, side: string, actor: string, script: string, _sm: Sample
   if (armOf(u) === 'infantry' && u.formation !== 'square' && u.formation !== 'skirmish' && cavNear && !st.moved && !st.reformed && !combatDeployed(v.battle, v.ruleset, v.tables, u) && !placementProblem(v.battle, u, layoutFor(u, 'square')))
     if (!formationProblem(seen(v), u, 'square')) out.push({ type: 'changeFormation', side, unit: u.id, formation: 'square' });
   if (armOf(u) === 'infantry' && u.formation === 'square' && !cavNear && !formationProblem(seen(v), u, 'line')) out.push({ type: 'changeFormation', side, unit: u.id, formation: 'line' });
+  // A column in (or a column's move from) an enemy battery's canister pattern deploys into line:
+  // artillery fire at a column is +1 (fire.ts), canister kills on a 5 (so on a 4).
+  if (armOf(u) === 'infantry' && u.formation === 'column' && !cavNear && !st.moved && underCanister(v, u, mmIn(allowanceMm(v.tables, u))) && !formationProblem(seen(v), u, 'line') && !placementProblem(v.battle, u, layoutFor(u, 'line'))) out.push({ type: 'changeFormation', side, unit: u.id, formation: 'line' });
   // Charges first: an obligatory one (AS 7.3.1) at the best odds of those owed, else those worth
   // making, best first: a unit in Fallback is broken on contact and skirmishers are driven off
   // (AS 11.2.5), a melee only at odds of two in three (a loss by 4 breaks the charger).
   const owed = st.mustCharge ?? [];
   const inReach = v.battle.units.filter((t) => t.side !== side && mmIn(unitDistance(u.stands, t.stands)) <= reachIn(v.tables, u) + 1)
-    .map((t) => ({ t, o: chargeOdds(v, u, t) }))
+    .map((t) => { const r = chargeReach(v, u, t, reachIn(v.tables, u)); return { t, r, o: chargeOdds(v, u, t, r.ok ? withPoses(u.stands, r.stands) : undefined) }; })
     .sort((a, b) => b.o.win - a.o.win || a.o.broken - b.o.broken || unitDistance(u.stands, a.t.stands) - unitDistance(u.stands, b.t.stands));
-  for (const { t, o } of inReach) {
+  for (const { t, r, o } of inReach) {
     if (script !== 'hold' && !driveOffProblem(seen(v), u, t) && chargeReach(v, u, t, v.tables.reach.chargeInfantryIn).ok) out.push({ type: 'driveOff', side, unit: u.id, target: t.id });
     if (chargeProblem(seen(v), u, t)) continue;
     const wanted = owed.includes(t.id) || (script !== 'hold' && goodOdds(o));
-    if (wanted && chargeReach(v, u, t, reachIn(v.tables, u)).ok) out.push({ type: 'charge', side, unit: u.id, target: t.id });
+    if (wanted && r.ok) out.push({ type: 'charge', side, unit: u.id, target: t.id });
   }
-  // A battery with nothing but guns in its own canister pattern steps back out of the enemy's
-  // (8.5: batteries move to the rear keeping their facing): a duel of canister is an even trade.
-  if (armOf(u) === 'artillery' && underCanister(v, u, 0.25) && !v.battle.units.some((t) => t.side !== side && armOf(t) !== 'artillery' && inArc(u, t, v.tables.fire.arcDeg, v.tables.fire.canisterRangeIn)))
-    return [...out, ...fallAway(v, u, inMm(v.tables.fire.canisterRangeIn + 1) - Math.min(...v.battle.units.filter((g) => g.side !== side && armOf(g) === 'artillery').map((g) => unitDistance(u.stands, g.stands))))];
+  // A battery in an enemy battery's canister pattern steps back out of it (8.5: batteries move to the
+  // rear keeping their facing), still in roundshot range: canister kills on a 5 and roundshot on a 6,
+  // and a battery is broken by as many kills as its MR, so a canister duel loses a unit on either
+  // side as often as not; out of it, the enemy's guns reach it only with roundshot. A defending
+  // division's guns keep themselves for the enemy's foot; an attacking division's guns stay to
+  // silence the defender's, unless they have nothing but guns to shoot at.
+  const onlyGuns = !v.battle.units.some((t) => t.side !== side && armOf(t) !== 'artillery' && inArc(u, t, v.tables.fire.arcDeg, v.tables.fire.canisterRangeIn));
+  if (armOf(u) === 'artillery' && underCanister(v, u, 0.25) && (onlyGuns || !attacking(v, u))) {
+    const guns = v.battle.units.filter((g) => g.side !== side && armOf(g) === 'artillery' && !us(v.ruleset, g.id).abandoned && inArc(g, u, v.tables.fire.arcDeg, v.tables.fire.canisterRangeIn + 0.25));
+    return [...out, ...fallAway(v, u, inMm(v.tables.fire.canisterRangeIn + 1) - Math.min(...guns.map((g) => unitDistance(u.stands, g.stands))))];
+  }
   if (script === 'hold' || armOf(u) === 'artillery' && mmIn(unitDistance(u.stands, e.stands)) <= v.tables.fire.roundshotRangeIn) return out;
   // Skirmishers keep out of reach of anything that could charge them (driven off, then broken if
   // contacted again in Fallback: AS 11.2.5); otherwise they close to skirmish range, no nearer to a threat.
@@ -234,6 +284,15 @@ function commands(v: V, side: string, actor: string, script: string, _sm: Sample
   // Blown (the marker comes off only after a whole turn stationary, AS 11.4), they stand.
   if (armOf(u) === 'cavalry') {
     if (st.blown !== undefined) return out;
+    // Turned away (by a Fallback's about-face or a move to the rear): it faces the enemy again, where
+    // no enemy horse could then charge it at even odds, before anything else.
+    const facing = unitWheelTowards(u.stands, centreOf(e), 180);
+    if (Math.abs(facing) > 90 && !st.moved) {
+      const legs: MoveLeg[] = [{ kind: 'turn', deg: Math.round(facing) }];
+      const m = checkMove(v.battle, v.ruleset, u, legs, allowanceMm(v.tables, u));
+      if (m.ok && !moveRuleProblem(seen(v), u, legs) && !defendProblem(seen(v), u, m.forwardMm) && horseThreats(v, { ...u, stands: m.stands! }, placed(v, u, m.stands!)).length === 0) out.push({ type: 'moveUnit', side, unit: u.id, legs });
+      return out;
+    }
     const prey = v.battle.units.filter((t) => t.side !== side && goodCharge(v, u, t)).sort((a, b) => unitDistance(u.stands, a.stands) - unitDistance(u.stands, b.stands))[0];
     if (!prey) return out;
     // No nearer than 7" to a Formed enemy it would not choose to charge (within 6" ahead the charge is
