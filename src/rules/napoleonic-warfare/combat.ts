@@ -3,7 +3,8 @@
  */
 import { unitOffTable, unitsOverlap } from '../../geometry/units';
 import type { Unit } from '../../engine/model';
-import type { Modifier } from '../../engine/dice';
+import type { DiceRolled, Modifier, RollSpec } from '../../engine/dice';
+import { parseDice } from '../../engine/dice';
 import { findUnit, updateUnit } from '../../engine/battle';
 import type { CloseCombatMemo, Combat, Draft } from './types';
 import { CASUALTY_RULES, casualtySplit, STANDS_FIGHTING } from './tables/closeCombat';
@@ -97,6 +98,34 @@ function circumstances(d: Draft, c: Combat, x: Unit, y: Unit, isA: boolean, over
   if (yo?.order === 'defend' && !yo.cancelled) m.push(mod('enemy has Defend orders', -1, rule));
   if (superiorPosition(d, y, x)) m.push(mod('enemy in a superior tactical position', -2, rule));
   return m;
+}
+
+/**
+ * NW Close Combat §5 weighed before a charge, as a player premeasures one (NW Orders/Charge
+ * "Premeasurement is allowed"): the first round of `x` charging `y` on its `yFace`, with every
+ * die at its mean — each side's combat die by its expected winning margin (35/36), a charge's ½d6
+ * or 1d6, a square's 2d6 — through the same score and casualty tables as `resolveCombat`.
+ * Returns the casualties each side would inflict (`casualtySplit`'s raw figure). Rolls nothing
+ * and changes nothing.
+ */
+export function chargeOutlook(d: Draft, x: Unit, y: Unit, yFace: Combat['bFace']): { inflicted: number; suffered: number } {
+  const mean = (code: string): number => {
+    const p = parseDice(code);
+    return p ? (p.count * (p.sides === 100 ? 101 : p.sides + 1)) / 2 : 0;
+  };
+  const ctx = { roll: (spec: RollSpec) => ({ total: mean(spec.dice), modified: mean(spec.dice), faces: [] }) as unknown as DiceRolled, emit: () => undefined };
+  const p: Draft = { ...d, ctx };
+  const c: Combat = { id: 'outlook', a: x.id, b: y.id, bFace: yFace, aFace: 'front', rounds: 0, aCharged: true, bCountercharged: false, aPursuing: false };
+  const flanked = yFace !== 'front';
+  const dieMargin = 35 / 36; // E[max(0, d6 − d6)]: the winner of the combat dice adds the difference
+  const score = (u: Unit, v: Unit, isA: boolean, overlaps: number, die: boolean): number =>
+    d.tables.combatGradeFactor[nwu(d, u.id).profile.grade] + (die ? dieMargin : 0) + circumstances(p, c, u, v, isA, overlaps).reduce((s, m) => s + m.value, 0);
+  const fa = standsFighting(d, x, y, yFace, true);
+  const fb = standsFighting(d, y, x, 'front', true);
+  // NW §5: a unit hit in flank or rear rolls no die, and does not hit back at those hitting it there.
+  const inflicted = casualtySplit(fa.stands, score(x, y, true, fa.overlaps, true), flanked).raw;
+  const suffered = flanked ? 0 : casualtySplit(fb.stands, score(y, x, false, fb.overlaps, true), false).raw;
+  return { inflicted, suffered };
 }
 
 /** One close combat, in full (NW Close Combat §5, After Close Combat). */

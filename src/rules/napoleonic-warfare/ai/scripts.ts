@@ -12,9 +12,10 @@
  *   - withdraw: Recover when shaken, short of ammunition or routed (NW Orders/Recover, §16); else
  *               Retreat (NW Orders/Retreat).
  *
- * `choose` is the purposeful choice: a routed or shaken unit rallies; cavalry charges when the
- * odds favour it (a shaken, unformed or outflanked target, guns, light horse against lighter),
- * foot charges only a shaken enemy; foot threatened by horse forms square; units in range of
+ * `choose` is the purposeful choice: a routed or shaken unit rallies; a unit charges when the
+ * first round promises more casualties than it costs, by the rules' own combat tables with the
+ * dice at their means (combat.ts `chargeOutlook`), foot by a clear margin; foot threatened by
+ * horse forms square; units in range of
  * the enemy hold and fire; the rest advance. Units far from the enemy take no order and march
  * (NW §21 Strategic Movement, faster than an Advance). Generals ride to the middle of their
  * brigades to keep them in command (NW Generals §2); reserves are released from turn 2.
@@ -29,7 +30,7 @@ import { mayChargeTarget } from '../tables/orders';
 import { activeUnits, enemiesOf, inMm, makeDraft, nwu, withinER } from '../core';
 import { chargeTargetProblem, generalCanOrder, kind, moveAllowance, orderProblem } from '../commands';
 import { normalMoveMm } from '../morale';
-import { inCombat } from '../combat';
+import { chargeOutlook, inCombat } from '../combat';
 import { faceStruck, unitDistanceMm, unitFacing } from '../geom';
 import { acrossOf, checkMoveOrder, rightSignOf } from '../moveOrder';
 import { spikeableGuns } from '../legal';
@@ -227,22 +228,17 @@ function clearAheadMm(d: Draft, u: Unit): number {
   return clear;
 }
 
-/** NW Orders/Charge: how much a charge at `t` promises (0: not worth it). */
+/**
+ * NW Orders/Charge: how much a charge at `t` promises — the casualties the first round would
+ * inflict less those it would cost, by the rules' own combat tables with the dice at their means
+ * (combat.ts `chargeOutlook`); -Infinity where the rules forbid it (NW Orders/Charge) or horse
+ * would ride at a square (NW §27).
+ */
 function chargeOdds(d: Draft, u: Unit, t: Unit): number {
-  const me = nwu(d, u.id), it = nwu(d, t.id);
-  if (!mayChargeTarget(kind(d, u), kind(d, t))) return 0;
-  if (t.formation === 'square' || t.formation === 'rally-square') return 0; // NW §27: horse breaks on squares
-  let odds = 0;
-  if (it.morale !== 'good') odds += it.morale === 'disordered' ? 1 : 2;
-  const face = faceStruck(u, t);
-  if (face !== 'front') odds += 2; // a flank or rear charge
-  if (me.profile.mounted) {
-    if (it.profile.artillery) odds += 2;
-    if (it.profile.foot && t.formation !== 'line') odds += 1; // columns and skirmishers caught by horse
-    if (it.profile.mounted) odds += (u.stands.length >= t.stands.length ? 1 : 0) + (me.profile.cavalryWeight === 'heavy' && it.profile.cavalryWeight !== 'heavy' ? 1 : 0);
-  } else if (u.stands.length >= 1.5 * t.stands.length) odds += 1;
-  if (me.morale !== 'good') odds -= 2;
-  return odds;
+  if (!mayChargeTarget(kind(d, u), kind(d, t))) return -Infinity;
+  if (nwu(d, u.id).profile.mounted && (t.formation === 'square' || t.formation === 'rally-square' || t.formation === 'austrian-mass')) return -Infinity;
+  const o = chargeOutlook(d, u, t, faceStruck(u, t));
+  return o.inflicted - o.suffered;
 }
 
 function bestChargeTarget(d: Draft, u: Unit): Unit | undefined {
@@ -310,10 +306,14 @@ function chooseNw(d: Draft, u: Unit): Script {
   if (shaken(d, u.id) && (!near || near.d > inMm(6) || !hasShot(d, u, longReachMm(d, u)))) return 'withdraw';
   const target = bestChargeTarget(d, u);
   // NW §10: a side behind on Victory Points late in the battle charges at even odds to force a result.
-  const need = pressingFor(d, u.side) ? 1 : nu.profile.mounted ? 2 : 3;
+  // The first round must promise more casualties than it costs: by a clear margin for foot (a
+  // lost combat is a push back and a morale test, NW After Close Combat), less for horse, which
+  // recalls faster; any gain at all for a side pressing for a result (NW §10).
+  const pressing = pressingFor(d, u.side);
+  const need = pressing ? 0.01 : nu.profile.mounted ? 0.5 : 1;
   if (target && !orderProblem(d, u, 'charge') && chargeOdds(d, u, target) >= need) return 'attack';
   // Pressing (above): units in good order close with the enemy to charge next turn.
-  if (need === 1 && nu.morale === 'good' && !nu.profile.artillery) return 'attack';
+  if (pressing && nu.morale === 'good' && !nu.profile.artillery) return 'attack';
   if (nu.profile.mounted) {
     // Horse guards the flanks: it closes only to outside musket range unless a charge is on.
     return near && near.d < inMm(10) ? 'hold' : 'advance';
