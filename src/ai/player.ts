@@ -77,6 +77,15 @@ export class Trier {
     return this.cache.state;
   }
 
+  /**
+   * A command known to be refused is passed over untried: it still uses up the determinisation and
+   * look-ahead dice its try would have had, so every later try is the same whether it was tried or not.
+   */
+  passOver(module: AnyRuleset, view: View, side: SideId): void {
+    this.stateFor(module, view, side);
+    this.n++;
+  }
+
   /** Does the engine accept `command` on what `side` sees? */
   accepts(module: AnyRuleset, view: View, side: SideId, command: Command): boolean {
     return this.attempt(module, view, side, command) !== undefined;

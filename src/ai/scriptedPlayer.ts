@@ -59,6 +59,11 @@ export class ScriptedPlayer implements Player {
     return this.trier.attempt(module, view, side, command);
   }
 
+  /** A command passed over untried (the ruleset knows the rules refuse it) uses up what its try would have. */
+  protected passOver(module: AnyRuleset, view: View, side: SideId): void {
+    this.trier.passOver(module, view, side);
+  }
+
   /** Called once when the player first decides in a step (the search player plans here). */
   protected onNewStep(_module: AnyRuleset, _scripts: Scripts, _view: View, _side: SideId): void {}
 
@@ -83,7 +88,7 @@ export class ScriptedPlayer implements Player {
     for (const actor of scripts.actors(view, side)) {
       if (m.idle.has(actor) || (m.given.get(actor) ?? 0) >= MAX_PER_ACTOR) continue;
       const script = this.scriptFor(module, scripts, view, side, actor);
-      const c = this.firstSound(module, view, side, scripts.commands(view, side, actor, script, this.sampler).filter(fresh));
+      const c = this.firstSound(module, scripts, view, side, scripts.commands(view, side, actor, script, this.sampler).filter(fresh));
       if (c) return send(c, actor);
       m.idle.add(actor);
     }
@@ -95,10 +100,15 @@ export class ScriptedPlayer implements Player {
    * it sees with its own dice: a move that would disorder its own troops (passing through friends,
    * a marsh) is passed over for the next. When every accepted command costs, the least costly.
    */
-  private firstSound(module: AnyRuleset, view: View, side: SideId, commands: readonly Command[]): Command | undefined {
+  private firstSound(module: AnyRuleset, scripts: Scripts, view: View, side: SideId, commands: readonly Command[]): Command | undefined {
     let base: number | undefined;
     let least: { c: Command; v: number } | undefined;
     for (const c of commands) {
+      // PERF: a command the ruleset knows the rules refuse (`AiScripts.refuses`) is passed over untried.
+      if (scripts.refuses?.(view, side, c)) {
+        this.passOver(module, view, side);
+        continue;
+      }
       const after = this.tryOn(module, view, side, c);
       if (!after) continue;
       base ??= evaluateFor(module, this.trialState(module, view, side), side);

@@ -81,6 +81,9 @@ class PlayoutPlayer extends ScriptedPlayer {
     this.tried.set(JSON.stringify(command), a);
     return a.state;
   }
+  protected override passOver(module: AnyRuleset, view: View, side: SideId): void {
+    if (!this.at) super.passOver(module, view, side);
+  }
   /** The next command and what it does to the playout's state `s`. */
   step(module: AnyRuleset, s: GameState, side: SideId): { command: Command; applied: Applied | Rejection } {
     this.at = s;
@@ -152,12 +155,13 @@ export class SearchPlayer extends ScriptedPlayer {
     this.lastStats = { scored, actors: actors.length, changed: actors.filter((a) => best.get(a) !== initial.get(a)).length };
   }
 
-  /** Play `start` (a determinised state) to the end of the turn: `side` by `asg`, the others scripted. */
+  /** Play `start` (a determinised state) to the end of the turn (or as far as the ruleset's `playoutDone` asks): `side` by `asg`, the others scripted. */
   private playout(module: AnyRuleset, start: GameState, side: SideId, asg: ReadonlyMap<string, string>, seed: number): number {
     const players = new Map<SideId, PlayoutPlayer>(start.battle.sides.map((x, i) => [x.id, new PlayoutPlayer(deriveSeed(seed, i, x.id === side ? 'me' : 'them'), x.id === side ? asg : new Map())]));
     const turn = start.position.turn;
+    const done = module.ai?.scripts?.playoutDone;
     let s = start;
-    for (let n = 0; n < PLAYOUT_MAX_COMMANDS && !s.result && s.position.turn === turn; n++) {
+    for (let n = 0; n < PLAYOUT_MAX_COMMANDS && !s.result && (done ? !done(start, s) : s.position.turn === turn); n++) {
       const waiting = waitingSides(s);
       const who = s.battle.sides.map((x) => x.id).find((id) => waiting.includes(id));
       if (who === undefined) break;

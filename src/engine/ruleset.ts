@@ -403,6 +403,19 @@ export interface AiScripts<RS, O, T> {
    * where others are tried again with every die at its lowest and highest face (src/ai Trier).
    */
   readonly settledBeforeDice?: readonly string[];
+  /**
+   * A cheap test, on what `side` sees, of a refusal the rules are sure to give `command` (NW: a
+   * move over its allowance): the player passes such a command over without trying it. It must
+   * never say true of a command the rules would accept.
+   */
+  readonly refuses?: (view: SeenGame<RS, O, T>, side: SideId, command: Command) => boolean;
+  /**
+   * Whether a search's playout begun at `start` (a determinised state) has played far enough to
+   * be scored at `now` (src/ai searchPlayer.ts). Without it a playout stops at the end of the game
+   * turn; a ruleset whose sides take phases in turn within a game turn (SYW) asks for the other
+   * side's answer as well, so the side phasing second does not score its own phase unanswered.
+   */
+  readonly playoutDone?: (start: GameState<RS, O, T>, now: GameState<RS, O, T>) => boolean;
 }
 
 /** Names for ids as a viewer knows them (the log's lookup), for `describeEvent`. */

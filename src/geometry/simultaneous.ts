@@ -7,21 +7,25 @@
  * Stopped units stay where they stopped while the others go on.
  *
  * The race runs in `slices` equal steps of the fraction; within a step every moving unit's
- * first event is found — a contact exactly, when every plan is of straight legs (the units'
- * relative motion swept by the core between the moments a leg ends or a unit stops), else by
- * bisection; a halt of the ruleset's by bisection — the
- * earliest events are carried out (everyone held where they are at that same moment) and the
- * rest of the step is judged again with those units standing. A plan, not an effect: nothing
- * is moved; the ruleset carries each move out to where the race stopped it.
+ * first event is found, exactly, between the moments a leg ends or a unit stops: a contact (the
+ * units' relative motion swept by the core where both go straight, the moments their overlap can
+ * change solved where one wheels or restands: motionEvents.ts), and a halt on coming within a
+ * distance (`within`, solved the same way); only a ruleset's own halt predicate (`halt`, and
+ * `within`'s acceptance where it changes while the unit is already within the distance) is
+ * bisected. The earliest events are carried out (everyone held where they are at that same
+ * moment) and the rest of the step is judged again with those units standing. A plan, not an
+ * effect: nothing is moved; the ruleset carries each move out to where the race stopped it.
  *
  * Contact is overlap deeper than `overlapSlackMm` (default EPS_MM): a unit is stopped at the
- * last bisected moment it was still clear (touching). Pairs already overlapping when the race
+ * moment it would begin to overlap deeper (touching). Pairs already overlapping when the race
  * begins (interpenetrating) are never judged against each other.
  */
 import type { StandFootprint } from './types';
 import type { Leg } from './movement';
 import { legsDistance, standsAtDistance, sweptBox } from './movement';
 import { footprintGroupsOverlap } from './overlap';
+import { unitDistance } from './measure';
+import { firstWhereBetween, legMotions, motionEventTimes, stillMotion, stretchesWhereBetween, type StandMotion } from './motionEvents';
 import { EPS_MM, type Box } from './vec';
 import { traceMove, type Body } from './moveCore';
 
@@ -47,6 +51,14 @@ export type RaceMeet = (moverId: string, otherId: string) => 'block' | 'ignore';
  */
 export type RaceHalt = (moverId: string, stands: readonly StandFootprint[], f: number, poseOf: (id: string) => readonly StandFootprint[] | undefined) => string | undefined;
 
+/** A halt on coming within a distance of other units (see RaceOptions `within`). */
+export interface RaceWithin {
+  readonly distanceMm: number;
+  /** The bodies a mover halts within the distance of (their stands when the race begins). */
+  readonly of: (moverId: string) => readonly Body[];
+  readonly accept?: (moverId: string, otherId: string, f: number, poseOf: (id: string) => readonly StandFootprint[] | undefined) => boolean;
+}
+
 export interface RaceOptions {
   /** Units standing still that movers may meet. */
   readonly others?: readonly Body[];
@@ -58,7 +70,19 @@ export interface RaceOptions {
   readonly meets?: RaceMeet;
   /** The unit each mover checks first when it meets several at the same moment (its target). */
   readonly prefer?: (moverId: string) => string | undefined;
+  /**
+   * A ruleset's halt other than contact, judged by bisection within each step (it is the
+   * ruleset's own predicate). A halt that is a distance between units belongs in `within`.
+   */
   readonly halt?: RaceHalt;
+  /**
+   * A halt on coming within a distance, solved by the core: a mover halts the first moment its
+   * stands come within `distanceMm` (nearest points, measure.ts `unitDistance`) of one of the
+   * bodies `of` gives it (a body that is itself in the race is met where it then is) and
+   * `accept` (a ruleset's condition, such as sight, asked with everyone where they then are)
+   * holds. Of several reached at the same moment, the nearest.
+   */
+  readonly within?: RaceWithin;
   /**
    * Who a contact between two movers stops: `both`, or `striker` — only the one whose own move
    * carries it into the other (judged `strikeProbeMm` further on, the other held), both when
@@ -165,21 +189,6 @@ export function raceMoves(movers: readonly RaceMover[], opts: RaceOptions = {}):
     if (i > 0) list.unshift(...list.splice(i, 1));
     candidates.set(r.m.id, list);
   }
-  const contactAt = (r: Runner, f: number, passed: Set<string>): string | undefined => {
-    const me = standsOf(r, f);
-    for (const b of candidates.get(r.m.id)!) {
-      if (passed.has(`${r.m.id}|${b.id}`)) continue;
-      const q = byId.get(b.id);
-      if (unitsOverlap(me, q ? standsOf(q, f) : b.stands)) return b.id;
-    }
-    return undefined;
-  };
-  // Plans of straight legs only (a pause is a straight leg of no length): every unit's place is a
-  // straight-line function of the fraction between the moments a leg ends or a unit stops, so
-  // the first contact of two units is solved on each such stretch by the core's sweep of their
-  // relative motion (moveCore `traceMove`), not found by sampling the slice's end: a corner that
-  // clips another within a slice and is clear again by its end is met too.
-  const straightOnly = runners.every((r) => r.m.legs.every((l) => l.kind === 'translate'));
   /** Moments in (f0, f1) where a runner's motion changes (a leg ends, its plan ends, it stopped). */
   const turnsOf = (r: Runner, f0: number, f1: number, out: number[]) => {
     if (!moving(r)) return;
@@ -187,6 +196,37 @@ export function raceMoves(movers: readonly RaceMover[], opts: RaceOptions = {}):
     for (const l of r.m.legs) { acc += l.distanceMm; const f = acc / r.paceMm; if (f > f0 && f < f1) out.push(f); }
     if (r.stopAt !== undefined && r.stopAt > f0 && r.stopAt < f1) out.push(r.stopAt);
   };
+  /** The distance along a runner's plan at f, held where it stopped. */
+  const heldAt = (r: Runner, f: number) => distAt(r, r.stopAt !== undefined ? Math.min(f, r.stopAt) : f);
+  /** The leg a runner is in over a stretch with no turn in it (undefined: it stands still), its start, and the leg progress at the ends. */
+  const legOver = (r: Runner, fa: number, fb: number): { leg: Leg; startMm: number; u0: number; u1: number } | undefined => {
+    const da = heldAt(r, fa), db = heldAt(r, fb);
+    if (!(db > da)) return undefined;
+    const mid = (da + db) / 2;
+    let acc = 0;
+    for (const leg of r.m.legs) {
+      if (leg.distanceMm > 0 && mid >= acc && mid < acc + leg.distanceMm) return { leg, startMm: acc, u0: (da - acc) / leg.distanceMm, u1: (db - acc) / leg.distanceMm };
+      acc += leg.distanceMm;
+    }
+    return undefined;
+  };
+  /** Every stand's motion over a stretch with no turn in it (motionEvents.ts). */
+  const motionsOver = (r: Runner | undefined, stands: readonly StandFootprint[], fa: number, fb: number): StandMotion[] => {
+    const l = r ? legOver(r, fa, fb) : undefined;
+    if (!r || !l) return (r ? standsOf(r, fa) : stands).map(stillMotion);
+    const at = standsOf(r, fa);
+    return legMotions(l.leg.kind === 'restand' ? standsAtDistance(r.m.stands, r.m.legs, l.startMm) : at, at, l.leg, l.u0, l.u1);
+  };
+  const straightOver = (r: Runner | undefined, fa: number, fb: number) => !r || (legOver(r, fa, fb)?.leg.kind ?? 'translate') === 'translate';
+  /**
+   * The first contact of a runner with each of its candidates in [f0, f1], exact: the stretch is
+   * cut where either unit's motion changes (a leg ends, a plan ends, a unit stopped); on a piece
+   * where both go straight (or stand) the core's sweep of their relative motion (moveCore
+   * `traceMove`) finds where they meet; elsewhere (a wheel, a restand, or an overlap already
+   * there but not yet deeper than the slack) the moments where their overlap can change are
+   * solved (motionEvents.ts) and judged between. A corner that clips another within a slice
+   * and is clear again by its end is met too.
+   */
   const exactContact = (r: Runner, f0: number, f1: number, passed: Set<string>): { at: number; by: string } | undefined => {
     let best: { at: number; by: string } | undefined;
     for (const b of candidates.get(r.m.id)!) {
@@ -200,24 +240,29 @@ export function raceMoves(movers: readonly RaceMover[], opts: RaceOptions = {}):
       for (let i = 0; i + 1 < cuts.length; i++) {
         const fa = cuts[i]!, fb = cuts[i + 1]!;
         if (fa >= limit || (best && fa > best.at)) break;
+        if (!(fb > fa)) continue;
         const pa = standsOf(r, fa), qa = q ? standsOf(q, fa) : b.stands;
-        const ra = pa[0]!.centre, qa0 = qa[0]!.centre;
-        const pb0 = standsOf(r, fb)[0]!.centre, qb0 = q ? standsOf(q, fb)[0]!.centre : qa0;
-        const dx = pb0.x - ra.x - (qb0.x - qa0.x), dy = pb0.y - ra.y - (qb0.y - qa0.y);
-        const len = Math.sqrt(dx * dx + dy * dy);
         let at: number | undefined;
+        const overlapAt = (f: number) => unitsOverlap(standsOf(r, f), q ? standsOf(q, f) : b.stands);
+        const solved = () => {
+          const times = motionEventTimes(motionsOver(r, pa, fa, fb), motionsOver(q, b.stands, fa, fb), { slackMm: slack });
+          const s = firstWhereBetween(times, (x) => overlapAt(fa + (fb - fa) * x));
+          return s === undefined ? undefined : fa + (fb - fa) * s;
+        };
         if (unitsOverlap(pa, qa)) at = fa;
-        else if (len > 0) {
-          const qBody = [{ id: b.id, stands: qa }];
-          const ms = traceMove(pa, [{ kind: 'translate', dx, dy, distanceMm: len }], { others: qBody }).meetings;
-          const m = ms.find((x) => !x.atStart);
-          if (m) at = fa + (fb - fa) * Math.min(1, m.enterMm / len);
-          else if (ms.length > 0) {
-            // Already overlapping by less than the slack: contact once it is deeper (bisected, as for turning plans).
-            const test = (f: number) => (unitsOverlap(standsOf(r, f), q ? standsOf(q, f) : b.stands) ? b.id : undefined);
-            if (test(fb) !== undefined) at = bisect(fa, fb, test, b.id).lo;
+        else if (straightOver(r, fa, fb) && straightOver(q, fa, fb)) {
+          const ra = pa[0]!.centre, qa0 = qa[0]!.centre;
+          const pb0 = standsOf(r, fb)[0]!.centre, qb0 = q ? standsOf(q, fb)[0]!.centre : qa0;
+          const dx = pb0.x - ra.x - (qb0.x - qa0.x), dy = pb0.y - ra.y - (qb0.y - qa0.y);
+          const len = Math.sqrt(dx * dx + dy * dy);
+          if (len > 0) {
+            const ms = traceMove(pa, [{ kind: 'translate', dx, dy, distanceMm: len }], { others: [{ id: b.id, stands: qa }] }).meetings;
+            const m = ms.find((x) => !x.atStart);
+            if (m) at = fa + (fb - fa) * Math.min(1, m.enterMm / len);
+            // Already overlapping by less than the slack: contact once it is deeper.
+            else if (ms.length > 0) at = solved();
           }
-        }
+        } else at = solved();
         if (at !== undefined) {
           if (!best || at < best.at) best = { at, by: b.id };
           break;
@@ -225,6 +270,53 @@ export function raceMoves(movers: readonly RaceMover[], opts: RaceOptions = {}):
       }
     }
     return best;
+  };
+  /**
+   * The first moment in [f0, f1] a runner comes within the `within` distance of one of its
+   * bodies and the ruleset accepts it then: the moments the distance can cross are solved
+   * (motionEvents.ts) on each stretch with no turn in it; the ruleset's acceptance is asked at
+   * the moment the unit comes within the distance, and, where it refuses there but accepts
+   * where the unit is still within the distance further on, bisected between (it is not geometry).
+   */
+  const withinCandidates = new Map<string, Body[]>();
+  const firstWithin = (r: Runner, f0: number, f1: number): Ev | undefined => {
+    const w = opts.within!;
+    let list = withinCandidates.get(r.m.id);
+    if (!list) {
+      const grow = w.distanceMm + 1;
+      const mine = boxes.get(r.m.id)!;
+      list = w.of(r.m.id).filter((b) => {
+        const q = boxes.get(b.id) ?? sweptBox(b.stands, [], pad);
+        return b.id !== r.m.id && mine.minX <= q.maxX + grow && q.minX <= mine.maxX + grow && mine.minY <= q.maxY + grow && q.minY <= mine.maxY + grow;
+      });
+      withinCandidates.set(r.m.id, list);
+    }
+    let best: { at: number; by: string; dist: number } | undefined;
+    for (const b of list) {
+      const q = byId.get(b.id);
+      const cuts = [f0, f1];
+      turnsOf(r, f0, f1, cuts);
+      if (q) turnsOf(q, f0, f1, cuts);
+      cuts.sort((x, y) => x - y);
+      const distAtF = (f: number) => unitDistance(standsOf(r, f), q ? standsOf(q, f) : b.stands);
+      const accepts = (f: number) => (w.accept ? w.accept(r.m.id, b.id, f, poseOf(f)) : true);
+      let found: number | undefined;
+      for (let i = 0; i + 1 < cuts.length && found === undefined; i++) {
+        const fa = cuts[i]!, fb = cuts[i + 1]!;
+        if (best && fa > best.at) break;
+        if (!(fb > fa)) continue;
+        const times = motionEventTimes(motionsOver(r, r.m.stands, fa, fb), motionsOver(q, b.stands, fa, fb), { distanceMm: w.distanceMm });
+        for (const [s0, s1] of stretchesWhereBetween(times, (x) => distAtF(fa + (fb - fa) * x) <= w.distanceMm)) {
+          const ta = fa + (fb - fa) * s0, tb = fa + (fb - fa) * s1;
+          if (accepts(ta)) { found = ta; break; }
+          if (tb > ta && accepts(tb)) { found = bisect(ta, tb, (f) => (accepts(f) ? b.id : undefined), b.id).hi; break; }
+        }
+      }
+      if (found === undefined) continue;
+      const dist = distAtF(found);
+      if (!best || found < best.at || (found === best.at && dist < best.dist)) best = { at: found, by: b.id, dist };
+    }
+    return best ? { r, at: best.at, kind: 'halt', by: best.by } : undefined;
   };
   const haltAt = (r: Runner, f: number) => opts.halt?.(r.m.id, standsOf(r, f), f, poseOf(f));
   const bisect = (f0: number, f1: number, test: (f: number) => string | undefined, found: string): { lo: number; hi: number; who: string } => {
@@ -238,27 +330,21 @@ export function raceMoves(movers: readonly RaceMover[], opts: RaceOptions = {}):
   };
   /** A runner's first event in [f0, f1], everyone else as they now stand. */
   const firstEvent = (r: Runner, f0: number, f1: number, passed: Set<string>): Ev | undefined => {
-    let halt: Ev | undefined;
+    let halt: Ev | undefined = opts.within ? firstWithin(r, f0, f1) : undefined;
     if (opts.halt) {
-      const by = haltAt(r, f1);
+      const upper = halt ? halt.at : f1;
+      const by = haltAt(r, upper);
       if (by !== undefined) {
         const already = haltAt(r, f0);
         if (already !== undefined) halt = { r, at: f0, kind: 'halt', by: already };
         else {
-          const b = bisect(f0, f1, (f) => haltAt(r, f), by);
+          const b = bisect(f0, upper, (f) => haltAt(r, f), by);
           halt = { r, at: b.hi, kind: 'halt', by: b.who };
         }
       }
     }
-    const upper = halt ? halt.at : f1;
-    if (straightOnly) {
-      const c = exactContact(r, f0, upper, passed);
-      return c ? { r, at: c.at, kind: 'contact', by: c.by } : halt;
-    }
-    const hit = contactAt(r, upper, passed);
-    if (hit === undefined) return halt;
-    const b = bisect(f0, upper, (f) => contactAt(r, f, passed), hit);
-    return { r, at: b.lo, kind: 'contact', by: b.who };
+    const c = exactContact(r, f0, halt ? halt.at : f1, passed);
+    return c ? { r, at: c.at, kind: 'contact', by: c.by } : halt;
   };
   const onwards = (r: Runner, f: number) => standsAtDistance(r.m.stands, r.m.legs, Math.min(r.planMm, r.paceMm * f + probe));
   for (let k = 1; k <= slices; k++) {

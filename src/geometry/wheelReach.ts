@@ -90,6 +90,7 @@ function leastOnSide(movers: readonly XY[][], targets: readonly XY[][], o: Wheel
   const limit = bestSoFar === undefined ? theta : Math.min(theta, Math.abs(bestSoFar));
   // A mover's reach about the pivot bounds every place it can be: pairs further apart never meet.
   const roots: number[] = [0, limit];
+  const brackets: Bracket[] = [];
   const pairs: [XY[], XY[]][] = [];
   for (const m of movers) {
     let rm = 0;
@@ -100,17 +101,17 @@ function leastOnSide(movers: readonly XY[][], targets: readonly XY[][], o: Wheel
       const tx = t[0]!.x - t[2]!.x, ty = t[0]!.y - t[2]!.y, tr = Math.sqrt(tx * tx + ty * ty);
       if (near - tr > rm + R0 + 1e-6) continue;
       pairs.push([m, t]);
-      for (const f of eventFunctions(m, t, pv, d0x, d0y)) trigLinearRoots(f, sign, R0, k, limit, roots);
+      for (const f of eventFunctions(m, t, pv, d0x, d0y)) trigLinearRoots(f, sign, R0, k, limit, roots, brackets);
     }
   }
   if (pairs.length === 0) return undefined;
-  roots.sort((x, y) => x - y);
   const meets = (th: number) => pathMeets(pairs, pv, sign * th, d0x, d0y, R0 - k * th);
-  for (let i = 0; i < roots.length; i++) {
-    const r = roots[i]!;
+  // In ascending order, each root judged at itself and at the middle of the gap to the next.
+  const sorted = new AscendingRoots(roots, brackets);
+  for (let r = sorted.take(); r !== undefined; r = sorted.take()) {
     if (r > limit) break;
     if (meets(r)) return r;
-    const next = roots[i + 1];
+    const next = sorted.peek();
     if (next !== undefined && next > r && meets((r + next) / 2)) return r;
   }
   return undefined;
@@ -155,8 +156,12 @@ function eventFunctions(m: readonly XY[], t: readonly XY[], pv: XY, d0x: number,
  * of half-width h about m, |f| ≥ |f(m)| − |f'(m)|h − Mh²/2 and |f'| ≥ |f'(m)| − Mh, so an
  * interval is dropped only when f cannot vanish in it, and solved by bisection only where f is
  * monotone; a double root (a tangency) is kept at the middle of an interval of 1e-13 rad.
+ *
+ * With `later`, a root that needs bisecting is not bisected here: its bracket is appended there,
+ * to be bisected (`Bracket.root`, the same steps, so the same root to the bit) only if it is
+ * wanted.
  */
-export function trigLinearRoots(f: TrigLinear, sign: 1 | -1, R0: number, k: number, theta: number, out: number[]): void {
+export function trigLinearRoots(f: TrigLinear, sign: 1 | -1, R0: number, k: number, theta: number, out: number[], later?: Bracket[]): void {
   const nu = Math.sqrt(f.A * f.A + f.B * f.B), nv = Math.sqrt(f.P * f.P + f.Q * f.Q);
   const hasV = nv > 0 || f.E !== 0;
   // A function with no θ in it at all.
@@ -166,36 +171,164 @@ export function trigLinearRoots(f: TrigLinear, sign: 1 | -1, R0: number, k: numb
     const ph = sign * th, c = cos(ph), s = sin(ph);
     return f.A * c + f.B * s + f.C + (R0 - k * th) * (f.P * c + f.Q * s + f.E);
   };
-  const der = (th: number) => {
-    const ph = sign * th, c = cos(ph), s = sin(ph);
-    // d/dθ: sign·(−A s + B c) − k(P c + Q s + E) + (R0 − kθ)·sign·(−P s + Q c).
-    return sign * (-f.A * s + f.B * c) - k * (f.P * c + f.Q * s + f.E) + (R0 - k * th) * sign * (-f.P * s + f.Q * c);
-  };
   const stack: [number, number][] = [[0, theta]];
   while (stack.length > 0) {
     const [lo, hi] = stack.pop()!;
     const h = (hi - lo) / 2, mid = lo + h;
-    const fm = val(mid), dm = der(mid);
+    // PERF: f and f' at the middle from one cosine and sine (the same sums as `val` and the
+    // derivative); the last angle's are kept, since every event function of a wheel first looks
+    // at the same middle.
+    const ph = sign * mid;
+    if (ph !== LAST.ph) {
+      LAST.ph = ph;
+      LAST.c = cos(ph);
+      LAST.s = sin(ph);
+    }
+    const c = LAST.c, s = LAST.s;
+    const fm = f.A * c + f.B * s + f.C + (R0 - k * mid) * (f.P * c + f.Q * s + f.E);
+    // d/dθ: sign·(−A s + B c) − k(P c + Q s + E) + (R0 − kθ)·sign·(−P s + Q c).
+    const dm = sign * (-f.A * s + f.B * c) - k * (f.P * c + f.Q * s + f.E) + (R0 - k * mid) * sign * (-f.P * s + f.Q * c);
     if (Math.abs(fm) > Math.abs(dm) * h + (M * h * h) / 2 + 1e-12 * (nu + nv * R0 + Math.abs(f.C) + 1)) continue;
     if (Math.abs(dm) > M * h) {
       // Monotone here: a root only where the ends differ in sign.
-      let a = lo, b = hi, fa = val(lo);
+      const fa = val(lo);
       const fb = val(hi);
       if (fa === 0) { out.push(lo); continue; }
       if (fb === 0) { out.push(hi); continue; }
       if ((fa > 0) === (fb > 0)) continue;
-      for (let it = 0; it < 100 && b - a > 1e-15; it++) {
-        const c = (a + b) / 2, fc = val(c);
-        if (fc === 0) { a = b = c; break; }
-        if ((fc > 0) === (fa > 0)) { a = c; fa = fc; } else b = c;
-      }
-      out.push((a + b) / 2);
+      const br = new Bracket(val, lo, hi, fa);
+      if (later) later.push(br);
+      else out.push(br.root());
       continue;
     }
     if (hi - lo < 1e-13) { out.push(mid); continue; }
     stack.push([lo, mid], [mid, hi]);
   }
 }
+
+/** The cosine and sine of the last middle angle `trigLinearRoots` looked at (±0 alike: only |f| and |f'| are read there). */
+const LAST = { ph: NaN, c: NaN, s: NaN };
+
+/**
+ * A root of a function monotone on [a, b] whose ends differ in sign, found by bisection as far as
+ * it is asked for: `narrow` takes a few more halvings, `root` all of them. The halvings are the
+ * same whenever they are taken, so the root is the same to the bit.
+ */
+export class Bracket {
+  private done = false;
+  private it = 0;
+  constructor(
+    private readonly f: (th: number) => number,
+    /** The root lies in [a, b]; `a` only rises and `b` only falls as the bracket narrows. */
+    public a: number,
+    public b: number,
+    private fa: number,
+  ) {}
+
+  /** Up to `n` more halvings (the bisection stops at 1e-15 rad, after 100 halvings, or on a point where f is exactly 0). */
+  narrow(n: number): void {
+    const f = this.f;
+    let a = this.a, b = this.b, fa = this.fa, it = this.it;
+    for (let j = 0; j < n; j++) {
+      if (!(it < 100 && b - a > 1e-15)) { this.done = true; break; }
+      const c = (a + b) / 2, fc = f(c);
+      if (fc === 0) { a = b = c; this.done = true; break; }
+      if ((fc > 0) === (fa > 0)) { a = c; fa = fc; } else b = c;
+      it++;
+    }
+    this.a = a; this.b = b; this.fa = fa; this.it = it;
+  }
+
+  get isRoot(): boolean {
+    return this.done;
+  }
+
+  /** The root: bisected to the end. */
+  root(): number {
+    if (!this.done) this.narrow(Infinity);
+    return (this.a + this.b) / 2;
+  }
+}
+
+/**
+ * Roots known exactly and roots still in brackets, handed out in ascending order (equal roots as
+ * many times as they were found: what sorting every root would give). Brackets are narrowed a few
+ * halvings at a time, the one with the least lower end first, and only while that end is not
+ * above the least root known: so the first roots of a long list cost their own bisections and
+ * the rest little more than the first halvings.
+ */
+export class AscendingRoots {
+  /** Known roots, largest first (the least is popped from the end). */
+  private readonly known: number[];
+  /** Brackets, a binary heap on their lower end. */
+  private readonly open: Bracket[] = [];
+
+  constructor(exact: readonly number[], brackets: readonly Bracket[]) {
+    this.known = [...exact].sort((x, y) => y - x);
+    for (const b of brackets) this.push(b);
+  }
+
+  /** The least root left (not taken), or undefined. */
+  peek(): number | undefined {
+    const known = this.known, open = this.open;
+    for (;;) {
+      const least = known.length > 0 ? known[known.length - 1]! : undefined;
+      const br = open[0];
+      // A bracket whose lower end is above the least known root holds no smaller root (nor does any other).
+      if (br === undefined || (least !== undefined && br.a > least)) return least;
+      this.popTop();
+      br.narrow(HALVINGS);
+      if (!br.isRoot) {
+        this.push(br);
+        continue;
+      }
+      const r = br.root();
+      // Into its place among the known roots (largest first).
+      let i = known.length;
+      while (i > 0 && known[i - 1]! < r) i--;
+      known.splice(i, 0, r);
+    }
+  }
+
+  /** The least root left, taken. */
+  take(): number | undefined {
+    const r = this.peek();
+    if (r !== undefined) this.known.pop();
+    return r;
+  }
+
+  private push(b: Bracket): void {
+    const h = this.open;
+    let i = h.length;
+    h.push(b);
+    while (i > 0) {
+      const p = (i - 1) >> 1;
+      if (h[p]!.a <= b.a) break;
+      h[i] = h[p]!;
+      i = p;
+    }
+    h[i] = b;
+  }
+
+  private popTop(): void {
+    const h = this.open;
+    const last = h.pop()!;
+    if (h.length === 0) return;
+    let i = 0;
+    for (;;) {
+      const l = 2 * i + 1, r = l + 1;
+      if (l >= h.length) break;
+      const c = r < h.length && h[r]!.a < h[l]!.a ? r : l;
+      if (h[c]!.a >= last.a) break;
+      h[i] = h[c]!;
+      i = c;
+    }
+    h[i] = last;
+  }
+}
+
+/** Halvings a bracket is narrowed by at a time when it might hold the least root. */
+const HALVINGS = 6;
 
 /** Does any mover stand's swept outline (after a wheel of φ, then `runMm` straight) overlap a target stand? */
 function pathMeets(pairs: readonly [XY[], XY[]][], pv: XY, phi: number, d0x: number, d0y: number, runMm: number): boolean {

@@ -18,6 +18,10 @@ import { quadDistance } from '../../src/geometry/measure';
 import type { SightIndex } from '../../src/geometry/sightIndex';
 import { featuresAt } from '../../src/geometry/sightIndex';
 import type { TablePoint } from '../../src/geometry/types';
+import type { WheelReachOptions } from '../../src/geometry/wheelReach';
+import { convexPolygonsOverlap } from '../../src/geometry/collisions';
+import { cos, sin } from '../../src/geometry/math';
+import { convexHull } from '../../src/geometry/vec';
 
 /** The plain (point) relation of the quad shifted by (ox, oy): the referee for the flat kernel. */
 const relationShifted = (q: readonly number[], ox: number, oy: number, poly: readonly TablePoint[]) =>
@@ -210,3 +214,181 @@ export function groundLevelAtPlain(ix: SightIndex, p: TablePoint): number {
   return h;
 }
 
+// ------------------------------------------------------------------ the least wheel to meet
+
+/**
+ * `leastWheelToMeet` (geometry/wheelReach.ts) as it stood before its roots were bisected only
+ * as far as the answer needs them: every root of every event function bisected to the end, all
+ * sorted, then judged in order. The fast version must give the same angle to the bit.
+ */
+interface XY { x: number; y: number }
+
+/** The least wheel (signed radians, |φ| ≤ maxRad) after which the path meets `target`, or undefined. */
+export function leastWheelToMeetPlain(stands: readonly StandFootprint[], target: readonly StandFootprint[], o: WheelReachOptions): number | undefined {
+  if (stands.length === 0 || target.length === 0 || o.reachMm < 0) return undefined;
+  const k = o.lossPerRad ?? 0;
+  const theta = k > 0 ? Math.min(o.maxRad, o.reachMm / k) : o.maxRad;
+  const movers = stands.map((s) => narrowedCorners(s, o.overlapMm ?? 0));
+  const targets = target.map((s) => standCorners(s) as XY[]);
+  const first: 1 | -1 = o.prefer ?? 1;
+  let best: number | undefined;
+  for (const sign of [first, first === 1 ? -1 : 1] as const) {
+    const a = leastOnSide(movers, targets, o, sign, k, theta, best);
+    if (a !== undefined && (best === undefined || a < Math.abs(best))) best = sign * a;
+  }
+  return best;
+}
+
+/** The mover stand's corners narrowed by `m` on each flank (front-left, front-right, rear-right, rear-left). */
+function narrowedCorners(s: StandFootprint, m: number): XY[] {
+  const c = standCorners(s);
+  if (m <= 0) return c.map((p) => ({ x: p.x, y: p.y }));
+  const w = s.widthMm;
+  const f = Math.min(m, w / 2 - 1e-6) / w;
+  // Along the front: corner 0 → 1 and 3 → 2.
+  const lerp = (p: XY, q: XY, t: number): XY => ({ x: p.x + (q.x - p.x) * t, y: p.y + (q.y - p.y) * t });
+  return [lerp(c[0], c[1], f), lerp(c[1], c[0], f), lerp(c[2], c[3], f), lerp(c[3], c[2], f)];
+}
+
+const cross = (ax: number, ay: number, bx: number, by: number) => ax * by - ay * bx;
+
+/**
+ * One coefficient set of f (see the module comment): f(θ) = A cos φ + B sin φ + C + (R₀ − kθ)(P cos φ + Q sin φ + E), φ = sign·θ.
+ */
+interface TrigLinear { A: number; B: number; C: number; P: number; Q: number; E: number }
+
+function leastOnSide(movers: readonly XY[][], targets: readonly XY[][], o: WheelReachOptions, sign: 1 | -1, k: number, theta: number, bestSoFar: number | undefined): number | undefined {
+  const pv = sign > 0 ? o.frame.corners[1] : o.frame.corners[0];
+  const d0x = cos(o.headingRad), d0y = sin(o.headingRad);
+  const R0 = o.reachMm;
+  const limit = bestSoFar === undefined ? theta : Math.min(theta, Math.abs(bestSoFar));
+  // A mover's reach about the pivot bounds every place it can be: pairs further apart never meet.
+  const roots: number[] = [0, limit];
+  const pairs: [XY[], XY[]][] = [];
+  for (const m of movers) {
+    let rm = 0;
+    for (const c of m) rm = Math.max(rm, Math.sqrt((c.x - pv.x) * (c.x - pv.x) + (c.y - pv.y) * (c.y - pv.y)));
+    for (const t of targets) {
+      let near = Infinity;
+      for (const c of t) near = Math.min(near, Math.sqrt((c.x - pv.x) * (c.x - pv.x) + (c.y - pv.y) * (c.y - pv.y)));
+      const tx = t[0]!.x - t[2]!.x, ty = t[0]!.y - t[2]!.y, tr = Math.sqrt(tx * tx + ty * ty);
+      if (near - tr > rm + R0 + 1e-6) continue;
+      pairs.push([m, t]);
+      for (const f of eventFunctions(m, t, pv, d0x, d0y)) trigLinearRoots(f, sign, R0, k, limit, roots);
+    }
+  }
+  if (pairs.length === 0) return undefined;
+  roots.sort((x, y) => x - y);
+  const meets = (th: number) => pathMeets(pairs, pv, sign * th, d0x, d0y, R0 - k * th);
+  for (let i = 0; i < roots.length; i++) {
+    const r = roots[i]!;
+    if (r > limit) break;
+    if (meets(r)) return r;
+    const next = roots[i + 1];
+    if (next !== undefined && next > r && meets((r + next) / 2)) return r;
+  }
+  return undefined;
+}
+
+/** Every event function of one mover stand against one target stand (corner on an edge's line). */
+function eventFunctions(m: readonly XY[], t: readonly XY[], pv: XY, d0x: number, d0y: number): TrigLinear[] {
+  const out: TrigLinear[] = [];
+  // Rot(φ)v = v cos φ + Jv sin φ, Jv = (−v.y, v.x); cross(Rot v, u) = cos·cross(v, u) + sin·cross(Jv, u).
+  for (let j = 0; j < 4; j++) {
+    const ta = t[j]!, tb = t[(j + 1) & 3]!;
+    const ex = tb.x - ta.x, ey = tb.y - ta.y;
+    const base = cross(ex, ey, pv.x - ta.x, pv.y - ta.y);
+    // cross(e, Rot d0) = −cross(Rot d0, e).
+    const P = -cross(d0x, d0y, ex, ey), Q = -cross(-d0y, d0x, ex, ey);
+    for (const c of m) {
+      const cx = c.x - pv.x, cy = c.y - pv.y;
+      // Mover corner on the target edge's line: cross(e, P + Rot c − Ta) (+ R·cross(e, Rot d0) at the end of the run).
+      const A = -cross(cx, cy, ex, ey), B = -cross(-cy, cx, ex, ey);
+      out.push({ A, B, C: base, P: 0, Q: 0, E: 0 }, { A, B, C: base, P, Q, E: 0 });
+    }
+  }
+  for (const tv of t) {
+    const ux = tv.x - pv.x, uy = tv.y - pv.y;
+    // Target corner on the line a mover corner runs along: cross(Rot d0, T − P − Rot c).
+    const A5 = cross(d0x, d0y, ux, uy), B5 = cross(-d0y, d0x, ux, uy);
+    for (let i = 0; i < 4; i++) {
+      const ca = m[i]!, cb = m[(i + 1) & 3]!;
+      const gx = cb.x - ca.x, gy = cb.y - ca.y;
+      const cax = ca.x - pv.x, cay = ca.y - pv.y;
+      // Target corner on a mover edge's line: cross(Rot g, T − P − Rot ca) (− R·cross(g, d0) at the end).
+      const A = cross(gx, gy, ux, uy), B = cross(-gy, gx, ux, uy), C = -cross(gx, gy, cax, cay);
+      out.push({ A, B, C, P: 0, Q: 0, E: 0 }, { A, B, C, P: 0, Q: 0, E: -cross(gx, gy, d0x, d0y) });
+      out.push({ A: A5, B: B5, C: -cross(d0x, d0y, cax, cay), P: 0, Q: 0, E: 0 });
+    }
+  }
+  return out;
+}
+
+/**
+ * The roots of f on [0, Θ], appended to `out`. Certified by a bound M on |f''|: on an interval
+ * of half-width h about m, |f| ≥ |f(m)| − |f'(m)|h − Mh²/2 and |f'| ≥ |f'(m)| − Mh, so an
+ * interval is dropped only when f cannot vanish in it, and solved by bisection only where f is
+ * monotone; a double root (a tangency) is kept at the middle of an interval of 1e-13 rad.
+ */
+function trigLinearRoots(f: TrigLinear, sign: 1 | -1, R0: number, k: number, theta: number, out: number[]): void {
+  const nu = Math.sqrt(f.A * f.A + f.B * f.B), nv = Math.sqrt(f.P * f.P + f.Q * f.Q);
+  const hasV = nv > 0 || f.E !== 0;
+  // A function with no θ in it at all.
+  if (nu === 0 && (!hasV || (nv === 0 && k === 0))) return;
+  const M = nu + (hasV ? 2 * k * nv + Math.max(R0, Math.abs(R0 - k * theta)) * nv : 0);
+  const val = (th: number) => {
+    const ph = sign * th, c = cos(ph), s = sin(ph);
+    return f.A * c + f.B * s + f.C + (R0 - k * th) * (f.P * c + f.Q * s + f.E);
+  };
+  const der = (th: number) => {
+    const ph = sign * th, c = cos(ph), s = sin(ph);
+    // d/dθ: sign·(−A s + B c) − k(P c + Q s + E) + (R0 − kθ)·sign·(−P s + Q c).
+    return sign * (-f.A * s + f.B * c) - k * (f.P * c + f.Q * s + f.E) + (R0 - k * th) * sign * (-f.P * s + f.Q * c);
+  };
+  const stack: [number, number][] = [[0, theta]];
+  while (stack.length > 0) {
+    const [lo, hi] = stack.pop()!;
+    const h = (hi - lo) / 2, mid = lo + h;
+    const fm = val(mid), dm = der(mid);
+    if (Math.abs(fm) > Math.abs(dm) * h + (M * h * h) / 2 + 1e-12 * (nu + nv * R0 + Math.abs(f.C) + 1)) continue;
+    if (Math.abs(dm) > M * h) {
+      // Monotone here: a root only where the ends differ in sign.
+      let a = lo, b = hi, fa = val(lo);
+      const fb = val(hi);
+      if (fa === 0) { out.push(lo); continue; }
+      if (fb === 0) { out.push(hi); continue; }
+      if ((fa > 0) === (fb > 0)) continue;
+      for (let it = 0; it < 100 && b - a > 1e-15; it++) {
+        const c = (a + b) / 2, fc = val(c);
+        if (fc === 0) { a = b = c; break; }
+        if ((fc > 0) === (fa > 0)) { a = c; fa = fc; } else b = c;
+      }
+      out.push((a + b) / 2);
+      continue;
+    }
+    if (hi - lo < 1e-13) { out.push(mid); continue; }
+    stack.push([lo, mid], [mid, hi]);
+  }
+}
+
+/** Does any mover stand's swept outline (after a wheel of φ, then `runMm` straight) overlap a target stand? */
+function pathMeets(pairs: readonly [XY[], XY[]][], pv: XY, phi: number, d0x: number, d0y: number, runMm: number): boolean {
+  if (runMm < -1e-9) return false;
+  const c = cos(phi), s = sin(phi);
+  const dx = (d0x * c - d0y * s) * Math.max(0, runMm), dy = (d0x * s + d0y * c) * Math.max(0, runMm);
+  const swept = new Map<XY[], TablePoint[]>();
+  for (const [m, t] of pairs) {
+    let hull = swept.get(m);
+    if (!hull) {
+      const pts: TablePoint[] = [];
+      for (const p of m) {
+        const x = pv.x + (p.x - pv.x) * c - (p.y - pv.y) * s, y = pv.y + (p.x - pv.x) * s + (p.y - pv.y) * c;
+        pts.push({ x, y } as TablePoint, { x: x + dx, y: y + dy } as TablePoint);
+      }
+      hull = convexHull(pts);
+      swept.set(m, hull);
+    }
+    if (convexPolygonsOverlap(hull, t as TablePoint[], 0)) return true;
+  }
+  return false;
+}

@@ -8,6 +8,7 @@ import { atan2, asin, cos, sin } from '../../src/geometry/math';
 import type { StandFootprint } from '../../src/geometry/types';
 import { mm } from '../../src/geometry/types';
 import { line, stand } from './helpers';
+import { leastWheelToMeetPlain } from './plain';
 
 /** Through the core, as a ruleset would: wheel by φ (movement.ts `wheel`), then straight ahead for what is left. */
 function coreMeets(stands: readonly StandFootprint[], target: readonly StandFootprint[], phi: number, reachMm: number, lossPerRad: number): boolean {
@@ -120,5 +121,27 @@ describe('the least wheel after which a straight path meets a unit', () => {
     ), { numRuns: 120 });
     // The cases were not all empty: some need no wheel, some a wheel, some cannot meet.
     expect(seen.every((c) => c > 5)).toBe(true);
+  }, 60_000);
+  it('gives the angle every root bisected and sorted gives, to the bit, bisecting only the roots it needs (property)', () => {
+    let met = 0;
+    fc.assert(fc.property(
+      fc.integer({ min: 1, max: 4 }), fc.integer({ min: 1, max: 2 }), fc.double({ min: -Math.PI, max: Math.PI, noNaN: true }),
+      fc.integer({ min: 1, max: 4 }), fc.integer({ min: -300, max: 300 }), fc.integer({ min: 0, max: 400 }), fc.double({ min: -Math.PI, max: Math.PI, noNaN: true }),
+      fc.integer({ min: 0, max: 600 }), fc.constantFrom(0, 40, 80, 160), fc.constantFrom(0, 0.5, 1.5), fc.constantFrom(1 as const, -1 as const), fc.boolean(),
+      (n, ranks, facing, tn, across, ahead, tFacing, reachMm, lossPerRad, overlapMm, prefer, mirrored) => {
+        const mv = line(n, 500, 500, facing, ranks);
+        const fr = unitFrame(mv);
+        const f = { x: cos(facing), y: sin(facing) }, r = { x: -f.y, y: f.x };
+        // A target and, sometimes, its mirror image across the mover's line of advance: the same root on both sides.
+        const at = (side: number) => line(tn, 500 + f.x * ahead + r.x * across * side, 500 + f.y * ahead + r.y * across * side, tFacing);
+        const tgt = mirrored ? [...at(1), ...at(-1)] : at(1);
+        const o = { frame: fr, headingRad: fr.facing, maxRad: Math.PI / 4, reachMm, lossPerRad, overlapMm, prefer };
+        const fast = leastWheelToMeet(mv, tgt, o);
+        const plain = leastWheelToMeetPlain(mv, tgt, o);
+        if (fast !== undefined) met++;
+        expect(Object.is(fast, plain)).toBe(true);
+      },
+    ), { numRuns: 200 });
+    expect(met).toBeGreaterThan(20);
   }, 60_000);
 });

@@ -132,6 +132,8 @@ export interface Melee {
   readonly struck?: Readonly<Record<string, Face | 'flanks'>>;
   /** Units that charged into it with impact outside the charge phase (a control test's charge), for its first round. */
   readonly impact?: readonly string[];
+  /** The unit that charged into it outside the charge phase without impact (a charger with impact is in `impact`): its enemy is "receiving charge" in the first round. */
+  readonly charger?: string;
 }
 
 export interface DogState {

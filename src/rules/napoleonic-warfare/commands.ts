@@ -144,8 +144,13 @@ function pathAlongRoad(d: Draft, u: Unit, distMm: number): boolean {
 }
 
 /** `proRata`: a strategic move carried out by strategic.ts, whose Engagement Range halt the pro-rata resolution fixed (NW §21). */
-export function doMove(d: Draft, u: Unit, wheelDeg: number, distanceIn: number, strategic: boolean, dropBack = false, proRata = false): Rejection | void {
-  const nu = nwu(d, u.id);
+/**
+ * NW Movement §3; §25 Wheeling; §23 Roads: a move's wheel and distance against the unit's
+ * allowance — the unit after its wheel and whether it moves along the road, or why the move is
+ * over the allowance. It reads only the mover and the ground, so a player can ask it of what it
+ * sees before offering a move (the AI's scripts do).
+ */
+export function moveAllowance(d: Draft, u: Unit, wheelDeg: number, distanceIn: number, strategic: boolean): Rejection | { wheeled: Unit; road: boolean } {
   if (Math.abs(wheelDeg) > WHEEL.maxDeg + 1e-9) return reject('wheel-too-far', `A wheel is at most ${WHEEL.maxDeg} degrees.`, WHEEL.rule);
   const full = normalMoveMm(d, u, strategic);
   const { unit: wheeled, outerArcMm } = wheelUnit(u, (wheelDeg * Math.PI) / 180, frameOfUnit(u));
@@ -158,6 +163,15 @@ export function doMove(d: Draft, u: Unit, wheelDeg: number, distanceIn: number, 
   const allowance = road ? full * 1.5 : full;
   if (roadColumn && !road && wheelCost + want > full + 0.5) return reject('off-road', `${u.name} leaves the road on this move, so it has only its normal ${toIn(full)}" (the road's 1½ times needs the entire move along the road).`, 'NW §23 Roads');
   if (wheelCost + want > allowance + 0.5) return reject('too-far', `${u.name} may move ${toIn(allowance)}" and the wheel costs ${toIn(wheelCost)}"; ${distanceIn}" more is too far.`, 'NW Movement §3; §25 Wheeling');
+  return { wheeled, road };
+}
+
+export function doMove(d: Draft, u: Unit, wheelDeg: number, distanceIn: number, strategic: boolean, dropBack = false, proRata = false): Rejection | void {
+  const nu = nwu(d, u.id);
+  const allowed = moveAllowance(d, u, wheelDeg, distanceIn, strategic);
+  if (isRej(allowed)) return allowed;
+  const { wheeled, road } = allowed;
+  const want = inMm(distanceIn);
   d.battle = updateUnit(d.battle, u.id, () => wheeled);
   // NW Orders/Advance: stands may shift into the rear ranks to avoid units, terrain or obstacles (dropBack; RULINGS).
   const mover = dropBack ? dropBackForMove(d, wheeled, unitFacing(wheeled), want, { roadColumn: road }) : wheeled;

@@ -1,6 +1,7 @@
 /** Shared procedures on a Draft: finding units, visibility, disorder, casualties, removal. */
 import { standIndexOf } from '../../geometry/sightCache';
 import { unitBox } from '../../geometry/queries';
+import { boxGap, type Box } from '../../geometry/vec';
 import { gapEventsAlong } from '../../geometry/moveGap';
 import { firstWhereAlong, nearestPairEventsAlong, sightEventsAlong } from '../../geometry/sightAlong';
 import { standsAtDistance } from '../../geometry/movement';
@@ -109,6 +110,20 @@ export function visibleEnemyWithin(d: Draft, u: Unit, rangeMm: number): boolean 
   for (const id of near) {
     const e = byId.get(id);
     if (!e || e.side === u.side || d.rs.units[id]?.status !== 'active' || d.rs.units[id]?.ambush === true) continue;
+    if (unitDistanceMm(u, e) <= rangeMm + 1e-6 && canSee(d, u, e)) return true;
+  }
+  return false;
+}
+
+/**
+ * `visibleEnemyWithin` among `candidates` (enemies of `u` not in ambush, with their boxes, that
+ * include every one within `rangeMm`): the same answer, for a caller that found them once for
+ * many poses (a drag preview).
+ */
+export function visibleEnemyAmong(d: Draft, u: Unit, rangeMm: number, candidates: readonly { readonly unit: Unit; readonly box: Box }[]): boolean {
+  const b = unitBox(u.stands), r = rangeMm + 1;
+  for (const { unit: e, box } of candidates) {
+    if (boxGap(b, box) > r || d.rs.units[e.id]?.status !== 'active') continue;
     if (unitDistanceMm(u, e) <= rangeMm + 1e-6 && canSee(d, u, e)) return true;
   }
   return false;

@@ -105,10 +105,18 @@ function landsClear(d: Draft, before: Unit, after: Unit, byId: ReadonlyMap<strin
   return true;
 }
 
-/** A unit's id, formation and stand poses as a key (the same pose gives the same key). */
+const POSE_KEYS = new WeakMap<Unit, string>();
+/**
+ * A unit's id, formation and stand poses as a key (the same pose gives the same key). PERF: kept
+ * per unit object (units are never changed in place; a move makes a new one): a drag asks it of
+ * the same narrower fronts at every pointer move, and writing the numbers out is most of its cost.
+ */
 export function poseKey(u: Unit): string {
-  let k = `${u.id}|${u.formation}`;
+  let k = POSE_KEYS.get(u);
+  if (k !== undefined) return k;
+  k = `${u.id}|${u.formation}`;
   for (const s of u.stands) k += `|${s.id}:${s.centre.x},${s.centre.y},${s.facing}`;
+  POSE_KEYS.set(u, k);
   return k;
 }
 
@@ -122,6 +130,7 @@ export interface DropBackMemo {
   /** By `poseKey` of the unit. */
   readonly fronts: Map<string, readonly (NarrowedFront & { clear: boolean })[]>;
   readonly traceOf?: ProbeOptions['traceOf'];
+  readonly timelineOf?: ProbeOptions['timelineOf'];
 }
 
 export interface DropBackPlan extends NarrowedFront {
@@ -140,7 +149,7 @@ export function planDropBack(d: Draft, u: Unit, dir: Radians, distMm: number, op
   if (why) return why;
   // PERF: the active units and (with a memo) the fronts and traces are read once, not per front.
   const byId = opts.memo?.byId ?? new Map(activeUnits(d).map((x) => [x.id, x]));
-  const popts: ProbeOptions = { ...(opts.roadColumn !== undefined ? { roadColumn: opts.roadColumn } : {}), byId, ...(opts.memo?.traceOf ? { traceOf: opts.memo.traceOf } : {}) };
+  const popts: ProbeOptions = { ...(opts.roadColumn !== undefined ? { roadColumn: opts.roadColumn } : {}), byId, ...(opts.memo?.traceOf ? { traceOf: opts.memo.traceOf } : {}), ...(opts.memo?.timelineOf ? { timelineOf: opts.memo.timelineOf } : {}) };
   const base = probePath(d, u, dir, distMm, popts);
   const baseCount = hazardCount(base);
   if (baseCount === 0) return undefined; // nothing in its path to avoid

@@ -339,6 +339,79 @@ export interface ProbeOptions {
   readonly byId?: ReadonlyMap<string, Unit>;
   /** The trace of the straight move (a caller that caches traces); default `traceStraight` against `byId`. */
   readonly traceOf?: (u: Unit, dir: Radians, distMm: number) => MoveTrace;
+  /**
+   * PERF: a caller asking about one pose at many distances (a drag) may keep each pose's
+   * timeline (`probeTimeline` of a trace reaching past `distMm`) and have it read up to `distMm`.
+   */
+  readonly timelineOf?: (u: Unit, dir: Radians, distMm: number, roadColumn: boolean) => ProbeTimeline | undefined;
+}
+
+/** One place along a probed move where the rules look (see `probePath`), with what they find there. */
+type ProbeStep =
+  | { readonly atMm: number; readonly kind: 'edge' }
+  | { readonly atMm: number; readonly kind: 'terrain'; readonly hazards: readonly { readonly id: string; readonly impassable: boolean }[] }
+  | { readonly atMm: number; readonly kind: 'unit'; readonly id: string; readonly enemy: boolean };
+
+/** What a straight move of one pose meets, in order, read once from a trace reaching `reachMm`. */
+export interface ProbeTimeline {
+  readonly reachMm: number;
+  readonly steps: readonly ProbeStep[];
+}
+
+/**
+ * The timeline of a traced straight move of `u` along `dir`: at each moment of the trace (momentsOf),
+ * the terrain it runs into there (not under it at the start; NW §23 hazards, and whether it may
+ * not enter), or the unit it enters (friend, or an enemy it was not already touching and that is
+ * not in ambush).
+ */
+export function probeTimeline(d: Draft, u: Unit, dir: Radians, trace: MoveTrace, byId: ReadonlyMap<string, Unit>, roadColumn: boolean): ProbeTimeline {
+  const startEnemies = new Set<string>();
+  for (const m of trace.meetings) {
+    const x = byId.get(m.unitId)!;
+    if (x.side !== u.side && !startEnemies.has(x.id) && isContactGap(unitDistanceMm(u, x))) startEnemies.add(x.id);
+  }
+  const startTerrain = new Set(unitTerrain(d.battle, u).map((t) => t.id));
+  const steps: ProbeStep[] = [];
+  for (const ev of momentsOf(u, straight(dir, trace.distanceMm), trace)) {
+    if (ev.kind === 'edge') steps.push(ev);
+    else if (ev.kind === 'terrain') {
+      const ter = terrainAfter(trace, ev.atMm);
+      const hazards: { id: string; impassable: boolean }[] = [];
+      for (const t of ter) if (!startTerrain.has(t.id) && isHazard(d, u, t, ter, roadColumn)) hazards.push({ id: t.id, impassable: impassable(d, u, t, ter) });
+      steps.push({ atMm: ev.atMm, kind: 'terrain', hazards });
+    } else {
+      const x = byId.get(ev.meeting.unitId)!;
+      if (x.side === u.side) steps.push({ atMm: ev.atMm, kind: 'unit', id: x.id, enemy: false });
+      else if (!startEnemies.has(x.id) && d.rs.units[x.id]?.ambush !== true) steps.push({ atMm: ev.atMm, kind: 'unit', id: x.id, enemy: true });
+    }
+  }
+  return { reachMm: trace.distanceMm, steps };
+}
+
+/**
+ * The probe read off a timeline, up to the table edge, the first enemy or the first ground it
+ * cannot enter; `belowMm`: only the moments before that distance (a timeline reaching further
+ * read as the trace cut there, moveCore `truncateTrace`).
+ */
+function readTimeline(tl: ProbeTimeline, belowMm: number, stopAtHazards: number | undefined): PathProbe {
+  const friends = new Set<string>(), terrain = new Set<string>();
+  const enemies: string[] = [];
+  let imp = false;
+  let stopAt = Infinity;
+  for (const ev of tl.steps) {
+    if (ev.atMm >= belowMm || ev.atMm > stopAt + 1e-9) break;
+    if (ev.kind === 'edge') return { friends: [...friends], enemies, terrain: [...terrain], impassable: imp, leftTable: true };
+    if (ev.kind === 'terrain') {
+      for (const h of ev.hazards) {
+        terrain.add(h.id);
+        if (h.impassable) { imp = true; stopAt = Math.min(stopAt, ev.atMm); }
+      }
+    } else if (!ev.enemy) friends.add(ev.id);
+    else if (!enemies.includes(ev.id)) { enemies.push(ev.id); stopAt = Math.min(stopAt, ev.atMm); }
+    // A caller that only wants paths running into fewer than `stopAtHazards` things stops here.
+    if (stopAtHazards !== undefined && friends.size + terrain.size >= stopAtHazards) break;
+  }
+  return { friends: [...friends], enemies, terrain: [...terrain], impassable: imp, leftTable: false };
 }
 
 /**
@@ -349,38 +422,11 @@ export interface ProbeOptions {
  * terrain are met (for a caller that only wants paths meeting fewer).
  */
 export function probePath(d: Draft, u: Unit, dir: Radians, distMm: number, opts: ProbeOptions = {}): PathProbe {
+  const kept = distMm > 0 ? opts.timelineOf?.(u, dir, distMm, !!opts.roadColumn) : undefined;
+  if (kept && kept.reachMm > distMm) return readTimeline(kept, distMm, opts.stopAtHazards);
   const byId = opts.byId ?? new Map(activeUnits(d).filter((x) => x.id !== u.id).map((x) => [x.id, x]));
-  const legs = straight(dir, distMm);
-  const trace = opts.traceOf ? opts.traceOf(u, dir, distMm) : traceStraight(d, u, legs, byId);
-  const startEnemies = new Set<string>();
-  for (const m of trace.meetings) {
-    const x = byId.get(m.unitId)!;
-    if (x.side !== u.side && !startEnemies.has(x.id) && isContactGap(unitDistanceMm(u, x))) startEnemies.add(x.id);
-  }
-  const startTerrain = new Set(unitTerrain(d.battle, u).map((t) => t.id));
-  const friends = new Set<string>(), terrain = new Set<string>();
-  const enemies: string[] = [];
-  let imp = false;
-  let stopAt = Infinity;
-  for (const ev of momentsOf(u, legs, trace)) {
-    if (ev.atMm > stopAt + 1e-9) break;
-    if (ev.kind === 'edge') return { friends: [...friends], enemies, terrain: [...terrain], impassable: imp, leftTable: true };
-    if (ev.kind === 'terrain') {
-      const ter = terrainAfter(trace, ev.atMm);
-      for (const t of ter) {
-        if (startTerrain.has(t.id) || !isHazard(d, u, t, ter, !!opts.roadColumn)) continue;
-        terrain.add(t.id);
-        if (impassable(d, u, t, ter)) { imp = true; stopAt = Math.min(stopAt, ev.atMm); }
-      }
-    } else {
-      const x = byId.get(ev.meeting.unitId)!;
-      if (x.side === u.side) friends.add(x.id);
-      else if (!startEnemies.has(x.id) && d.rs.units[x.id]?.ambush !== true && !enemies.includes(x.id)) { enemies.push(x.id); stopAt = Math.min(stopAt, ev.atMm); }
-    }
-    // A caller that only wants paths running into fewer than `stopAtHazards` things stops here.
-    if (opts.stopAtHazards !== undefined && friends.size + terrain.size >= opts.stopAtHazards) break;
-  }
-  return { friends: [...friends], enemies, terrain: [...terrain], impassable: imp, leftTable: false };
+  const trace = opts.traceOf ? opts.traceOf(u, dir, distMm) : traceStraight(d, u, straight(dir, distMm), byId);
+  return readTimeline(probeTimeline(d, u, dir, trace, byId, !!opts.roadColumn), Infinity, opts.stopAtHazards);
 }
 
 /** How many things a probed path runs into (friends and terrain; enemies are reported apart). */

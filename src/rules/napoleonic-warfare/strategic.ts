@@ -9,7 +9,7 @@
  */
 import { wheelUnit } from '../../geometry/units';
 import { wheel, standsAtDistance, sweptBox, type Leg } from '../../geometry/movement';
-import { raceMoves, type RaceHalt } from '../../geometry/simultaneous';
+import { raceMoves } from '../../geometry/simultaneous';
 import { unitBox } from '../../geometry/queries';
 import { boxGap } from '../../geometry/vec';
 import { straight } from './moves';
@@ -20,11 +20,11 @@ import type { Unit } from '../../engine/model';
 import type { Draft, NwGameState, NwOptions, NwState, StrategicPlan } from './types';
 import type { NwTables } from './nwTables';
 import { canSee, clone, enemiesOf, PlanAccepted, planCheckCtx, erMm, inMm, makeDraft, nearestEnemy, nwu, toChange, toIn } from './core';
-import { bearing, unitDistanceMm, unitFacing, commandStand, frameOfUnit } from './geom';
+import { bearing, unitFacing, commandStand, frameOfUnit } from './geom';
 import { faceTowards, normalMoveMm, retreatMove, runPendingTests } from './morale';
 import { applyDeploy, doMove, type DeployActionCmd } from './commands';
 import { WHEEL } from './tables/movement';
-import { normaliseAngle } from '../../geometry/types';
+import { normaliseAngle, type StandFootprint } from '../../geometry/types';
 import { idRecord, withId } from '../../engine/ids';
 
 type S = NwGameState;
@@ -147,8 +147,8 @@ export interface Halt {
 /**
  * NW A Note on Simultaneous Movement, through the movement core's race (`raceMoves`): every
  * path advances by the same fraction of its own length, slice by slice; a mover halts the
- * moment (bisected within the slice, everyone at the same fraction) it comes within Engagement
- * Range of a visible known enemy where that enemy then stands (NW §2), or ("moving them until
+ * moment (solved by the core, everyone at the same fraction, wheels included) it comes within
+ * Engagement Range of a visible known enemy where that enemy then stands (NW §2), or ("moving them until
  * they have all moved their full distance, or collided") the moment it would run into another
  * unit that is moving at the same time, friend or foe. Of two movers meeting, the one whose own
  * move carries it into the other halts (a column crossing another's path halts against its
@@ -160,14 +160,11 @@ export function proRataHalts(d: Draft, paths: readonly Path[], slices = STRATEGI
   const er = erMm(d);
   const byId = new Map(paths.map((p) => [p.plan.unitId, p]));
   const asUnit = (id: string, stands: readonly Unit['stands'][number][]): Unit => ({ ...(byId.get(id)?.start ?? findUnit(d.battle, id)!), stands: stands as Unit['stands'] });
-  // PERF: the draft does not change while the race runs, so each side's known enemies, and the box
-  // of each enemy standing still, are found once, not at every bisection the race asks about.
+  // PERF: the draft does not change while the race runs, so each side's known enemies are found once.
   const enemiesBySide = new Map<string, Unit[]>();
-  const standingBox = new Map<Unit, ReturnType<typeof unitBox>>();
   // PERF: each mover's enemies that can come within range at all: those whose box over the whole
   // race (sweptBox: every pose the plan passes through; a standing unit's own box) comes within
-  // range (with a millimetre to spare) of the mover's. Any other is beyond range at every moment,
-  // which the box test below would find again at every bisection.
+  // range (with a millimetre to spare) of the mover's. Any other is beyond range at every moment.
   const swept = new Map<string, ReturnType<typeof unitBox>>(paths.map((p) => [p.plan.unitId, sweptBox(p.start.stands, p.legs)]));
   const nearBy = new Map<string, Unit[]>();
   const nearEnemies = (id: string, side: string): Unit[] => {
@@ -180,34 +177,23 @@ export function proRataHalts(d: Draft, paths: readonly Path[], slices = STRATEGI
     nearBy.set(id, near);
     return near;
   };
-  const halt: RaceHalt = (id, stands, _f, poseOf) => {
-    const p = byId.get(id)!;
-    const me = asUnit(id, stands as Unit['stands']);
-    const box = unitBox(me.stands);
-    let best: { id: string; dist: number } | undefined;
-    for (const e of nearEnemies(id, p.plan.side)) {
-      const pose = poseOf(e.id);
-      const ep = pose ? asUnit(e.id, pose as Unit['stands']) : findUnit(d.battle, e.id);
-      if (!ep) continue;
-      let epBox = pose ? undefined : standingBox.get(ep);
-      if (!epBox) {
-        epBox = unitBox(ep.stands);
-        if (!pose) standingBox.set(ep, epBox);
-      }
-      // PERF: an enemy whose box is beyond range (with a millimetre to spare) is beyond it; the race asks this at every bisection.
-      if (boxGap(box, epBox) > er + 1) continue;
-      const dist = unitDistanceMm(me, ep);
-      if (dist <= er + 1e-6 && (!best || dist < best.dist) && canSee(d, me, ep)) best = { id: e.id, dist };
-    }
-    return best?.id;
+  // NW §21: Engagement Range is a distance between the units (nearest points): the core solves the
+  // moment a mover comes within it of an enemy, moving or standing; sight is the rules' condition,
+  // asked where everyone then is.
+  const seen = (id: string, eid: string, poseOf: (x: string) => readonly StandFootprint[] | undefined): boolean => {
+    const mine = poseOf(id), theirs = poseOf(eid);
+    const me = asUnit(id, mine as Unit['stands']);
+    const ep = theirs ? asUnit(eid, theirs as Unit['stands']) : findUnit(d.battle, eid);
+    return !!ep && canSee(d, me, ep);
   };
   const race = raceMoves(paths.map((p) => ({ id: p.plan.unitId, stands: p.start.stands, legs: p.legs })), {
     slices,
-    halt,
+    within: { distanceMm: er + 1e-6, of: (id) => nearEnemies(id, byId.get(id)!.plan.side).map((e) => ({ id: e.id, stands: e.stands })), accept: (id, eid, _f, poseOf) => seen(id, eid, poseOf) },
     // Only units moving at the same time, and still on the table, are met in the race.
     meets: (_a, b) => (d.rs.units[b]?.status === 'active' ? 'block' : 'ignore'),
     contact: 'striker',
-    // NW: the overlap slack of units.ts `unitsOverlap` (bases laid by hand), 16 bisections of each slice (RULINGS).
+    // NW: the overlap slack of units.ts `unitsOverlap` (bases laid by hand); 16 bisections where a
+    // unit already within Engagement Range comes into sight (RULINGS).
     overlapSlackMm: 0.01,
     bisections: 16,
   });

@@ -15,15 +15,17 @@
 import { advanceUnit, rotateUnit, wheelUnit, translateStands } from '../../geometry/units';
 import { truncateTrace, type MoveTrace } from '../../geometry/moveCore';
 import type { Command, MovePreview, PieceMove, ReadOut, SeenGame } from '../../engine/ruleset';
-import type { SideId, Stand, Unit } from '../../engine/model';
+import type { SideId, Stand, TerrainFeature, Unit } from '../../engine/model';
 import { findUnit } from '../../engine/battle';
 import { forward, rightOf } from '../../geometry/footprint';
 import { pointInConvex } from '../../geometry/vec';
-import { normaliseAngle, pt, rad, type TablePoint } from '../../geometry/types';
+import { normaliseAngle, pt, rad, type Radians, type TablePoint } from '../../geometry/types';
 import type { Draft, NwOptions, NwState } from './types';
 import type { NwTables } from './nwTables';
-import { activeUnits, friendsOf, inMm, nearestEnemy, nwu, toIn, withinER } from './core';
-import { momentsOf, straight, terrainAfter, traceStraight } from './moves';
+import { activeUnits, enemiesOf, erMm, friendsOf, inMm, nearestEnemy, nwu, toIn, visibleEnemyAmong } from './core';
+import { unitBox } from '../../geometry/queries';
+import { boxGap, type Box } from '../../geometry/vec';
+import { momentsOf, probeTimeline, straight, terrainAfter, traceStraight, type ProbeTimeline } from './moves';
 import { bearing, commandStand, unitDistanceMm, frameOfUnit, standPoly, terrainClass, unitFacing, unitTerrain } from './geom';
 import { normalMoveMm, faceTowards } from './morale';
 import { inCombat } from './combat';
@@ -119,7 +121,13 @@ export function solveWheelThenAdvance(u: Unit, goal: TablePoint, fixedWheel?: nu
  */
 interface PreviewMemo extends DropBackMemo {
   readonly byId: Map<string, Unit>;
-  readonly traces: Map<string, MoveTrace>;
+  /** By `poseKey`, then direction. */
+  readonly traces: Map<string, Map<number, MoveTrace>>;
+  readonly timelines: Map<string, Map<number, ProbeTimeline>>;
+  /** The terrain under a unit (as the view shows it), by unit object. */
+  readonly terrainUnder: WeakMap<Unit, TerrainFeature[]>;
+  /** Per dragged unit and reach: the enemies it could come within Engagement Range of anywhere in the drag. */
+  readonly foesInReach: Map<string, { reachMm: number; foes: { unit: Unit; box: Box }[] }>;
   reachMm: number;
 }
 const memos = new WeakMap<Seen, PreviewMemo>();
@@ -129,20 +137,42 @@ function memoOf(g: Seen, d: Draft): PreviewMemo {
   let m = memos.get(g);
   if (!m) {
     const byId = new Map(activeUnits(d).map((x) => [x.id, x]));
-    const traces = new Map<string, MoveTrace>();
+    const traces = new Map<string, Map<number, MoveTrace>>();
+    const timelines = new Map<string, Map<number, ProbeTimeline>>();
+    // PERF: keyed by pose, then by the direction as a number (writing a direction out as text for a key cost more than reading the answer).
+    const entry = <T>(m: Map<string, Map<number, T>>, key: string): Map<number, T> => {
+      let e = m.get(key);
+      if (!e) {
+        if (m.size > MEMO_ENTRIES) m.clear();
+        m.set(key, (e = new Map()));
+      }
+      return e;
+    };
+    /** The kept trace of a pose's straight move, reaching at least `distMm` (not cut there). */
+    const fullTrace = (u: Unit, dir: Radians, distMm: number): MoveTrace => {
+      const byDir = entry(traces, poseKey(u));
+      let t = byDir.get(dir);
+      if (!t || t.distanceMm < distMm) {
+        // A pose asked about once (a new wheel each pointer move) is traced as far as asked; asked
+        // again further on, it is traced to the drag's full reach.
+        t = traceStraight(d, u, straight(dir, t ? Math.max(distMm, memo.reachMm) : distMm), byId);
+        byDir.set(dir, t);
+      }
+      return t;
+    };
     const memo: PreviewMemo = {
-      byId, traces, fronts: new Map(), reachMm: 0,
-      traceOf: (u, dir, distMm) => {
-        const key = `${poseKey(u)}>${dir}`;
-        let t = traces.get(key);
-        if (!t || t.distanceMm < distMm) {
-          if (traces.size > MEMO_ENTRIES) traces.clear();
-          // A pose asked about once (a new wheel each pointer move) is traced as far as asked; asked
-          // again further on, it is traced to the drag's full reach.
-          t = traceStraight(d, u, straight(dir, t ? Math.max(distMm, memo.reachMm) : distMm), byId);
-          traces.set(key, t);
+      byId, traces, timelines, terrainUnder: new WeakMap(), foesInReach: new Map(), fronts: new Map(), reachMm: 0,
+      traceOf: (u, dir, distMm) => truncateTrace(fullTrace(u, dir, distMm), distMm),
+      // PERF: what a pose's straight move meets is read once per pose (dropBack.ts reads every
+      // narrower front at every pointer move); each pointer move reads it up to its own distance.
+      timelineOf: (u, dir, distMm, roadColumn) => {
+        const byDir = entry(timelines, roadColumn ? `${poseKey(u)}#road` : poseKey(u));
+        let tl = byDir.get(dir);
+        if (!tl || tl.reachMm <= distMm) {
+          tl = probeTimeline(d, u, dir, fullTrace(u, dir, distMm), byId, roadColumn);
+          byDir.set(dir, tl);
         }
-        return truncateTrace(t, distMm);
+        return tl;
       },
     };
     m = memo;
@@ -152,17 +182,47 @@ function memoOf(g: Seen, d: Draft): PreviewMemo {
   return m;
 }
 
+/** The terrain under a unit of the view (kept per unit object for the drag). */
+function terrainUnder(d: Draft, memo: PreviewMemo, u: Unit): TerrainFeature[] {
+  let t = memo.terrainUnder.get(u);
+  if (!t) memo.terrainUnder.set(u, (t = unitTerrain(d.battle, u)));
+  return t;
+}
+
+/**
+ * NW §21 / §3: is a visible enemy within Engagement Range of `end`, a pose the drag of `u` may
+ * reach? PERF: the enemies that could be are found once per drag (those whose box comes within
+ * the drag's reach, the unit's own extent twice over — a wheel or a narrower front — and the
+ * range, of the unit's box); each pointer move measures only those (core.ts `visibleEnemyAmong`,
+ * the answer of `withinER`).
+ */
+function withinERInDrag(d: Draft, memo: PreviewMemo, u: Unit, end: Unit): boolean {
+  const er = erMm(d);
+  let kept = memo.foesInReach.get(u.id);
+  if (!kept || kept.reachMm !== memo.reachMm) {
+    const b = unitBox(u.stands);
+    const grow = memo.reachMm + 2 * hypot(b.maxX - b.minX, b.maxY - b.minY) + er + 2;
+    const foes: { unit: Unit; box: Box }[] = [];
+    for (const e of enemiesOf(d, u.side)) {
+      const box = unitBox(e.stands);
+      if (boxGap(b, box) <= grow) foes.push({ unit: e, box });
+    }
+    memo.foesInReach.set(u.id, (kept = { reachMm: memo.reachMm, foes }));
+  }
+  return visibleEnemyAmong(d, end, er, kept.foes);
+}
+
 /** The geometry core's trace of `mover` going `distMm` along `dir`, against the other active units, the table edge and the terrain. */
 function traceAhead(memo: PreviewMemo, mover: Unit, dir: number, distMm: number): { trace: MoveTrace; byId: ReadonlyMap<string, Unit> } {
   return { trace: memo.traceOf!(mover, rad(dir), distMm), byId: memo.byId };
 }
 
 /** What the ground along a traced move does (NW §23), as read-out lines and an impassable reason. */
-function terrainAlong(d: Draft, u0: Unit, mover: Unit, trace: MoveTrace): { lines: ReadOut[]; impassable?: string } {
+function terrainAlong(d: Draft, memo: PreviewMemo, u0: Unit, mover: Unit, trace: MoveTrace): { lines: ReadOut[]; impassable?: string } {
   const nu = nwu(d, u0.id);
   const p = nu.profile;
   const skirmishFoot = p.foot && u0.formation === 'skirmish';
-  const start = new Set(unitTerrain(d.battle, u0).map((t) => t.id));
+  const start = new Set(terrainUnder(d, memo, u0).map((t) => t.id));
   const seen = new Map<string, string>();
   const tbl = d.tables.movement[d.rs.scale];
   // The ground at each place along the move where what is touched changes (the start included).
@@ -231,7 +291,7 @@ function previewAdvance(d: Draft, memo: PreviewMemo, side: SideId, u: Unit, m: P
   if (plan.along < -0.5) return illegal('An Advance moves forward; a unit moves back with a Retreat (or a Deploy fall-back).', rule);
   const along = Math.max(0, plan.along);
   const full = normalMoveMm(d, u, strategic);
-  const road = u.formation === 'road-column' && unitTerrain(d.battle, u).some((t) => t.kind === 'road');
+  const road = u.formation === 'road-column' && terrainUnder(d, memo, u).some((t) => t.kind === 'road');
   const allowance = road ? full * 1.5 : full;
   const { unit: wheeled, outerArcMm } = wheelUnit(u, plan.wheel, frameOfUnit(u));
   const wheelCost = outerArcMm * WHEEL.distanceFactor;
@@ -252,11 +312,11 @@ function previewAdvance(d: Draft, memo: PreviewMemo, side: SideId, u: Unit, m: P
   if (drop && typeof drop !== 'string') readout.push({ label: 'Drop back', value: `${drop.left + drop.right} stand${drop.left + drop.right === 1 ? '' : 's'} into the rear ranks (front ${drop.frontage} wide) to clear ${drop.avoided.map((x) => nameOf(d, x)).join(', ')} (NW Orders/Advance)` });
   // The whole straight move through the geometry core, once: terrain, units and the table edge met.
   const { trace, byId } = traceAhead(memo, mover, unitFacing(mover), along);
-  const ter = road ? { lines: [{ label: 'Terrain', value: 'road column on a road: terrain ignored (NW §23 Roads)' }] } : terrainAlong(d, u, mover, trace);
+  const ter = road ? { lines: [{ label: 'Terrain', value: 'road column on a road: terrain ignored (NW §23 Roads)' }] } : terrainAlong(d, memo, u, mover, trace);
   if ('impassable' in ter && ter.impassable) return illegal(`The move runs into ground it cannot enter: ${ter.impassable}.`, 'NW §23 Terrain Effects', readout);
   readout.push(...ter.lines, ...whoIsMet(d, u, trace, byId));
   const end = advanceUnit(mover, along, unitFacing(mover));
-  if (strategic && withinER(d, end)) readout.push({ label: 'Halts', value: 'on coming within Engagement Range of a visible enemy (NW §21), where it meets it in the simultaneous moves' });
+  if (strategic && withinERInDrag(d, memo, u, end)) readout.push({ label: 'Halts', value: 'on coming within Engagement Range of a visible enemy (NW §21), where it meets it in the simultaneous moves' });
   const command: Command = { type: 'moveUnit', side, unitId: u.id, wheelDeg: deg(plan.wheel), distanceIn: along / 25.4, ...(mover !== wheeled ? { dropBack: true } : {}) };
   return { legal: true, command, readout };
 }
@@ -283,7 +343,7 @@ function previewRetreat(d: Draft, memo: PreviewMemo, side: SideId, u: Unit, m: P
   const drop = road ? undefined : planDropBack(d, faced, unitFacing(faced), want, { memo });
   const mover = drop && typeof drop !== 'string' ? drop.unit : faced;
   if (drop && typeof drop !== 'string') readout.push({ label: 'Drop back', value: `${drop.left + drop.right} stand${drop.left + drop.right === 1 ? '' : 's'} into the rear ranks (front ${drop.frontage} wide) to clear ${drop.avoided.map((x) => nameOf(d, x)).join(', ')} (NW Orders/Retreat)` });
-  const ter = road ? { lines: [] } : terrainAlong(d, u, mover, traceAhead(memo, mover, dir, want).trace);
+  const ter = road ? { lines: [] } : terrainAlong(d, memo, u, mover, traceAhead(memo, mover, dir, want).trace);
   if ('impassable' in ter && ter.impassable) return illegal(`The retreat runs into ground it cannot enter: ${ter.impassable}.`, 'NW §23 Terrain Effects', readout);
   readout.push(...ter.lines);
   if (want > full / 2 && u.formation !== 'skirmish') readout.push({ label: 'State', value: 'Disordered: more than half a move (NW §17)' });

@@ -15,6 +15,7 @@ import { unitDistance } from '../../geometry/measure';
 import { pt } from '../../geometry/types';
 import type { SywState, Options, S } from './state';
 import { isArtillery, isCavalry, isInfantry, isLightUnit, qualitiesOf } from './state';
+import { pointsLostShare } from './losses';
 import { tablesSchema, DEFAULT_TABLES, type Tables } from './tablesSchema';
 import { unitOffTable } from '../../geometry/units';
 import { firstClearOfGap } from '../../geometry/moveGap';
@@ -271,9 +272,8 @@ export function victory(state: S): GameResult | undefined {
 
 export function atTurnLimit(state: S): GameResult {
   const rs = state.ruleset;
-  const pct = (s: string) => (rs.startPoints[s]! > 0 ? (rs.pointsLost[s] ?? 0) / rs.startPoints[s]! : 0);
   const [a, b] = state.battle.sides;
-  const pa = pct(a.id), pb = pct(b.id);
+  const pa = pointsLostShare(rs, a.id), pb = pointsLostShare(rs, b.id);
   if (Math.abs(pa - pb) < 0.05) return { level: 'draw', reason: 'Losses at the turn limit are within 5% of each other.', rule: 'Vedette house victory (RULINGS.md)', score: { ...rs.pointsLost } };
   const winner = pa < pb ? a : b;
   const w = sideWords(winner.name);

@@ -26,6 +26,16 @@ const ORDER_GROUP_GAP_CM = ORDER_NUMBERS.groupGapCm;
  * rear rank. Without `from`, rear ranks go first, then the ends of the front rank (no gap).
  * Then the group closes up to its 1cm spacing (p.6).
  */
+/**
+ * The share of its starting points a side has lost (9 Points system p.20, per stand killed or
+ * routed away): what the house victory reads at the break point and at the turn limit
+ * (RULINGS.md, Victory). `rs` may be a side's view: the points lost and started with are public.
+ */
+export function pointsLostShare(rs: { readonly pointsLost: Readonly<Record<string, number>>; readonly startPoints: Readonly<Record<string, number>> }, side: string): number {
+  const start = rs.startPoints[side] ?? 0;
+  return start > 0 ? (rs.pointsLost[side] ?? 0) / start : 0;
+}
+
 export function killStands(w: Work, unitId: string, n: number, cause: string, rule: string, from?: TablePoint): number {
   const u = w.unit(unitId);
   if (!u || n <= 0) return 0;

@@ -6,12 +6,13 @@
  * generals riding to their commands (DoG MORALE "commander's command rating").
  */
 import { describe, expect, it } from 'vitest';
-import { battle, advanceTo, apply, unit } from './build';
-import { expectedFireMen, meleeOdds } from '../../../src/rules/death-or-glory/ai/odds';
+import { battle, advanceTo, apply, unit, withDice, withUnitState, rolls, ofType } from './build';
+import { expectedFireMen, meleeOdds, firstRoundModifiers } from '../../../src/rules/death-or-glory/ai/odds';
 import { dogScripts } from '../../../src/rules/death-or-glory/ai/scripts';
 import { planFire } from '../../../src/rules/death-or-glory/fire/plan';
 import { ctxOf } from '../../../src/rules/death-or-glory/state';
 import { fireDie, readChart } from '../../../src/rules/death-or-glory/tables';
+import { reactionChances, reactionModifiers } from '../../../src/rules/death-or-glory/morale/tests';
 import { viewFor } from '../../../src/engine/view';
 import { makeSampler } from '../../../src/ai/sampler';
 import { DOG, type St } from './build';
@@ -62,16 +63,98 @@ describe('DoG MELÉE: the first round the scripted player expects', () => {
   const drag = unit(s, 'drag')!, fr = unit(s, 'fr')!;
 
   it('impact adds to what the charger causes', () => {
-    const without = meleeOdds(s.tables, s.ruleset, drag, fr, { impact: false });
-    const withImpact = meleeOdds(s.tables, s.ruleset, drag, fr, { impact: true });
+    const without = meleeOdds(ctxOf(s), drag, fr, { impact: false });
+    const withImpact = meleeOdds(ctxOf(s), drag, fr, { impact: true });
     expect(withImpact.caused).toBeGreaterThan(without.caused);
     expect(withImpact.suffered).toBe(without.suffered);
   });
 
   it('a unit struck in the flank fights back with one row of a stand, so the charger suffers less', () => {
-    const front = meleeOdds(s.tables, s.ruleset, drag, fr, { impact: true, face: 'front' });
-    const flank = meleeOdds(s.tables, s.ruleset, drag, fr, { impact: true, face: 'left' });
+    const front = meleeOdds(ctxOf(s), drag, fr, { impact: true, face: 'front' });
+    const flank = meleeOdds(ctxOf(s), drag, fr, { impact: true, face: 'left' });
     expect(flank.suffered).toBeLessThan(front.suffered);
+  });
+});
+
+describe('DoG MELÉE, Melee Modifiers: the scripted player weighs a melee with the modifiers the rules roll with', () => {
+  // Veteran dragoons on a hill charged home (impact) last turn winners of a round, against a disordered French line:
+  // the modifiers the old copied list left out (following up, uphill) must reach the AI's estimate as well.
+  const hill = { id: 'knoll', kind: 'hill', name: 'Knoll', polygon: [[1000, 560], [1400, 560], [1400, 699], [1000, 699]], heightLevel: 1, props: {} };
+  function locked(): St {
+    let s = battle([
+      { id: 'drag', side: 'blue', arm: 'cavalry', type: 'dragoon', x: 1200, y: 700, n: 2, quality: 'veteran' },
+      { id: 'fr', side: 'red', type: 'fusilier', x: 1200, y: 700, facingDeg: -90, n: 2 },
+      { id: 'fr2', side: 'red', type: 'fusilier', x: 1800, y: 1300, facingDeg: -90 },
+    ], { terrain: [hill] });
+    s = { ...s, ruleset: { ...s.ruleset, melees: [{ a: 'drag', b: 'fr', rounds: 0 }] } };
+    s = advanceTo(s, 'fireSecond');
+    s = withUnitState(s, 'drag', { charged: { target: 'fr', impact: true }, meleeWins: [s.position.turn - 1] });
+    return withUnitState(s, 'fr', { order: 'disordered' });
+  }
+
+  it('each side\'s first-round modifiers from the AI are the list the melee rolls with, label for label', () => {
+    const s = locked();
+    const drag = unit(s, 'drag')!, fr = unit(s, 'fr')!;
+    const r = apply(withDice(s, [5, 6, 5, 6, 5, 6]), { type: 'endStep', side: s.position.actors[0]! });
+    const melee = rolls(r.events).filter((x) => x.purpose.includes('in melee'));
+    const [cav, inf] = [melee.find((x) => x.purpose.startsWith('drag'))!, melee.find((x) => x.purpose.startsWith('fr'))!];
+    const hc = (x: { table?: { column?: string } }) => Number(/head count (\d+)/.exec(x.table?.column ?? '')![1]);
+    const [hd, hf] = [hc(cav), hc(inf)];
+    const pairs = (ms: readonly { label: string; value: number }[]) => ms.map((m) => [m.label, m.value]);
+    expect(pairs(firstRoundModifiers(ctxOf(s), drag, fr, hd, hf, true))).toEqual(pairs(cav.modifiers));
+    expect(pairs(firstRoundModifiers(ctxOf(s), fr, drag, hf, hd, false))).toEqual(pairs(inf.modifiers));
+    expect(cav.modifiers.map((m) => m.label)).toEqual(expect.arrayContaining(['veteran', 'following up victory', 'uphill']));
+  });
+
+  it('the AI\'s head counts are the melee\'s own, so its expected blow is the chart\'s mean for that count and total', () => {
+    const s = locked();
+    const drag = unit(s, 'drag')!, fr = unit(s, 'fr')!;
+    const odds = meleeOdds(ctxOf(s), drag, fr, { impact: true });
+    const r = apply(withDice(s, [5, 6, 5, 6, 5, 6]), { type: 'endStep', side: s.position.actors[0]! });
+    const cav = rolls(r.events).find((x) => x.purpose.startsWith('drag in melee'))!;
+    const count = Number(/head count (\d+)/.exec(cav.table?.column ?? '')![1]);
+    const mods = cav.modifiers.reduce((a, m) => a + m.value, 0);
+    let sum = 0;
+    for (let f = 1; f <= 10; f++) sum += readChart(s.tables.casualtyChart, fireDie(f) + mods, count).men;
+    expect(odds.caused).toBeCloseTo(sum / 10, 9);
+  });
+});
+
+describe('DoG Charge Reaction Test: the scripted player weighs standing against countercharging', () => {
+  // French chasseurs in column (the initiative) charge Prussian landwehr in line 100 m off.
+  function charged(): St {
+    let s = advanceTo(battle([
+      { id: 'lw', side: 'blue', type: 'landwehr', x: 1200, y: 700 },
+      { id: 'ch', side: 'red', type: 'chasseur', x: 1200, y: 800, formation: 'column' },
+      { id: 'far', side: 'red', type: 'fusilier', x: 2000, y: 1400 },
+    ], { initiative: [2, 9] }), 'declare');
+    s = apply(s, { type: 'declareCharge', side: 'red', unit: 'ch', target: 'lw' }).state;
+    return apply(s, { type: 'endStep', side: 'red' }).state;
+  }
+
+  it('its chances are the test\'s own: landwehr (morale 50%, -20% landwehr) stand on 1-3, fail by 10% on a 4, evade on 5-0', () => {
+    const s = charged();
+    expect(s.position.step).toBe('respond');
+    const lw = unit(s, 'lw')!, ch = unit(s, 'ch')!;
+    const odds = reactionChances(ctxOf(s), lw, ch, false);
+    expect(odds.stands).toBeCloseTo(0.3, 9);
+    expect(odds.ragged).toBeCloseTo(0.1, 9);
+    expect(odds.evades).toBeCloseTo(0.6, 9);
+    // The test rolls with the same list.
+    let t = apply(s, { type: 'reactToCharge', side: 'blue', unit: 'lw', reaction: 'stand' }).state;
+    t = apply(t, { type: 'endStep', side: 'blue' }).state;
+    const r = apply(withDice(t, [2, 5]), { type: 'endStep', side: t.position.actors[0]! });
+    const test = rolls(r.events).find((x) => x.purpose.includes('charge reaction test'))!;
+    expect(test.modifiers).toEqual(reactionModifiers(ctxOf(s), lw, ch, false));
+    expect(test.outcome).toContain('stands');
+  });
+
+  it('landwehr likelier to evade than stand countercharge the column instead (a countercharger takes no test)', () => {
+    const s = charged();
+    const v = view(s, 'blue');
+    const cmds = dogScripts.commands(v, 'blue', 'lw', dogScripts.choose(v, 'blue', 'lw'), makeSampler(1));
+    expect(cmds[0]).toEqual({ type: 'declareCharge', side: 'blue', unit: 'lw', target: 'ch' });
+    expect(ofType(apply(s, cmds[0]!).events, 'CounterchargeDeclared')).toHaveLength(1);
   });
 });
 

@@ -70,10 +70,20 @@ describe('DoG MELÉE: the uncontrolled charge is a charge — its contact is fou
     expect(rolls(r.events).map((x) => x.purpose)).toContain('a: control test, after winning melee');
     expect(r.state.ruleset.melees).toEqual([]);
   });
+  it('the dragoons follow up their victory: the melee their ride-through starts counts "+1 following up victory" (DoG Melee Modifiers)', () => {
+    const s = charged(start(860), 'stand', [3, 1]);
+    const r = apply(withDice(s, [10, 1, 9, 7, 1, 1, 1, 9, 2]), { type: 'endStep', side: 'red' });
+    const first = rolls(r.events).find((x) => x.purpose === 'a in melee with b (round 1)')!;
+    const second = rolls(r.events).find((x) => x.purpose === 'a in melee with c (round 1)')!;
+    expect(first.modifiers.map((m) => m.label)).not.toContain('following up victory');
+    expect(second.modifiers.map((m) => [m.label, m.value])).toContainEqual(['following up victory', 1]);
+  });
   it('into a village: the contact is fought at once but earns no impact (DoG Charge Restrictions: cavalry may not charge into villages)', () => {
     const village = { id: 'v', kind: 'village', name: 'Hof', polygon: [[1000, 860], [1400, 860], [1400, 1000], [1000, 1000]] };
     const s = charged(start(860, [village]), 'stand', [3, 1]);
-    const r = apply(withDice(s, [10, 1, 9, 7, 1, 1, 1, 9, 2]), { type: 'endStep', side: 'red' });
+    // As above, and the line (which won) then tests for the routing hussars within 150 m (1: holds):
+    // they flee 240 m, a light cavalry line's rate (RULINGS.md).
+    const r = apply(withDice(s, [10, 1, 9, 7, 1, 1, 1, 1, 9, 2]), { type: 'endStep', side: 'red' });
     expect(ofType(r.events, 'UncontrolledContact')[0]).toMatchObject({ unit: 'a', target: 'c', impact: false, now: true });
     const second = rolls(r.events).find((x) => x.purpose === 'a in melee with c (round 1)')!;
     expect(second.modifiers.map((m) => m.label)).not.toContain('impact factor (Dragoon, an eligible charge)');

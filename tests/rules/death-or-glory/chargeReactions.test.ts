@@ -72,6 +72,25 @@ describe('DoG Charge Procedure: which troops may countercharge', () => {
   });
 });
 
+describe('DoG Charge Procedure: a unit that has declared a countercharge makes no other reaction', () => {
+  // "Cavalry being charged may counter-charge" is one of the reactions the charged player states:
+  // having declared it, the hussars charge, and may not also stand, evade or wheel to face.
+  it('French hussars countercharging Prussian dragoons may not then state a stand or an evade', () => {
+    let s = advanceTo(battle([
+      { id: 'drag', side: 'blue', arm: 'cavalry', type: 'dragoon', x: 1200, y: 600, n: 2 },
+      { id: 'hus', side: 'red', arm: 'cavalry', type: 'hussar', x: 1200, y: 750, n: 2 },
+    ]), 'declare');
+    s = apply(s, { type: 'declareCharge', side: 'blue', unit: 'drag', target: 'hus' }).state;
+    s = apply(s, { type: 'endStep', side: 'blue' }).state;
+    expect(rejection(s, { type: 'reactToCharge', side: 'red', unit: 'hus', reaction: 'evade' })).toBe('accepted');
+    s = apply(s, { type: 'declareCharge', side: 'red', unit: 'hus', target: 'drag' }).state;
+    expect(s.ruleset.reactions['hus']).toBe('countercharge');
+    expect(rejection(s, { type: 'reactToCharge', side: 'red', unit: 'hus', reaction: 'stand' })).toBe('countercharging');
+    expect(rejection(s, { type: 'reactToCharge', side: 'red', unit: 'hus', reaction: 'evade' })).toBe('countercharging');
+    expect(s.ruleset.reactions['hus']).toBe('countercharge');
+  });
+});
+
 describe('DoG Charge Reaction Test: French fusiliers in line try to form square against Prussian dragoons', () => {
   // "Troops opting to stand or manoeuver in the face of a charge/assault test to see if they
   // stand/complete their manoeuver." Morale 60%, −10% "infantry in line charged by cavalry", −10%
@@ -125,8 +144,8 @@ describe('DoG Charge Reaction Test: French fusiliers in line try to form square 
     expect(react!.outcome).toContain('fails by 20%');
     expect(rolls(r.events)).toHaveLength(1);
     expect(unit(r.state, 'fr')!.formation).toBe('line');
-    // Its full move is 150 m (its column rate, as routs and evasions go); the about turn takes 1/4 of it.
-    expect(ofType(r.events, 'Evaded')).toEqual([expect.objectContaining({ unit: 'fr', distanceM: 113 })]);
+    // Its full move is 100 m (the rate of its own formation, line, as routs and evasions go: RULINGS.md); the about turn takes 1/4 of it.
+    expect(ofType(r.events, 'Evaded')).toEqual([expect.objectContaining({ unit: 'fr', distanceM: 75 })]);
     expect(r.state.ruleset.units['fr']).toMatchObject({ morale: 'retreating', order: 'disordered' });
     // "If caught, evading troops take casualties without fighting back": the 280 m charge reaches it, at its back.
     expect(ofType(r.events, 'ChargeContact')).toEqual([expect.objectContaining({ unit: 'drag', target: 'fr', face: 'rear' })]);
@@ -153,5 +172,50 @@ describe('DoG CHARGE PHASE, Notes: French voltigeurs in skirmish order charged b
     const types = r.events.map((e) => e.type);
     expect(types.indexOf('FiguresLost')).toBeLessThan(types.indexOf('Evaded'));
     expect(r.state.ruleset.units['sk']!.morale).toBe('retreating');
+  });
+});
+
+describe('DoG Charge Reaction Test: "Range is averaged out and appropriate modifier applied"', () => {
+  // "Charging units are moved to within firing range of defending troops"; "infantry muskets may only
+  // fire at max 200m range … Range is averaged out": the volley is read at half the range the
+  // charger comes in from, that range at most the musket's 200 m.
+  const volleyAt = (y: number, dice: number[]) => {
+    let s = advanceTo(battle([
+      { id: 'drag', side: 'blue', arm: 'cavalry', type: 'dragoon', x: 1200, y: 600, n: 2 },
+      { id: 'fr', side: 'red', type: 'fusilier', x: 1200, y },
+    ]), 'declare');
+    s = apply(s, { type: 'declareCharge', side: 'blue', unit: 'drag', target: 'fr' }).state;
+    s = apply(s, { type: 'endStep', side: 'blue' }).state;
+    s = apply(s, { type: 'reactToCharge', side: 'red', unit: 'fr', reaction: 'stand' }).state;
+    s = apply(s, { type: 'endStep', side: 'red' }).state;
+    const r = apply(withDice(s, dice), { type: 'endStep', side: 'blue' });
+    return rolls(r.events).find((x) => x.purpose.startsWith('fr fires at drag'));
+  };
+  it('dragoons charging from 150 m are fired on at 75 m (the musket\'s 60–90 m band, not its 125–150 m one)', () => {
+    // Reaction 3 (stands), the volley 1, the dragoons' test for a tenth lost 1.
+    const v = volleyAt(750, [3, 1, 1])!;
+    expect(v.modifiers.map((m) => [m.label, m.value])).toContainEqual(['musket at 75 m', 0]);
+  });
+  it('dragoons charging from 235 m, beyond the musket\'s 200 m, are still fired on as they come in, at 100 m and half strength', () => {
+    const v = volleyAt(860, [3, 1, 1])!;
+    expect(v.modifiers.map((m) => m.label)).toContain('musket at 100 m');
+    expect(v.table?.column).toMatch(/^6 figures firing/);
+  });
+});
+
+describe('DoG CHARGE PHASE, Notes: "Skirmishers may not screen charging friends"', () => {
+  it('Prussian musketeers charging through their own fusiliers\' skirmish screen are fired on by the French line they charge', () => {
+    let s = advanceTo(battle([
+      { id: 'pr', side: 'blue', type: 'musketeer', x: 1200, y: 600 },
+      { id: 'sk', side: 'blue', type: 'fusilier', formation: 'skirmish', x: 1200, y: 650, n: 2 },
+      { id: 'fr', side: 'red', type: 'fusilier', x: 1200, y: 700 },
+    ]), 'declare');
+    s = apply(s, { type: 'declareCharge', side: 'blue', unit: 'pr', target: 'fr' }).state;
+    s = apply(s, { type: 'endStep', side: 'blue' }).state;
+    s = apply(s, { type: 'reactToCharge', side: 'red', unit: 'fr', reaction: 'stand' }).state;
+    s = apply(s, { type: 'endStep', side: 'red' }).state;
+    // Reaction 1 (stands); the volley 1 (the skirmishers between do not screen the chargers).
+    const r = apply(withDice(s, [1, 1]), { type: 'endStep', side: 'blue' });
+    expect(rolls(r.events).map((x) => x.purpose)).toContain('fr fires at pr (standing to receive the charge)');
   });
 });

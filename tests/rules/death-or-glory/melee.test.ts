@@ -19,10 +19,11 @@ describe('DoG Charge Procedure: Prussian dragoons charge French infantry in line
     s = apply(s, { type: 'endStep', side: 'blue' }).state;
     expect(s.position.step).toBe('respond');
     s = apply(s, { type: 'reactToCharge', side: 'red', unit: 'fr', reaction: 'stand' }).state;
-    // Reaction test 3 (30% ≤ 50%): stands. Fire at 6 figures (half of 12): die 1 reads 1.
+    // Reaction test 3 (30% ≤ 50%): stands. Fire at 6 figures (half of 12), at 75 m (the 150 m averaged out): die 1 reads 1;
+    // the dragoons lose a tenth and test (1: hold).
     s = apply(s, { type: 'endStep', side: 'red' }).state;
     expect(s.position.step).toBe('counter');
-    const r = apply(withDice(s, [3, 1]), { type: 'endStep', side: 'blue' });
+    const r = apply(withDice(s, [3, 1, 1]), { type: 'endStep', side: 'blue' });
     const [react, volley] = rolls(r.events);
     expect(react!.modifiers.map((m) => [m.label, m.value * 10])).toEqual([['infantry in line charged by cavalry', -10]]);
     expect(react!.outcome).toContain('stands');
@@ -70,5 +71,27 @@ describe('DoG MELÉE: the first round of dragoons against a line', () => {
     expect(control.outcome).toBe('10: follows orders');
     // DoG MELÉE: "All troops are unformed after one round of melée".
     expect(r.state.ruleset.units['drag']!.order).toBe('unformed');
+  });
+});
+
+describe('DoG MELÉE "Only the first 2 rows of infantry figures … count during the first melée round": a square', () => {
+  it('a French square charged by dragoons fights the first round with the face the dragoons strike, not all four', () => {
+    let s = advanceTo(battle([
+      { id: 'drag', side: 'blue', arm: 'cavalry', type: 'dragoon', x: 1200, y: 600, n: 2 },
+      { id: 'sq', side: 'red', type: 'fusilier', formation: 'square', x: 1200, y: 750 },
+      { id: 'far', side: 'red', type: 'fusilier', x: 2000, y: 1400 },
+    ]), 'declare');
+    s = apply(s, { type: 'declareCharge', side: 'blue', unit: 'drag', target: 'sq' }).state;
+    s = apply(s, { type: 'endStep', side: 'blue' }).state;
+    s = apply(s, { type: 'reactToCharge', side: 'red', unit: 'sq', reaction: 'stand' }).state;
+    s = apply(s, { type: 'endStep', side: 'red' }).state;
+    // The square's reaction test 1 (stands) and its volley 1.
+    s = apply(withDice(s, [1, 1]), { type: 'endStep', side: 'blue' }).state;
+    s = apply(s, { type: 'endStep', side: 'blue' }).state;
+    // Melee: dragoons 1, square 1; the square (losing) tests 1 and holds, the dragoons 1; turn 2's initiative 9, 2.
+    const r = apply(withDice(s, [1, 1, 1, 1, 9, 2]), { type: 'endStep', side: 'red' });
+    const sq = rolls(r.events).find((x) => x.purpose === 'sq in melee with drag (round 1)')!;
+    // One stand of six figures faces the dragoons; the other three faces do not fight the first round.
+    expect(sq.table?.column).toBe('head count 6');
   });
 });

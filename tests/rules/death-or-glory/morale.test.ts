@@ -38,7 +38,8 @@ describe('DoG MORALE When?: friends routing within 150 m test in the compulsory 
   it('a neighbour of a unit that broke takes a test; one 400 m off does not; the router flees a full move', () => {
     let s = battle([
       { id: 'pr', side: 'blue', type: 'musketeer', x: 1200, y: 700 },
-      { id: 'fr', side: 'red', type: 'fusilier', x: 1200, y: 750 },
+      // In column: a router flees a full move at the rate of its own formation (150 m in column; RULINGS.md).
+      { id: 'fr', side: 'red', type: 'fusilier', x: 1200, y: 750, formation: 'column' },
       { id: 'fr2', side: 'red', type: 'fusilier', x: 1350, y: 750 },
       { id: 'fr3', side: 'red', type: 'fusilier', x: 1800, y: 750 },
     ]);
@@ -47,12 +48,13 @@ describe('DoG MORALE When?: friends routing within 150 m test in the compulsory 
     expect(s.ruleset.units['fr']!.morale).toBe('routing');
     s = apply(s, { type: 'endStep', side: 'blue' }).state;
     expect(s.position.step).toBe('fireSecond');
-    const y0 = s.battle.units.find((u) => u.id === 'fr')!.stands[0]!.centre.y;
+    const midY = (st: typeof s) => { const ss = st.battle.units.find((u) => u.id === 'fr')!.stands; return ss.reduce((a, x) => a + x.centre.y, 0) / ss.length; };
+    const y0 = midY(s);
     const r = apply(s, { type: 'endStep', side: 'red' });
     const tests = rolls(r.events).filter((x) => x.purpose.includes('friends routing'));
     expect(tests.map((x) => x.purpose.split(':')[0])).toEqual(['fr2']);
     const routed = ofType(r.events, 'Routed')[0]!;
     expect(routed).toMatchObject({ unit: 'fr', distanceM: 150 });
-    expect(r.state.battle.units.find((u) => u.id === 'fr')!.stands[0]!.centre.y - y0).toBeCloseTo(150, 0);
+    expect(midY(r.state) - y0).toBeCloseTo(150, 0);
   });
 });

@@ -42,8 +42,9 @@ describe('DoG Charge Restrictions: reinforcing a melee in progress', () => {
   it('the reinforced melee is fought as one: each Prussian battalion throws against the French, who throw once; "outnumber" counts both sides whole (48 to 24: +2)', () => {
     let s = apply(locked(), { type: 'reinforceMelee', side: 'blue', unit: 'c', target: 'b' }).state;
     s = advanceTo(s, 'fireSecond');
-    // a 7, b 1, c 7; the French test 9 (break); the Prussians' control tests 5, 5; turn 3's initiative 9, 2.
-    const r = apply(withDice(s, [7, 1, 7, 9, 5, 5, 9, 2]), { type: 'endStep', side: 'red' });
+    // a 7, b 1, c 7; the French test 9 (break); the Prussians' control tests 2, 2 (stand: the French,
+    // fleeing 100 m at their line rate, are not pursued); turn 3's initiative 9, 2.
+    const r = apply(withDice(s, [7, 1, 7, 9, 2, 2, 9, 2]), { type: 'endStep', side: 'red' });
     const melee = rolls(r.events).filter((x) => x.purpose.includes('in melee'));
     expect(melee.map((x) => x.purpose)).toEqual(['a in melee with b (round 2)', 'b in melee with a (round 2)', 'c in melee with b (round 2)']);
     expect(melee[0]!.modifiers.map((m) => m.label)).toContain('outnumber enemy by 2:1');

@@ -5,22 +5,23 @@
  *     planned volley (DoG FIRE PHASE, Procedure: the fire die 1-3 → 1, 4-6 → 2, 7-9 → 3, 0 → 4);
  *   - `meleeOdds`: the men each side may expect to lose in the first round of a melee (DoG MELÉE,
  *     Procedure): the fire die plus the confused melee factor, the impact factor for an eligible
- *     charge and the chief Melee Modifiers, read on the chart by each side's head count. A unit
- *     struck in flank or rear fights with one row of the stands touching (RULINGS.md), so a flank
- *     attack shows here as it does at the table.
+ *     charge and every Melee Modifier, read on the chart by each side's head count. The head count
+ *     and the modifiers are the melee's own (melee/melee.ts `headCount`, `meleeModifiers`), so a
+ *     modifier added to the rules reaches the estimate. A unit struck in flank or rear fights with
+ *     one row of the stands touching (RULINGS.md), so a flank attack shows here as at the table.
  *
- * These are estimates for choosing, never rulings: the rules resolve the melee themselves
- * (melee/melee.ts) with every modifier. The modifiers' values come from the same tables.
+ * These are estimates for choosing, never rulings: the rules resolve the melee themselves, at
+ * the positions of contact; the AI reckons from where the units stand now.
  */
-import type { Unit } from '../../../engine/model';
+import type { Unit, Stand } from '../../../engine/model';
+import type { Modifier } from '../../../engine/ruleset';
 import type { Face } from '../../../geometry/frame';
-import { unitFrame } from '../../../geometry/frame';
 import type { DogTables } from '../tables';
-import { fireDie, readChart, MELEE_MODIFIERS as M } from '../tables';
-import type { DogState } from '../state';
-import { us, rowOf, hasTag, isVeteran, isSecondLine, isConscript, figuresOf } from '../state';
+import { fireDie, readChart } from '../tables';
+import type { Melee } from '../state';
+import { us, centreOf } from '../state';
 import type { FirePlan } from '../fire/plan';
-import { FIGURE_MM } from '../setup/setup';
+import { headCount, meleeModifiers, type MeleeView } from '../melee/melee';
 
 /** Mean men hit by a planned volley at full strength. */
 export function expectedFireMen(tables: DogTables, plan: FirePlan, strength = 1): number {
@@ -40,64 +41,27 @@ function expectedChart(tables: DogTables, mods: number, count: number): number {
   return sum / 10;
 }
 
-/** First-round head count, roughly as the melee counts it: the front rows, or one row of a stand when struck in flank or rear. */
-function heads(x: Unit, y: Unit, struck: Face): number {
-  const figs = figuresOf(x);
-  let n: number;
-  if (x.arm === 'artillery') n = figs;
-  else if (struck !== 'front') {
-    const s = x.stands[0];
-    n = s ? Math.min(s.figures ?? 0, Math.max(1, Math.round(s.widthMm / FIGURE_MM[x.arm as 'infantry' | 'cavalry']))) : 0;
-  } else {
-    const rows = x.arm === 'infantry' ? 2 : 1;
-    const per = FIGURE_MM[x.arm as 'infantry' | 'cavalry'];
-    const frontMm = unitFrame(x.stands).halfWidthMm * 2;
-    const yFront = unitFrame(y.stands).halfWidthMm * 2 + 2 * per;
-    const inFront = x.formation === 'line' || x.formation === 'skirmish' ? figs : Math.min(figs, Math.round(frontMm / per) * rows);
-    n = frontMm > 0 ? Math.round(inFront * Math.min(1, yFront / frontMm)) : inFront;
-  }
-  if (x.arm === 'cavalry' && y.arm !== 'cavalry') n *= 2;
-  return Math.max(0, n);
+/**
+ * A charger meets the face it comes at: struck in flank or rear the target fights with one row of
+ * the stands touching (RULINGS.md). Before contact none touch yet, so the AI reckons on the end
+ * stand nearest the charger.
+ */
+const nearestStand = (x: Unit, y: Unit): readonly Stand[] => {
+  const c = centreOf(y);
+  const d = (s: Stand) => (s.centre.x - c.x) * (s.centre.x - c.x) + (s.centre.y - c.y) * (s.centre.y - c.y);
+  const best = x.stands.reduce<Stand | undefined>((a, s) => (!a || d(s) < d(a) ? s : a), undefined);
+  return best ? [best] : [];
+};
+
+/** First-round head count as the melee counts it (melee/melee.ts `headCount`). */
+const heads = (c: MeleeView, x: Unit, y: Unit, m: Melee): number => headCount(c, x, y, true, m, nearestStand).count;
+
+/** The modifiers `x` adds to its die in the first round against `y` (the melee's own list, melee/melee.ts `meleeModifiers`). */
+export function firstRoundModifiers(c: MeleeView, x: Unit, y: Unit, hx: number, hy: number, impact: boolean): Modifier[] {
+  return meleeModifiers(c, x, y, { mine: hx, theirs: hy, first: true, impact });
 }
 
-function modifiers(tables: DogTables, rs: DogState, x: Unit, y: Unit, hx: number, hy: number, impact: boolean): number {
-  const sx = us(rs, x.id), sy = us(rs, y.id);
-  const row = rowOf(tables, x);
-  let v = row.confused ?? 0;
-  if (impact && row.impact !== undefined) v += row.impact;
-  const ratio = hy > 0 ? hx / hy : 4;
-  v += ratio >= 4 ? M.outnumber4.value : ratio >= 3 ? M.outnumber3.value : ratio >= 2 ? M.outnumber2.value : ratio >= 1.5 ? M.outnumber32.value : 0;
-  if (isVeteran(x)) v += M.veteran.value;
-  if (isSecondLine(x)) v += M.secondLine.value;
-  if (isConscript(tables, x)) v += M.conscript.value;
-  if (x.arm === 'cavalry' && hasTag(tables, x, 'heavy')) v += M.heavyCavalry.value;
-  if (x.arm === 'cavalry' && hasTag(tables, x, 'cuirassier')) v += M.cuirassiers.value;
-  if (x.arm === 'cavalry' && hasTag(tables, x, 'lancer')) v += M.lancers.value + M.heavyCavalry.value;
-  if (x.arm === 'cavalry') {
-    if (y.formation === 'skirmish' || y.arm === 'artillery') v += M.cavVsSkirmishArty.value;
-    else if (y.arm === 'infantry') {
-      if (sy.order === 'unformed') v += M.cavVsUnformedFoot.value;
-      if (sy.order === 'disordered') v += M.cavVsDisorderedFoot.value;
-      if (y.formation === 'square') v += M.cavVsSquare.value;
-      if (y.formation === 'square' || y.formation === 'line') v += M.cavVsSingleRank.value;
-    } else {
-      if (sy.order === 'unformed') v += M.cavVsUnformedCav.value;
-      if (sy.order === 'disordered') v += M.cavVsDisorderedCav.value;
-    }
-  }
-  if (x.arm === 'infantry') {
-    if ((x.formation === 'column' || x.formation === 'march') && y.arm === 'infantry' && y.formation === 'line') v += M.columnVsLine.value;
-    if (x.formation === 'square' && y.arm === 'cavalry') v += M.squareVsCav.value;
-    if (sy.order === 'unformed') v += M.infVsUnformed.value;
-    if (sy.order === 'disordered') v += M.infVsDisordered.value;
-    if (y.formation === 'skirmish') v += M.infVsSkirmish.value;
-  }
-  if (sx.order === 'unformed') v += M.unformed.value;
-  if (sx.order === 'disordered') v += M.disordered.value;
-  if (sx.fatigue === 1) v += M.tired.value;
-  if (sx.fatigue >= 2) v += M.exhausted.value;
-  return v;
-}
+const total = (mods: readonly Modifier[]): number => mods.reduce((a, m) => a + m.value, 0);
 
 export interface MeleeOdds {
   /** Men the attacker may expect to cause in the first round. */
@@ -110,13 +74,15 @@ export interface MeleeOdds {
  * The first round of `u` attacking `t` on `face` of `t`, with impact when the charge earns it.
  * A charger that comes on in flank or rear fights the stands that turn to meet it.
  */
-export function meleeOdds(tables: DogTables, rs: DogState, u: Unit, t: Unit, opts: { impact: boolean; face?: Face; defenderImpact?: boolean }): MeleeOdds {
+export function meleeOdds(c: MeleeView, u: Unit, t: Unit, opts: { impact: boolean; face?: Face; defenderImpact?: boolean }): MeleeOdds {
   const face = opts.face ?? 'front';
-  const hu = heads(u, t, 'front'), ht = heads(t, u, face);
-  const st = us(rs, t.id);
+  // The melee as contact would make it: the target struck on `face` (melee/faces.ts).
+  const m: Melee = { a: u.id, b: t.id, rounds: 0, ...(face !== 'front' ? { struck: { [t.id]: face } } : {}) };
+  const hu = heads(c, u, t, m), ht = heads(c, t, u, m);
+  const st = us(c.rs, t.id);
   const fights = st.morale !== 'routing' && st.morale !== 'retreating';
   return {
-    caused: expectedChart(tables, modifiers(tables, rs, u, t, hu, ht, opts.impact), hu),
-    suffered: fights ? expectedChart(tables, modifiers(tables, rs, t, u, ht, hu, opts.defenderImpact ?? false), ht) : 0,
+    caused: expectedChart(c.tables, total(firstRoundModifiers(c, u, t, hu, ht, opts.impact)), hu),
+    suffered: fights ? expectedChart(c.tables, total(firstRoundModifiers(c, t, u, ht, hu, opts.defenderImpact ?? false)), ht) : 0,
   };
 }

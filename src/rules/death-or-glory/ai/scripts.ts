@@ -25,7 +25,7 @@
  * 50 m; the C-in-C's fire and melee bonus needs him within 50 m all turn).
  */
 import type { Command, Sampler, SeenGame } from '../../../engine/ruleset';
-import type { Unit } from '../../../engine/model';
+import type { Unit, Stand } from '../../../engine/model';
 import { unitDistance } from '../../../geometry/measure';
 import { unitFrame, fromLocal } from '../../../geometry/frame';
 import type { TablePoint } from '../../../geometry/types';
@@ -43,6 +43,7 @@ import { chargeProblem, reactionsFor, chargeReachMm } from '../charge/charges';
 import { planFire, fireFaces } from '../fire/plan';
 import { reinforceProblem } from '../melee/reinforce';
 import { activeGenerals, chainOf } from '../geo';
+import { reactionChances } from '../morale/tests';
 import { nearestEnemyOf } from './legal';
 import { expectedFireMen, meleeOdds } from './odds';
 
@@ -54,8 +55,8 @@ const CLOSE_MM = 45;
 const WORTH_STANDING_MEN = 40;
 /** A charge is declared when the first round is expected to cause this many times what it costs. */
 const CHARGE_EDGE = 1.3;
-/** A countercharge gives up the stand-and-fire: it is declared only at even odds or better. */
-const COUNTER_EDGE = 1;
+/** A countercharge gives up the stand-and-fire: it is weighed against standing (`standingWorth`), and never at worse than this. */
+const MIN_COUNTER_EDGE = 0.6;
 /** Commanders keep this far behind the unit they lead, out of the line of fire. */
 const GENERAL_BEHIND_MM = 60;
 
@@ -106,7 +107,7 @@ function choose(v: V, _side: string, actor: string): string {
 }
 
 /** Move `u` toward `to`, stopping `stopMm` short of `e` (the unit it closes on): a wheel toward the point and what it can go straight on. */
-function approachPoint(v: V, u: Unit, to: TablePoint, e: Unit, stopMm: number): Command[] {
+function approachPoint(v: V, u: Unit, to: TablePoint, e: Unit, stopMm: number, exposed?: (stands: readonly Stand[]) => boolean): Command[] {
   const st = us(v.ruleset, u.id);
   const left = allowanceMm(v.tables, u, st) - st.movedMm;
   if (left < 5) return [];
@@ -126,7 +127,7 @@ function approachPoint(v: V, u: Unit, to: TablePoint, e: Unit, stopMm: number): 
     if (r === undefined) {
       const plan = planMove(u.stands, legs);
       if (plan.ok && plan.distanceMm > left + 0.5) r = false;
-      else { const m = checkMove(v.battle, u, legs, left); r = m.ok && !skirmishMoveProblem({ battle: v.battle, rs: v.ruleset }, u, m.stands!); }
+      else { const m = checkMove(v.battle, u, legs, left); r = m.ok && !skirmishMoveProblem({ battle: v.battle, rs: v.ruleset }, u, m.stands!) && !exposed?.(m.stands!); }
       judged.set(key, r);
     }
     return r;
@@ -145,6 +146,36 @@ function approachPoint(v: V, u: Unit, to: TablePoint, e: Unit, stopMm: number): 
   }
   if (Math.abs(wheel) > 5 && ok([{ kind: 'wheel', deg: wheel }])) push([{ kind: 'wheel', deg: wheel }]);
   return out;
+}
+
+/** Horse keeps this far outside the charge reach of enemy foot that could charge it. */
+const HORSE_CLEAR_MM = 25;
+
+/**
+ * Where horse would stand within the charge reach of formed enemy foot that could charge it there
+ * (not squares, which stand; not `spare`, whose flank it is going for: a line must wheel to meet
+ * it). Foot charging horse fights it with impact and, against a small regiment, outnumbering
+ * (DoG MELÉE, Melee Modifiers): a line beats a regiment that stands to take it.
+ */
+function exposedHorse(v: V, u: Unit, spare?: Unit): (stands: readonly Stand[]) => boolean {
+  const foot = v.battle.units.filter((e) => e.side !== u.side && e.arm === 'infantry' && e.id !== spare?.id && e.formation !== 'square' && e.formation !== 'skirmish' && isFormed(v.ruleset, e));
+  const reach = new Map(foot.map((e) => [e.id, chargeReachMm({ tables: v.tables, rs: v.ruleset }, e) + HORSE_CLEAR_MM]));
+  return (stands) => foot.some((e) => unitDistance(stands, e.stands) <= reach.get(e.id)!);
+}
+
+/** Horse standing where enemy foot could charge it steps straight back, still facing, out of reach. */
+function clearOfFoot(v: V, u: Unit, exposed: (stands: readonly Stand[]) => boolean): Command[] {
+  if (!exposed(u.stands)) return [];
+  const st = us(v.ruleset, u.id);
+  const left = allowanceMm(v.tables, u, st) - st.movedMm;
+  for (const f of [0.5, 0.75, 1, 0.25]) {
+    const mm = Math.round(left * f);
+    if (mm < 10) continue;
+    const legs: MoveLeg[] = [{ kind: 'backward', mm }];
+    const m = checkMove(v.battle, u, legs, left);
+    if (m.ok && !exposed(m.stands!)) return [{ type: 'moveUnit', side: u.side, unit: u.id, legs }];
+  }
+  return [];
 }
 
 /** Beside `t`'s open flank nearest `u`, `offMm` out (a flank no friend of `t` covers), or undefined. */
@@ -226,7 +257,7 @@ function moveCommands(v: V, side: string, u: Unit, script: string): Command[] {
   }
   if (script === 'hold') {
     // Horse held back keeps level with the foot, out of their reach, guarding the flank.
-    if (u.arm === 'cavalry' && gap > 400) out.push(...approachPoint(v, u, centreOf(e), e, 380));
+    if (u.arm === 'cavalry') { const exposed = exposedHorse(v, u); out.push(...(gap > 400 ? approachPoint(v, u, centreOf(e), e, 380, exposed) : clearOfFoot(v, u, exposed))); }
     return out;
   }
   if (script === 'fire' && u.arm === 'infantry') {
@@ -242,8 +273,39 @@ function moveCommands(v: V, side: string, u: Unit, script: string): Command[] {
   if (u.arm === 'cavalry' && u.formation !== 'line' && gap < 500) reform('line');
   // Seek an open flank: come round to beside it, then charge into it (DoG MORALE "-10% for each flank threatened"; one row fights back).
   const flank = u.arm === 'cavalry' && gap > 120 ? openFlankPoint(v, u, e, 120) : undefined;
-  out.push(...approachPoint(v, u, flank ?? centreOf(e), e, u.arm === 'cavalry' ? (flank ? 0 : 150) : 60));
+  if (u.arm === 'cavalry') {
+    // Horse ends its move where no formed foot can charge it first (its own reach is the longer: DoG Charge Movement Bonus).
+    const exposed = exposedHorse(v, u, flank ? e : undefined);
+    const stop = e.arm === 'infantry' && !flank ? Math.max(150, chargeReachMm({ tables: v.tables, rs: v.ruleset }, e) + HORSE_CLEAR_MM) : flank ? 0 : 150;
+    const go = approachPoint(v, u, flank ?? centreOf(e), e, stop, exposed);
+    out.push(...(go.length > 0 ? go : clearOfFoot(v, u, exposed)));
+    return out;
+  }
+  out.push(...approachPoint(v, u, flank ?? centreOf(e), e, 60));
   return out;
+}
+
+/** Men a unit evading in disorder is worth less: it cannot fight back if caught, and must reform before it fights again. */
+const DISORDER_MEN = 40;
+
+/**
+ * What standing to receive `by`'s charge is worth to `u` in men (what it causes less what it
+ * suffers), over the outcomes of its reaction test (DoG Charge Reaction Test, the rules' own
+ * chances): standing, it fires by the share of the move the charge needs and fights the charger's
+ * first round; failing by 10% it fires a ragged volley and retires; failing by more it evades,
+ * disordered, and if caught takes the blow without fighting back.
+ */
+function standingWorth(v: V, u: Unit, by: Unit): number {
+  const c = ctxOf(v);
+  const ch = v.ruleset.charges.find((x) => x.unit === by.id && x.target === u.id);
+  const reach = chargeProblem(c, by, u, { counter: true });
+  const face = ch?.face ?? 'front';
+  const odds = meleeOdds(c, by, u, { impact: reach.impact ?? false, face });
+  const p = planFire(c, u, by, { reaction: true });
+  const share = Math.min(by.arm === 'cavalry' && u.arm === 'infantry' ? 0.5 : 1, (reach.reach?.totalMm ?? chargeReachMm(c, by)) / Math.max(1, chargeReachMm(c, by)));
+  const fire = p.ok ? expectedFireMen(v.tables, p, Math.max(0.25, share)) : 0;
+  const odds2 = reactionChances(c, u, by, false);
+  return odds2.stands * (fire + odds.suffered - odds.caused) + odds2.ragged * (fire / 4) + odds2.evades * -(odds.caused + DISORDER_MEN);
 }
 
 /** The charges `u` may declare now, the best odds first; none whose first round is expected to cost more than it gains. */
@@ -263,7 +325,7 @@ function chargeCommands(v: V, side: string, u: Unit, script: string): Command[] 
     const verdict = chargeProblem(c, u, t, { counter });
     if (!verdict.ok) continue;
     const face = counter ? 'front' : verdict.reach?.face ?? 'front';
-    const odds = meleeOdds(v.tables, v.ruleset, u, t, { impact: verdict.impact ?? false, face, defenderImpact: counter });
+    const odds = meleeOdds(c, u, t, { impact: verdict.impact ?? false, face, defenderImpact: counter });
     // A target that stands fires at the charger first, by the share of the move the charge needs (DoG Charge Reaction Test).
     let fire = 0;
     if (!counter && t.arm !== 'cavalry' && isFormed(v.ruleset, t)) {
@@ -276,7 +338,14 @@ function chargeCommands(v: V, side: string, u: Unit, script: string): Command[] 
     const cost = odds.suffered + fire;
     const flankBonus = face !== 'front' ? 1.3 : 1;
     const edge = (odds.caused * flankBonus) / Math.max(5, cost);
-    const want = counter ? COUNTER_EDGE : stage === 'press' ? 1 : stage === 'keep' ? 2 * CHARGE_EDGE : CHARGE_EDGE;
+    if (counter) {
+      // A countercharger takes no reaction test (DoG Charge Procedure): it goes in when meeting the
+      // charge does better than standing to take it, test and all.
+      if (edge < MIN_COUNTER_EDGE || odds.caused - odds.suffered < standingWorth(v, u, t)) continue;
+      scored.push({ c: { type: 'declareCharge', side, unit: u.id, target: t.id }, edge });
+      continue;
+    }
+    const want = stage === 'press' ? 1 : stage === 'keep' ? 2 * CHARGE_EDGE : CHARGE_EDGE;
     if (odds.caused < 30 || edge < want) continue;
     scored.push({ c: { type: 'declareCharge', side, unit: u.id, target: t.id }, edge });
   }

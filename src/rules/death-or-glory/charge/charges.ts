@@ -79,13 +79,15 @@ export function chargeProblem(c: Ctx, u: Unit, t: Unit, opts: { counter?: boolea
     if (st.control?.kind === 'stand' || st.control?.kind === 'retire') return no(`${u.name} may not advance (control test).`, 'DoG CONTROL');
   }
   if (!opts.resolving && c.rs.charges.some((x) => x.unit === u.id)) return no(`${u.name} has declared a charge already.`, CHARGE_RULE);
-  const under = [...terrainUnder(c.battle, u), ...terrainUnder(c.battle, t)];
   let impact = true;
   let why: string | undefined;
   let unforms = false;
-  if (under.some(closedKinds)) {
+  // "Cavalry may not charge/assault out of or into woods/villages/towns"; "Infantry may not charge out of or into woods,
+  // villages, towns … may assault instead"; "Infantry charging/assaulting … into woods and buildings … become unformed" (into, not out of).
+  const outOf = terrainUnder(c.battle, u).some(closedKinds), into = terrainUnder(c.battle, t).some(closedKinds);
+  if (outOf || into) {
     if (u.arm === 'cavalry') return no('Cavalry may not charge/assault out of or into woods/villages/towns.', RESTRICT_RULE);
-    impact = false; why = 'an assault into or out of woods or buildings (no impact factors)'; unforms = true;
+    impact = false; why = `an assault ${into ? 'into' : 'out of'} woods or buildings (no impact factors)`; unforms = into;
   }
   const reach = reachTarget(u.stands, t.stands, { maxWheelRad: (c.options.chargeWheelDeg * Math.PI) / 180, maxDistanceMm: chargeReachMm(c, u), centreOnFace: true });
   if (!reach.reachable) return no(`${t.name} is out of reach (${reach.reason ?? 'no path'}).`, CHARGE_BONUS_RULE);
@@ -95,11 +97,20 @@ export function chargeProblem(c: Ctx, u: Unit, t: Unit, opts: { counter?: boolea
   if (met) return no(`${c.battle.units.find((x) => x.id === met.unitId)?.name ?? 'another unit'} is in the way.`, CHARGE_RULE);
   if (c.battle.units.some((o) => o.id !== u.id && o.id !== t.id && o.formation !== 'skirmish' && unitsOverlap(reach.aligned, o.stands))) return no('There is no room to close with the target.', CHARGE_RULE);
   for (const x of trace.terrain) {
-    if (!x.entered) continue;
     const k = terrainClass(x.feature as TerrainFeature);
     const name = (x.feature as TerrainFeature).name;
-    if (k === 'steepSlope' || k === 'extremeSlope') { if (u.arm === 'cavalry' || !impact) return no(`No charge up ${name} (steep).`, RESTRICT_RULE); impact = false; why = `an assault up ${name}`; unforms = true; }
+    const slope = k === 'mediumSlope' || k === 'steepSlope' || k === 'extremeSlope';
+    // A charger that starts on a slope and moves on or off it charges down it (RULINGS.md): "Cavalry may not charge/assault up or
+    // down medium, steep and extreme steep slopes"; "Infantry charging/assaulting up or down medium, steep and extreme steep slopes … become unformed".
+    if (!x.entered) {
+      if (x.atStart && slope) { if (u.arm === 'cavalry') return no(`Cavalry may not charge down ${name} (${k === 'mediumSlope' ? 'medium' : 'steep'} slope).`, RESTRICT_RULE); unforms = true; }
+      continue;
+    }
+    // "All units may not charge up steep slopes"; "Infantry may not charge up steep and extreme steep slopes (but they may assault)".
+    if (k === 'steepSlope' || k === 'extremeSlope') { if (u.arm === 'cavalry') return no(`No charge up ${name} (steep).`, RESTRICT_RULE); impact = false; why = `an assault up ${name}`; unforms = true; }
     if (k === 'mediumSlope') { if (u.arm === 'cavalry') return no(`Cavalry may not charge up or down ${name} (medium slope).`, RESTRICT_RULE); unforms = true; }
+    // Woods, villages (and marsh, HOUSE) on the way: the charge goes into them.
+    if (k === 'openWood' || k === 'denseWood' || k === 'buildings') { if (u.arm === 'cavalry') return no(`Cavalry may not charge/assault into ${name}.`, RESTRICT_RULE); impact = false; why = `an assault into ${name}`; unforms = true; }
     if (k === 'lowWall' || k === 'highWall') { if (u.arm === 'cavalry') return no(`Cavalry may not charge across ${name}.`, RESTRICT_RULE); impact = false; why = `an assault across ${name}`; unforms = unforms || k === 'highWall'; }
     if (k === 'impassable') return no(`${name} is impassable.`, 'DoG Movement Costs');
   }
@@ -157,6 +168,13 @@ export const reactToCharge = defineCommand<DogState, DogOptions, DogTables, Reac
     const ch = s.ruleset.charges.find((x) => x.target === t.id && x.side !== c.side);
     const by = ch && s.battle.units.find((x) => x.id === ch.unit);
     if (!ch || !by) return reject('not-charged', `${t.name} is not being charged.`, PROCEDURE_RULE);
+    // DoG Charge Procedure: a countercharge is the unit's reaction to its charger ("Cavalry being charged may
+    // counter-charge"); having declared it, the unit charges, and may not also stand, form square, evade or face.
+    if (s.ruleset.reactions[t.id] === 'countercharge') {
+      const at = s.ruleset.charges.find((x) => x.unit === t.id && x.counter);
+      const whom = at ? s.battle.units.find((x) => x.id === at.target)?.name ?? at.target : by.name;
+      return reject('countercharging', `${t.name} has declared a countercharge against ${whom}: it charges, and makes no other reaction.`, PROCEDURE_RULE);
+    }
     const open = reactionsFor(s.tables, t, by, ch.face);
     if (!open.includes(c.reaction)) return reject('no-reaction', `${t.name} may not ${c.reaction === 'face' ? 'wheel to face: it is charged in front' : c.reaction} (it may ${open.join(', ')}).`, PROCEDURE_RULE);
     const w = work(s, ctx);
@@ -238,10 +256,14 @@ export function resolveCharges(w: W): void {
       if (t0.formation === 'skirmish' && u.formation !== 'skirmish') {
         // DoG CHARGE PHASE, Notes: "Skirmishers must evade a charge by formed troops. They may fire one volley before turning tail."
         const plan = planFire(w, t0, u, { reaction: true });
-        if (plan.ok) resolveFire(w, t0, u, plan, { strength: Math.min(strength, cap), why: 'one volley before turning tail' });
+        if (plan.ok) resolveFire(w, t0, u, plan, { strength: Math.min(strength, cap), why: 'one volley before turning tail', atCharger: true });
         if (!unitIn(w, t0.id) || !unitIn(w, u.id)) continue;
       }
-      flee(w, t0.id, centreOf(u), PROCEDURE_RULE, 'evades');
+      // DoG Skirmishers: "When charged by infantry, skirmishers automatically evade. If charged by cavalry, skirmishers
+      // must about face and attempt to evade": the about face takes a quarter of the move, as the Charge Reaction
+      // Test's "about turn (1/4 move)" does (RULINGS.md).
+      const aboutFace = t0.formation === 'skirmish' && u.arm === 'cavalry';
+      flee(w, t0.id, centreOf(u), aboutFace ? 'DoG Skirmishers ("If charged by cavalry, skirmishers must about face and attempt to evade")' : PROCEDURE_RULE, 'evades', aboutFace ? 1 - ABOUT_TURN_SHARE : 1);
       const t1 = unitIn(w, t0.id);
       if (t1) { setUs(w, t1.id, { morale: 'retreating', order: us(w.rs, t1.id).order === 'disordered' ? 'disordered' : 'unformed' }); closeIn(w, u, t1, v, false); }
       continue;
@@ -265,14 +287,14 @@ export function resolveCharges(w: W): void {
       }
       t = unitIn(w, t.id)!;
       const plan = planFire(w, t, u, { reaction: true });
-      if (plan.ok && !wantsSquare && !wantsFace) resolveFire(w, t, u, plan, { strength: Math.min(strength, cap), why: 'standing to receive the charge' });
+      if (plan.ok && !wantsSquare && !wantsFace) resolveFire(w, t, u, plan, { strength: Math.min(strength, cap), why: 'standing to receive the charge', atCharger: true });
     } else if (t.formation === 'square') {
       // "If a unit in square fails, it is shaken. It does not retire nor retreat."
       setUs(w, t.id, { morale: 'shaken' });
       w.ctx.emit({ type: 'UnitShaken', unit: t.id, rule: 'DoG Charge Reaction Test ("If a unit in square fails, it is shaken")' });
     } else if (test === 'ragged') {
       const plan = planFire(w, t, u, { reaction: true });
-      if (plan.ok) resolveFire(w, t, u, plan, { strength: 0.25, why: 'a ragged volley' });
+      if (plan.ok) resolveFire(w, t, u, plan, { strength: 0.25, why: 'a ragged volley', atCharger: true });
       if (unitIn(w, t.id)) retire(w, t.id, centreOf(u), 50, 'DoG Charge Reaction Test ("must retire 50m")');
     } else {
       if (unitIn(w, t.id)) { setUs(w, t.id, { morale: 'retreating', order: 'disordered' }); flee(w, t.id, centreOf(u), 'DoG Charge Reaction Test ("must about turn (1/4 move) and evade (being disordered)")', 'evades', 1 - ABOUT_TURN_SHARE); }

@@ -22,7 +22,7 @@ import { quarterOf } from '../../../geometry/zones';
 import { unitFrame } from '../../../geometry/frame';
 
 /** Resolve a planned fire at `strength` (1 full; 1/4 a ragged volley; a charge's fraction). Returns the men hit. */
-export function resolveFire(w: W, u: Unit, t: Unit, plan: FirePlan, opts: { strength?: number; why?: string; others?: readonly Unit[] } = {}): number {
+export function resolveFire(w: W, u: Unit, t: Unit, plan: FirePlan, opts: { strength?: number; why?: string; others?: readonly Unit[]; atCharger?: boolean } = {}): number {
   const strength = opts.strength ?? 1;
   const count = Math.max(strength > 0 ? 1 : 0, Math.round(plan.count * strength));
   const chart = plan.chart === 'artillery' ? w.tables.artilleryChart : w.tables.casualtyChart;
@@ -62,7 +62,10 @@ export function resolveFire(w: W, u: Unit, t: Unit, plan: FirePlan, opts: { stre
     if (t2) {
       // DoG MORALE MODIFIERS "+20% unit in cover": the ground it holds, or a wall or hedge between it and the firer.
       const cover = coverOf(w.battle, t2) ?? (obstacleBetween(w.battle, t2, u) ? 'behind an obstacle' : undefined);
-      casualtyTest(w, x.id, centreOf(u), cover ? [{ label: `${MORALE_MODIFIERS.cover.label} (${cover})`, value: MORALE_MODIFIERS.cover.value }] : []);
+      const extra = cover ? [{ label: `${MORALE_MODIFIERS.cover.label} (${cover})`, value: MORALE_MODIFIERS.cover.value }] : [];
+      // DoG MORALE MODIFIERS "+20% charging cavalry": cavalry fired on by the unit it charges (stand and fire, a ragged volley, skirmishers' volley) tests as charging.
+      if (opts.atCharger && t2.arm === 'cavalry') extra.push(MORALE_MODIFIERS.chargingCav);
+      casualtyTest(w, x.id, centreOf(u), extra);
     }
   });
   return men;

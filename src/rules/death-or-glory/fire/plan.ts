@@ -153,16 +153,20 @@ export function planFire(c: Ctx, u: Unit, t: Unit, opts: { reaction?: boolean; f
   if (bad !== undefined) return no(`${u.name} has no face ${bad + 1} (it has ${faces.length}).`, FACE_RULE);
   const free = asked.filter((i) => opts.reaction || !firedFaces.some((f) => f.face === i));
   if (free.length === 0) return no(`${faces.length > 1 ? 'That face' : u.name} has fired this turn.`, faces.length > 1 ? FACE_RULE : FIRE_PHASE_RULE);
-  const inArc = u.formation === 'skirmish' ? free : free.filter((i) => inFrontArc(faces[i]!.frame, ARC_RAD, maxMm, t.stands));
+  // A charger is fired on as it comes in ("Charging units are moved to within firing range of defending troops"): its arc is judged at any distance.
+  const inArc = u.formation === 'skirmish' ? free : free.filter((i) => inFrontArc(faces[i]!.frame, ARC_RAD, opts.reaction ? 1e6 : maxMm, t.stands));
   if (inArc.length === 0) return no(`${t.name} is not within the 10° arc of ${faces.length > 1 ? `any free face of ${u.name}` : `${u.name}'s frontage`} and ${maxMm} m.`, ARC_RULE);
   if (opts.faces && inArc.length < free.length) return no(`${t.name} is not within the 10° arc of every face asked to fire.`, ARC_RULE);
   const firing = inArc.map((i) => faces[i]!);
   // One roll from every face that fires at this target: the range from the face with the most figures.
   const main = firing.reduce((a, f) => (faceFigures(u, f) > faceFigures(u, a) ? f : a));
-  const r = rangeMm(u, t, main);
+  // DoG Charge Reaction Test: "Range is averaged out and appropriate modifier applied" — the charger is "moved to within firing
+  // range": the volley is read at the mean of the range it comes in from (at most the weapon's reach) and contact, half of it (RULINGS.md).
+  const r = opts.reaction ? Math.min(rangeMm(u, t, main), maxMm) / 2 : rangeMm(u, t, main);
   if (r > maxMm + 0.5) return no(`${t.name} is ${Math.round(r)} m away; ${weapon === 'artillery' ? `${cal} pdr guns reach` : `${weapon}s reach`} ${maxMm} m.`, weapon === 'artillery' ? ARTILLERY_RANGE_RULE : RANGE_RULE);
   if (!canSee(c.battle, u, t)) return no(`${u.name} cannot see ${t.name}.`, 'DoG FIRE PHASE (line of sight)');
-  const screen = screenOf(c, u, t);
+  // DoG CHARGE PHASE, Notes: "Skirmishers may not screen charging friends" — a volley at a charger (stand and fire, a ragged volley) is not screened.
+  const screen = opts.reaction ? undefined : screenOf(c, u, t);
   if (screen) return no(`${t.name} is screened by ${screen.name}.`, 'DoG Skirmishers ("Once screened, a unit may not … be fired upon")');
   const own = ownScreenProblem(c, u, t);
   if (own) return no(own.reason, own.rule);

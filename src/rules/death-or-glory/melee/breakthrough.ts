@@ -121,9 +121,10 @@ export function uncontrolledCharge(w: W, win: Unit, lose: Unit): Ridethrough {
   const face = faceTouched(hit, now);
   const busy = w.rs.melees.some((m) => m.a === hit.id || m.b === hit.id);
   const imp = busy ? { impact: false, why: `${hit.name} is in melee already: it joins that melee` } : uncontrolledImpact(w, now, hit, stop.trace.terrain, end);
-  const contact: Melee = { a: win.id, b: hit.id, rounds: 0, ...(face !== 'front' ? { struck: { [hit.id]: face } } : {}), ...(imp.impact ? { impact: [win.id] } : {}) };
+  const contact: Melee = { a: win.id, b: hit.id, rounds: 0, ...(busy || imp.impact ? {} : { charger: win.id }), ...(face !== 'front' ? { struck: { [hit.id]: face } } : {}), ...(imp.impact ? { impact: [win.id] } : {}) };
   w.rs = { ...w.rs, melees: [...w.rs.melees, contact] };
-  if (imp.impact) setUs(w, win.id, { charged: { target: hit.id, impact: true } });
+  // It is a charge ("go into an uncontrolled charge"), with or without impact factors (DoG MORALE MODIFIERS "charging cavalry").
+  if (!busy) setUs(w, win.id, { charged: { target: hit.id, impact: imp.impact } });
   w.ctx.emit({ type: 'UncontrolledContact', unit: win.id, target: hit.id, impact: imp.impact, now: !busy, ...(imp.why ? { why: imp.why } : {}), ...(face !== 'front' ? { face } : {}), rule: `${MELEE_SECTION} ("go into an uncontrolled charge"); DoG MELÉE ("Eligible … charging units may use their impact + confused melée factor for first round")` });
   return { through: true, contact, now: !busy };
 }

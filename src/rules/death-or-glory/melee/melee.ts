@@ -10,8 +10,11 @@ import type { Unit } from '../../../engine/model';
 import type { Modifier } from '../../../engine/ruleset';
 import { unitIn } from '../../../engine/workingState';
 import { unitFrame, toLocal } from '../../../geometry/frame';
-import type { W, Melee } from '../state';
-import { us, setUs, rowOf, hasTag, isVeteran, isSecondLine, isConscript, centreOf } from '../state';
+import type { W, Melee, DogState } from '../state';
+import type { DogTables } from '../tables';
+import type { Stand } from '../../../engine/model';
+import type { Battle } from '../../../engine/state';
+import { us, setUs, rowOf, hasTag, isVeteran, isSecondLine, isConscript, isBritish, centreOf } from '../state';
 import { MELEE_MODIFIERS as M, MELEE_RULE, MORALE_MODIFIERS as MM, CASUALTY_RULE, CINC_RULE, CINC_PRESENT_MM, fireDie, readChart } from '../tables';
 import { takeCasualties } from '../losses';
 import { testAndApply } from '../morale/outcomes';
@@ -25,13 +28,15 @@ import { secondRoundFaces, breaksThroughCavalry, uncontrolledCharge } from './br
 
 export const MELEE_SECTION = 'DoG MELÉE';
 
-const frontFigures = (u: Unit, rows: number): { figs: number; frontMm: number } => {
+const frontFigures = (u: Unit, rows: number, enemy?: Unit): { figs: number; frontMm: number } => {
   if (u.arm === 'artillery') return { figs: u.stands.reduce((a, s) => a + (s.figures ?? 0), 0), frontMm: unitFrame(u.stands).halfWidthMm * 2 };
   const per = FIGURE_MM[u.arm as 'infantry' | 'cavalry'];
   const fr = unitFrame(u.stands);
   const along = u.stands.map((s) => toLocal(fr, s.centre).along);
   const front = Math.max(...along);
-  const fs = u.formation === 'square' ? u.stands : u.stands.filter((_, i) => along[i]! >= front - 1);
+  // A square's first rows are those of the face (or faces) its enemy touches, not all four (RULINGS.md).
+  const faceOfSquare = u.formation === 'square' && enemy ? standsTouching(u, enemy) : [];
+  const fs = u.formation === 'square' ? (faceOfSquare.length > 0 ? faceOfSquare : u.stands) : u.stands.filter((_, i) => along[i]! >= front - 1);
   return { figs: fs.reduce((a, s) => a + Math.min(s.figures ?? 0, Math.round(s.widthMm / per) * rows), 0), frontMm: fs.reduce((a, s) => a + s.widthMm, 0) };
 };
 
@@ -40,22 +45,22 @@ const frontFigures = (u: Unit, rows: number): { figs: number; frontMm: number } 
  * overlapping the enemy by at most one figure each flank; all in later rounds. A cavalry figure
  * counts 2 against foot; buildings and hard cover count 50% more; entrenchments double.
  */
-export function headCount(w: W, x: Unit, y: Unit, first: boolean, m?: Melee): { count: number; notes: string[] } {
+export function headCount(w: MeleeView, x: Unit, y: Unit, first: boolean, m?: Melee, touchingOf: (x: Unit, y: Unit) => readonly Stand[] = standsTouching): { count: number; notes: string[] } {
   const notes: string[] = [];
   let n: number;
   const xStruck = m ? struckIn(m, x.id) : 'front';
   const yStruck = m ? struckIn(m, y.id) : 'front';
   if (first && (xStruck === 'left' || xStruck === 'right' || xStruck === 'rear')) {
     // Struck in flank or rear (RULINGS.md): in the first round only its stands touching the enemy fight, one row of figures each (the rank or file that turns about).
-    const touching = standsTouching(x, y);
+    const touching = touchingOf(x, y);
     const per = x.arm === 'artillery' ? 10 : FIGURE_MM[x.arm as 'infantry' | 'cavalry'];
     n = touching.reduce((a, s) => a + Math.min(s.figures ?? 0, Math.max(1, Math.round(s.widthMm / per))), 0);
     notes.push(`struck in the ${xStruck}: one row of the ${touching.length} stand${touching.length === 1 ? '' : 's'} in contact`);
   } else if (first) {
-    const ff = frontFigures(x, x.arm === 'infantry' ? 2 : 1);
+    const ff = frontFigures(x, x.arm === 'infantry' ? 2 : 1, y);
     // Overlap is judged against the face it strikes: a flank is as long as the enemy is deep.
     const yFrame = unitFrame(y.stands);
-    const yFront = yStruck === 'left' || yStruck === 'right' ? yFrame.halfDepthMm * 2 : frontFigures(y, 1).frontMm;
+    const yFront = yStruck === 'left' || yStruck === 'right' ? yFrame.halfDepthMm * 2 : frontFigures(y, 1, x).frontMm;
     const per = x.arm === 'artillery' ? 10 : FIGURE_MM[x.arm as 'infantry' | 'cavalry'];
     const usable = Math.min(ff.frontMm, yFront + 2 * per);
     n = ff.frontMm > 0 ? Math.round(ff.figs * (usable / ff.frontMm)) : 0;
@@ -68,14 +73,43 @@ export function headCount(w: W, x: Unit, y: Unit, first: boolean, m?: Melee): { 
   return { count: Math.max(0, n), notes };
 }
 
-function meleeModifiers(w: W, x: Unit, y: Unit, hx: number, hy: number, first: boolean, m: Melee): Modifier[] {
+/** What a melee's modifiers read: a working state, or a side's view of the game (`ctxOf`). */
+export interface MeleeView {
+  readonly battle: Battle;
+  readonly rs: DogState;
+  readonly tables: DogTables;
+  readonly turn: number;
+}
+
+/** One side's blow as the modifiers see it: head counts (each side's whole count in a reinforced melee), first round, an eligible charge's impact. */
+export interface BlowTerms {
+  readonly mine: number;
+  readonly theirs: number;
+  readonly first: boolean;
+  readonly impact: boolean;
+}
+
+/** It charged `y` with impact this turn, or charged into the melee with impact outside the charge phase. */
+export const hasImpact = (rs: DogState, x: Unit, y: Unit, m: Melee): boolean => {
+  const sx = us(rs, x.id);
+  return (sx.charged?.target === y.id && sx.charged.impact) || (m.impact?.includes(x.id) ?? false);
+};
+
+/**
+ * DoG MELÉE, Procedure and Melee Modifiers: every modifier `x` adds to its fire die against `y`
+ * (confused melee factor, impact in the first round of an eligible charge, the Melee Modifiers
+ * list, the C-in-C present all turn). The one list: the melee's resolution rolls with it and
+ * the AI's odds (ai/odds.ts) weigh a charge with it.
+ */
+export function meleeModifiers(w: MeleeView, x: Unit, y: Unit, t: BlowTerms): Modifier[] {
+  const { mine: hx, theirs: hy, first } = t;
   const out: Modifier[] = [];
   const add = (m: { label: string; value: number }) => out.push({ label: m.label, value: m.value, rule: MELEE_RULE });
   const sx = us(w.rs, x.id), sy = us(w.rs, y.id);
   const row = rowOf(w.tables, x);
   const conf = row.confused ?? 0;
   out.push({ label: `confused melee factor (${row.name})`, value: conf, rule: 'DoG Nationality Tables' });
-  if (first && ((sx.charged?.target === y.id && sx.charged.impact) || m.impact?.includes(x.id)) && row.impact !== undefined) out.push({ label: `impact factor (${row.name}, an eligible charge)`, value: row.impact, rule: 'DoG MELÉE ("impact + confused melée factor for first round")' });
+  if (first && t.impact && row.impact !== undefined) out.push({ label: `impact factor (${row.name}, an eligible charge)`, value: row.impact, rule: 'DoG MELÉE ("impact + confused melée factor for first round")' });
   const ratio = hy > 0 ? hx / hy : hx > 0 ? Infinity : 0;
   if (ratio >= 4) add(M.outnumber4); else if (ratio >= 3) add(M.outnumber3); else if (ratio >= 2) add(M.outnumber2); else if (ratio >= 1.5) add(M.outnumber32);
   if (isVeteran(x)) add(M.veteran);
@@ -106,7 +140,9 @@ function meleeModifiers(w: W, x: Unit, y: Unit, hx: number, hy: number, first: b
     if (yOrder === 'disordered') add(M.infVsDisordered);
     if (y.formation === 'skirmish') add(M.infVsSkirmish);
   }
-  if (sx.meleeWins.includes(w.turn - 1)) add(M.followingUp);
+  // "following up victory": it won a round of melee last turn (its next round, or the charge its control test
+  // sent it on), or earlier this melee phase (an uncontrolled charge out of a melee it won: RULINGS.md).
+  if (sx.meleeWins.includes(w.turn - 1) || sx.meleeWins.includes(w.turn)) add(M.followingUp);
   const onHill = (u: Unit) => terrainUnder(w.battle, u).filter((t) => t.kind === 'hill').reduce((a, t) => Math.max(a, t.heightLevel ?? 1), 0);
   if (onHill(x) > onHill(y)) add(M.uphill);
   const cover = coverOf(w.battle, x);
@@ -128,9 +164,11 @@ function meleeModifiers(w: W, x: Unit, y: Unit, hx: number, hy: number, first: b
 function blow(w: W, x: Unit, y: Unit, first: boolean, round: number, m: Melee, sides?: { readonly mine: number; readonly theirs: number }): number {
   const sx = us(w.rs, x.id);
   if (sx.morale === 'routing' || sx.morale === 'retreating') { w.ctx.emit({ type: 'NoFightBack', unit: x.id, rule: 'DoG MELÉE ("Troops with backs to enemy … take casualties without fighting back")' }); return 0; }
+  // "before reaching utter exhaustion when they may no longer conduct any activity whatsoever": it takes its casualties without fighting.
+  if (sx.fatigue >= 3) { w.ctx.emit({ type: 'NoFightBack', unit: x.id, why: 'utterly exhausted', rule: 'DoG EFFECTS OF FATIGUE/EXHAUSTION ("may no longer conduct any activity whatsoever")' }); return 0; }
   const hx = headCount(w, x, y, first, m), hy = headCount(w, y, x, first, m);
   // In a reinforced melee "outnumber" compares each side's whole head count (RULINGS.md).
-  const mods = meleeModifiers(w, x, y, sides?.mine ?? hx.count, sides?.theirs ?? hy.count, first, m);
+  const mods = meleeModifiers(w, x, y, { mine: sides?.mine ?? hx.count, theirs: sides?.theirs ?? hy.count, first, impact: first && hasImpact(w.rs, x, y, m) });
   let men = 0;
   w.ctx.roll({
     dice: 'd10', purpose: `${x.name} in melee with ${y.name} (round ${round})`, rule: 'DoG MELÉE, Procedure', subjects: [x.id, y.id], modifiers: mods,
@@ -208,12 +246,20 @@ export function resolveMelee(w: W, m: Melee): void {
   if (win2) applyControl(w, win2, controlTest(w, win2, { reason: 'after winning melee', extra: [lo === 'breaks' ? 'enemyRouting' : 'enemyRetiring'], enemies: [lose.id] }));
 }
 
+/** `y` charged `x` this turn (in the charge phase, or a control test's or an uncontrolled charge's contact). */
+function chargedBy(w: W, x: Unit, y: Unit): boolean {
+  if (us(w.rs, y.id).charged?.target === x.id) return true;
+  return w.rs.melees.some((m) => ((m.a === x.id && m.b === y.id) || (m.a === y.id && m.b === x.id)) && m.rounds === 0 && (m.charger === y.id || (m.impact?.includes(y.id) ?? false)));
+}
+
 /** The situational morale modifiers of a melee test (DoG MORALE MODIFIERS). */
 function situational(w: W, x: Unit, y: Unit): { label: string; value: number }[] {
   const e: { label: string; value: number }[] = [];
+  // "+10% British receiving charge": a British unit testing in the melee its charger's charge made this turn.
+  if (isBritish(w.tables, x) && chargedBy(w, x, y)) e.push(MM.britishReceiving);
   if (x.arm === 'infantry' && y.arm === 'cavalry') e.push(x.formation === 'square' ? MM.squareVsCav : MM.infChargedByCav);
   if (coverOf(w.battle, x)) e.push(MM.cover);
-  if (x.arm === 'cavalry' && us(w.rs, x.id).charged) e.push(MM.chargingCav);
+  if (x.arm === 'cavalry' && (us(w.rs, x.id).charged || chargedBy(w, y, x))) e.push(MM.chargingCav);
   return e;
 }
 
@@ -258,7 +304,7 @@ export function resolveGroup(w: W, pairs: readonly Melee[]): void {
   const fightNow: Melee[] = [];
   /** The pairs that go on, with the faces the second-round rules give them (`winSide` undefined: an even round). */
   const keepWhere = (ok: (p: Melee) => boolean, winSide?: string) => {
-    const kept = pairs.filter((p) => ok(p) && !rode.has(p.a) && !rode.has(p.b)).map(({ impact: _i, struck: _s, ...p0 }) => {
+    const kept = pairs.filter((p) => ok(p) && !rode.has(p.a) && !rode.has(p.b)).map(({ impact: _i, struck: _s, charger: _c, ...p0 }) => {
       const pa = unitIn(w, p0.a)!, pb = unitIn(w, p0.b)!;
       const orig = pairs.find((q) => q.a === p0.a && q.b === p0.b)!;
       const winner = winSide === undefined ? undefined : pa.side === winSide ? pa.id : pb.id;

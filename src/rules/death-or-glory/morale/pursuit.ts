@@ -35,7 +35,7 @@ export function pursueOrCharge(w: W, u: Unit): void {
     setStands(w, u.id, withPoses(u.stands, v.reach.aligned));
     const face = hasFlanks(e) ? v.reach.face : 'front';
     setUs(w, u.id, { moved: true, ...(v.unforms && us(w.rs, u.id).order === 'formed' ? { order: 'unformed' } : {}) });
-    w.rs = { ...w.rs, melees: [...w.rs.melees, { a: u.id, b: e.id, rounds: 0, ...(face !== 'front' ? { struck: { [e.id]: face } } : {}), ...(v.impact ? { impact: [u.id] } : {}) }] };
+    w.rs = { ...w.rs, melees: [...w.rs.melees, { a: u.id, b: e.id, rounds: 0, ...(face !== 'front' ? { struck: { [e.id]: face } } : {}), ...(v.impact ? { impact: [u.id] } : { charger: u.id }) }] };
     w.ctx.emit({ type: 'ControlCharge', unit: u.id, target: e.id, distanceM: Math.round(v.reach.totalMm), impact: v.impact === true, ...(face !== 'front' ? { face } : {}), ...(v.why ? { why: v.why } : {}), rule: RULE });
     return;
   }

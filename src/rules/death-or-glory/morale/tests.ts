@@ -84,6 +84,28 @@ export type ReactionOutcome = 'stands' | 'ragged' | 'evades';
  */
 export function reactionTest(w: W, u: Unit, charger: Unit, changingFormation: boolean): ReactionOutcome {
   const row = rowOf(w.tables, u);
+  const mods = reactionModifiers(w, u, charger, changingFormation);
+  let outcome: ReactionOutcome = 'stands';
+  w.ctx.roll({
+    dice: 'd10', purpose: `${u.name}: charge reaction test against ${charger.name}`, rule: REACTION_RULE, subjects: [u.id, charger.id],
+    target: { value: row.morale, pass: 'atMost', label: `morale factor ${row.morale * 10}%` }, modifiers: mods,
+    outcome: (r) => {
+      const by = Math.round((r.total - r.target!) * 10);
+      outcome = reactionOutcome(by);
+      return outcome === 'stands' ? `${r.total * 10}%: stands` : outcome === 'ragged' ? `${r.total * 10}%: fails by ${by}% — a ragged volley (1/4) and retires 50 m` : `${r.total * 10}%: fails by ${by}% — about turns and evades, disordered`;
+    },
+  });
+  return outcome;
+}
+
+/** By how many percent the roll missed the unit's chance (0 or less: it stands). */
+const reactionOutcome = (byPct: number): ReactionOutcome => (byPct <= 0 ? 'stands' : byPct <= 10 ? 'ragged' : 'evades');
+
+/**
+ * DoG Charge Reaction Test, Modifiers: the changes to the unit's chance (in tenths, on its morale
+ * factor). The one list: the test rolls with it and the AI weighs standing against it.
+ */
+export function reactionModifiers(w: Pick<W, 'battle' | 'rs' | 'tables'>, u: Unit, charger: Unit, changingFormation: boolean): Modifier[] {
   const st = us(w.rs, u.id);
   const mods: Modifier[] = [];
   const cmd = commanderNear(w.battle, w.rs, u, COMMANDER_MM);
@@ -102,17 +124,15 @@ export function reactionTest(w: W, u: Unit, charger: Unit, changingFormation: bo
   if (st.order === 'disordered') mods.push(pct(RM.disordered.label, RM.disordered.value, REACTION_RULE));
   if (st.fatigue === 1) mods.push(pct(RM.tired.label, RM.tired.value, REACTION_RULE));
   if (st.fatigue >= 2) mods.push(pct(RM.exhausted.label, RM.exhausted.value, REACTION_RULE));
-  let outcome: ReactionOutcome = 'stands';
-  w.ctx.roll({
-    dice: 'd10', purpose: `${u.name}: charge reaction test against ${charger.name}`, rule: REACTION_RULE, subjects: [u.id, charger.id],
-    target: { value: row.morale, pass: 'atMost', label: `morale factor ${row.morale * 10}%` }, modifiers: mods,
-    outcome: (r) => {
-      const by = Math.round((r.total - r.target!) * 10);
-      outcome = by <= 0 ? 'stands' : by <= 10 ? 'ragged' : 'evades';
-      return outcome === 'stands' ? `${r.total * 10}%: stands` : outcome === 'ragged' ? `${r.total * 10}%: fails by ${by}% — a ragged volley (1/4) and retires 50 m` : `${r.total * 10}%: fails by ${by}% — about turns and evades, disordered`;
-    },
-  });
-  return outcome;
+  return mods;
+}
+
+/** The chance of each outcome of the test over the ten faces of the d10 ("Treat a roll of 0 as 10"). */
+export function reactionChances(w: Pick<W, 'battle' | 'rs' | 'tables'>, u: Unit, charger: Unit, changingFormation: boolean): Readonly<Record<ReactionOutcome, number>> {
+  const target = rowOf(w.tables, u).morale + reactionModifiers(w, u, charger, changingFormation).reduce((a, m) => a + m.value, 0);
+  const out: Record<ReactionOutcome, number> = { stands: 0, ragged: 0, evades: 0 };
+  for (let face = 1; face <= 10; face++) out[reactionOutcome(Math.round((face - target) * 10))] += 0.1;
+  return out;
 }
 
 export interface RallyCall { readonly underFire: boolean; readonly cavalryNear: boolean }

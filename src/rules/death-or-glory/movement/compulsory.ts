@@ -14,7 +14,7 @@ import type { TablePoint } from '../../../geometry/types';
 import { setStands, unitIn } from '../../../engine/workingState';
 import type { W } from '../state';
 import { centreOf, us, setUs } from '../state';
-import { withPoses, rateMm } from './moves';
+import { withPoses, rateMm, FATIGUE_RATE } from './moves';
 import { destroyUnit } from '../losses';
 import { gapMm } from '../geo';
 import { atan2, cos, sin } from '../../../geometry/math';
@@ -79,14 +79,30 @@ export function retire(w: W, unitId: string, from: TablePoint, distMm: number, r
 }
 
 /**
- * A rout or evasion: a full move (its column rate) away from the enemy, through friends; off the
- * table it is lost. `share` is the part of the move left to go (a failed charge reaction test's
- * about turn takes a quarter of it first: DoG Charge Reaction Test).
+ * The distance of a full move of flight (a rout or an evasion). The text gives none of its own
+ * (DoG Charge Procedure "may evade", MORALE How? "breaks and routs during rout phase"; the rout's
+ * and evasion's rate is nowhere in it): a unit flees at the rate of the formation it is in
+ * (DoG MOVEMENT PHASE allowances, shared/rules/README.md: line 100, column 150, skirmishers 150…),
+ * so a line flees at its line rate. HOUSE for the formations that have no rate of their own: a
+ * square that breaks flees at the column rate (a mass without a front), and a deployed battery
+ * evades at its limbered rate (it limbers up to go). Fatigue cuts it as any move (FATIGUE_RATE), but
+ * never to nothing: an utterly exhausted unit still flees at the exhausted rate.
+ */
+export function fleeRateMm(w: { tables: W['tables']; rs: W['rs'] }, u: Unit): number {
+  const f = u.formation === 'square' ? 'column' : u.formation === 'unlimbered' ? 'limbered' : u.formation;
+  const fatigue = us(w.rs, u.id).fatigue;
+  return rateMm(w.tables, u, f) * (FATIGUE_RATE[Math.min(2, fatigue)] ?? 1);
+}
+
+/**
+ * A rout or evasion: a full move at the rate of its own formation (`fleeRateMm`) away from the
+ * enemy, through friends; off the table it is lost. `share` is the part of the move left to go (a
+ * failed charge reaction test's about turn takes a quarter of it first: DoG Charge Reaction Test).
  */
 export function flee(w: W, unitId: string, from: TablePoint, rule: string, kind: 'routs' | 'evades', share = 1): void {
   const u = unitIn(w, unitId);
   if (!u) return;
-  const dist = share * Math.max(rateMm(w.tables, u, 'column'), rateMm(w.tables, u, 'line'), u.arm === 'artillery' ? rateMm(w.tables, u, 'limbered') : 0);
+  const dist = share * fleeRateMm(w, u);
   const s = shift(w, unitId, awayAngle(u, from), dist, { throughFriends: true, turnToGo: true });
   w.ctx.emit({ type: kind === 'routs' ? 'Routed' : 'Evaded', unit: unitId, distanceM: Math.round(s.movedMm), offTable: s.offTable, rule });
   if (s.offTable) destroyUnit(w, unitId, 'routed off');

@@ -125,7 +125,7 @@ function actions(g: G, side: string, pieceId: string): PieceAction[] {
   if (step === 'respond' || step === 'counter') {
     const ch = g.ruleset.charges.find((x) => x.target === u.id && x.side !== side);
     const by = ch && unitOf(g, ch.unit);
-    if (by) for (const r of reactionsFor(g.tables, u, by, ch.face)) if (r !== 'countercharge') out.push({ label: r === 'stand' ? 'Stand and fire' : r === 'square' ? 'Form square' : r === 'face' ? `Wheel to face (charged in the ${ch.face})` : 'Evade', command: { type: 'reactToCharge', side, unit: u.id, reaction: r }, rule: 'DoG Charge Procedure' });
+    if (by && g.ruleset.reactions[u.id] !== 'countercharge') for (const r of reactionsFor(g.tables, u, by, ch.face)) if (r !== 'countercharge') out.push({ label: r === 'stand' ? 'Stand and fire' : r === 'square' ? 'Form square' : r === 'face' ? `Wheel to face (charged in the ${ch.face})` : 'Evade', command: { type: 'reactToCharge', side, unit: u.id, reaction: r }, rule: 'DoG Charge Procedure' });
   }
   return out;
 }

@@ -19,7 +19,7 @@
  * (NW §21 Strategic Movement, faster than an Advance). Generals ride to the middle of their
  * brigades to keep them in command (NW Generals §2); reserves are released from turn 2.
  */
-import type { Command, Sampler, SeenGame } from '../../../engine/ruleset';
+import { isRejection, type Command, type Sampler, type SeenGame } from '../../../engine/ruleset';
 import { stateFromView } from '../../../engine/lookahead';
 import type { Unit } from '../../../engine/model';
 import type { NwGameState, NwOptions, NwState, Draft } from '../types';
@@ -27,7 +27,7 @@ import type { NwTables } from '../nwTables';
 import type { OrderId } from '../tables/orders';
 import { mayChargeTarget } from '../tables/orders';
 import { activeUnits, enemiesOf, inMm, makeDraft, nwu, withinER } from '../core';
-import { chargeTargetProblem, generalCanOrder, kind, orderProblem } from '../commands';
+import { chargeTargetProblem, generalCanOrder, kind, moveAllowance, orderProblem } from '../commands';
 import { normalMoveMm } from '../morale';
 import { inCombat } from '../combat';
 import { faceStruck, unitDistanceMm, unitFacing } from '../geom';
@@ -528,6 +528,24 @@ function sideCommandsNw(view: V, side: string, _s: Sampler): Command[] {
   return out;
 }
 
+/**
+ * PERF: the moves the rules are sure to refuse, found on the view without trying them: an
+ * Advance shorter than half the move (NW Orders/Advance), a move over its allowance with the
+ * wheel's cost (NW Movement §3, §25 Wheeling; the handler's own `moveAllowance`). Only what the
+ * handler checks before anything else can accept the move, so this never refuses a lawful one.
+ */
+function refusesNw(view: V, _side: string, c: Command): boolean {
+  if (c.type !== 'moveUnit' || c['limber'] === true || c['unlimber'] === true) return false;
+  const wheelDeg = c['wheelDeg'], distanceIn = c['distanceIn'];
+  if (typeof wheelDeg !== 'number' || typeof distanceIn !== 'number' || !Number.isFinite(wheelDeg) || !Number.isFinite(distanceIn) || distanceIn < 0) return false;
+  const d = draftOf(view);
+  const u = d.battle.units.find((x) => x.id === c['unitId']);
+  if (!u || d.rs.units[u.id]?.status !== 'active') return false;
+  const strategic = view.position.phase === 'strategic';
+  if (!strategic && inMm(distanceIn) + 0.5 < normalMoveMm(d, u) / 2) return true;
+  return isRejection(moveAllowance(d, u, wheelDeg, distanceIn, strategic));
+}
+
 export const nwScripts = {
   names: NW_SCRIPTS,
   actors: actorsNw,
@@ -538,4 +556,5 @@ export const nwScripts = {
   },
   commands: commandsNw,
   sideCommands: sideCommandsNw,
+  refuses: refusesNw,
 };

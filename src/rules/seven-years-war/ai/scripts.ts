@@ -10,9 +10,10 @@
  *   - withdraw: rally routers ((7) Rallying p.16), else Retreat away from the enemy (p.8).
  *
  * `choose` is the purposeful choice: routers rally; guns stand where they reach the enemy and
- * advance to where they will; horse charges a shaken, light or outflanked enemy, or guns, in
- * reach, and otherwise keeps beyond musket range on the flanks; foot advances to the 10cm halt
- * and stands to shoot; a group that has lost half its stands holds. In the shooting steps every
+ * advance to where they will; a group charges the target in reach whose melee favours it
+ * (odds.ts: the rules' own melee modifiers over both dice), horse within reach of enemy horse
+ * charges it first on even odds, and otherwise keeps beyond musket range on the flanks; foot
+ * advances to the 10cm halt and stands to shoot; a group that has lost half its stands holds. In the shooting steps every
  * unit fires at the target it hurts most (nearest, shaken, in the open: (5) Shooting p.11).
  * Generals prompt their own groups first and the CinC those beyond them, and ride behind their
  * groups to stay within reach of a prompt ((3) Changing Orders p.7); a CinC keeps the counter
@@ -23,7 +24,7 @@ import { stateFromView } from '../../../engine/lookahead';
 import type { Unit } from '../../../engine/model';
 import { unitDistance } from '../../../geometry/measure';
 import type { GroupState, Options, S, SywState } from '../state';
-import { isArtillery, isCavalry, isInfantry, isLightUnit } from '../state';
+import { isArtillery, isCavalry } from '../state';
 import type { Tables } from '../tablesSchema';
 import { Work } from '../work';
 import { groupSpeedCm } from '../moveSpeed';
@@ -33,6 +34,7 @@ import { groupShapeProblem, isSplit } from '../groupShape';
 import { CM, centroid } from '../geo';
 import { cos, hypot, sin } from '../../../geometry/math';
 import { wheelTowardsDeg } from '../../../geometry/aim';
+import { chargeOdds } from './odds';
 
 type V = SeenGame<SywState, Options, Tables>;
 export const SYW_SCRIPTS = ['attack', 'advance', 'hold', 'withdraw'] as const;
@@ -69,35 +71,25 @@ function nearestTo(w: Work, view: V, side: string, us: readonly Unit[]): { e: Un
   return best;
 }
 
-/** What a charge on `t` promises ((6) Melee chart p.14: flank, disorder, lights and guns). */
-function chargeOdds(w: Work, view: V, g: GroupState, us: readonly Unit[], t: Unit): number {
-  const tg = w.groupOf(t.id);
-  let odds = 0;
-  if (view.ruleset.units[t.id]?.disordered) odds += 2;
-  if (tg?.order === 'retreat' || tg?.order === 'rout') odds += 2;
-  if (isArtillery(t)) odds += 2;
-  if (isLightUnit(t) && !us.some(isLightUnit)) odds += 1;
-  const cav = us.every(isCavalry);
-  if (cav && isInfantry(t) && t.formation === 'square') odds -= 4;
-  // Horse against horse is an even fight unless it brings more stands (the melee counts stands, p.14).
-  if (cav && isCavalry(t)) odds += us.reduce((a, u) => a + u.stands.length, 0) > t.stands.length ? 1 : 0;
-  if (!cav && isCavalry(t)) odds -= 2;
-  // A flank charge: the charger stands behind the line of the target's front ((6) f) p.13).
-  const c = centroid(stands(us)), tc = centroid(t.stands), f = t.stands[0]!.facing;
-  const ahead = (c.x - tc.x) * cos(f) + (c.y - tc.y) * sin(f);
-  if (ahead < 0) odds += 2;
-  if (g.casualtiesThisPhase > 0) odds -= 1;
-  // (6) Melee chart p.14: a disorganised unit fights at -1, and its loss sends the group back.
-  if (us.some((u) => view.ruleset.units[u.id]?.disordered)) odds -= 2;
-  return odds;
+/**
+ * What a charge on `t` promises, from the melee it would bring (odds.ts, on the rules' own
+ * modifiers): the chance of winning less that of losing, and a tenth of the expected points
+ * exchanged per stand a side has (so a battery caught in the open, or a stand or two more killed,
+ * tips an even fight). A group that took casualties this phase, or is disordered, has its
+ * morale to test as well ((8) p.17): those count through the melee's own modifiers.
+ */
+function chargeValue(w: Work, us: readonly Unit[], t: Unit): { odds: number; win: number; lose: number; points: number } {
+  const o = chargeOdds(w, us, t);
+  return { odds: o.win - o.lose + o.points / 10, ...o };
 }
 
-function chargeTargets(w: Work, view: V, side: string, g: GroupState, us: readonly Unit[]): { t: Unit; odds: number }[] {
+function chargeTargets(w: Work, view: V, side: string, g: GroupState, us: readonly Unit[]): { t: Unit; odds: number; win: number; lose: number; points: number }[] {
   const reach = groupSpeedCm(w, g) * CM - g.movedMm;
   const mine = stands(us);
   return knownEnemies(w, view, side)
     .filter((e) => unitDistance(e.stands, mine) <= reach)
-    .map((t) => ({ t, odds: chargeOdds(w, view, g, us, t) - unitDistance(t.stands, mine) / 1000 }))
+    .map((t) => ({ t, ...chargeValue(w, us, t) }))
+    .map((x) => ({ ...x, odds: x.odds - unitDistance(x.t.stands, mine) / 100_000 }))
     .sort((a, b) => b.odds - a.odds);
 }
 
@@ -153,15 +145,33 @@ function lostShare(w: Work, view: V, side: string): number {
 }
 
 /**
- * The odds a charge must promise. Three as a rule; in the last two turns of a battle the side not
- * clearly ahead on losses needs only one: the house victory compares losses at the turn limit
- * (RULINGS.md), so a battle no one has won is won by whoever takes the last risks.
+ * The odds a charge must promise (chargeValue): a clear edge as a rule, a lost melee sending the
+ * group back or to rout. In the last two turns of a battle the side not clearly ahead on losses
+ * takes an even chance: the house victory compares losses at the turn limit (RULINGS.md), so a
+ * battle no one has won is won by whoever takes the last risks.
  */
 function chargeThreshold(w: Work, view: V, side: string): number {
   const limit = view.battle.turnLimit;
-  if (limit === undefined || view.position.turn < limit - 1) return 3;
+  if (limit === undefined || view.position.turn < limit - 1) return 0.25;
   const other = view.battle.sides.find((x) => x.id !== side)?.id ?? side;
-  return lostShare(w, view, other) - lostShare(w, view, side) > 0.1 ? 3 : 1;
+  return lostShare(w, view, other) - lostShare(w, view, side) > 0.1 ? 0.25 : 0;
+}
+
+/**
+ * How much the best enemy horse within its reach of `us` would gain charging it (chargeValue from
+ * the enemy's side), or 0 when none could.
+ */
+function horseThreat(w: Work, view: V, side: string, us: readonly Unit[]): number {
+  const mine = stands(us);
+  let worst = 0;
+  for (const e of knownEnemies(w, view, side)) {
+    if (!isCavalry(e)) continue;
+    const eg = w.groupOf(e.id);
+    if (!eg || eg.order === 'rout' || eg.order === 'retreat') continue;
+    if (unitDistance(e.stands, mine) > groupSpeedCm(w, eg) * CM) continue;
+    for (const u of us) worst = Math.max(worst, chargeValue(w, [e], u).odds);
+  }
+  return worst;
 }
 
 function chooseSyw(w: Work, view: V, side: string, g: GroupState): Script {
@@ -173,15 +183,15 @@ function chooseSyw(w: Work, view: V, side: string, g: GroupState): Script {
   if (us.every(isArtillery)) return (near && near.mm <= maxRangeMm(w.tables, us[0]!) * 0.8) || blocked || waits(w, view, side) ? 'hold' : 'advance';
   const left = us.reduce((a, u) => a + u.stands.length, 0);
   if (left * 2 <= g.startStands) return 'hold';
-  const best = chargeTargets(w, view, side, g, us)[0];
-  // A charge must promise two things at once (a shaken target in the flank, guns caught in the open):
-  // a lost melee sends the group to Retreat or Rout, and the house victory counts the points lost.
-  if (best && best.odds >= chargeThreshold(w, view, side)) return 'attack';
-  // Horse within reach of enemy horse charges first: horse charged while on Stand fights at -1
-  // ((6) Melee chart p.14, "Cavalry charged and on Stand orders"), and the enemy may charge next.
-  if (us.every(isCavalry) && g.casualtiesThisPhase === 0) {
-    const mine = us.reduce((a, u) => a + u.stands.length, 0);
-    const horse = chargeTargets(w, view, side, g, us).find((x) => isCavalry(x.t) && x.odds >= -0.5 && mine >= x.t.stands.length);
+  const targets = chargeTargets(w, view, side, g, us);
+  const best = targets[0];
+  if (best && best.odds >= chargeThreshold(w, view, side) && best.points >= 0) return 'attack';
+  // Horse within reach of enemy horse that would win charging it charges first, on even odds:
+  // horse charged while on Stand fights at -1 ((6) Melee chart p.14, "Cavalry charged and on
+  // Stand orders"), so waiting for the enemy's charge is worse than an even one of its own.
+  if (us.every(isCavalry)) {
+    const threat = horseThreat(w, view, side, us);
+    const horse = threat > 0 ? targets.find((x) => isCavalry(x.t) && x.odds >= 0) : undefined;
     if (horse) return 'attack';
   }
   if (blocked || waits(w, view, side)) return 'hold';
@@ -355,7 +365,19 @@ function generalMoves(view: V, side: string): Command[] {
   return out;
 }
 
+/**
+ * (2) Sequence of play p.5: each side runs its own phase of a game turn in turn, so a playout that
+ * stopped at the end of the game turn would let the side phasing second score its charges and
+ * advances before the enemy's next phase answers them. A playout runs on through the phase after
+ * the one it began in (the enemy's, or its own when it began in the enemy's), to the start of the
+ * one after that; `phaseCounter` counts phases begun.
+ */
+function playoutDone(start: S, now: S): boolean {
+  return now.ruleset.phaseCounter >= start.ruleset.phaseCounter + 2;
+}
+
 export const sywScripts = {
+  playoutDone,
   names: SYW_SCRIPTS,
   actors: actorsSyw,
   choose: (view: V, side: string, actor: string): string => {
