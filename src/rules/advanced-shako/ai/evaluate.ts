@@ -2,7 +2,8 @@
  * Evaluation of a side's view (RulesetModule.ai.evaluate), higher better for `side`: material (the
  * share of kills a side's units can still take, own minus enemy, broken units counting nothing),
  * cohesion (Staggered, Fallback and Blown units count half; a division under a New Order or
- * retreating counts against), ground (engine ground.ts); weighted 3 : 2 : 1.
+ * retreating counts against), units gone (the house victory's measure), ground (engine ground.ts);
+ * weighted 3 : 2 : 2 : 1/2.
  */
 import { groundHeld } from '../../../engine/ground';
 import type { SeenGame } from '../../../engine/ruleset';
@@ -10,6 +11,7 @@ import type { ShOptions } from '../options';
 import type { ShTables } from '../tables';
 import type { ShState } from '../state';
 import { mrOf } from '../state';
+import { lossShare } from '../victory';
 
 export function shEvaluate(view: SeenGame<ShState, ShOptions, ShTables>, side: string): number {
   const per = (mine: boolean) => {
@@ -30,5 +32,8 @@ export function shEvaluate(view: SeenGame<ShState, ShOptions, ShTables>, side: s
     return { material: start > 0 ? left / start : 0, spirit: n > 0 ? spirit / n : 0 };
   };
   const a = per(true), b = per(false);
-  return 3 * (a.material - b.material) + 2 * (a.spirit - b.spirit) + (2 * groundHeld(view.battle, side) - 1);
+  const foe = view.battle.sides.find((x) => x.id !== side)?.id;
+  // The house victory counts units gone (victory.ts `lossShare`), not kills: a broken unit counts again.
+  const gone = foe === undefined ? 0 : lossShare(view, foe) - lossShare(view, side);
+  return 3 * (a.material - b.material) + 2 * (a.spirit - b.spirit) + 2 * gone + 0.5 * (2 * groundHeld(view.battle, side) - 1);
 }

@@ -33,6 +33,7 @@ import { canRecall, fightingMr, meleeMods, shelterFor, type MeleeView } from '..
 import { hastyExemption } from '../movement/charges';
 import { breakthroughTargets, entitled } from '../melee/breakthrough';
 import { recrewProblem } from '../movement/recrew';
+import { owingAdvance } from '../orders/orders';
 import { centreOf, combatDeployed, frameOf, inArc } from '../geo';
 import { cos, sin } from '../../../geometry/math';
 import { nearestEnemy } from './legal';
@@ -294,15 +295,20 @@ function commands(v: V, side: string, actor: string, script: string, _sm: Sample
       return out;
     }
     const prey = v.battle.units.filter((t) => t.side !== side && goodCharge(v, u, t)).sort((a, b) => unitDistance(u.stands, a.stands) - unitDistance(u.stands, b.stands))[0];
-    if (!prey) return out;
+    // With none, horse of an attacking division that still owes its forward move goes forward as far
+    // as is safe: otherwise it is marched straight on by its whole allowance at the end of the
+    // division's move (AS 7.3.1 compulsory movement), into whatever is ahead.
+    const d = divisionOf(v.ruleset, u.id);
+    const owes = !!d && owingAdvance(v.battle, v.ruleset, v.tables, d).some((x) => x.id === u.id);
+    if (!prey && !owes) return out;
     // No nearer than 7" to a Formed enemy it would not choose to charge (within 6" ahead the charge is
     // obligatory, AS 7.3.1), nor into the reach of horse that could charge it at even odds.
-    const room = Math.min(...v.battle.units.filter((x) => x.side !== side && x.id !== prey.id && isFormed(v.ruleset, x) && !goodCharge(v, u, x)).map((x) => {
+    const room = Math.min(...v.battle.units.filter((x) => x.side !== side && x.id !== prey?.id && isFormed(v.ruleset, x) && !goodCharge(v, u, x)).map((x) => {
       const gap = unitDistance(u.stands, x.stands);
       const horse = armOf(x) === 'cavalry' && us(v.ruleset, x.id).blown === undefined && !us(v.ruleset, x.id).staggered;
       return gap - inMm(horse ? reachIn(v.tables, x) + 1 : v.tables.reach.obligatoryChargeIn + 1);
     }));
-    if (room > 5) out.push(...approach(v, u, prey, reachIn(v.tables, u) - 3, room));
+    if (room > 5) out.push(...approach(v, u, prey ?? e, prey ? reachIn(v.tables, u) - 3 : 0, room));
     return out;
   }
   // A Defending division's foot stand and let the enemy come into their volleys and the guns'
