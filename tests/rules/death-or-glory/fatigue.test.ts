@@ -4,7 +4,7 @@
  * Utterly exhausted troops may recover after resting (no activity) for 3 turns."
  */
 import { describe, expect, it } from 'vitest';
-import { battle, advanceTo, withDice, apply, withUnitState, type St } from './build';
+import { battle, advanceTo, withDice, apply, withUnitState, rolls, ofType, type St } from './build';
 
 const box = (x0: number, y0: number, x1: number, y1: number) => [[x0, y0], [x1, y0], [x1, y1], [x0, y1]];
 
@@ -61,5 +61,17 @@ describe('DoG EFFECTS OF FATIGUE/EXHAUSTION: recovery after 2 turns (exhausted) 
     expect(two.ruleset.units['fr']!.fatigue).toBe(3);
     const three = restOneTurn(advanceTo(two, 'fireSecond'));
     expect(three.ruleset.units['fr']!.fatigue).toBe(0);
+  });
+});
+
+describe('DoG MELÉE: "Troops with backs to enemy … take casualties without fighting back"', () => {
+  it('a retreating French battalion still in the melee rolls nothing and causes no casualties; the Prussians roll and strike', () => {
+    const s = withUnitState(meleeAfter(1, [], 0), 'b', { morale: 'retreating' });
+    // The Prussians' melee die 5 (the French roll none); the tests after the round 1, 1; turn 3's initiative 9, 2.
+    const r = apply(withDice(s, [5, 1, 1, 9, 2]), { type: 'endStep', side: 'red' });
+    const meleeRolls = rolls(r.events).filter((x) => x.purpose.includes('in melee with'));
+    expect(meleeRolls.map((x) => x.purpose)).toEqual(['a in melee with b (round 2)']);
+    expect(ofType(r.events, 'NoFightBack')).toEqual([expect.objectContaining({ unit: 'b' })]);
+    expect(ofType(r.events, 'FiguresLost').map((e) => e['unit'])).toEqual(['b']);
   });
 });
