@@ -25,6 +25,19 @@ describe('HOUSE victory: "an army with half its starting figures routing or lost
     expect(ofType(r.events, 'ArmyBroken')).toEqual([expect.objectContaining({ side: 'blue' })]);
     expect(s.result).toMatchObject({ winner: 'red', level: 'decisive' });
   });
+  it('exactly half is enough: two of four equal battalions routing (50%) break the army', () => {
+    let s = advanceTo(battle([
+      { id: 'pr1', side: 'blue', type: 'musketeer', x: 300, y: 300 },
+      { id: 'pr2', side: 'blue', type: 'musketeer', x: 2100, y: 300 },
+      { id: 'pr3', side: 'blue', type: 'musketeer', x: 1000, y: 200 },
+      { id: 'pr4', side: 'blue', type: 'musketeer', x: 1400, y: 200 },
+      { id: 'fr', side: 'red', type: 'fusilier', x: 1200, y: 1400 },
+    ]), 'fireSecond');
+    s = withUnitState(withUnitState(s, 'pr1', { morale: 'routing' }), 'pr2', { morale: 'routing' });
+    const r = apply(s, { type: 'endStep', side: 'red' });
+    expect(ofType(r.events, 'ArmyBroken')).toEqual([expect.objectContaining({ side: 'blue', share: 0.5 })]);
+    expect(r.state.result).toMatchObject({ winner: 'red', level: 'decisive' });
+  });
   it('one of three routing (33%) does not: the game goes on', () => {
     const s = withUnitState(field(), 'pr1', { morale: 'routing' });
     const r = apply(withDice(s, [9, 2]), { type: 'endStep', side: 'red' });
