@@ -1,0 +1,82 @@
+/** DoG MELÉE Melee Modifiers: single lines of the table, each pinned by a melee fought through the engine (a Prussian charge on a French line). */
+import { describe, expect, it } from 'vitest';
+import { battle, advanceTo, withDice, apply, rolls, withUnitState, type St, type U } from './build';
+import type { DogState } from '../../../src/rules/death-or-glory/state';
+
+/** End `side`'s step with the dice `head` scripted first, then 5, 4, 5, … as many as the step goes on to roll (tests, initiative). */
+function endStepWith(s: St, side: string, head: number[]) {
+  let last = '';
+  for (let k = 0; k <= 10; k++) {
+    try { return apply(withDice(s, [...head, ...Array.from({ length: k }, (_, i) => (i % 2 ? 4 : 5))]), { type: 'endStep', side }); } catch (e) {
+      last = String(e);
+      if (!String(e).includes('left over') && !String(e).includes('ran out') && !String(e).includes('scripted')) throw e;
+    }
+  }
+  throw new Error(`no dice script fits: ${last}`);
+}
+
+/** Blue cavalry charge the French line 150 m off; the French stand (reaction die 3, volley die 1); `patch` is the French state at the melee. */
+function melee(blue: Omit<U, 'id' | 'side' | 'x' | 'y'>, patch: Partial<DogState['units'][string]> = {}, red: Partial<U> = {}) {
+  let s = advanceTo(battle([
+    { id: 'cav', side: 'blue', x: 1200, y: 600, n: 2, ...blue },
+    { id: 'fr', side: 'red', type: 'fusilier', x: 1200, y: 750, n: 2, ...red },
+    { id: 'fr2', side: 'red', type: 'fusilier', x: 1800, y: 1200 },
+  ]), 'declare');
+  s = apply(s, { type: 'declareCharge', side: 'blue', unit: 'cav', target: 'fr' }).state;
+  s = apply(s, { type: 'endStep', side: 'blue' }).state;
+  s = apply(s, { type: 'reactToCharge', side: 'red', unit: 'fr', reaction: 'stand' }).state;
+  s = apply(s, { type: 'endStep', side: 'red' }).state;
+  s = endStepWith(s, 'blue', [3, 1]).state;
+  expect(s.position.step).toBe('fireFirst');
+  s = apply(s, { type: 'endStep', side: 'blue' }).state;
+  s = withUnitState(s, 'fr', patch);
+  const r = endStepWith(s, 'red', [7, 1]);
+  const [cav, inf] = rolls(r.events).filter((x) => x.table?.column?.startsWith('head count'));
+  const mods = (x: typeof cav) => x!.modifiers.map((m) => [m.label, m.value]);
+  return { cav: mods(cav), inf: mods(inf) };
+}
+
+describe('DoG Melee Modifiers: cuirassiers, lancers', () => {
+  // DoG Melee Modifiers "+2 Heavy Cavalry", "+1 Cuirassiers", "+2 Lancers (first round only)"; DoG MELÉE "Lancers count as heavy cavalry only during first round".
+  it('Prussian cuirassiers add heavy cavalry +2 and cuirassiers +1', () => {
+    const { cav } = melee({ arm: 'cavalry', type: 'cuirassier' });
+    expect(cav).toContainEqual(['heavy cavalry', 2]);
+    expect(cav).toContainEqual(['cuirassiers', 1]);
+  });
+  it('Prussian uhlans add lancers +2 (first round only) and count as heavy in the first round', () => {
+    const { cav } = melee({ arm: 'cavalry', type: 'uhlan' });
+    expect(cav).toContainEqual(['lancers (first round only)', 2]);
+    expect(cav).toContainEqual(['heavy cavalry', 2]);
+    expect(cav).not.toContainEqual(['cuirassiers', 1]);
+  });
+  it('Prussian hussars add neither heavy, cuirassiers nor lancers', () => {
+    const { cav } = melee({ arm: 'cavalry', type: 'hussar' });
+    expect(cav.map(([l]) => l)).not.toContain('heavy cavalry');
+    expect(cav.map(([l]) => l)).not.toContain('cuirassiers');
+    expect(cav.map(([l]) => l)).not.toContain('lancers (first round only)');
+  });
+});
+
+describe('DoG Melee Modifiers: the French line unformed, tired, exhausted, veteran', () => {
+  // DoG Melee Modifiers "+3 cavalry vs unformed foot", "-1 unformed", "-2 tired", "-4 exhausted", "+1 veteran".
+  it('an unformed French line: the dragoons add cavalry vs unformed foot +3; the French take unformed -1', () => {
+    const { cav, inf } = melee({ arm: 'cavalry', type: 'dragoon' }, { order: 'unformed' });
+    expect(cav).toContainEqual(['cavalry vs unformed foot', 3]);
+    expect(cav.map(([l]) => l)).not.toContain('cavalry vs disordered foot');
+    expect(inf).toContainEqual(['unformed', -1]);
+  });
+  it('a tired French line takes tired -2', () => {
+    const { inf } = melee({ arm: 'cavalry', type: 'dragoon' }, { fatigue: 1 });
+    expect(inf).toContainEqual(['tired', -2]);
+    expect(inf.map(([l]) => l)).not.toContain('exhausted');
+  });
+  it('an exhausted French line takes exhausted -4', () => {
+    const { inf } = melee({ arm: 'cavalry', type: 'dragoon' }, { fatigue: 2 });
+    expect(inf).toContainEqual(['exhausted', -4]);
+    expect(inf.map(([l]) => l)).not.toContain('tired');
+  });
+  it('a veteran French line adds veteran +1', () => {
+    const { inf } = melee({ arm: 'cavalry', type: 'dragoon' }, {}, { quality: 'veteran' });
+    expect(inf).toContainEqual(['veteran', 1]);
+  });
+});
