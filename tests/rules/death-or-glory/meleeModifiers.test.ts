@@ -16,12 +16,12 @@ function endStepWith(s: St, side: string, head: number[]) {
 }
 
 /** Blue cavalry charge the French line 150 m off; the French stand (reaction die 3, volley die 1); `patch` is the French state at the melee. */
-function melee(blue: Omit<U, 'id' | 'side' | 'x' | 'y'>, patch: Partial<DogState['units'][string]> = {}, red: Partial<U> = {}) {
+function melee(blue: Omit<U, 'id' | 'side' | 'x' | 'y'>, patch: Partial<DogState['units'][string]> = {}, red: Partial<U> = {}, terrain: unknown[] = []) {
   let s = advanceTo(battle([
     { id: 'cav', side: 'blue', x: 1200, y: 600, n: 2, ...blue },
     { id: 'fr', side: 'red', type: 'fusilier', x: 1200, y: 750, n: 2, ...red },
     { id: 'fr2', side: 'red', type: 'fusilier', x: 1800, y: 1200 },
-  ]), 'declare');
+  ], { terrain }), 'declare');
   s = apply(s, { type: 'declareCharge', side: 'blue', unit: 'cav', target: 'fr' }).state;
   s = apply(s, { type: 'endStep', side: 'blue' }).state;
   s = apply(s, { type: 'reactToCharge', side: 'red', unit: 'fr', reaction: 'stand' }).state;
@@ -33,7 +33,7 @@ function melee(blue: Omit<U, 'id' | 'side' | 'x' | 'y'>, patch: Partial<DogState
   const r = endStepWith(s, 'red', [7, 1]);
   const [cav, inf] = rolls(r.events).filter((x) => x.table?.column?.startsWith('head count'));
   const mods = (x: typeof cav) => x!.modifiers.map((m) => [m.label, m.value]);
-  return { cav: mods(cav), inf: mods(inf) };
+  return { cav: mods(cav), inf: mods(inf), infHeads: inf!.table?.column ?? '' };
 }
 
 describe('DoG Melee Modifiers: cuirassiers, lancers', () => {
@@ -78,5 +78,29 @@ describe('DoG Melee Modifiers: the French line unformed, tired, exhausted, veter
   it('a veteran French line adds veteran +1', () => {
     const { inf } = melee({ arm: 'cavalry', type: 'dragoon' }, {}, { quality: 'veteran' });
     expect(inf).toContainEqual(['veteran', 1]);
+  });
+});
+
+/** Ground under the French line (x 1100-1300, y 700-800) that gives it cover of the kind named. */
+const coverUnderFrench = (cover: 'hard' | 'entrenched') => [{ id: 'c', kind: 'field', name: cover, polygon: [[1100, 700], [1300, 700], [1300, 800], [1100, 800]], props: { cover } }];
+
+describe('DoG MELÉE head count and Melee Modifiers for troops in cover: a French half-battalion (first two rows, 12 figures) charged by dragoons', () => {
+  it('in the open it counts 12, with no cover modifier', () => {
+    const { inf, infHeads } = melee({ arm: 'cavalry', type: 'dragoon' });
+    expect(infHeads).toBe('head count 12');
+    expect(inf.map(([l]) => l)).not.toContain('in buildings');
+  });
+  // DoG MELÉE "Troops inside buildings or behind hard cover count 50% more"; Melee Modifiers "+3 in buildings".
+  it('behind hard cover it counts 50% more, 18, and adds in buildings +3', () => {
+    const { inf, infHeads } = melee({ arm: 'cavalry', type: 'dragoon' }, {}, {}, coverUnderFrench('hard'));
+    expect(infHeads).toMatch(/^head count 18 \(.*50% more/);
+    expect(inf).toContainEqual(['in buildings', 3]);
+  });
+  // DoG MELÉE "Troops entrenched or in fortifications count as double their number"; Melee Modifiers "+4 in fortifications/entrenched".
+  it('entrenched it counts double, 24, and adds in fortifications/entrenched +4', () => {
+    const { inf, infHeads } = melee({ arm: 'cavalry', type: 'dragoon' }, {}, {}, coverUnderFrench('entrenched'));
+    expect(infHeads).toMatch(/^head count 24 \(.*entrenched: double/);
+    expect(inf).toContainEqual(['in fortifications/entrenched', 4]);
+    expect(inf.map(([l]) => l)).not.toContain('in buildings');
   });
 });
