@@ -104,3 +104,22 @@ describe('DoG MELÉE head count and Melee Modifiers for troops in cover: a Frenc
     expect(inf.map(([l]) => l)).not.toContain('in buildings');
   });
 });
+
+describe('DoG Melee Modifiers: dragoons charge French dragoons standing 150 m off', () => {
+  const redDragoons: Partial<U> = { arm: 'cavalry', type: 'dragoon' };
+  // DoG Melee Modifiers "+1 Cav vs unformed cav", "+2 Cav vs disordered cav".
+  it('against unformed French dragoons the Prussians add cavalry vs unformed cavalry +1, not the foot line', () => {
+    const { cav } = melee({ arm: 'cavalry', type: 'dragoon' }, { order: 'unformed' }, redDragoons);
+    expect(cav).toContainEqual(['cavalry vs unformed cavalry', 1]);
+    expect(cav.map(([l]) => l)).not.toContain('cavalry vs unformed foot');
+  });
+  it('against disordered French dragoons the Prussians add cavalry vs disordered cavalry +2', () => {
+    const { cav } = melee({ arm: 'cavalry', type: 'dragoon' }, { order: 'disordered' }, redDragoons);
+    expect(cav).toContainEqual(['cavalry vs disordered cavalry', 2]);
+  });
+  // DoG Melee Modifiers "-2 Cossacks vs formed cav".
+  it('Russian Cossacks against formed French dragoons take Cossacks vs formed cavalry -2', () => {
+    const { cav } = melee({ arm: 'cavalry', type: 'cossack', nation: 'russia' }, {}, redDragoons);
+    expect(cav).toContainEqual(['Cossacks vs formed cavalry', -2]);
+  });
+});
