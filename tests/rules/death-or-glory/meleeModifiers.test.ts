@@ -15,8 +15,8 @@ function endStepWith(s: St, side: string, head: number[]) {
   throw new Error(`no dice script fits: ${last}`);
 }
 
-/** Blue cavalry charge the French line 150 m off; the French stand (reaction die 3, volley die 1); `patch` is the French state at the melee. */
-function melee(blue: Omit<U, 'id' | 'side' | 'x' | 'y'>, patch: Partial<DogState['units'][string]> = {}, red: Partial<U> = {}, terrain: unknown[] = []) {
+/** Blue cavalry charge the French line 150 m off; the French stand (reaction die 3, volley die 1) or form square (reaction die 3); `patch` is the French state at the melee. */
+function melee(blue: Omit<U, 'id' | 'side' | 'x' | 'y'>, patch: Partial<DogState['units'][string]> = {}, red: Partial<U> = {}, terrain: unknown[] = [], reaction = 'stand') {
   let s = advanceTo(battle([
     { id: 'cav', side: 'blue', x: 1200, y: 600, n: 2, ...blue },
     { id: 'fr', side: 'red', type: 'fusilier', x: 1200, y: 750, n: 2, ...red },
@@ -24,9 +24,9 @@ function melee(blue: Omit<U, 'id' | 'side' | 'x' | 'y'>, patch: Partial<DogState
   ], { terrain }), 'declare');
   s = apply(s, { type: 'declareCharge', side: 'blue', unit: 'cav', target: 'fr' }).state;
   s = apply(s, { type: 'endStep', side: 'blue' }).state;
-  s = apply(s, { type: 'reactToCharge', side: 'red', unit: 'fr', reaction: 'stand' }).state;
+  s = apply(s, { type: 'reactToCharge', side: 'red', unit: 'fr', reaction }).state;
   s = apply(s, { type: 'endStep', side: 'red' }).state;
-  s = endStepWith(s, 'blue', [3, 1]).state;
+  s = endStepWith(s, 'blue', reaction === 'square' ? [3] : [3, 1]).state;
   expect(s.position.step).toBe('fireFirst');
   s = apply(s, { type: 'endStep', side: 'blue' }).state;
   s = withUnitState(s, 'fr', patch);
@@ -121,5 +121,23 @@ describe('DoG Melee Modifiers: dragoons charge French dragoons standing 150 m of
   it('Russian Cossacks against formed French dragoons take Cossacks vs formed cavalry -2', () => {
     const { cav } = melee({ arm: 'cavalry', type: 'cossack', nation: 'russia' }, {}, redDragoons);
     expect(cav).toContainEqual(['Cossacks vs formed cavalry', -2]);
+  });
+});
+
+describe('DoG Melee Modifiers: the French form square against the dragoons', () => {
+  // DoG Melee Modifiers "-5 Cav vs Inf in square", "+2 Cav vs Inf in single rank (includes squares)", "+2 Inf in square vs cav".
+  it('the dragoons take cavalry vs infantry in square -5 (and single rank +2); the square adds infantry in square vs cavalry +2', () => {
+    const { cav, inf } = melee({ arm: 'cavalry', type: 'dragoon' }, {}, {}, [], 'square');
+    expect(cav).toContainEqual(['cavalry vs infantry in square', -5]);
+    expect(cav).toContainEqual(['cavalry vs infantry in single rank (includes squares)', 2]);
+    expect(inf).toContainEqual(['infantry in square vs cavalry', 2]);
+  });
+});
+
+describe('DoG Melee Modifiers: Prussian dragoons charge a line of landwehr', () => {
+  // DoG Melee Modifiers "-2 conscript/militia"; DoG Nationality Tables (landwehr).
+  it('the landwehr take conscript/militia -2; French fusiliers in the same place do not', () => {
+    expect(melee({ arm: 'cavalry', type: 'dragoon' }, {}, { nation: 'prussia', type: 'landwehr' }).inf).toContainEqual(['conscript/militia', -2]);
+    expect(melee({ arm: 'cavalry', type: 'dragoon' }).inf.map(([l]) => l)).not.toContain('conscript/militia');
   });
 });
