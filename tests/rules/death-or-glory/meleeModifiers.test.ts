@@ -16,7 +16,7 @@ function endStepWith(s: St, side: string, head: number[]) {
 }
 
 /** Blue cavalry charge the French line 150 m off; the French stand (reaction die 3, volley die 1) or form square (reaction die 3); `patch` is the French state at the melee. */
-function melee(blue: Omit<U, 'id' | 'side' | 'x' | 'y'>, patch: Partial<DogState['units'][string]> = {}, red: Partial<U> = {}, terrain: unknown[] = [], reaction = 'stand') {
+function melee(blue: Omit<U, 'id' | 'side' | 'x' | 'y'>, patch: Partial<DogState['units'][string]> = {}, red: Partial<U> = {}, terrain: unknown[] = [], reaction = 'stand', cavPatch: Partial<DogState['units'][string]> = {}) {
   let s = advanceTo(battle([
     { id: 'cav', side: 'blue', x: 1200, y: 600, n: 2, ...blue },
     { id: 'fr', side: 'red', type: 'fusilier', x: 1200, y: 750, n: 2, ...red },
@@ -29,11 +29,11 @@ function melee(blue: Omit<U, 'id' | 'side' | 'x' | 'y'>, patch: Partial<DogState
   s = endStepWith(s, 'blue', reaction === 'square' ? [3] : [3, 1]).state;
   expect(s.position.step).toBe('fireFirst');
   s = apply(s, { type: 'endStep', side: 'blue' }).state;
-  s = withUnitState(s, 'fr', patch);
+  s = withUnitState(withUnitState(s, 'fr', patch), 'cav', cavPatch);
   const r = endStepWith(s, 'red', [7, 1]);
   const [cav, inf] = rolls(r.events).filter((x) => x.table?.column?.startsWith('head count'));
   const mods = (x: typeof cav) => x!.modifiers.map((m) => [m.label, m.value]);
-  return { cav: mods(cav), inf: mods(inf), infHeads: inf!.table?.column ?? '' };
+  return { cav: mods(cav), inf: mods(inf), infHeads: inf!.table?.column ?? '', cavHeads: cav!.table?.column ?? '' };
 }
 
 describe('DoG Melee Modifiers: cuirassiers, lancers', () => {
@@ -139,5 +139,35 @@ describe('DoG Melee Modifiers: Prussian dragoons charge a line of landwehr', () 
   it('the landwehr take conscript/militia -2; French fusiliers in the same place do not', () => {
     expect(melee({ arm: 'cavalry', type: 'dragoon' }, {}, { nation: 'prussia', type: 'landwehr' }).inf).toContainEqual(['conscript/militia', -2]);
     expect(melee({ arm: 'cavalry', type: 'dragoon' }).inf.map(([l]) => l)).not.toContain('conscript/militia');
+  });
+});
+
+describe('DoG Melee Modifiers: the French line against dragoons already unformed or disordered', () => {
+  // DoG Melee Modifiers "+1 Inf vs unformed", "+2 Inf vs disordered", "-1 unformed", "-2 disordered".
+  it('against unformed dragoons the French add infantry vs unformed +1; the dragoons take unformed -1', () => {
+    const { cav, inf } = melee({ arm: 'cavalry', type: 'dragoon' }, {}, {}, [], 'stand', { order: 'unformed' });
+    expect(inf).toContainEqual(['infantry vs unformed', 1]);
+    expect(cav).toContainEqual(['unformed', -1]);
+  });
+  it('against disordered dragoons the French add infantry vs disordered +2; the dragoons take disordered -2', () => {
+    const { cav, inf } = melee({ arm: 'cavalry', type: 'dragoon' }, {}, {}, [], 'stand', { order: 'disordered' });
+    expect(inf).toContainEqual(['infantry vs disordered', 2]);
+    expect(cav).toContainEqual(['disordered', -2]);
+  });
+});
+
+describe('DoG Melee Modifiers: outnumbering by head count', () => {
+  // DoG Melee Modifiers "+3 Outnumber enemy by 3:1", "+4 Outnumber enemy by 4:1 or more".
+  it('one stand of dragoons (2 figures, counting 4 against foot) against a half-battalion (12): the French outnumber 3:1', () => {
+    const { inf, infHeads, cavHeads } = melee({ arm: 'cavalry', type: 'dragoon', n: 1 });
+    expect([infHeads, cavHeads]).toEqual(['head count 12', 'head count 4 (cavalry figures count 2 against foot)']);
+    expect(inf).toContainEqual(['outnumber enemy by 3:1', 3]);
+    expect(inf.map(([l]) => l)).not.toContain('outnumber enemy by 4:1 or more');
+  });
+  it('one stand of dragoons against a battalion of four stands: the French outnumber 4:1', () => {
+    const { inf, infHeads, cavHeads } = melee({ arm: 'cavalry', type: 'dragoon', n: 1 }, {}, { n: 4 });
+    // The battalion's two rows overlap the one stand by one figure each flank: 16 of its 24 front figures.
+    expect([infHeads, cavHeads]).toEqual(['head count 16 (overlap limited to one figure each flank)', 'head count 4 (cavalry figures count 2 against foot)']);
+    expect(inf).toContainEqual(['outnumber enemy by 4:1 or more', 4]);
   });
 });
