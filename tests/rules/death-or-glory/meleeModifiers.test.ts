@@ -171,3 +171,30 @@ describe('DoG Melee Modifiers: outnumbering by head count', () => {
     expect(inf).toContainEqual(['outnumber enemy by 4:1 or more', 4]);
   });
 });
+
+describe('DoG Melee Modifiers: two stands of dragoons (8) against three French stands (18)', () => {
+  // DoG Melee Modifiers "+2 Outnumber enemy by 2:1".
+  it('the French outnumber 2:1', () => {
+    const { inf, infHeads } = melee({ arm: 'cavalry', type: 'dragoon' }, {}, { n: 3 });
+    expect(infHeads).toBe('head count 18');
+    expect(inf).toContainEqual(['outnumber enemy by 2:1', 2]);
+  });
+});
+
+describe('DoG Melee Modifiers: dragoons charge from a hill onto a French line below it', () => {
+  // DoG Melee Modifiers "+1 uphill": the side on the higher ground.
+  const hill = { id: 'knoll', kind: 'hill', name: 'Knoll', polygon: [[1000, 500], [1400, 500], [1400, 738], [1000, 738]], heightLevel: 1, props: {} };
+  it('the dragoons on the hill add uphill +1; the French below do not', () => {
+    const { cav, inf } = melee({ arm: 'cavalry', type: 'dragoon' }, {}, {}, [hill]);
+    expect(cav).toContainEqual(['uphill', 1]);
+    expect(inf.map(([l]) => l)).not.toContain('uphill');
+  });
+});
+
+describe('DoG Melee Modifiers: dragoons charge a French 2nd line battalion', () => {
+  // DoG Melee Modifiers "-1 2nd line".
+  it('the 2nd line takes 2nd line -1', () => {
+    const { inf } = melee({ arm: 'cavalry', type: 'dragoon' }, {}, { quality: '2nd-line' });
+    expect(inf).toContainEqual(['2nd line', -1]);
+  });
+});
