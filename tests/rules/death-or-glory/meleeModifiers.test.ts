@@ -15,8 +15,8 @@ function endStepWith(s: St, side: string, head: number[]) {
   throw new Error(`no dice script fits: ${last}`);
 }
 
-/** Blue cavalry charge the French line 150 m off; the French stand (reaction die 3, volley die 1) or form square (reaction die 3); `patch` is the French state at the melee. */
-function melee(blue: Omit<U, 'id' | 'side' | 'x' | 'y'>, patch: Partial<DogState['units'][string]> = {}, red: Partial<U> = {}, terrain: unknown[] = [], reaction = 'stand', cavPatch: Partial<DogState['units'][string]> = {}) {
+/** Blue troops (cavalry from 150 m, or from `blue.y`) charge the French line; the French stand (reaction die 3, volley die 1) or form square (reaction die 3); `patch` is the French state at the melee. */
+function melee(blue: Omit<U, 'id' | 'side' | 'x' | 'y'> & { y?: number }, patch: Partial<DogState['units'][string]> = {}, red: Partial<U> = {}, terrain: unknown[] = [], reaction = 'stand', cavPatch: Partial<DogState['units'][string]> = {}) {
   let s = advanceTo(battle([
     { id: 'cav', side: 'blue', x: 1200, y: 600, n: 2, ...blue },
     { id: 'fr', side: 'red', type: 'fusilier', x: 1200, y: 750, n: 2, ...red },
@@ -196,5 +196,14 @@ describe('DoG Melee Modifiers: dragoons charge a French 2nd line battalion', () 
   it('the 2nd line takes 2nd line -1', () => {
     const { inf } = melee({ arm: 'cavalry', type: 'dragoon' }, {}, { quality: '2nd-line' });
     expect(inf).toContainEqual(['2nd line', -1]);
+  });
+});
+
+describe('DoG Melee Modifiers: a Prussian musketeer column charges a French line 100 m off', () => {
+  // DoG Melee Modifiers "+2 Inf in column vs Inf in single rank line".
+  it('the column adds infantry in column vs infantry in single rank line +2; the line does not', () => {
+    const { cav: col, inf: line } = melee({ type: 'musketeer', formation: 'column', y: 650 });
+    expect(col).toContainEqual(['infantry in column vs infantry in single rank line', 2]);
+    expect(line.map(([l]) => l)).not.toContain('infantry in column vs infantry in single rank line');
   });
 });
