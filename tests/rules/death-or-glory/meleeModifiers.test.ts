@@ -26,7 +26,8 @@ function melee(blue: Omit<U, 'id' | 'side' | 'x' | 'y'> & { y?: number }, patch:
   s = apply(s, { type: 'endStep', side: 'blue' }).state;
   s = apply(s, { type: 'reactToCharge', side: 'red', unit: 'fr', reaction }).state;
   s = apply(s, { type: 'endStep', side: 'red' }).state;
-  s = endStepWith(s, 'blue', reaction === 'square' ? [3] : [3, 1]).state;
+  // A battery's canister kills enough to call for the dragoons' 10% test: a 1 holds.
+  s = endStepWith(s, 'blue', reaction === 'square' ? [3] : red.arm === 'artillery' ? [3, 1, 1] : [3, 1]).state;
   expect(s.position.step).toBe('fireFirst');
   s = apply(s, { type: 'endStep', side: 'blue' }).state;
   s = withUnitState(withUnitState(s, 'fr', patch), 'cav', cavPatch);
@@ -205,5 +206,14 @@ describe('DoG Melee Modifiers: a Prussian musketeer column charges a French line
     const { cav: col, inf: line } = melee({ type: 'musketeer', formation: 'column', y: 650 });
     expect(col).toContainEqual(['infantry in column vs infantry in single rank line', 2]);
     expect(line.map(([l]) => l)).not.toContain('infantry in column vs infantry in single rank line');
+  });
+});
+
+describe('DoG Melee Modifiers: dragoons charge a French foot battery that stands', () => {
+  // DoG Melee Modifiers "+6 Cavalry vs skirmishers and arty".
+  it('the dragoons add cavalry vs skirmishers and artillery +6, and not the single rank line', () => {
+    const { cav } = melee({ arm: 'cavalry', type: 'dragoon' }, {}, { arm: 'artillery', type: 'line-foot' });
+    expect(cav).toContainEqual(['cavalry vs skirmishers and artillery', 6]);
+    expect(cav.map(([l]) => l)).not.toContain('cavalry vs infantry in single rank (includes squares)');
   });
 });
