@@ -133,6 +133,47 @@ function sweptBox(m: StandMotion): [number, number, number, number] {
 
 const P = [0, 0, 0, 0], Q = [0, 0, 0, 0], Q2 = [0, 0, 0, 0];
 
+/*
+ * The pair the event functions below are solved for: corner `evI` of `evA` against corner `evJ`
+ * and edge evJ → evJ+1 (at rest (evEx0, evEy0)) of `evB`, and the function's constants. They are
+ * set before each `isolateRoots` call, which never re-enters; the functions are declared once
+ * here, not built for every corner and edge in the loops (a measurable cost in a battle's race).
+ */
+let evA: StandMotion = { ox: 0, oy: 0, vx: 0, vy: 0, alpha: 0, rx: [], ry: [] }, evB: StandMotion = evA;
+let evI = 0, evJ = 0, evEx0 = 0, evEy0 = 0, evDot = false, evK = 0, evD2 = 0;
+
+/** e(s) = Rot(β s) e0 and e' = β J e, into `o`. */
+function edgeAt(s: number, o: number[]): void {
+  const th = evB.alpha * s, c = cos(th), n = sin(th);
+  o[0] = evEx0 * c - evEy0 * n; o[1] = evEx0 * n + evEy0 * c;
+  o[2] = -evB.alpha * o[1]!; o[3] = evB.alpha * o[0]!;
+}
+
+/** cross(e, p − q) + k (or dot(e, p − q) + k). */
+function linVal(s: number): number {
+  cornerAt(evA, evI, s, P); cornerAt(evB, evJ, s, Q); edgeAt(s, Q2);
+  const wx = P[0]! - Q[0]!, wy = P[1]! - Q[1]!;
+  return (evDot ? Q2[0]! * wx + Q2[1]! * wy : Q2[0]! * wy - Q2[1]! * wx) + evK;
+}
+
+function linDer(s: number): number {
+  cornerAt(evA, evI, s, P); cornerAt(evB, evJ, s, Q); edgeAt(s, Q2);
+  const wx = P[0]! - Q[0]!, wy = P[1]! - Q[1]!, wdx = P[2]! - Q[2]!, wdy = P[3]! - Q[3]!;
+  return evDot ? Q2[2]! * wx + Q2[3]! * wy + Q2[0]! * wdx + Q2[1]! * wdy : Q2[2]! * wy - Q2[3]! * wx + Q2[0]! * wdy - Q2[1]! * wdx;
+}
+
+/** |p − q|² − d². */
+function discVal(s: number): number {
+  cornerAt(evA, evI, s, P); cornerAt(evB, evJ, s, Q);
+  const wx = P[0]! - Q[0]!, wy = P[1]! - Q[1]!;
+  return wx * wx + wy * wy - evD2;
+}
+
+function discDer(s: number): number {
+  cornerAt(evA, evI, s, P); cornerAt(evB, evJ, s, Q);
+  return 2 * ((P[0]! - Q[0]!) * (P[2]! - Q[2]!) + (P[1]! - Q[1]!) * (P[3]! - Q[3]!));
+}
+
 /**
  * The event functions of corner `i` of `a` against stand `b` (its corner `j`, its edge j → j+1),
  * roots appended to `out`. `offsets`: the constants k of cross(e, p − q) + k·|e| to solve;
@@ -153,40 +194,19 @@ function cornerEvents(a: StandMotion, i: number, b: StandMotion, offsets: readon
     const W = Math.sqrt((P[0]! - Q[0]!) * (P[0]! - Q[0]!) + (P[1]! - Q[1]!) * (P[1]! - Q[1]!)) + W1;
     const E1 = Math.abs(b.alpha) * E, E2 = b.alpha * b.alpha * E;
     const Mlin = E2 * W + 2 * E1 * W1 + E * W2;
-    // e(s) = Rot(β s) e0, e' = β J e.
-    const edge = (s: number, o: number[]) => {
-      const th = b.alpha * s, c = cos(th), n = sin(th);
-      o[0] = ex0 * c - ey0 * n; o[1] = ex0 * n + ey0 * c;
-      o[2] = -b.alpha * o[1]!; o[3] = b.alpha * o[0]!;
-    };
-    const lin = (dot: boolean, k: number) => {
-      const val = (s: number) => {
-        cornerAt(a, i, s, P); cornerAt(b, j, s, Q); edge(s, Q2);
-        const wx = P[0]! - Q[0]!, wy = P[1]! - Q[1]!;
-        return (dot ? Q2[0]! * wx + Q2[1]! * wy : Q2[0]! * wy - Q2[1]! * wx) + k;
-      };
-      const der = (s: number) => {
-        cornerAt(a, i, s, P); cornerAt(b, j, s, Q); edge(s, Q2);
-        const wx = P[0]! - Q[0]!, wy = P[1]! - Q[1]!, wdx = P[2]! - Q[2]!, wdy = P[3]! - Q[3]!;
-        return dot ? Q2[2]! * wx + Q2[3]! * wy + Q2[0]! * wdx + Q2[1]! * wdy : Q2[2]! * wy - Q2[3]! * wx + Q2[0]! * wdy - Q2[1]! * wdx;
-      };
-      isolateRoots(val, der, Mlin, 0, 1, 1e-12 * (E * W + Math.abs(k) + 1), out);
-    };
-    for (const k of offsets) lin(false, k * E);
+    evA = a; evI = i; evB = b; evJ = j; evEx0 = ex0; evEy0 = ey0;
+    for (const k of offsets) {
+      evDot = false; evK = k * E;
+      isolateRoots(linVal, linDer, Mlin, 0, 1, 1e-12 * (E * W + Math.abs(evK) + 1), out);
+    }
     if (distanceMm > 0) {
-      lin(true, 0);
-      lin(true, -E * E);
+      evDot = true; evK = 0;
+      isolateRoots(linVal, linDer, Mlin, 0, 1, 1e-12 * (E * W + Math.abs(evK) + 1), out);
+      evDot = true; evK = -E * E;
+      isolateRoots(linVal, linDer, Mlin, 0, 1, 1e-12 * (E * W + Math.abs(evK) + 1), out);
       const d2 = distanceMm * distanceMm;
-      const val = (s: number) => {
-        cornerAt(a, i, s, P); cornerAt(b, j, s, Q);
-        const wx = P[0]! - Q[0]!, wy = P[1]! - Q[1]!;
-        return wx * wx + wy * wy - d2;
-      };
-      const der = (s: number) => {
-        cornerAt(a, i, s, P); cornerAt(b, j, s, Q);
-        return 2 * ((P[0]! - Q[0]!) * (P[2]! - Q[2]!) + (P[1]! - Q[1]!) * (P[3]! - Q[3]!));
-      };
-      isolateRoots(val, der, 2 * (W1 * W1 + W * W2), 0, 1, 1e-12 * (W * W + d2 + 1), out);
+      evD2 = d2;
+      isolateRoots(discVal, discDer, 2 * (W1 * W1 + W * W2), 0, 1, 1e-12 * (W * W + d2 + 1), out);
     }
   }
 }
