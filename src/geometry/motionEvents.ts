@@ -109,6 +109,16 @@ export function isolateRoots(val: (s: number) => number, der: (s: number) => num
 
 /** Corner i of m at s: position and velocity. */
 function cornerAt(m: StandMotion, i: number, s: number, o: number[]): void {
+  // PERF: a stand that does not turn (standing, or on a straight leg) needs no cos and sin: with
+  // α = 0 they are exactly 1 and 0 and every product below gives the same number (at most the
+  // sign of a zero differs, which no comparison or product of the event functions can see).
+  if (m.alpha === 0) {
+    o[0] = m.ox + m.vx * s + m.rx[i]!;
+    o[1] = m.oy + m.vy * s + m.ry[i]!;
+    o[2] = m.vx;
+    o[3] = m.vy;
+    return;
+  }
   const th = m.alpha * s, c = cos(th), n = sin(th);
   const x = m.rx[i]! * c - m.ry[i]! * n, y = m.rx[i]! * n + m.ry[i]! * c;
   o[0] = m.ox + m.vx * s + x;
@@ -144,6 +154,10 @@ let evI = 0, evJ = 0, evEx0 = 0, evEy0 = 0, evDot = false, evK = 0, evD2 = 0;
 
 /** e(s) = Rot(β s) e0 and e' = β J e, into `o`. */
 function edgeAt(s: number, o: number[]): void {
+  if (evB.alpha === 0) {
+    o[0] = evEx0; o[1] = evEy0; o[2] = 0; o[3] = 0;
+    return;
+  }
   const th = evB.alpha * s, c = cos(th), n = sin(th);
   o[0] = evEx0 * c - evEy0 * n; o[1] = evEx0 * n + evEy0 * c;
   o[2] = -evB.alpha * o[1]!; o[3] = evB.alpha * o[0]!;

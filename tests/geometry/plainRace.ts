@@ -1,7 +1,8 @@
 /**
- * Referee for the race's fast paths: geometry `raceMoves` exactly as it stood before it learned
- * to skip stretches where a unit stays beyond the `within` distance throughout, and to solve only
- * the moments its answer needs. Property tests hold the fast race to these answers, to the bit.
+ * Referee for the race's fast paths: geometry `raceMoves` and the event times it solves
+ * (motionEvents.ts `motionEventTimes`) exactly as they stood before the race learned to skip
+ * stretches where a unit stays beyond the `within` distance throughout, and the event functions
+ * to do without cos and sin for stands that do not turn. Property tests hold the fast race to these answers, to the bit.
  * Not used by the library.
  */
 import type { StandFootprint } from '../../src/geometry/types';
@@ -9,10 +10,185 @@ import type { Leg } from '../../src/geometry/movement';
 import { legsDistance, standsAtDistance, sweptBox } from '../../src/geometry/movement';
 import { footprintGroupsOverlap } from '../../src/geometry/overlap';
 import { unitDistance } from '../../src/geometry/measure';
-import { firstWhereBetween, legMotions, motionEventTimes, stillMotion, stretchesWhereBetween, type StandMotion } from '../../src/geometry/motionEvents';
+import { firstWhereBetween, legMotions, stillMotion, stretchesWhereBetween, type StandMotion } from '../../src/geometry/motionEvents';
+import { cos, sin } from '../../src/geometry/math';
 import { EPS_MM, type Box } from '../../src/geometry/vec';
 import { traceMove, type Body } from '../../src/geometry/moveCore';
 import type { RaceMover, RaceOptions, RaceResult, RaceStop } from '../../src/geometry/simultaneous';
+
+// ---------------------------------------------------------------- the plain event times (motionEvents.ts)
+
+/**
+ * The roots in [lo, hi] of a smooth function, given its value, its derivative and a bound `M`
+ * on |f''| there, appended to `out`. On an interval of half-width h about m, |f| ≥ |f(m)| −
+ * |f'(m)|h − Mh²/2 and |f'| ≥ |f'(m)| − Mh: an interval is dropped only when f cannot vanish
+ * in it (within `tol`, the rounding of f's own arithmetic), and solved by bisection only where
+ * f is monotone. A tangency is kept at the middle of an interval of 1e-13; a function that is
+ * zero (within `tol`) all through an interval crosses nothing there and gives no root.
+ */
+function isolateRoots(val: (s: number) => number, der: (s: number) => number, M: number, lo0: number, hi0: number, tol: number, out: number[]): void {
+  const stack: number[] = [lo0, hi0];
+  while (stack.length > 0) {
+    const hi = stack.pop()!, lo = stack.pop()!;
+    const h = (hi - lo) / 2, mid = lo + h;
+    const fm = val(mid), dm = der(mid);
+    const reach = Math.abs(dm) * h + (M * h * h) / 2;
+    if (Math.abs(fm) > reach + tol) continue;
+    if (Math.abs(fm) + reach <= tol) continue;
+    if (Math.abs(dm) > M * h) {
+      let a = lo, b = hi, fa = val(lo);
+      const fb = val(hi);
+      if (fa === 0) { out.push(lo); continue; }
+      if (fb === 0) { out.push(hi); continue; }
+      if ((fa > 0) === (fb > 0)) continue;
+      for (let it = 0; it < 100 && b - a > 1e-15; it++) {
+        const c = (a + b) / 2, fc = val(c);
+        if (fc === 0) { a = b = c; break; }
+        if ((fc > 0) === (fa > 0)) { a = c; fa = fc; } else b = c;
+      }
+      out.push((a + b) / 2);
+      continue;
+    }
+    if (hi - lo < 1e-13) { out.push(mid); continue; }
+    stack.push(lo, mid, mid, hi);
+  }
+}
+
+/** Corner i of m at s: position and velocity. */
+function cornerAt(m: StandMotion, i: number, s: number, o: number[]): void {
+  const th = m.alpha * s, c = cos(th), n = sin(th);
+  const x = m.rx[i]! * c - m.ry[i]! * n, y = m.rx[i]! * n + m.ry[i]! * c;
+  o[0] = m.ox + m.vx * s + x;
+  o[1] = m.oy + m.vy * s + y;
+  o[2] = m.vx - m.alpha * y;
+  o[3] = m.vy + m.alpha * x;
+}
+
+const rLen = (m: StandMotion, i: number) => Math.sqrt(m.rx[i]! * m.rx[i]! + m.ry[i]! * m.ry[i]!);
+
+/** What a stand sweeps over the stretch, as a box (its corners at s = 0 grown by how far any can go). */
+function motionSweptBox(m: StandMotion): [number, number, number, number] {
+  let minX = Infinity, minY = Infinity, maxX = -Infinity, maxY = -Infinity, go = 0;
+  for (let i = 0; i < 4; i++) {
+    const x = m.ox + m.rx[i]!, y = m.oy + m.ry[i]!;
+    minX = Math.min(minX, x); maxX = Math.max(maxX, x); minY = Math.min(minY, y); maxY = Math.max(maxY, y);
+    go = Math.max(go, Math.abs(m.alpha) * rLen(m, i));
+  }
+  go += Math.sqrt(m.vx * m.vx + m.vy * m.vy);
+  return [minX - go, minY - go, maxX + go, maxY + go];
+}
+
+const P = [0, 0, 0, 0], Q = [0, 0, 0, 0], Q2 = [0, 0, 0, 0];
+
+/*
+ * The pair the event functions below are solved for: corner `evI` of `evA` against corner `evJ`
+ * and edge evJ → evJ+1 (at rest (evEx0, evEy0)) of `evB`, and the function's constants. They are
+ * set before each `isolateRoots` call, which never re-enters; the functions are declared once
+ * here, not built for every corner and edge in the loops (a measurable cost in a battle's race).
+ */
+let evA: StandMotion = { ox: 0, oy: 0, vx: 0, vy: 0, alpha: 0, rx: [], ry: [] }, evB: StandMotion = evA;
+let evI = 0, evJ = 0, evEx0 = 0, evEy0 = 0, evDot = false, evK = 0, evD2 = 0;
+
+/** e(s) = Rot(β s) e0 and e' = β J e, into `o`. */
+function edgeAt(s: number, o: number[]): void {
+  const th = evB.alpha * s, c = cos(th), n = sin(th);
+  o[0] = evEx0 * c - evEy0 * n; o[1] = evEx0 * n + evEy0 * c;
+  o[2] = -evB.alpha * o[1]!; o[3] = evB.alpha * o[0]!;
+}
+
+/** cross(e, p − q) + k (or dot(e, p − q) + k). */
+function linVal(s: number): number {
+  cornerAt(evA, evI, s, P); cornerAt(evB, evJ, s, Q); edgeAt(s, Q2);
+  const wx = P[0]! - Q[0]!, wy = P[1]! - Q[1]!;
+  return (evDot ? Q2[0]! * wx + Q2[1]! * wy : Q2[0]! * wy - Q2[1]! * wx) + evK;
+}
+
+function linDer(s: number): number {
+  cornerAt(evA, evI, s, P); cornerAt(evB, evJ, s, Q); edgeAt(s, Q2);
+  const wx = P[0]! - Q[0]!, wy = P[1]! - Q[1]!, wdx = P[2]! - Q[2]!, wdy = P[3]! - Q[3]!;
+  return evDot ? Q2[2]! * wx + Q2[3]! * wy + Q2[0]! * wdx + Q2[1]! * wdy : Q2[2]! * wy - Q2[3]! * wx + Q2[0]! * wdy - Q2[1]! * wdx;
+}
+
+/** |p − q|² − d². */
+function discVal(s: number): number {
+  cornerAt(evA, evI, s, P); cornerAt(evB, evJ, s, Q);
+  const wx = P[0]! - Q[0]!, wy = P[1]! - Q[1]!;
+  return wx * wx + wy * wy - evD2;
+}
+
+function discDer(s: number): number {
+  cornerAt(evA, evI, s, P); cornerAt(evB, evJ, s, Q);
+  return 2 * ((P[0]! - Q[0]!) * (P[2]! - Q[2]!) + (P[1]! - Q[1]!) * (P[3]! - Q[3]!));
+}
+
+/**
+ * The event functions of corner `i` of `a` against stand `b` (its corner `j`, its edge j → j+1),
+ * roots appended to `out`. `offsets`: the constants k of cross(e, p − q) + k·|e| to solve;
+ * `distanceMm` > 0 adds the ends of the band (dot) and the discs (|p − q|² = d²).
+ */
+function cornerEvents(a: StandMotion, i: number, b: StandMotion, offsets: readonly number[], distanceMm: number, out: number[]): void {
+  const ra = rLen(a, i);
+  for (let j = 0; j < 4; j++) {
+    const j1 = (j + 1) & 3;
+    const rb = rLen(b, j);
+    const ex0 = b.rx[j1]! - b.rx[j]!, ey0 = b.ry[j1]! - b.ry[j]!;
+    const E = Math.sqrt(ex0 * ex0 + ey0 * ey0);
+    // w = p − q: its speed and acceleration bounds over the stretch, and its size.
+    const W1 = Math.sqrt((a.vx - b.vx) * (a.vx - b.vx) + (a.vy - b.vy) * (a.vy - b.vy)) + Math.abs(a.alpha) * ra + Math.abs(b.alpha) * rb;
+    const W2 = a.alpha * a.alpha * ra + b.alpha * b.alpha * rb;
+    cornerAt(a, i, 0, P);
+    cornerAt(b, j, 0, Q);
+    const W = Math.sqrt((P[0]! - Q[0]!) * (P[0]! - Q[0]!) + (P[1]! - Q[1]!) * (P[1]! - Q[1]!)) + W1;
+    const E1 = Math.abs(b.alpha) * E, E2 = b.alpha * b.alpha * E;
+    const Mlin = E2 * W + 2 * E1 * W1 + E * W2;
+    evA = a; evI = i; evB = b; evJ = j; evEx0 = ex0; evEy0 = ey0;
+    for (const k of offsets) {
+      evDot = false; evK = k * E;
+      isolateRoots(linVal, linDer, Mlin, 0, 1, 1e-12 * (E * W + Math.abs(evK) + 1), out);
+    }
+    if (distanceMm > 0) {
+      evDot = true; evK = 0;
+      isolateRoots(linVal, linDer, Mlin, 0, 1, 1e-12 * (E * W + Math.abs(evK) + 1), out);
+      evDot = true; evK = -E * E;
+      isolateRoots(linVal, linDer, Mlin, 0, 1, 1e-12 * (E * W + Math.abs(evK) + 1), out);
+      const d2 = distanceMm * distanceMm;
+      evD2 = d2;
+      isolateRoots(discVal, discDer, 2 * (W1 * W1 + W * W2), 0, 1, 1e-12 * (W * W + d2 + 1), out);
+    }
+  }
+}
+
+/**
+ * Every moment in [0, 1] at which the overlap of two groups of moving stands (deeper than
+ * `slackMm`, as overlap.ts `footprintGroupsOverlap` judges it) or, with `distanceMm`, their being
+ * within that distance (as measure.ts `unitDistance` measures) can change; sorted, with 0 and 1.
+ * Pairs of stands whose swept boxes stay further apart than the distance (and a millimetre) give none.
+ */
+export function motionEventTimesPlain(a: readonly StandMotion[], b: readonly StandMotion[], o: { readonly slackMm?: number; readonly distanceMm?: number }): number[] {
+  const out: number[] = [0, 1];
+  const d = o.distanceMm ?? 0;
+  const offsets = o.distanceMm !== undefined ? [d, -d] : [o.slackMm ?? 0, -(o.slackMm ?? 0)];
+  const boxesB = b.map(motionSweptBox);
+  const near = d + Math.max(0, -(o.slackMm ?? 0)) + 1;
+  for (const ma of a) {
+    const ba = motionSweptBox(ma);
+    for (let k = 0; k < b.length; k++) {
+      const bb = boxesB[k]!, mb = b[k]!;
+      if (ba[0] > bb[2] + near || bb[0] > ba[2] + near || ba[1] > bb[3] + near || bb[1] > ba[3] + near) continue;
+      for (let i = 0; i < 4; i++) cornerEvents(ma, i, mb, offsets, d, out);
+      // The other way about: b's corners against a's edges (the discs are the same, once is enough).
+      for (let i = 0; i < 4; i++) cornerEvents(mb, i, ma, offsets, 0, out);
+    }
+  }
+  out.sort((x, y) => x - y);
+  // Roots a rounding apart are one.
+  let n = 0;
+  for (const t of out) if (n === 0 || t - out[n - 1]! > 1e-14) out[n++] = Math.min(1, Math.max(0, t));
+  out.length = n;
+  return out;
+}
+
+// ---------------------------------------------------------------- the plain race (simultaneous.ts)
 
 interface Runner {
   readonly m: RaceMover;
@@ -145,7 +321,7 @@ export function raceMovesPlain(movers: readonly RaceMover[], opts: RaceOptions =
         let at: number | undefined;
         const overlapAt = (f: number) => unitsOverlap(standsOf(r, f), q ? standsOf(q, f) : b.stands);
         const solved = () => {
-          const times = motionEventTimes(motionsOver(r, pa, fa, fb), motionsOver(q, b.stands, fa, fb), { slackMm: slack });
+          const times = motionEventTimesPlain(motionsOver(r, pa, fa, fb), motionsOver(q, b.stands, fa, fb), { slackMm: slack });
           const s = firstWhereBetween(times, (x) => overlapAt(fa + (fb - fa) * x));
           return s === undefined ? undefined : fa + (fb - fa) * s;
         };
@@ -205,7 +381,7 @@ export function raceMovesPlain(movers: readonly RaceMover[], opts: RaceOptions =
         const fa = cuts[i]!, fb = cuts[i + 1]!;
         if (best && fa > best.at) break;
         if (!(fb > fa)) continue;
-        const times = motionEventTimes(motionsOver(r, r.m.stands, fa, fb), motionsOver(q, b.stands, fa, fb), { distanceMm: w.distanceMm });
+        const times = motionEventTimesPlain(motionsOver(r, r.m.stands, fa, fb), motionsOver(q, b.stands, fa, fb), { distanceMm: w.distanceMm });
         for (const [s0, s1] of stretchesWhereBetween(times, (x) => distAtF(fa + (fb - fa) * x) <= w.distanceMm)) {
           const ta = fa + (fb - fa) * s0, tb = fa + (fb - fa) * s1;
           if (accepts(ta)) { found = ta; break; }

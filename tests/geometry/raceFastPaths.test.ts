@@ -11,7 +11,8 @@ import type { Leg } from '../../src/geometry/movement';
 import { standCorners } from '../../src/geometry/footprint';
 import { cos, sin } from '../../src/geometry/math';
 import { pt, type StandFootprint } from '../../src/geometry/types';
-import { raceMovesPlain } from './plainRace';
+import { legMotions, motionEventTimes, stillMotion } from '../../src/geometry/motionEvents';
+import { motionEventTimesPlain, raceMovesPlain } from './plainRace';
 import { stand } from './helpers';
 
 const arbUnit = fc.record({
@@ -47,6 +48,28 @@ function mover(id: string, u: ArbUnit): RaceMover {
   if (u.plan !== 0 && u.march > 0) legs.push({ kind: 'translate', dx: u.march * cos(u.heading), dy: u.march * sin(u.heading), distanceMm: u.march });
   return { id, stands, legs, ...(u.pace !== undefined ? { paceMm: u.pace } : {}) };
 }
+
+describe('The moments two moving groups of stands can meet or come within a distance are the plain solver\'s, to the bit', () => {
+  it('straight, wheeling, restanding and standing stands, overlap with a slack and within a distance (property)', () => {
+    const arb = fc.record({ a: arbUnit, b: arbUnit, dist: fc.integer({ min: 0, max: 160 }), slack: fc.constantFrom(0, 0.01, -2), u0: fc.double({ min: 0, max: 0.9, noNaN: true }) });
+    let roots = 0;
+    fc.assert(fc.property(arb, (p) => {
+      const motions = (m: RaceMover) => {
+        const leg = m.legs[0];
+        if (!leg) return m.stands.map(stillMotion);
+        const at = m.stands.map((s) => (leg.kind === 'translate' ? stand(s.centre.x + leg.dx * p.u0, s.centre.y + leg.dy * p.u0, s.facing, s.widthMm, s.depthMm) : s));
+        return legMotions(m.stands, at, leg, leg.kind === 'translate' ? p.u0 : 0, 1);
+      };
+      const a = motions(mover('a', p.a)), b = motions(mover('b', p.b));
+      const o = p.dist > 0 ? { distanceMm: p.dist } : { slackMm: p.slack };
+      const fast = motionEventTimes(a, b, o), plain = motionEventTimesPlain(a, b, o);
+      expect(fast.length).toBe(plain.length);
+      fast.forEach((t, i) => expect(Object.is(t, plain[i])).toBe(true));
+      roots += fast.length - 2;
+    }), { numRuns: 300 });
+    expect(roots).toBeGreaterThan(300);
+  }, 240_000);
+});
 
 describe('The race\'s fast paths give the plain race\'s answers to the bit', () => {
   it('halts on coming within a distance, with contacts, sight refused part of the way, and units standing by (property)', () => {
