@@ -25,7 +25,7 @@ import type { Leg } from './movement';
 import { legsDistance, standsAtDistance, sweptBox } from './movement';
 import { footprintGroupsOverlap } from './overlap';
 import { unitDistance } from './measure';
-import { firstWhereBetween, legMotions, motionEventTimes, stillMotion, stretchesWhereBetween, type StandMotion } from './motionEvents';
+import { eventTimesEndAtOne, firstWhereBetween, legMotions, motionEventTimes, stillMotion, stretchesWhereBetween, type StandMotion } from './motionEvents';
 import { EPS_MM, type Box } from './vec';
 import { traceMove, type Body } from './moveCore';
 
@@ -327,9 +327,15 @@ export function raceMoves(movers: readonly RaceMover[], opts: RaceOptions = {}):
         // (d(fa) + d(fb) − V) / 2 over the stretch: when that is beyond the distance (by far more
         // than any rounding of the poses), every test below would say "not within" and there is no
         // moment to solve for (the same answer, to the bit, as solving them).
-        if ((distAtF(fa) + distAtF(fb) - topSpeed(ma) - topSpeed(mb)) / 2 > w.distanceMm + FAR_MARGIN_MM) continue;
-        const times = motionEventTimes(ma, mb, { distanceMm: w.distanceMm });
-        for (const [s0, s1] of stretchesWhereBetween(times, (x) => distAtF(fa + (fb - fa) * x) <= w.distanceMm)) {
+        const d0 = distAtF(fa), d1 = distAtF(fb), speed = topSpeed(ma) + topSpeed(mb);
+        if ((d0 + d1 - speed) / 2 > w.distanceMm + FAR_MARGIN_MM) continue;
+        // PERF: likewise a unit that stays within the distance throughout (it is at most
+        // (d(fa) + d(fb) + V) / 2 away) is within it over one stretch, from the start to the last
+        // event time: that is 1 unless a root lies a rounding below 1, found from the roots near 1.
+        const stretches = (d0 + d1 + speed) / 2 < w.distanceMm - FAR_MARGIN_MM && eventTimesEndAtOne(ma, mb, { distanceMm: w.distanceMm })
+          ? [[0, 1] as const]
+          : stretchesWhereBetween(motionEventTimes(ma, mb, { distanceMm: w.distanceMm }), (x) => distAtF(fa + (fb - fa) * x) <= w.distanceMm);
+        for (const [s0, s1] of stretches) {
           const ta = fa + (fb - fa) * s0, tb = fa + (fb - fa) * s1;
           if (accepts(ta)) { found = ta; break; }
           if (tb > ta && accepts(tb)) { found = bisect(ta, tb, (f) => (accepts(f) ? b.id : undefined), b.id).hi; break; }

@@ -11,7 +11,7 @@ import type { Leg } from '../../src/geometry/movement';
 import { standCorners } from '../../src/geometry/footprint';
 import { cos, sin } from '../../src/geometry/math';
 import { pt, type StandFootprint } from '../../src/geometry/types';
-import { legMotions, motionEventTimes, stillMotion } from '../../src/geometry/motionEvents';
+import { eventTimesEndAtOne, legMotions, motionEventTimes, stillMotion } from '../../src/geometry/motionEvents';
 import { motionEventTimesPlain, raceMovesPlain } from './plainRace';
 import { stand } from './helpers';
 
@@ -65,6 +65,8 @@ describe('The moments two moving groups of stands can meet or come within a dist
       const fast = motionEventTimes(a, b, o), plain = motionEventTimesPlain(a, b, o);
       expect(fast.length).toBe(plain.length);
       fast.forEach((t, i) => expect(Object.is(t, plain[i])).toBe(true));
+      // Whether the last event time is 1, from the roots near 1 alone.
+      expect(eventTimesEndAtOne(a, b, o)).toBe(plain[plain.length - 1] === 1);
       roots += fast.length - 2;
     }), { numRuns: 300 });
     expect(roots).toBeGreaterThan(300);
