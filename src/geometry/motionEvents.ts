@@ -101,7 +101,10 @@ export function isolateRoots(val: (s: number) => number, der: (s: number) => num
         const c = (a + b) / 2, fc = val(c);
         if (fc === 0) { a = b = c; break; }
         if ((fc > 0) === (fa > 0)) { a = c; fa = fc; } else b = c;
+        // The root lies in [a, b] from here on: once that is wholly before `rootsFrom`, it is not wanted.
+        if (b < rootsFrom) break;
       }
+      if (b < rootsFrom) continue;
       out.push((a + b) / 2);
       continue;
     }
