@@ -27,7 +27,8 @@ import type { NwGameState, NwOptions, NwState, Draft } from '../types';
 import type { NwTables } from '../nwTables';
 import type { OrderId } from '../tables/orders';
 import { mayChargeTarget } from '../tables/orders';
-import { activeUnits, enemiesOf, inMm, makeDraft, nwu, withinER } from '../core';
+import { activeUnits, enemiesOf, inMm, nwu, withinER } from '../core';
+import { startWork } from '../../../engine/workingState';
 import { chargeTargetProblem, generalCanOrder, kind, moveAllowance, orderProblem } from '../commands';
 import { normalMoveMm } from '../morale';
 import { chargeOutlook, inCombat } from '../combat';
@@ -47,12 +48,15 @@ export const NW_SCRIPTS = ['attack', 'advance', 'hold', 'withdraw'] as const;
 type Script = (typeof NW_SCRIPTS)[number];
 
 const noCtx = { roll: () => { throw new Error('scripts do not roll'); }, emit: () => undefined };
-// PERF: one draft per view (a player asks several questions of the same view in a row).
+// PERF: one draft per view (a player asks several questions of the same view in a row). The
+// scripts only ask questions of it, through rule functions that read (tests/ai/players.test.ts
+// hands the player frozen views), so the draft reads the view's own ruleset state instead of a
+// copy of it (a copy was a tenth of the scripted player's time).
 const drafts = new WeakMap<object, Draft>();
 function draftOf(view: V): Draft {
   let d = drafts.get(view);
   if (!d) {
-    d = makeDraft(stateFromView(view) as NwGameState, noCtx);
+    d = { ...startWork(stateFromView(view) as NwGameState, noCtx), pendingTests: [] };
     drafts.set(view, d);
   }
   return d;
