@@ -26,10 +26,10 @@ import type { Unit } from '../../../engine/model';
 import type { NwGameState, NwOptions, NwState, Draft } from '../types';
 import type { NwTables } from '../nwTables';
 import type { OrderId } from '../tables/orders';
-import { mayChargeTarget } from '../tables/orders';
+import { mayChargeTarget, ORDER_IDS } from '../tables/orders';
 import { activeUnits, enemiesOf, inMm, nwu, withinER } from '../core';
 import { startWork } from '../../../engine/workingState';
-import { chargeTargetProblem, generalCanOrder, kind, moveAllowance, orderProblem } from '../commands';
+import { chargeTargetProblem, generalCanOrder, kind, moveAllowance, moveGeneralProblem, orderProblem, placeOrderProblem } from '../commands';
 import { normalMoveMm } from '../morale';
 import { chargeOutlook, inCombat } from '../combat';
 import { faceStruck, unitDistanceMm, unitFacing } from '../geom';
@@ -655,6 +655,28 @@ function refusesNw(view: V, _side: string, c: Command): boolean {
   return isRejection(moveAllowance(d, u, wheelDeg, distanceIn, strategic));
 }
 
+/**
+ * PERF: the Orders Phase commands the rules are sure to accept, proved on the view by the
+ * handlers' own checks (`placeOrderProblem`, `moveGeneralProblem`; neither rolls a die): an order
+ * marker (it changes no unit, so the evaluation stays as it was) and a general's ride. The player
+ * sends them without trying them.
+ */
+function acceptsNw(view: V, side: string, c: Command): boolean {
+  if (view.position.step !== 'place-orders' || c.side !== side) return false;
+  const d = draftOf(view);
+  if (c.type === 'placeOrder') {
+    const { unitId, order, generalId } = c;
+    if (typeof unitId !== 'string' || typeof order !== 'string' || typeof generalId !== 'string' || !(ORDER_IDS as readonly string[]).includes(order)) return false;
+    return !isRejection(placeOrderProblem(d, { side, unitId, order: order as OrderId, generalId }));
+  }
+  if (c.type === 'moveGeneral') {
+    const { generalId, x, y } = c;
+    if (typeof generalId !== 'string' || typeof x !== 'number' || typeof y !== 'number' || !Number.isFinite(x) || !Number.isFinite(y) || c['joinUnit'] !== undefined) return false;
+    return !isRejection(moveGeneralProblem(d, { side, generalId, x, y }));
+  }
+  return false;
+}
+
 export const nwScripts = {
   names: NW_SCRIPTS,
   actors: actorsNw,
@@ -666,4 +688,5 @@ export const nwScripts = {
   commands: commandsNw,
   sideCommands: sideCommandsNw,
   refuses: refusesNw,
+  accepts: acceptsNw,
 };
