@@ -46,6 +46,8 @@ export class ScriptedPlayer implements Player {
   /** The script `actor` runs now (the search player overrides this with its plan). */
   protected scriptFor(module: AnyRuleset, scripts: Scripts, view: View, side: SideId, actor: string): string {
     void module;
+    // PERF: in a step whose commands no script changes (`AiScripts.sameForEveryScript`), none is chosen.
+    if (scripts.sameForEveryScript?.(view)) return scripts.names[0]!;
     return scripts.choose(view, side, actor);
   }
 

@@ -418,6 +418,11 @@ export interface AiScripts<RS, O, T> {
    */
   readonly accepts?: (view: SeenGame<RS, O, T>, side: SideId, command: Command) => boolean;
   /**
+   * True in a step whose `commands` are the same whatever the script (SYW: a group's shots): the
+   * scripted player then does not `choose` one. Optional.
+   */
+  readonly sameForEveryScript?: (view: SeenGame<RS, O, T>) => boolean;
+  /**
    * Whether a search's playout begun at `start` (a determinised state) has played far enough to
    * be scored at `now` (src/ai searchPlayer.ts). Without it a playout stops at the end of the game
    * turn; a ruleset whose sides take phases in turn within a game turn (SYW) asks for the other

@@ -385,6 +385,8 @@ export const sywScripts = {
     return g ? chooseSyw(workOf(view), view, side, g) : 'hold';
   },
   commands: commandsSyw,
+  // Shots are the group's whatever its intent (shootingCommands takes no script).
+  sameForEveryScript: (view: V): boolean => view.position.step === 'shootingPhasing' || view.position.step === 'shootingNonPhasing',
   sideCommands: sideCommandsSyw,
   // Refused, if at all, before their dice: prompts and self-orders roll only for success (p.7,
   // p.5), shots for effect (p.11), a charge for nerve and the target's test (p.12-13). A move's
