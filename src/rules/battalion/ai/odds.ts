@@ -105,6 +105,21 @@ export interface AssaultOdds {
  * the assault move (at any distance) would bring there. Expectations, one step at a time (the mean casualties feed the next step).
  */
 export function assaultOdds(v: V, u: Unit, t: Unit): AssaultOdds | undefined {
+  // PERF: the same position is asked about many times (choosing a script, then its commands); the
+  // odds are a function of the table and the battalions' states, kept per those two objects.
+  let byRs = memo.get(v.battle);
+  if (!byRs) memo.set(v.battle, (byRs = new WeakMap()));
+  let known = byRs.get(v.ruleset);
+  if (!known) byRs.set(v.ruleset, (known = new Map()));
+  const key = `${u.id}>${t.id}`;
+  if (known.has(key)) return known.get(key);
+  const o = computeAssaultOdds(v, u, t);
+  known.set(key, o);
+  return o;
+}
+const memo = new WeakMap<object, WeakMap<object, Map<string, AssaultOdds | undefined>>>();
+
+function computeAssaultOdds(v: V, u: Unit, t: Unit): AssaultOdds | undefined {
   // Foot re-forms into line to assault (BT Line), at the end of its move.
   const charger: Unit = armOf(u) === 'infantry' && u.formation !== 'line' ? { ...u, formation: 'line', stands: withPoses(u.stands, layoutFor(u, 'line')) } : u;
   if (assaultProblem({ battle: v.battle, rs: v.ruleset }, charger, t)) return undefined;

@@ -213,12 +213,10 @@ function commands(v: V, side: string, actor: string, script: string, _sm: Sample
       if (gapIn > standOffIn + 1) out.push(...approach(v, u, e, standOffIn));
       return out;
     }
-    if (armOf(u) === 'artillery') {
-      // Guns with no enemy in range come up to within it (BT Range).
-      if (!enemies(v, side).some((t) => mmIn(unitDistance(u.stands, t.stands)) <= rangeIn(v, u) - 1)) out.push(...approach(v, u, e, rangeIn(v, u) - 2));
-      return out;
-    }
     if (armOf(u) === 'infantry' && u.formation === 'column' && gapIn <= rangeIn(v, u) + 6) reform('line');
+    // A battalion or battery that has a target stays put and fires at +1 (BT Modifiers: "Having
+    // not moved"); one with none comes up to within range of the nearest enemy (BT Range).
+    if (!st.moved && enemies(v, side).some((t) => shotKills(v, u, t) !== undefined)) return out;
     if (gapIn > rangeIn(v, u) - 1) out.push(...approach(v, u, e, rangeIn(v, u) - 2));
     return out;
   }
