@@ -111,7 +111,7 @@ export function assaultOdds(v: V, u: Unit, t: Unit): AssaultOdds | undefined {
   if (!byRs) memo.set(v.battle, (byRs = new WeakMap()));
   let known = byRs.get(v.ruleset);
   if (!known) byRs.set(v.ruleset, (known = new Map()));
-  const key = `${u.id}>${t.id}`;
+  const key = `${u.id}:${u.formation}:${u.stands.length}>${t.id}:${t.formation}:${t.stands.length}`;
   if (known.has(key)) return known.get(key);
   const o = computeAssaultOdds(v, u, t);
   known.set(key, o);

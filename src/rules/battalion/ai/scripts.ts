@@ -13,8 +13,9 @@
  *             enemy in range come up to within it;
  *   - hold:   stay and shoot.
  * Whatever the script, a battalion (not holding) assaults in the assault phase when the odds favour
- * it. Foot threatened by horse that can reach it this turn forms square (BT Square), and leaves it
- * when the threat has gone. A unit wheels towards its target once, at the start of its move.
+ * it. Foot forms square when the horse that can reach it this turn would cost it more than the
+ * square's exposure to fire (BT Square), and leaves it when not. In the last turns a side not safely
+ * ahead presses: its battalions close with the enemy. A unit wheels towards its target once, at the start of its move.
  * Commanders: each brigade's commander joins the battalion at the heart of his brigade (BT
  * Motivation table: +1 within 16"; BT Attacks per Stand: he fights with it); the General joins the
  * battalion with most friends within 8" (BT Army Commanders: they re-roll failed motivation), both
@@ -34,13 +35,14 @@ import type { BtOptions } from '../options';
 import type { BtTables } from '../tables';
 import type { BtState } from '../state';
 import { armOf, us, inMm, mmIn, underHalf } from '../state';
-import { allowanceMm, checkMove, normalRateMm, type MoveLeg } from '../movement/moves';
+import { allowanceMm, checkMove, normalRateMm, withPoses, type MoveLeg } from '../movement/moves';
 import { layoutFor, placementProblem } from '../movement/formations';
 import { defaultAssignment } from '../shooting/hits';
 import { assaultReach } from '../assault/assault';
 import { centreOf } from '../geo';
 import { WEAPON_OF, COMMANDER_MOVE_IN, ARMY_COMMANDER_IN } from '../tables';
 import { assaultOdds, shotKills } from './odds';
+import { lossShare } from '../victory';
 import { placeBehind } from '../special/commanders';
 import { hypot } from '../../../geometry/math';
 import { pt } from '../../../geometry/types';
@@ -87,6 +89,23 @@ function strikeMm(v: V, u: Unit): number {
   return left + normalRateMm(v.tables, u, u.formation === 'wedge' ? 'wedge' : 'line');
 }
 
+/** Turns before the limit in which a side not safely ahead presses the enemy. */
+const PRESS_TURNS = 3;
+/** The turn limit's margin (victory.ts `atTurnLimit`: within 10% is a draw). */
+const LIMIT_MARGIN = 0.1;
+/**
+ * Is `side` pressing (HOUSE victory at the turn limit, RULINGS.md)? In the last turns, unless it
+ * has lost a share of its stands smaller than the enemy's by more than the draw margin, a side
+ * needs casualties on the enemy more than it needs to spare its own: its battalions close with the
+ * enemy even where no assault is yet worth making.
+ */
+function pressing(v: V, side: string): boolean {
+  const limit = v.battle.turnLimit;
+  if (limit === undefined || v.position.turn <= limit - PRESS_TURNS) return false;
+  const foe = v.battle.sides.find((x) => x.id !== side)?.id;
+  return foe === undefined || lossShare(v, foe) - lossShare(v, side) <= LIMIT_MARGIN;
+}
+
 const general = (v: V, id: string) => v.battle.generals.find((g) => g.id === id);
 
 function actors(v: V, side: string): string[] {
@@ -108,24 +127,31 @@ function choose(v: V, side: string, actor: string): string {
   const u = v.battle.units.find((x) => x.id === actor);
   if (!u) return general(v, actor) ? 'attack' : 'hold';
   if (armOf(u) === 'artillery') return 'fire';
-  return assaultTarget(v, u, strikeMm(v, u)) ? 'attack' : 'fire';
+  return pressing(v, side) || assaultTarget(v, u, strikeMm(v, u)) ? 'attack' : 'fire';
 }
 
 /**
- * Is foot `u` threatened by horse this turn (BT Square)? A square is shot at +2 to hit (BT
- * Modifiers), and foot assaulted by horse may still form square on a skill test, so it forms one
- * only against horse that can reach it this turn (a move and then its assault distance) and is
- * already within its assault distance or has no nearer enemy to ride at. A disorientated horse
- * cannot move or assault (BT Howitzers & Disorientation).
+ * Should foot `u` stand in square this turn (BT Square)? Against the enemy horse that can reach it
+ * this turn (a move and then its assault distance; a disorientated horse cannot move or assault,
+ * BT Howitzers & Disorientation), what a square saves — the assault's expected cost to it in line,
+ * where it may still form square on a skill test, less that in square (armour 3+, and the horse
+ * must pass a motivation check) — against what it costs: every enemy in range shoots at it at +2
+ * to hit (BT Modifiers: "At Square Formation").
  */
-function horseThreat(v: V, u: Unit): boolean {
+function squareWorth(v: V, u: Unit): boolean {
+  const sq: Unit = { ...u, formation: 'square', stands: withPoses(u.stands, layoutFor(u, 'square')) };
+  const asLine: Unit = u.formation === 'square' ? { ...u, formation: 'line', stands: withPoses(u.stands, layoutFor(u, 'line')) } : u;
+  const worth = (o: { theirs: number; breaks: number } | undefined) => (o ? o.theirs + BATTALION_WORTH * o.breaks : 0);
+  let saved = 0;
   for (const x of enemies(v, u.side)) {
     if (armOf(x) !== 'cavalry' || us(v.ruleset, x.id).disorientated) continue;
-    const d = unitDistance(u.stands, x.stands), reach = normalRateMm(v.tables, x, 'line');
-    if (d > allowanceMm(v.tables, x) + reach) continue;
-    if (d <= reach + inMm(1) || nearest(v, x)?.id === u.id) return true;
+    if (unitDistance(u.stands, x.stands) > allowanceMm(v.tables, x) + normalRateMm(v.tables, x, x.formation === 'wedge' ? 'wedge' : 'line')) continue;
+    saved = Math.max(saved, worth(assaultOdds(v, x, asLine)) - worth(assaultOdds(v, x, sq)));
   }
-  return false;
+  if (saved <= 0) return false;
+  let cost = 0;
+  for (const x of enemies(v, u.side)) cost += Math.max(0, (shotKills(v, x, sq) ?? 0) - (shotKills(v, x, asLine) ?? 0));
+  return saved > cost;
 }
 
 /** Wheel towards `e` (at most 45°, only before the unit has moved this phase), then on to `stopShortIn` of it. */
@@ -193,10 +219,10 @@ function commands(v: V, side: string, actor: string, script: string, _sm: Sample
     const out: Command[] = [];
     const gapIn = mmIn(unitDistance(u.stands, e.stands));
     const reform = (f: string) => { if (!st.reformed && u.formation !== f && !st.disorientated && !placementProblem(v.battle, u, layoutFor(u, f as 'line'))) out.push({ type: 'changeFormation', side, unit: u.id, formation: f }); };
-    const horse = horseThreat(v, u);
-    if (armOf(u) === 'infantry' && horse && !st.moved) reform('square');
-    if (script === 'hold') return out;
-    if (armOf(u) === 'infantry' && u.formation === 'square' && !horse) reform('line');
+    const horse = armOf(u) === 'infantry' && !st.moved && !st.reformed && squareWorth(v, u);
+    if (horse && u.formation !== 'square') reform('square');
+    if (script === 'hold' || horse) return out;
+    if (armOf(u) === 'infantry' && u.formation === 'square') reform('line');
     const target = script === 'attack' ? assaultTarget(v, u, strikeMm(v, u)) : undefined;
     if (target) {
       // Close to just inside the assault distance (BT Assault: the line's rate, or the wedge's),
@@ -204,6 +230,13 @@ function commands(v: V, side: string, actor: string, script: string, _sm: Sample
       const reachMm = normalRateMm(v.tables, u, u.formation === 'wedge' ? 'wedge' : 'line');
       if (unitDistance(u.stands, target.stands) > reachMm - inMm(1)) out.push(...approach(v, u, target, Math.max(0.5, mmIn(reachMm) - 1.5)));
       if (armOf(u) === 'infantry' && u.formation !== 'line' && unitDistance(u.stands, target.stands) <= reachMm) reform('line');
+      return out;
+    }
+    if (armOf(u) !== 'artillery' && script === 'attack' && pressing(v, side) && !st.disorientated) {
+      // Pressing: close with the nearest enemy to just inside the assault distance, re-formed into line.
+      const reachMm = normalRateMm(v.tables, u, u.formation === 'wedge' ? 'wedge' : 'line');
+      if (unitDistance(u.stands, e.stands) > reachMm - inMm(1)) out.push(...approach(v, u, e, Math.max(0.5, mmIn(reachMm) - 1.5)));
+      if (armOf(u) === 'infantry' && u.formation !== 'line' && unitDistance(u.stands, e.stands) <= reachMm) reform('line');
       return out;
     }
     if (armOf(u) === 'cavalry') {
