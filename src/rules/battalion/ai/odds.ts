@@ -94,6 +94,8 @@ export interface AssaultOdds {
   readonly ours: number;
   /** Chance the target leaves the field. */
   readonly breaks: number;
+  /** Chance the charger leaves the field (under half, failing a check: BT Motivation Special Rules). */
+  readonly flees: number;
 }
 
 /**
@@ -127,11 +129,12 @@ function computeAssaultOdds(v: V, u: Unit, t: Unit): AssaultOdds | undefined {
   const squareChance = armOf(u) === 'cavalry' && armOf(t) === 'infantry' && t.formation !== 'square' && !tst.disorientated ? skillPass(v, t) : 0;
   const branch = (target: Unit): AssaultOdds => {
     // Light horse without lances halts 2" off a square (BT Light Cavalry): nothing happens.
-    if (u.troopType === 'light-cavalry' && target.formation === 'square' && charger.extra.lances !== true) return { theirs: 0, ours: 0, breaks: 0 };
+    if (u.troopType === 'light-cavalry' && target.formation === 'square' && charger.extra.lances !== true) return { theirs: 0, ours: 0, breaks: 0, flees: 0 };
     const needsCheck = (armOf(u) === 'infantry' && armOf(target) !== 'infantry') || (armOf(u) === 'cavalry' && (target.formation === 'square' || armOf(target) === 'artillery')) || us(v.ruleset, u.id).officerDead;
     const go = needsCheck ? motivationPass(v, charger, { assault: true }) : 1;
     // A charger under half that fails "any kind of motivation test" leaves the field.
-    const refusedLoss = underHalf(v.ruleset, u) ? (1 - go) * u.stands.length : 0;
+    const refusedFlees = underHalf(v.ruleset, u) ? 1 - go : 0;
+    const underAfter = (x: Unit) => x.stands.length * 2 < us(v.ruleset, u.id).start;
     // Where the assault move would bring the charger, flush with the target's face (the geometry's reach, any distance).
     // Out of its wheel now, the charger is taken as wheeling first in its move.
     const reach = (deg: number) => reachTarget(charger.stands, target.stands, { maxWheelRad: (deg * Math.PI) / 180, maxDistanceMm: Infinity, centreOnFace: true });
@@ -143,6 +146,7 @@ function computeAssaultOdds(v: V, u: Unit, t: Unit): AssaultOdds | undefined {
     const df = Math.min(charger.stands.length - 0.5, fire.kills);
     const afterDf = fewer(there, df);
     const stays = 1 - (1 - fire.none) * (1 - motivationPass(v, afterDf, { assault: true, companiesLostToShooting: Math.max(1, Math.round(df)) }));
+    let flees = underAfter(afterDf) ? 1 - stays : 0;
     // The charger's attacks: its stands in contact.
     const engagedU = engagedStands(afterDf, target);
     const lances = charger.extra.lances === true ? 'noSaveInSquare' as const : undefined;
@@ -162,13 +166,18 @@ function computeAssaultOdds(v: V, u: Unit, t: Unit): AssaultOdds | undefined {
       const lost = Math.min(afterDf.stands.length, back * failsSave(v, afterDf, 'armour', counterLances)) * holds;
       ours += lost;
       const after = fewer(afterDf, lost);
-      if (lost > 0.05 && after.stands.length * 2 < us(v.ruleset, u.id).start) ours += (1 - motivationPass(v, after, { assault: true })) * after.stands.length * Math.min(1, lost);
+      if (lost > 0.05 && underAfter(after)) {
+        const gone = stays * (1 - motivationPass(v, after, { assault: true })) * Math.min(1, lost);
+        flees += gone;
+        ours += gone * after.stands.length;
+      }
     }
-    return { theirs: go * stays * theirs, ours: go * ours + refusedLoss, breaks: go * stays * breaks };
+    if (flees > 0) ours += (underAfter(afterDf) ? 1 - stays : 0) * afterDf.stands.length;
+    return { theirs: go * stays * theirs, ours: go * ours + refusedFlees * u.stands.length, breaks: go * stays * breaks, flees: go * flees + refusedFlees };
   };
   const plain = branch(t);
   if (squareChance <= 0) return plain;
   const sq = branch({ ...t, formation: 'square', stands: withPoses(t.stands, layoutFor(t, 'square')) });
   const mix = (a: number, b: number) => squareChance * b + (1 - squareChance) * a;
-  return { theirs: mix(plain.theirs, sq.theirs), ours: mix(plain.ours, sq.ours), breaks: mix(plain.breaks, sq.breaks) };
+  return { theirs: mix(plain.theirs, sq.theirs), ours: mix(plain.ours, sq.ours), breaks: mix(plain.breaks, sq.breaks), flees: mix(plain.flees, sq.flees) };
 }

@@ -41,7 +41,8 @@ import { defaultAssignment } from '../shooting/hits';
 import { assaultReach } from '../assault/assault';
 import { centreOf } from '../geo';
 import { WEAPON_OF, COMMANDER_MOVE_IN, ARMY_COMMANDER_IN } from '../tables';
-import { assaultOdds, shotKills } from './odds';
+import { assaultOdds, chance, shotKills } from './odds';
+import { pointToStandDistance } from '../../../geometry/measure';
 import { lossShare } from '../victory';
 import { placeBehind } from '../special/commanders';
 import { hypot } from '../../../geometry/math';
@@ -65,10 +66,31 @@ const BATTALION_WORTH = 2;
 /** An assault goes in when it is expected to cost the enemy this many stands more than us. */
 const ASSAULT_EDGE = 0.25;
 
+/** The battle, in stands: what a brigade quitting the field costs (BT Motivation: "your opponent automatically wins"). */
+const BATTLE_WORTH = 20;
+
+/**
+ * What `u` leaving the field costs its side beyond its stands: its brigade nearer its check, and,
+ * where it is the battalion whose going calls for that check (half the brigade gone, BT
+ * Motivation), the battle times the chance the check fails (the General within 8" of one of the
+ * brigade's battalions re-rolls it).
+ */
+function leavingWorth(v: V, u: Unit): number {
+  const b = v.ruleset.brigades[u.parent];
+  if (!b || b.quit) return BATTALION_WORTH;
+  const gone = b.battalions.filter((id) => !v.battle.units.some((x) => x.id === id)).length;
+  if ((gone + 1) * 2 < b.battalions.length) return BATTALION_WORTH;
+  const left = v.battle.units.filter((x) => b.battalions.includes(x.id) && x.id !== u.id);
+  const g = v.battle.generals.find((x) => x.side === u.side && v.ruleset.commanders[x.id]?.kind === 'army' && !v.ruleset.commanders[x.id]?.dead);
+  const again = g !== undefined && left.some((x) => x.stands.some((s) => pointToStandDistance(g.stand.centre, s) <= inMm(ARMY_COMMANDER_IN)));
+  const pass = chance(v.options.motivationTarget);
+  return BATTALION_WORTH + BATTLE_WORTH * (again ? (1 - pass) * (1 - pass) : 1 - pass);
+}
+
 /** What an assault of `u` on `t` is worth to `u`'s side, in stands, or undefined when the rules forbid it. */
 function assaultValue(v: V, u: Unit, t: Unit): number | undefined {
   const o = assaultOdds(v, u, t);
-  return o && o.theirs - o.ours + BATTALION_WORTH * o.breaks;
+  return o && o.theirs - o.ours + leavingWorth(v, t) * o.breaks - leavingWorth(v, u) * o.flees;
 }
 
 /** The enemy `u` would best assault within `reachMm` (edge to edge), if any is worth it. */
@@ -141,7 +163,7 @@ function choose(v: V, side: string, actor: string): string {
 function squareWorth(v: V, u: Unit): boolean {
   const sq: Unit = { ...u, formation: 'square', stands: withPoses(u.stands, layoutFor(u, 'square')) };
   const asLine: Unit = u.formation === 'square' ? { ...u, formation: 'line', stands: withPoses(u.stands, layoutFor(u, 'line')) } : u;
-  const worth = (o: { theirs: number; breaks: number } | undefined) => (o ? o.theirs + BATTALION_WORTH * o.breaks : 0);
+  const worth = (o: { theirs: number; breaks: number } | undefined) => (o ? o.theirs + leavingWorth(v, u) * o.breaks : 0);
   let saved = 0;
   for (const x of enemies(v, u.side)) {
     if (armOf(x) !== 'cavalry' || us(v.ruleset, x.id).disorientated) continue;
@@ -261,7 +283,7 @@ function commands(v: V, side: string, actor: string, script: string, _sm: Sample
         if (kills === undefined) continue;
         // A stand of a small battalion, or of one already under half, counts for more: it is
         // nearer leaving the field, and its brigade nearer its check (BT Motivation).
-        const weak = (1 + 1 / Math.max(1, t.stands.length)) * (underHalf(v.ruleset, t) || us(v.ruleset, t.id).disorientated ? 1.5 : 1);
+        const weak = (1 + 1 / Math.max(1, t.stands.length)) * (underHalf(v.ruleset, t) || us(v.ruleset, t.id).disorientated ? 1.5 : 1) * (leavingWorth(v, t) > BATTALION_WORTH ? 1.5 : 1);
         shots.push({ c: { type: 'shoot', side, unit: u.id, target: t.id, ...(moved === 'toHit' ? { moved } : {}) }, value: kills * weak });
       }
     }
