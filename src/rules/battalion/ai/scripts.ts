@@ -194,6 +194,18 @@ function approach(v: V, u: Unit, e: Unit, stopShortIn: number): Command[] {
   return out;
 }
 
+/** Straight back up to `mm` (what is left of the move allowing), the longest such move the rules accept. */
+function drawBack(v: V, u: Unit, mm: number): Command[] {
+  const left = allowanceMm(v.tables, u) - us(v.ruleset, u.id).movedMm;
+  for (const frac of [1, 0.75, 0.5, 0.25]) {
+    const d = Math.round(Math.min(left, mm) * frac);
+    if (d < 5) break;
+    const legs: MoveLeg[] = [{ kind: 'backward', mm: d }];
+    if (checkMove(v.battle, u, legs, left).ok) return [{ type: 'moveUnit', side: u.side, unit: u.id, legs }];
+  }
+  return [];
+}
+
 /**
  * Where a commander goes (BT Army Commanders; BT Motivation table): a brigade's commander joins
  * the battalion nearest the middle of his brigade's, the General the one (horse or foot) with the
@@ -254,7 +266,7 @@ function commands(v: V, side: string, actor: string, script: string, _sm: Sample
       if (armOf(u) === 'infantry' && u.formation !== 'line' && unitDistance(u.stands, target.stands) <= reachMm) reform('line');
       return out;
     }
-    if (armOf(u) !== 'artillery' && script === 'attack' && pressing(v, side) && !st.disorientated) {
+    if (armOf(u) !== 'artillery' && script === 'attack' && pressing(v, side) && !st.disorientated && leavingWorth(v, u) <= BATTALION_WORTH) {
       // Pressing: close with the nearest enemy to just inside the assault distance, re-formed into line.
       const reachMm = normalRateMm(v.tables, u, u.formation === 'wedge' ? 'wedge' : 'line');
       if (unitDistance(u.stands, e.stands) > reachMm - inMm(1)) out.push(...approach(v, u, e, Math.max(0.5, mmIn(reachMm) - 1.5)));
@@ -264,8 +276,10 @@ function commands(v: V, side: string, actor: string, script: string, _sm: Sample
     if (armOf(u) === 'cavalry') {
       // Horse with nothing worth riding at comes up to just beyond musket range of the nearest
       // enemy (BT Range: 12"), whence a target that shows itself is in reach next turn.
+      // Nearer than that to any enemy, it draws back out of musket range.
       const standOffIn = v.tables.range.musket.rangeIn + 1;
       if (gapIn > standOffIn + 1) out.push(...approach(v, u, e, standOffIn));
+      else if (gapIn < standOffIn - 1 && armOf(e) !== 'artillery') out.push(...drawBack(v, u, inMm(standOffIn - gapIn)));
       return out;
     }
     if (armOf(u) === 'infantry' && u.formation === 'column' && gapIn <= rangeIn(v, u) + 6) reform('line');
