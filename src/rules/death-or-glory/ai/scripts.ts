@@ -369,7 +369,11 @@ function chargeCommands(v: V, side: string, u: Unit, script: string): Command[] 
       : t.formation === 'square' ? { stands: 1, ragged: 0, evades: 0 } : reactionChances(c, t, u, false);
     const caught = unitDistance(u.stands, t.stands) + (1 - ABOUT_TURN_SHARE) * fleeRateMm(c, t) <= chargeReachMm(c, u);
     const rear = r.evades > 0 && caught ? meleeOdds(c, u, t, { impact: verdict.impact ?? false, face: 'rear' }).caused : 0;
+    // Foot cannot catch a target that may choose to evade (light horse, unlimbered guns: DoG Charge Procedure) and outruns it.
+    if (!counter && reactionsFor(v.tables, t, u, face).includes('evade') && t.formation !== 'skirmish' && unitDistance(u.stands, t.stands) + fleeRateMm(c, t) > chargeReachMm(c, u)) continue;
     const gain = (r.stands + r.ragged) * odds.caused + r.evades * rear;
+    // The loser of the round tests morale (DoG MELÉE): a charge goes in only when it is likelier to win than to lose.
+    if ((r.stands + r.ragged) * odds.lost > (r.stands + r.ragged) * odds.won + (rear > 0 ? r.evades : 0)) continue;
     const cost = r.stands * (odds.suffered + fire) + r.ragged * (odds.suffered + fire / 4);
     const edge = (gain * flankBonus) / Math.max(5, cost);
     const want = stage === 'press' ? 1 : stage === 'keep' ? 2 * CHARGE_EDGE : CHARGE_EDGE;
