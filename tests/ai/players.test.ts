@@ -18,6 +18,7 @@ import { commandLog, currentState, startHistory } from '../../src/engine/history
 import { isRejection, type AnyRuleset } from '../../src/engine/ruleset';
 import type { GameState } from '../../src/engine/state';
 import { viewFor } from '../../src/engine/view';
+import { copyJson } from '../../src/engine/workingState';
 import { RULESETS } from '../../src/rules/registry';
 import { loadScenario } from '../../src/scenario/load';
 import type { BattleSetup } from '../../src/engine/model';
@@ -104,6 +105,33 @@ describe('The search player that plans again before each command of a step (Sear
     const x = run(), y = run();
     expect(x.searches).toBeGreaterThan(0);
     expect(y).toEqual(x);
+  }, 300_000);
+});
+
+/** `x` and everything in it made read-only: a write to it then throws (tests run as modules, in strict mode). */
+function deepFreeze<X>(x: X): X {
+  if (typeof x === 'object' && x !== null && !Object.isFrozen(x)) {
+    Object.freeze(x);
+    for (const v of Object.values(x as object)) deepFreeze(v);
+  }
+  return x;
+}
+
+describe.each(Object.keys(SCENARIOS))('%s: a player reads its view and never writes to it', (id) => {
+  it('the scripted player, given a frozen copy of each view, plays the battle it plays on the views themselves', () => {
+    for (const seed of [1, 2]) {
+      const run = (frozen: boolean) => {
+        const { module, state, history } = newGame(id, seed);
+        const players = Object.fromEntries(state.battle.sides.map((x, i) => {
+          const p = makePlayer('scripted', { seed: playerSeed(seed, i) });
+          return [x.id, frozen ? { kind: p.kind, decide: (m: AnyRuleset, v: View, side: string) => p.decide(m, deepFreeze(copyJson(v)), side) } : p];
+        }));
+        const r = playBattle(module, history, players, { maxTurns: 3 });
+        expect(r.refused).toEqual([]);
+        return JSON.stringify(commandLog(r.history));
+      };
+      expect(run(true)).toEqual(run(false));
+    }
   }, 300_000);
 });
 
