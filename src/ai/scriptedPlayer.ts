@@ -69,6 +69,14 @@ export class ScriptedPlayer implements Player {
   /** Called once when the player first decides in a step (the search player plans here). */
   protected onNewStep(_module: AnyRuleset, _scripts: Scripts, _view: View, _side: SideId): void {}
 
+  /** Called before every later decision in the same step (the search player plans again here, for the actors still to act). */
+  protected onNextDecision(_module: AnyRuleset, _scripts: Scripts, _view: View, _side: SideId): void {}
+
+  /** Whether `actor` has been given no command yet in this step and is not left alone. */
+  protected untouched(actor: string): boolean {
+    return !this.memory.given.has(actor) && !this.memory.idle.has(actor);
+  }
+
   decide(module: AnyRuleset, view: View, side: SideId): Command {
     const endStep: Command = { type: 'endStep', side };
     if (view.result) return endStep;
@@ -78,7 +86,7 @@ export class ScriptedPlayer implements Player {
     if (this.memory.key !== key) {
       this.memory = { key, sent: new Set(), given: new Map(), idle: new Set() };
       this.onNewStep(module, scripts, view, side);
-    }
+    } else this.onNextDecision(module, scripts, view, side);
     const m = this.memory;
     const fresh = (c: Command) => !m.sent.has(JSON.stringify(c));
     const send = (c: Command, actor?: string): Command => {
