@@ -35,6 +35,7 @@ import { CM, centroid } from '../geo';
 import { cos, hypot, sin } from '../../../geometry/math';
 import { wheelTowardsDeg } from '../../../geometry/aim';
 import { chargeOdds } from './odds';
+import { planShot } from '../shooting';
 
 type V = SeenGame<SywState, Options, Tables>;
 export const SYW_SCRIPTS = ['attack', 'advance', 'hold', 'withdraw'] as const;
@@ -393,6 +394,20 @@ function playoutDone(start: S, now: S): boolean {
   return now.ruleset.phaseCounter >= start.ruleset.phaseCounter + 2;
 }
 
+/**
+ * PERF: a shot the rules are sure to refuse, found on the view by the shoot handler's own check
+ * (shooting.ts `planShot`: order, melee, arcs, range, sight; p.11-12) without trying it. The
+ * determinisation fills only enemy CinCs' counters, which no shot reads, so the check on the view
+ * is the check on the state the shot would be tried on.
+ */
+function refusesSyw(view: V, side: string, c: Command): boolean {
+  if (c.type !== 'shoot' || c.side !== side || typeof c['unit'] !== 'string' || typeof c['target'] !== 'string') return false;
+  const w = workOf(view);
+  const shooter = w.unit(c['unit']), target = w.unit(c['target']);
+  if (!shooter || !target || shooter.side !== side) return false;
+  return 'rejected' in planShot(stateFromView(view) as S, w, shooter, target);
+}
+
 export const sywScripts = {
   playoutDone,
   names: SYW_SCRIPTS,
@@ -405,6 +420,7 @@ export const sywScripts = {
   // Shots are the group's whatever its intent (shootingCommands takes no script).
   sameForEveryScript: (view: V): boolean => view.position.step === 'shootingPhasing' || view.position.step === 'shootingNonPhasing',
   sideCommands: sideCommandsSyw,
+  refuses: refusesSyw,
   // Refused, if at all, before their dice: prompts and self-orders roll only for success (p.7,
   // p.5), shots for effect (p.11), a charge for nerve and the target's test (p.12-13). A move's
   // D4 in type 0 terrain (p.9) or 2D4 over an abatis can make it too far: moves are tried again.
