@@ -6,17 +6,21 @@
  *               way; names the best target when charges are declared (NW §12).
  *   - advance:  Advance to a firing distance of the nearest enemy (musket effective range for
  *               foot, beyond it for horse), keeping pace with its brigade; artillery advances
- *               limbered and unlimbers in range (NW Orders/Advance).
+ *               limbered and unlimbers in range (NW Orders/Advance). Foot the Advance's compulsory
+ *               half move would carry inside musket range or into friends closes by Deploy
+ *               instead, a stand depth at a time (NW Orders/Deploy).
  *   - hold:     Defend (foot, foot artillery) or Deploy to halt or face (horse, horse artillery):
  *               fire at full effect (NW Orders/Defend, Deploy).
  *   - withdraw: Recover when shaken, short of ammunition or routed (NW Orders/Recover, §16); else
  *               Retreat (NW Orders/Retreat).
  *
- * `choose` is the purposeful choice: a routed or shaken unit rallies; a unit charges when the
+ * `choose` is the purposeful choice: a routed unit rallies, and a shaken one when it has no shot
+ * (firing would cancel its Recover order), else it holds and fires; a unit charges when the
  * first round promises more casualties than it costs, by the rules' own combat tables with the
- * dice at their means (combat.ts `chargeOutlook`), foot by a clear margin; foot threatened by
- * horse forms square; units in range of
- * the enemy hold and fire; the rest advance. Units far from the enemy take no order and march
+ * dice at their means (combat.ts `chargeOutlook`), foot by a clear margin, by a wider one when
+ * one more unit lost would break its army (NW §10); never through friends, nor with guns, nor
+ * at a target the wheel and the move barely reach; foot threatened by horse forms square; units
+ * in range of the enemy hold and fire; the rest advance. Units far from the enemy take no order and march
  * (NW §21 Strategic Movement, faster than an Advance). Generals ride to the middle of their
  * brigades to keep them in command (NW Generals §2); reserves are released from turn 2.
  */
@@ -32,14 +36,14 @@ import { startWork } from '../../../engine/workingState';
 import { chargeTargetProblem, generalCanOrder, kind, moveAllowance, moveGeneralProblem, orderProblem, placeOrderProblem } from '../commands';
 import { normalMoveMm } from '../morale';
 import { chargeOutlook, inCombat } from '../combat';
-import { faceStruck, unitDistanceMm, unitFacing } from '../geom';
+import { faceStruck, frontRank, unitDistanceMm, unitFacing } from '../geom';
 import { acrossOf, checkMoveOrder, rightSignOf } from '../moveOrder';
 import { spikeableGuns } from '../legal';
 import { occupyBuildings } from '../occupy';
 import { ARTILLERY_RANGES_IN, SMALL_ARMS } from '../tables/fire';
 import { wheelTowardsDeg } from '../../../geometry/aim';
 import { standBlockers, targetFor } from '../fire';
-import { tally } from '../victory';
+import { tally, unitsToBreak } from '../victory';
 import { cos, hypot, sin } from '../../../geometry/math';
 
 
@@ -201,11 +205,14 @@ function blockersOf(d: Draft): ReturnType<typeof standBlockers> {
   return b;
 }
 
-/** NW Fire §29: does some stand of `u` have an enemy in its arc and sight within `rangeMm`? */
+/**
+ * NW Fire §29: does some stand of `u`'s front rank (the stands that fire, fire.ts `planShots`)
+ * have an enemy in its arc and sight within `rangeMm`?
+ */
 function hasShot(d: Draft, u: Unit, rangeMm: number): boolean {
   if (rangeMm <= 0) return false;
   const blockers = blockersOf(d);
-  return u.stands.some((s) => targetFor(d, u, s, rangeMm, blockers) !== undefined);
+  return frontRank(u).some((s) => targetFor(d, u, s, rangeMm, blockers) !== undefined);
 }
 
 const shaken = (d: Draft, id: string) => {
@@ -285,18 +292,31 @@ function chargeOdds(d: Draft, u: Unit, t: Unit): number {
 }
 
 /**
+ * NW Orders/Charge "a 45 degree wheel at the start of the Charge", paid for by the outer corner's
+ * arc (NW §25 Changing Face): the frontage times the wheel, in radians, that faces `t`.
+ */
+function chargeWheelCostMm(u: Unit, t: Unit): number {
+  const c = centreOf(u), f = unitFacing(u);
+  const deg = Math.abs(wheelTowardsDeg(c, f, centreOf(t), 45));
+  if (deg < 5) return 0;
+  let half = 0;
+  for (const s of u.stands) half = Math.max(half, Math.abs(-(s.centre.x - c.x) * sin(f) + (s.centre.y - c.y) * cos(f)) + s.widthMm / 2);
+  return 2 * half * (deg * Math.PI) / 180;
+}
+
+/**
  * The enemies within a move's reach of `u`, ranked for a charge: best odds first, the nearer among
  * equals. A charge that falls short disorders the charger (NW Orders/Charge): when the order is
  * given, targets at the very end of the move, where the wheel's cost or a step back by the target
- * leaves it short, are passed over (`reachShare` of the move); once it is given, any target in
- * reach will do.
+ * leaves it short, are passed over (`reachShare` of the move, the wheel paid for); once it is
+ * given, any target in reach will do.
  */
 function chargeRanking(d: Draft, u: Unit, reachShare: number): { t: Unit; odds: number; v: number }[] {
   const reach = normalMoveMm(d, u) * reachShare + 1e-6;
   const ranked: { t: Unit; odds: number; v: number }[] = [];
   for (const t of foesOf(d, u.side)) {
     const gap = unitDistanceMm(u, t);
-    if (gap > reach) continue;
+    if (gap > reach || (reachShare < 1 && gap + chargeWheelCostMm(u, t) > reach)) continue;
     const odds = chargeOdds(d, u, t);
     ranked.push({ t, odds, v: odds - gap / 1000 });
   }
@@ -391,8 +411,11 @@ function chooseNw(d: Draft, u: Unit): Script {
   // The first round at the best target must promise more casualties than it costs: by a clear
   // margin for foot (a lost combat is a push back and a morale test, NW After Close Combat), less
   // for horse, which recalls faster; any gain at all for a side pressing for a result (NW §10).
+  // NW §10: where one more unit lost breaks the army, a lost combat (a push back and a morale
+  // test that may rout it) can lose the battle, so a charge needs far better odds.
   const pressing = pressingFor(d, u.side);
-  const need = pressing ? 0.01 : nu.profile.mounted ? 0.5 : 1;
+  const brink = unitsToBreak(d.rs, u.side) <= 1;
+  const need = pressing ? 0.01 : (nu.profile.mounted ? 0.5 : 1) + (brink ? 2 : 0);
   if (bestChargeMeets(d, u, need) && !orderProblem(d, u, 'charge')) return 'attack';
   // Pressing (above): units in good order close with the enemy to charge next turn.
   if (pressing && nu.morale === 'good' && !nu.profile.artillery) return 'attack';
