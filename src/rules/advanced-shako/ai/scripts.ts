@@ -334,7 +334,13 @@ function commands(v: V, side: string, actor: string, script: string, _sm: Sample
     if (chargeProblem(seen(v), u, t)) continue;
     // Foot that would stand where enemy horse could then ride it down (a charged battalion that has
     // moved rolls for its hasty square and, failing, fights on its DisMR: AS 8.2) keeps its place.
-    const exposed = armOf(u) === 'infantry' && r.ok && horseNear(v, u, withPoses(u.stands, r.stands)).length > 0;
+    // Horse that charges ends Blown where it makes contact (AS 11.4), to fight on its DisMR: it does
+    // not charge into the reach of other enemy horse, nor ride at skirmishers (driven off, no kill)
+    // where enemy foot could then drive it off (AS 8.9).
+    const contact = r.ok ? withPoses(u.stands, r.stands) : u.stands;
+    const horseThen = r.ok && horseNear(v, u, contact).some((x) => x.id !== t.id);
+    const footThen = r.ok && v.battle.units.some((x) => x.side !== side && x.id !== t.id && armOf(x) === 'infantry' && x.formation !== 'skirmish' && x.formation !== 'square' && isFormed(v.ruleset, x) && mmIn(unitDistance(contact, x.stands)) <= reachIn(v.tables, x) + 1);
+    const exposed = horseThen || (armOf(u) === 'cavalry' && t.formation === 'skirmish' && footThen);
     const wanted = owed.includes(t.id) || (script !== 'hold' && goodOdds(o) && !exposed);
     if (wanted && r.ok) out.push({ type: 'charge', side, unit: u.id, target: t.id });
   }
