@@ -9,8 +9,13 @@
  * Every script but hold charges only where the melee's odds favour it (`chargeOdds`, with the
  * melee's own modifiers and the hasty square roll cavalry provoke): a unit in Fallback (broken on
  * contact), skirmishers (driven off), or a melee won seven times in ten; obligatory charges at the
- * best of those owed. Skirmishers keep out of reach of anything that could charge them; horse close
- * only on a target worth charging, and stand while Blown.
+ * best of those owed; foot makes no charge that leaves it in reach of enemy horse, and horse none
+ * into the reach of other enemy horse (it ends Blown) nor at skirmishers where enemy foot could then
+ * drive it off (8.9). Skirmishers keep out of reach of anything that could charge them; horse close
+ * only on a target worth charging, stand while Blown, and ride out of the reach of enemy horse that
+ * could charge them at even odds. Foot keeps out of the reach of enemy foot that would beat it seven
+ * times in ten. A battery (or skirmish screen) in an enemy battery's canister pattern whose way back
+ * is closed by its own troops wheels and goes back (8.5), or steps aside, out of the pattern.
  *
  * `choose`: cavalry attack; batteries hold; infantry of an attacking division attack, else fire.
  * Side-wide: a defending division is sent Attack orders (AS 7.8: an ADC carries them) when the side
