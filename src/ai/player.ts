@@ -68,21 +68,35 @@ export const stepKey = (v: { position: GameState['position'] }): string => `${v.
  */
 export class Trier {
   private n = 0;
-  private cache?: { view: View; state: GameState };
+  private cache?: { view: View; n: number; state?: GameState };
   constructor(private readonly seed: number) {}
 
-  /** A state consistent with `view` for trying commands (one per view, reused). */
-  stateFor(module: AnyRuleset, view: View, side: SideId): GameState {
-    if (this.cache?.view !== view) this.cache = { view, state: determinise(module, view, side, makeSampler(deriveSeed(this.seed, this.n++, 'determinise')), lookaheadSeed(this.seed, this.n++)) };
-    return this.cache.state;
+  /** The seeds of `view`'s determinisation, taken when the view is first met (see stateFor). */
+  private reserve(view: View): { view: View; n: number; state?: GameState } {
+    if (this.cache?.view !== view) {
+      this.cache = { view, n: this.n };
+      this.n += 2;
+    }
+    return this.cache;
   }
 
   /**
-   * A command known to be refused is passed over untried: it still uses up the determinisation and
-   * look-ahead dice its try would have had, so every later try is the same whether it was tried or not.
+   * A state consistent with `view` for trying commands (one per view, reused). PERF: its seeds
+   * are taken when the view is first met, the state built only when a command is tried on it.
    */
-  passOver(module: AnyRuleset, view: View, side: SideId): void {
-    this.stateFor(module, view, side);
+  stateFor(module: AnyRuleset, view: View, side: SideId): GameState {
+    const c = this.reserve(view);
+    c.state ??= determinise(module, view, side, makeSampler(deriveSeed(this.seed, c.n, 'determinise')), lookaheadSeed(this.seed, c.n + 1));
+    return c.state;
+  }
+
+  /**
+   * A command known to be refused, or known to be accepted (`AiScripts.refuses`, `accepts`), is
+   * passed over untried: it still uses up the determinisation and look-ahead dice its try would
+   * have had, so every later try is the same whether it was tried or not.
+   */
+  passOver(_module: AnyRuleset, view: View, _side: SideId): void {
+    this.reserve(view);
     this.n++;
   }
 

@@ -46,6 +46,8 @@ export class ScriptedPlayer implements Player {
   /** The script `actor` runs now (the search player overrides this with its plan). */
   protected scriptFor(module: AnyRuleset, scripts: Scripts, view: View, side: SideId, actor: string): string {
     void module;
+    // PERF: in a step whose commands no script changes (`AiScripts.sameForEveryScript`), none is chosen.
+    if (scripts.sameForEveryScript?.(view)) return scripts.names[0]!;
     return scripts.choose(view, side, actor);
   }
 
@@ -67,6 +69,14 @@ export class ScriptedPlayer implements Player {
   /** Called once when the player first decides in a step (the search player plans here). */
   protected onNewStep(_module: AnyRuleset, _scripts: Scripts, _view: View, _side: SideId): void {}
 
+  /** Called before every later decision in the same step (the search player plans again here, for the actors still to act). */
+  protected onNextDecision(_module: AnyRuleset, _scripts: Scripts, _view: View, _side: SideId): void {}
+
+  /** Whether `actor` has been given no command yet in this step and is not left alone. */
+  protected untouched(actor: string): boolean {
+    return !this.memory.given.has(actor) && !this.memory.idle.has(actor);
+  }
+
   decide(module: AnyRuleset, view: View, side: SideId): Command {
     const endStep: Command = { type: 'endStep', side };
     if (view.result) return endStep;
@@ -76,7 +86,7 @@ export class ScriptedPlayer implements Player {
     if (this.memory.key !== key) {
       this.memory = { key, sent: new Set(), given: new Map(), idle: new Set() };
       this.onNewStep(module, scripts, view, side);
-    }
+    } else this.onNextDecision(module, scripts, view, side);
     const m = this.memory;
     const fresh = (c: Command) => !m.sent.has(JSON.stringify(c));
     const send = (c: Command, actor?: string): Command => {
@@ -84,7 +94,7 @@ export class ScriptedPlayer implements Player {
       if (actor !== undefined) m.given.set(actor, (m.given.get(actor) ?? 0) + 1);
       return c;
     };
-    for (const c of scripts.sideCommands?.(view, side, this.sampler) ?? []) if (fresh(c) && this.tryOn(module, view, side, c) !== undefined) return send(c);
+    for (const c of scripts.sideCommands?.(view, side, this.sampler) ?? []) if (fresh(c) && this.sound(module, scripts, view, side, c)) return send(c);
     for (const actor of scripts.actors(view, side)) {
       if (m.idle.has(actor) || (m.given.get(actor) ?? 0) >= MAX_PER_ACTOR) continue;
       const script = this.scriptFor(module, scripts, view, side, actor);
@@ -104,10 +114,15 @@ export class ScriptedPlayer implements Player {
     let base: number | undefined;
     let least: { c: Command; v: number } | undefined;
     for (const c of commands) {
-      // PERF: a command the ruleset knows the rules refuse (`AiScripts.refuses`) is passed over untried.
+      // PERF: a command the ruleset knows the rules refuse (`AiScripts.refuses`) is passed over
+      // untried; one it knows they accept, leaving the evaluation as it was (`accepts`), is sent untried.
       if (scripts.refuses?.(view, side, c)) {
         this.passOver(module, view, side);
         continue;
+      }
+      if (scripts.accepts?.(view, side, c)) {
+        this.passOver(module, view, side);
+        return c;
       }
       const after = this.tryOn(module, view, side, c);
       if (!after) continue;
@@ -117,6 +132,15 @@ export class ScriptedPlayer implements Player {
       if (!least || v > least.v) least = { c, v };
     }
     return least?.c;
+  }
+
+  /** Do the rules accept the side-wide command `c` on what `side` sees? Tried, unless the ruleset knows (`AiScripts.accepts`). */
+  private sound(module: AnyRuleset, scripts: Scripts, view: View, side: SideId, c: Command): boolean {
+    if (scripts.accepts?.(view, side, c)) {
+      this.passOver(module, view, side);
+      return true;
+    }
+    return this.tryOn(module, view, side, c) !== undefined;
   }
 
   /** A ruleset without scripts: the first of its sampled legal commands the rules accept. */

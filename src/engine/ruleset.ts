@@ -410,6 +410,19 @@ export interface AiScripts<RS, O, T> {
    */
   readonly refuses?: (view: SeenGame<RS, O, T>, side: SideId, command: Command) => boolean;
   /**
+   * A cheap proof, on what `side` sees, that the rules accept `command` as it stands, with no die
+   * deciding it, and that it leaves the side's evaluation as it was (NW: an order marker a
+   * general in command places, a general's ride): the player sends such a command without trying
+   * it. It must never say true of a command the rules would refuse; the ruleset proves it with
+   * the same checks its handler makes.
+   */
+  readonly accepts?: (view: SeenGame<RS, O, T>, side: SideId, command: Command) => boolean;
+  /**
+   * True in a step whose `commands` are the same whatever the script (SYW: a group's shots): the
+   * scripted player then does not `choose` one. Optional.
+   */
+  readonly sameForEveryScript?: (view: SeenGame<RS, O, T>) => boolean;
+  /**
    * Whether a search's playout begun at `start` (a determinised state) has played far enough to
    * be scored at `now` (src/ai searchPlayer.ts). Without it a playout stops at the end of the game
    * turn; a ruleset whose sides take phases in turn within a game turn (SYW) asks for the other

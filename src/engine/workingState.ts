@@ -38,8 +38,8 @@ export interface StartOptions {
    * ruleset state is JSON by contract (README "Keep ruleset state JSON").
    */
   readonly copyRuleset?: boolean;
-  /** With `copyRuleset`: a field name whose objects the copy shares instead (`copyJsonSharing`). */
-  readonly shared?: string;
+  /** With `copyRuleset`: field names whose objects the copy shares instead (`copyJsonSharing`). */
+  readonly shared?: string | readonly string[];
 }
 
 /**
@@ -53,12 +53,13 @@ export interface StartOptions {
 export const copyJson = <X>(x: X): X => copyValue(x) as X;
 
 /**
- * `copyJson`, except that an object (or array) held in a field named `shared`, at any depth, is
- * kept as it is, not copied: for a part of the state that is never changed in place (NW's unit
- * profiles, replaced whole when cavalry dismount) and is JSON already.
+ * `copyJson`, except that an object (or array) held in a field named `shared` (or one of those
+ * names), at any depth, is kept as it is, not copied: for a part of the state that is never
+ * changed in place (NW's unit profiles, replaced whole when cavalry dismount; the units waiting
+ * off the table, replaced whole when they come on) and is JSON already.
  */
-export function copyJsonSharing<X>(x: X, shared: string): X {
-  SHARED = shared;
+export function copyJsonSharing<X>(x: X, shared: string | readonly string[]): X {
+  SHARED = typeof shared === 'string' ? [shared] : shared;
   try {
     return copyValue(x) as X;
   } finally {
@@ -66,8 +67,8 @@ export function copyJsonSharing<X>(x: X, shared: string): X {
   }
 }
 
-/** The field name `copyJsonSharing` shares, while it runs. */
-let SHARED: string | undefined;
+/** The field names `copyJsonSharing` shares, while it runs. */
+let SHARED: readonly string[] | undefined;
 
 function copyValue(v: unknown): unknown {
   if (typeof v !== 'object') {
@@ -141,7 +142,7 @@ function copyObject(v: Record<string, unknown>): Record<string, unknown> {
         else if (x === 0 && 1 / x < 0) out[k] = 0;
         break;
       case 'object':
-        if (x !== null && k !== SHARED) {
+        if (x !== null && !(SHARED !== undefined && SHARED.includes(k))) {
           const c = copyValue(x);
           if (c === undefined) return walkObject(v);
           out[k] = c;
@@ -159,7 +160,7 @@ function walkObject(v: Record<string, unknown>): Record<string, unknown> {
   const out: Record<string, unknown> = Object.getPrototypeOf(v) === null ? (Object.create(null) as Record<string, unknown>) : {};
   for (const k of Object.keys(v)) {
     const x = v[k];
-    const c = k === SHARED && typeof x === 'object' && x !== null ? x : copyValue(x);
+    const c = SHARED !== undefined && SHARED.includes(k) && typeof x === 'object' && x !== null ? x : copyValue(x);
     if (c === undefined) continue;
     // A key named __proto__ is an own field in JSON.parse's output, never the prototype.
     if (k === '__proto__') Object.defineProperty(out, k, { value: c, enumerable: true, writable: true, configurable: true });

@@ -83,6 +83,9 @@ export function isolateRoots(val: (s: number) => number, der: (s: number) => num
   const stack: number[] = [lo0, hi0];
   while (stack.length > 0) {
     const hi = stack.pop()!, lo = stack.pop()!;
+    // Only the roots from `rootsFrom` on are wanted: an interval wholly before it is not looked at
+    // (the intervals that are, are cut and solved as they would be without it).
+    if (hi < rootsFrom) continue;
     const h = (hi - lo) / 2, mid = lo + h;
     const fm = val(mid), dm = der(mid);
     const reach = Math.abs(dm) * h + (M * h * h) / 2;
@@ -98,7 +101,10 @@ export function isolateRoots(val: (s: number) => number, der: (s: number) => num
         const c = (a + b) / 2, fc = val(c);
         if (fc === 0) { a = b = c; break; }
         if ((fc > 0) === (fa > 0)) { a = c; fa = fc; } else b = c;
+        // The root lies in [a, b] from here on: once that is wholly before `rootsFrom`, it is not wanted.
+        if (b < rootsFrom) break;
       }
+      if (b < rootsFrom) continue;
       out.push((a + b) / 2);
       continue;
     }
@@ -109,6 +115,16 @@ export function isolateRoots(val: (s: number) => number, der: (s: number) => num
 
 /** Corner i of m at s: position and velocity. */
 function cornerAt(m: StandMotion, i: number, s: number, o: number[]): void {
+  // PERF: a stand that does not turn (standing, or on a straight leg) needs no cos and sin: with
+  // α = 0 they are exactly 1 and 0 and every product below gives the same number (at most the
+  // sign of a zero differs, which no comparison or product of the event functions can see).
+  if (m.alpha === 0) {
+    o[0] = m.ox + m.vx * s + m.rx[i]!;
+    o[1] = m.oy + m.vy * s + m.ry[i]!;
+    o[2] = m.vx;
+    o[3] = m.vy;
+    return;
+  }
   const th = m.alpha * s, c = cos(th), n = sin(th);
   const x = m.rx[i]! * c - m.ry[i]! * n, y = m.rx[i]! * n + m.ry[i]! * c;
   o[0] = m.ox + m.vx * s + x;
@@ -133,6 +149,9 @@ function sweptBox(m: StandMotion): [number, number, number, number] {
 
 const P = [0, 0, 0, 0], Q = [0, 0, 0, 0], Q2 = [0, 0, 0, 0];
 
+/** `isolateRoots` looks only at intervals reaching `rootsFrom` or beyond (0 but in `eventTimesEndAtOne`). */
+let rootsFrom = 0;
+
 /*
  * The pair the event functions below are solved for: corner `evI` of `evA` against corner `evJ`
  * and edge evJ → evJ+1 (at rest (evEx0, evEy0)) of `evB`, and the function's constants. They are
@@ -144,6 +163,10 @@ let evI = 0, evJ = 0, evEx0 = 0, evEy0 = 0, evDot = false, evK = 0, evD2 = 0;
 
 /** e(s) = Rot(β s) e0 and e' = β J e, into `o`. */
 function edgeAt(s: number, o: number[]): void {
+  if (evB.alpha === 0) {
+    o[0] = evEx0; o[1] = evEy0; o[2] = 0; o[3] = 0;
+    return;
+  }
   const th = evB.alpha * s, c = cos(th), n = sin(th);
   o[0] = evEx0 * c - evEy0 * n; o[1] = evEx0 * n + evEy0 * c;
   o[2] = -evB.alpha * o[1]!; o[3] = evB.alpha * o[0]!;
@@ -218,7 +241,19 @@ function cornerEvents(a: StandMotion, i: number, b: StandMotion, offsets: readon
  * Pairs of stands whose swept boxes stay further apart than the distance (and a millimetre) give none.
  */
 export function motionEventTimes(a: readonly StandMotion[], b: readonly StandMotion[], o: { readonly slackMm?: number; readonly distanceMm?: number }): number[] {
-  const out: number[] = [0, 1];
+  const out = eventRoots(a, b, o);
+  out.push(0, 1);
+  out.sort((x, y) => x - y);
+  // Roots a rounding apart are one.
+  let n = 0;
+  for (const t of out) if (n === 0 || t - out[n - 1]! > 1e-14) out[n++] = Math.min(1, Math.max(0, t));
+  out.length = n;
+  return out;
+}
+
+/** The roots of every event function of the pairs of stands that can come near (unsorted, repeats kept). */
+function eventRoots(a: readonly StandMotion[], b: readonly StandMotion[], o: { readonly slackMm?: number; readonly distanceMm?: number }): number[] {
+  const out: number[] = [];
   const d = o.distanceMm ?? 0;
   const offsets = o.distanceMm !== undefined ? [d, -d] : [o.slackMm ?? 0, -(o.slackMm ?? 0)];
   const boxesB = b.map(sweptBox);
@@ -233,12 +268,24 @@ export function motionEventTimes(a: readonly StandMotion[], b: readonly StandMot
       for (let i = 0; i < 4; i++) cornerEvents(mb, i, ma, offsets, 0, out);
     }
   }
-  out.sort((x, y) => x - y);
-  // Roots a rounding apart are one.
-  let n = 0;
-  for (const t of out) if (n === 0 || t - out[n - 1]! > 1e-14) out[n++] = Math.min(1, Math.max(0, t));
-  out.length = n;
   return out;
+}
+
+/**
+ * Whether the last of `motionEventTimes(a, b, o)` is exactly 1 (it is, unless a root lies within
+ * a rounding, 1e-14, below 1 and so stands for it), found from the roots near 1 alone: for a caller
+ * that knows the answer it judges holds all through the stretch and needs only its end.
+ */
+export function eventTimesEndAtOne(a: readonly StandMotion[], b: readonly StandMotion[], o: { readonly slackMm?: number; readonly distanceMm?: number }): boolean {
+  // Every root from here on is found (the same numbers as the full solve gives); those before it
+  // are more than 1e-14 below 1, and so is the last root the full list keeps before 1.
+  rootsFrom = 1 - 1e-12;
+  try {
+    for (const t of eventRoots(a, b, o)) if (t < 1 && !(1 - t > 1e-14)) return false;
+    return true;
+  } finally {
+    rootsFrom = 0;
+  }
 }
 
 /**

@@ -25,9 +25,25 @@ import type { Leg } from './movement';
 import { legsDistance, standsAtDistance, sweptBox } from './movement';
 import { footprintGroupsOverlap } from './overlap';
 import { unitDistance } from './measure';
-import { firstWhereBetween, legMotions, motionEventTimes, stillMotion, stretchesWhereBetween, type StandMotion } from './motionEvents';
+import { eventTimesEndAtOne, firstWhereBetween, legMotions, motionEventTimes, stillMotion, stretchesWhereBetween, type StandMotion } from './motionEvents';
 import { EPS_MM, type Box } from './vec';
 import { traceMove, type Body } from './moveCore';
+
+/**
+ * How much further than the distance a stretch's least possible distance must be for the race to
+ * skip solving it: a nanometre, far above the rounding of poses and distances on a table.
+ */
+const FAR_MARGIN_MM = 1e-6;
+
+/** The fastest any point of these stands moves over a stretch (a corner: |v| + |α|·|r|), mm per unit of s. */
+function topSpeed(ms: readonly StandMotion[]): number {
+  let v = 0;
+  for (const m of ms) {
+    const lin = Math.sqrt(m.vx * m.vx + m.vy * m.vy), turn = Math.abs(m.alpha);
+    for (let i = 0; i < m.rx.length; i++) v = Math.max(v, lin + turn * Math.sqrt(m.rx[i]! * m.rx[i]! + m.ry[i]! * m.ry[i]!));
+  }
+  return v;
+}
 
 /** One unit in the race: its stands when the race begins and its plan. */
 export interface RaceMover extends Body {
@@ -305,8 +321,21 @@ export function raceMoves(movers: readonly RaceMover[], opts: RaceOptions = {}):
         const fa = cuts[i]!, fb = cuts[i + 1]!;
         if (best && fa > best.at) break;
         if (!(fb > fa)) continue;
-        const times = motionEventTimes(motionsOver(r, r.m.stands, fa, fb), motionsOver(q, b.stands, fa, fb), { distanceMm: w.distanceMm });
-        for (const [s0, s1] of stretchesWhereBetween(times, (x) => distAtF(fa + (fb - fa) * x) <= w.distanceMm)) {
+        const ma = motionsOver(r, r.m.stands, fa, fb), mb = motionsOver(q, b.stands, fa, fb);
+        // PERF: most stretches keep the units well beyond the distance throughout. Their distance
+        // changes no faster than the sum of the fastest corners' speeds V, so it stays at least
+        // (d(fa) + d(fb) − V) / 2 over the stretch: when that is beyond the distance (by far more
+        // than any rounding of the poses), every test below would say "not within" and there is no
+        // moment to solve for (the same answer, to the bit, as solving them).
+        const d0 = distAtF(fa), d1 = distAtF(fb), speed = topSpeed(ma) + topSpeed(mb);
+        if ((d0 + d1 - speed) / 2 > w.distanceMm + FAR_MARGIN_MM) continue;
+        // PERF: likewise a unit that stays within the distance throughout (it is at most
+        // (d(fa) + d(fb) + V) / 2 away) is within it over one stretch, from the start to the last
+        // event time: that is 1 unless a root lies a rounding below 1, found from the roots near 1.
+        const stretches = (d0 + d1 + speed) / 2 < w.distanceMm - FAR_MARGIN_MM && eventTimesEndAtOne(ma, mb, { distanceMm: w.distanceMm })
+          ? [[0, 1] as const]
+          : stretchesWhereBetween(motionEventTimes(ma, mb, { distanceMm: w.distanceMm }), (x) => distAtF(fa + (fb - fa) * x) <= w.distanceMm);
+        for (const [s0, s1] of stretches) {
           const ta = fa + (fb - fa) * s0, tb = fa + (fb - fa) * s1;
           if (accepts(ta)) { found = ta; break; }
           if (tb > ta && accepts(tb)) { found = bisect(ta, tb, (f) => (accepts(f) ? b.id : undefined), b.id).hi; break; }

@@ -17,6 +17,7 @@ import { commandLog, currentState, startHistory } from '../../src/engine/history
 import { isRejection, type AnyRuleset } from '../../src/engine/ruleset';
 import type { GameState } from '../../src/engine/state';
 import { viewFor } from '../../src/engine/view';
+import { copyJson } from '../../src/engine/workingState';
 import { RULESETS } from '../../src/rules/registry';
 import { loadScenario } from '../../src/scenario/load';
 import type { BattleSetup } from '../../src/engine/model';
@@ -88,6 +89,33 @@ describe.each(Object.keys(SCENARIOS))('%s: the same seeds give the same battle',
     expect(x.log.length).toBeGreaterThan(100);
     expect(y).toEqual(x);
   }, 120_000);
+});
+
+/** `x` and everything in it made read-only: a write to it then throws (tests run as modules, in strict mode). */
+function deepFreeze<X>(x: X): X {
+  if (typeof x === 'object' && x !== null && !Object.isFrozen(x)) {
+    Object.freeze(x);
+    for (const v of Object.values(x as object)) deepFreeze(v);
+  }
+  return x;
+}
+
+describe.each(Object.keys(SCENARIOS))('%s: a player reads its view and never writes to it', (id) => {
+  it('the scripted player, given a frozen copy of each view, plays the battle it plays on the views themselves', () => {
+    for (const seed of [1, 2]) {
+      const run = (frozen: boolean) => {
+        const { module, state, history } = newGame(id, seed);
+        const players = Object.fromEntries(state.battle.sides.map((x, i) => {
+          const p = makePlayer('scripted', { seed: playerSeed(seed, i) });
+          return [x.id, frozen ? { kind: p.kind, decide: (m: AnyRuleset, v: View, side: string) => p.decide(m, deepFreeze(copyJson(v)), side) } : p];
+        }));
+        const r = playBattle(module, history, players, { maxTurns: 3 });
+        expect(r.refused).toEqual([]);
+        return JSON.stringify(commandLog(r.history));
+      };
+      expect(run(true)).toEqual(run(false));
+    }
+  }, 300_000);
 });
 
 /** NW §11: play the Austrians' face-down orders with `orders` as their player, then swap the dice. */

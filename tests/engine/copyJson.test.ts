@@ -89,6 +89,17 @@ describe('The JSON copy of a ruleset state', () => {
     expect(copyJsonSharing({ profile: -0, other: { profile: undefined, k: NaN } }, 'profile')).toStrictEqual({ profile: 0, other: { k: null } });
   });
 
+  it('shares the objects under any of several named fields (NW: unit profiles and the units waiting off the table)', () => {
+    const profile = { troop: 'foot' }, unit = { id: 'u1', stands: [{ x: 1 }] };
+    const x = { units: { u1: { profile, morale: 'good' } }, offTable: { u1: { kind: 'reserve', unit, at: { x: 0, y: 5 } } } };
+    const copy = copyJsonSharing(x, ['profile', 'unit']);
+    expect(copy).toStrictEqual(roundTrip(x));
+    expect(copy.units.u1.profile).toBe(profile);
+    expect(copy.offTable.u1.unit).toBe(unit);
+    expect(copy.offTable.u1).not.toBe(x.offTable.u1);
+    expect(copy.offTable.u1.at).not.toBe(x.offTable.u1.at);
+  });
+
   it('a sharing copy is the JSON round trip, key order included, for any value', () => {
     fc.assert(
       fc.property(fc.dictionary(fc.string(), value), (x) => {

@@ -25,6 +25,7 @@ import { join } from 'node:path';
 import { makePlayer, type PlayerKind } from '../../ai/players';
 import { playBattle } from '../../ai/player';
 import { playerSeed } from '../../ai/sampler';
+import { SearchPlayer } from '../../ai/searchPlayer';
 import { createGame } from '../../engine/game';
 import { commandLog, currentState, startHistory } from '../../engine/history';
 import { replay } from '../../engine/replay';
@@ -73,8 +74,11 @@ const argList = (name: string): string[] | undefined => {
   return at >= 0 ? (process.argv[at + 1] ?? '').split(',') : undefined;
 };
 
-/** One battle: `kinds[i]` commands side i. Returns the winner's index (or -1 for a draw or none) and the time. */
-function battle(module: AnyRuleset, setup: BattleSetup, seed: number, kinds: readonly [PlayerKind, PlayerKind], budgetMs: number) {
+/** The search players' totals over a pairing's battles (SearchPlayer.totals). */
+type SearchTotals = SearchPlayer['totals'];
+
+/** One battle: `kinds[i]` commands side i. Returns the winner's index (or -1 for a draw or none) and the time; a search player's totals are added to `totals`. */
+function battle(module: AnyRuleset, setup: BattleSetup, seed: number, kinds: readonly [PlayerKind, PlayerKind], budgetMs: number, totals?: { -readonly [K in keyof SearchTotals]: number }) {
   const g = createGame(module, { setup, options: {}, seed });
   if (!g.ok) throw new Error('game not created');
   const sides = g.state.battle.sides.map((s) => s.id);
@@ -83,6 +87,7 @@ function battle(module: AnyRuleset, setup: BattleSetup, seed: number, kinds: rea
   const r = playBattle(module, startHistory(g.state, g.events), players);
   const ms = performance.now() - t0;
   const s = currentState(r.history);
+  for (const p of Object.values(players)) if (totals && p instanceof SearchPlayer) for (const k of Object.keys(totals) as (keyof SearchTotals)[]) totals[k] += p.totals[k];
   return { winner: s.result?.winner === undefined ? -1 : sides.indexOf(s.result.winner), ms, history: r.history, refused: r.refused.length };
 }
 
@@ -134,13 +139,14 @@ export const aiBench: BenchSection = {
       for (const p of pairings) {
         if (onlyPairings && !onlyPairings.includes(p.hero)) continue;
         let wins = 0, draws = 0, n = 0, refused = 0;
+        const totals = { searches: 0, withAlternatives: 0, scored: 0, changing: 0 };
         const perSide = [{ wins: 0, n: 0 }, { wins: 0, n: 0 }];
         const t0 = performance.now();
         for (let seed = 1; seed <= want && performance.now() - t0 < minutes * 60_000; seed++) {
           // The hero takes each side in turn: side 0 on odd seeds, side 1 on even ones.
           const heroAt = seed % 2 === 1 ? 0 : 1;
           const kinds: [PlayerKind, PlayerKind] = heroAt === 0 ? [p.hero, p.foe] : [p.foe, p.hero];
-          const b = battle(module, setup, seed, kinds, budgetMs);
+          const b = battle(module, setup, seed, kinds, budgetMs, totals);
           n++;
           perSide[heroAt]!.n++;
           refused += b.refused;
@@ -154,6 +160,11 @@ export const aiBench: BenchSection = {
         const sideText = perSide.map((x, i) => { const wi = wilson(x.wins, x.n); return `as ${sideNames[i]} ${x.wins}/${x.n} (${pct(x.n ? x.wins / x.n : 0)}, ${pct(wi.low)}–${pct(wi.high)})`; }).join('; ');
         log(`  ${module.id} ${p.hero} v ${p.foe}${p.hero === 'search' ? ` (${budgetMs} ms of CPU a decision)` : ''}: won ${wins} of ${n} (${pct(n ? wins / n : 0)}, 95% CI ${pct(w.low)}–${pct(w.high)}; ${draws} drawn; target ${p.target}; ${refused} refused commands; ${((performance.now() - t0) / 1000).toFixed(0)} s)`);
         log(`    ${sideText}`);
+        if (totals.searches > 0) {
+          // What the search did: how often it had a real alternative, how many assignments it scored then, how often it changed a script.
+          log(`    search: ${totals.searches} searches (${(totals.searches / n).toFixed(0)} a battle), ${pct(totals.withAlternatives / totals.searches)} with an alternative to score; ${(totals.scored / Math.max(1, totals.withAlternatives)).toFixed(1)} assignments scored in each of those; ${pct(totals.changing / totals.searches)} changed a script`);
+          Object.assign(extra, { [`${key}SearchScoredPerSearch`]: Number((totals.scored / Math.max(1, totals.withAlternatives)).toFixed(2)), [`${key}SearchChangingShare`]: Number((totals.changing / totals.searches).toFixed(3)) });
+        }
         const k = `${key}${p.name[0]!.toUpperCase()}${p.name.slice(1)}`;
         Object.assign(extra, { [`${k}Won`]: wins, [`${k}Of`]: n, [`${k}Drawn`]: draws, [`${k}Lo`]: Number(w.low.toFixed(3)), [`${k}Hi`]: Number(w.high.toFixed(3)) });
         perSide.forEach((x, i) => Object.assign(extra, { [`${k}Side${i}Won`]: x.wins, [`${k}Side${i}Of`]: x.n }));

@@ -26,7 +26,7 @@ export function victory(s: S): GameResult | undefined {
 }
 
 /** Share of its starting stands a side has lost. */
-export function lossShare(s: S, side: string): number {
+export function lossShare(s: Pick<S, 'battle' | 'ruleset'>, side: string): number {
   let start = 0, left = 0;
   for (const [id, st] of Object.entries(s.ruleset.units)) {
     const u = s.battle.units.find((x) => x.id === id);

@@ -95,19 +95,29 @@ const ownUnit = (d: Draft, side: string, unitId: string): Unit | Rejection => {
 };
 const isRej = (x: unknown): x is Rejection => typeof x === 'object' && x !== null && (x as Rejection).rejected === true;
 
+/**
+ * NW §11 Orders Phase: why `cmd`'s order marker may not be placed, or the unit it goes on (the
+ * placeOrder handler's every check; the AI proves its orders with it, src/rules/.../ai).
+ */
+export function placeOrderProblem(d: Draft, cmd: { side: string; unitId: string; order: OrderId; generalId: string }): Rejection | Unit {
+  const u = ownUnit(d, cmd.side, cmd.unitId);
+  if (isRej(u)) return u;
+  if (d.rs.orders[u.id]) return reject('already-ordered', `${u.name} already has an order this turn.`, 'NW Orders/Issuing: one order per unit per turn');
+  const gp = generalCanOrder(d, cmd.generalId, u);
+  if (gp) return reject('out-of-command', gp, 'NW Sequence §11; Generals §2');
+  const op = orderProblem(d, u, cmd.order);
+  if (op) return reject('order-not-allowed', op, ORDERS[cmd.order].rule);
+  return u;
+}
+
 // NW §11 Orders Phase: markers face down on units within a general's command radius.
 const placeOrder = defineCommand<NwState, NwOptions, NwTables, { type: 'placeOrder'; side: string; unitId: string; order: OrderId; generalId: string }>({
   describe: 'Place an order marker face down on a unit within a general\'s command radius.',
   schema: z.object({ type: z.literal('placeOrder'), side: id, unitId: id, order: z.enum(ORDER_IDS as [OrderId, ...OrderId[]]), generalId: id }).strict(),
   handle: (state, cmd, ctx) =>
     run(state, ctx, (d) => {
-      const u = ownUnit(d, cmd.side, cmd.unitId);
+      const u = placeOrderProblem(d, cmd);
       if (isRej(u)) return u;
-      if (d.rs.orders[u.id]) return reject('already-ordered', `${u.name} already has an order this turn.`, 'NW Orders/Issuing: one order per unit per turn');
-      const gp = generalCanOrder(d, cmd.generalId, u);
-      if (gp) return reject('out-of-command', gp, 'NW Sequence §11; Generals §2');
-      const op = orderProblem(d, u, cmd.order);
-      if (op) return reject('order-not-allowed', op, ORDERS[cmd.order].rule);
       d.rs.orders[u.id] = { unitId: u.id, side: cmd.side, order: cmd.order, generalId: cmd.generalId, revealed: false };
       ctx.emit({ type: 'OrderPlaced', unit: u.id, order: cmd.order, general: cmd.generalId, visibleTo: [cmd.side], rule: 'NW Sequence §11 Orders Phase' });
       // A marker on a hidden ambusher would give it away (NW §3 Known Enemy): only its side sees that one.
@@ -671,30 +681,43 @@ const chooseCombatFlank = defineCommand<NwState, NwOptions, NwTables, { type: 'c
 });
 
 // NW Generals §1: a general may act as an independent stand or join any unit. RULINGS: he moves as light cavalry.
+/**
+ * NW Generals §1: why a general may not make `cmd`'s move, or the unit he joins (undefined:
+ * none) — the moveGeneral handler's every check (the AI proves its generals' rides with it).
+ */
+export function moveGeneralProblem(d: Draft, cmd: { side: string; generalId: string; x: number; y: number; joinUnit?: string }): Rejection | { join: string | undefined } {
+  const g = d.rs.generals[cmd.generalId];
+  const gs = d.battle.generals.find((x) => x.id === cmd.generalId);
+  if (!g || !gs || g.side !== cmd.side) return reject('no-general', 'No such general of yours.', 'engine');
+  if (g.lost) return reject('lost', 'That general is lost.', 'NW Generals §3');
+  if (g.withUnit && inCombat(d, g.withUnit)) return reject('in-combat', 'He is in close combat.', 'NW Generals §8');
+  const movedKey = `gmove:${d.turn}`;
+  if ((gs.extra['moved'] as string | undefined) === movedKey) return reject('already-moved', 'He has moved this turn.', 'NW Generals §1');
+  const reach = inMm(d.tables.movement[d.rs.scale].rows['light-cavalry'].tacticalIn);
+  const dist = hypot(cmd.x - gs.stand.centre.x, cmd.y - gs.stand.centre.y);
+  if (dist > reach + 0.5) return reject('too-far', `A general moves up to ${toIn(reach)}".`, 'NW Generals §1 (RULINGS: light cavalry rate)');
+  if (!pointOnTable(d.battle.table, cmd)) return reject('off-table', 'Stay on the table.', 'NW §9');
+  let join: string | undefined;
+  if (cmd.joinUnit) {
+    const u = findUnit(d.battle, cmd.joinUnit);
+    if (!u || u.side !== cmd.side) return reject('bad-unit', 'Join a unit of your own.', 'NW Generals §1');
+    const near = u.stands.some((s) => hypot(s.centre.x - cmd.x, s.centre.y - cmd.y) <= s.widthMm * 2);
+    if (!near) return reject('not-adjacent', 'Place him with the unit to join it.', 'NW Generals §1');
+    join = u.id;
+  }
+  return { join };
+}
+
 const moveGeneral = defineCommand<NwState, NwOptions, NwTables, { type: 'moveGeneral'; side: string; generalId: string; x: number; y: number; joinUnit?: string }>({
   describe: 'Move a general (up to a light cavalry move), optionally joining a unit.',
   schema: z.object({ type: z.literal('moveGeneral'), side: id, generalId: id, x: z.number().finite(), y: z.number().finite(), joinUnit: id.optional() }).strict(),
   handle: (state, cmd, ctx) =>
     run(state, ctx, (d) => {
-      const g = d.rs.generals[cmd.generalId];
-      const gs = d.battle.generals.find((x) => x.id === cmd.generalId);
-      if (!g || !gs || g.side !== cmd.side) return reject('no-general', 'No such general of yours.', 'engine');
-      if (g.lost) return reject('lost', 'That general is lost.', 'NW Generals §3');
-      if (g.withUnit && inCombat(d, g.withUnit)) return reject('in-combat', 'He is in close combat.', 'NW Generals §8');
+      const ok = moveGeneralProblem(d, cmd);
+      if (isRej(ok)) return ok;
+      const g = d.rs.generals[cmd.generalId]!;
       const movedKey = `gmove:${d.turn}`;
-      if ((gs.extra['moved'] as string | undefined) === movedKey) return reject('already-moved', 'He has moved this turn.', 'NW Generals §1');
-      const reach = inMm(d.tables.movement[d.rs.scale].rows['light-cavalry'].tacticalIn);
-      const dist = hypot(cmd.x - gs.stand.centre.x, cmd.y - gs.stand.centre.y);
-      if (dist > reach + 0.5) return reject('too-far', `A general moves up to ${toIn(reach)}".`, 'NW Generals §1 (RULINGS: light cavalry rate)');
-      if (!pointOnTable(d.battle.table, cmd)) return reject('off-table', 'Stay on the table.', 'NW §9');
-      let join: string | undefined;
-      if (cmd.joinUnit) {
-        const u = findUnit(d.battle, cmd.joinUnit);
-        if (!u || u.side !== cmd.side) return reject('bad-unit', 'Join a unit of your own.', 'NW Generals §1');
-        const near = u.stands.some((s) => hypot(s.centre.x - cmd.x, s.centre.y - cmd.y) <= s.widthMm * 2);
-        if (!near) return reject('not-adjacent', 'Place him with the unit to join it.', 'NW Generals §1');
-        join = u.id;
-      }
+      const join = ok.join;
       g.withUnit = join;
       d.battle = updateGeneral(d.battle, cmd.generalId, (x) => ({ ...x, stand: { ...x.stand, centre: pt(cmd.x, cmd.y) }, extra: { ...x.extra, moved: movedKey } }));
       ctx.emit({ type: 'GeneralMoved', general: cmd.generalId, to: [cmd.x, cmd.y], joined: join, rule: 'NW Generals §1' });

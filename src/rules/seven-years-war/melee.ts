@@ -50,7 +50,8 @@ export function meleeModifiers(w: Work, bout: Bout, chargedBy: Set<string>, over
   if (!(b.formation === 'square' || inTown(w.battle, b))) {
     const friends = w.friendsOf(a.side).filter((f) => { const o = w.groupOf(f.id)?.order; return o !== 'retreat' && o !== 'rout'; });
     // "Overlaps count against 1 enemy unit per combat phase only" (p.14): a stand that has overlapped one enemy unit this phase cannot overlap another.
-    const over = friends.flatMap((f) => f.stands).find((s) => !bout.aContact.some((c) => c.id === s.id) && !b.stands.some((x) => standsInContact(s, x)) && bout.aContact.some((c) => standsInContact(s, c)) && b.stands.some((x) => standGap(s, x) <= 45) && (overlaps.get(s.id) ?? b.id) === b.id);
+    // PERF: the same tests in a cheaper order: beside the few stands in contact first (most friends are not), then the enemy's stands.
+    const over = friends.flatMap((f) => f.stands).find((s) => !bout.aContact.some((c) => c.id === s.id) && bout.aContact.some((c) => standsInContact(s, c)) && !b.stands.some((x) => standsInContact(s, x)) && b.stands.some((x) => standGap(s, x) <= 45) && (overlaps.get(s.id) ?? b.id) === b.id);
     if (over) { overlaps.set(over.id, b.id); mods.push(modifier(t, 'meleeModifiers', 'overlap')); }
     // 6 f') p.13: charging a flank, "count only 1 stand in contact with the enemy; any other stands in contact
     // or adjoining stands in contact count as an overlap" (not if retreating: p.14).

@@ -7,7 +7,7 @@
  * order or counter attack, and both battalions retreating.
  */
 import { z } from 'zod';
-import { defineCommand, reject, type Change, type Rejection } from '../../../engine/ruleset';
+import { defineCommand, reject, type Change, type Modifier, type Rejection } from '../../../engine/ruleset';
 import { finishWork, unitIn, setStands } from '../../../engine/workingState';
 import type { Unit } from '../../../engine/model';
 import { reachTarget } from '../../../geometry/reach';
@@ -175,16 +175,25 @@ export function attacksOf(tables: BtTables, u: Unit, standId: string): number {
   }
 }
 
+/** The modifiers to `by`'s attack dice against `at` (BT Wedge; BT Lances), charging or countering. */
+export function combatModifiers(by: Unit, at: Unit, charging: boolean): Modifier[] {
+  const mods: Modifier[] = [];
+  if (charging && armOf(by) === 'cavalry' && by.formation === 'wedge') mods.push({ label: 'Cavalry assaulting in wedge', value: WEDGE_TO_HIT, rule: 'BT Wedge' });
+  if (charging && flag(by, 'lances') && armOf(at) === 'cavalry') mods.push({ label: 'Lancers charging cavalry', value: LANCE_TO_HIT, rule: 'BT Lances' });
+  return mods;
+}
+
+/** The stands of `by` that would fight `at` (BT Assault: "stands in base to base with an enemy"). */
+export const engagedStands = (by: Unit, at: Unit) => by.stands.filter((s) => at.stands.some((t) => standsTouch(s, t)));
+
 /** 6 Combat: the side's stands in base to base with the enemy roll their attacks, each a skill check to wound. */
 function combat(w: W, by: Unit, at: Unit, charging: boolean, done: readonly string[]): void {
-  const engaged = by.stands.filter((s) => at.stands.some((t) => standsTouch(s, t)));
+  const engaged = engagedStands(by, at);
   const gens = attachedTo(w, by.id);
   let dice = engaged.reduce((n, s) => n + attacksOf(w.tables, by, s.id), 0);
   // An attached commander fights with the battalion (BT Attacks per Stand: Brigade CO 1; RULINGS.md).
   if (engaged.length > 0) dice += gens.length * w.tables.attacks.brigadeCO;
-  const mods = [];
-  if (charging && armOf(by) === 'cavalry' && by.formation === 'wedge') mods.push({ label: 'Cavalry assaulting in wedge', value: WEDGE_TO_HIT, rule: 'BT Wedge' });
-  if (charging && flag(by, 'lances') && armOf(at) === 'cavalry') mods.push({ label: 'Lancers charging cavalry', value: LANCE_TO_HIT, rule: 'BT Lances' });
+  const mods = combatModifiers(by, at, charging);
   let wounds = 0;
   if (dice > 0) {
     const q = qualityOf(by);

@@ -22,8 +22,8 @@ export interface MotivationContext {
   readonly assault?: boolean;
 }
 
-/** The Motivation table's modifiers that apply to `u` now, each with its row. */
-export function motivationModifiers(w: W, u: Unit, c: MotivationContext): Modifier[] {
+/** The Motivation table's modifiers that apply to `u` now, each with its row (read from the table, so a player program can weigh a check too). */
+export function motivationModifiers(w: Pick<W, 'battle' | 'rs' | 'tables' | 'turn'>, u: Unit, c: MotivationContext): Modifier[] {
   const t = w.tables.motivation;
   const out: Modifier[] = [];
   const add = (row: keyof typeof t, times = 1) => { if (times > 0) out.push({ label: times > 1 ? `${t[row].label} ×${times}` : t[row].label, value: t[row].value * times, rule: MOTIVATION_TABLE_RULE }); };

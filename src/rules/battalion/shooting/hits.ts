@@ -60,7 +60,7 @@ export function offerHits(w: W, p: Omit<HitsPending, 'kind' | 'assigned'>, owner
 }
 
 /** Save needed by what a hit fell on (BT Save table for shooting, Armour Save Table in an assault); undefined = no save. */
-export function saveFor(w: W, u: Unit, onCommander: boolean, p: HitsPending): { need?: number; label: string; rule: string } {
+export function saveFor(w: Pick<W, 'tables'>, u: Unit, onCommander: boolean, p: Pick<HitsPending, 'save' | 'lances'>): { need?: number; label: string; rule: string } {
   const arm = armOf(u);
   if (p.save === 'shooting') {
     if (onCommander) return { need: w.tables.shootingSave.cavalry, label: 'mounted commander saves as cavalry (RULINGS.md)', rule: SAVE_RULE };

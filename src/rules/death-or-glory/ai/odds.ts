@@ -7,7 +7,8 @@
  *     Procedure): the fire die plus the confused melee factor, the impact factor for an eligible
  *     charge and every Melee Modifier, read on the chart by each side's head count. The head count
  *     and the modifiers are the melee's own (melee/melee.ts `headCount`, `meleeModifiers`), so a
- *     modifier added to the rules reaches the estimate. A unit struck in flank or rear fights with
+ *     modifier added to the rules reaches the estimate; and the chance each side wins the round
+ *     (over both dice), since the loser tests morale. A unit struck in flank or rear fights with
  *     one row of the stands touching (RULINGS.md), so a flank attack shows here as at the table.
  *
  * These are estimates for choosing, never rulings: the rules resolve the melee themselves, at
@@ -34,12 +35,13 @@ export function expectedFireMen(tables: DogTables, plan: FirePlan, strength = 1)
   return sum / 10;
 }
 
-/** Mean men caused on the casualty chart by `count` heads at modifier total `mods`. */
-function expectedChart(tables: DogTables, mods: number, count: number): number {
-  let sum = 0;
-  for (let face = 1; face <= 10; face++) sum += readChart(tables.casualtyChart, fireDie(face) + mods, count).men;
-  return sum / 10;
+/** Men caused on the casualty chart by `count` heads at modifier total `mods`, for each face of the d10 (1..10). */
+function chartFaces(tables: DogTables, mods: number, count: number): number[] {
+  const out: number[] = [];
+  for (let face = 1; face <= 10; face++) out.push(readChart(tables.casualtyChart, fireDie(face) + mods, count).men);
+  return out;
 }
+const mean = (xs: readonly number[]): number => xs.reduce((a, x) => a + x, 0) / xs.length;
 
 /**
  * A charger meets the face it comes at: struck in flank or rear the target fights with one row of
@@ -68,6 +70,9 @@ export interface MeleeOdds {
   readonly caused: number;
   /** Men it may expect to lose. */
   readonly suffered: number;
+  /** The chance it wins the round, and that it loses it ("Winner is the side which causes more casualties"; the loser tests morale, DoG MELÉE). */
+  readonly won: number;
+  readonly lost: number;
 }
 
 /**
@@ -80,8 +85,10 @@ export function meleeOdds(c: MeleeView, u: Unit, t: Unit, opts: { impact: boolea
   const m: Melee = { a: u.id, b: t.id, rounds: 0, ...(face !== 'front' ? { struck: { [t.id]: face } } : {}) };
   const hu = heads(c, u, t, m), ht = heads(c, t, u, m);
   const fights = noFightBack(c.rs, t.id) === undefined;
-  return {
-    caused: expectedChart(c.tables, total(firstRoundModifiers(c, u, t, hu, ht, opts.impact)), hu),
-    suffered: fights ? expectedChart(c.tables, total(firstRoundModifiers(c, t, u, ht, hu, opts.defenderImpact ?? false)), ht) : 0,
-  };
+  const mine = chartFaces(c.tables, total(firstRoundModifiers(c, u, t, hu, ht, opts.impact)), hu);
+  const theirs = fights ? chartFaces(c.tables, total(firstRoundModifiers(c, t, u, ht, hu, opts.defenderImpact ?? false)), ht) : [0];
+  let won = 0, lost = 0;
+  for (const x of mine) for (const y of theirs) { if (x > y) won++; else if (y > x) lost++; }
+  const n = mine.length * theirs.length;
+  return { caused: mean(mine), suffered: mean(theirs), won: won / n, lost: lost / n };
 }

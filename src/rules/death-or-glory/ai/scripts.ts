@@ -1,9 +1,11 @@
 /**
  * Scripts for a player program (RulesetModule.ai.scripts; src/ai README). An actor is a unit.
  *
- *   - attack: close on the best target — a fair one for horse, an open flank where there is one —
- *             and charge it when the odds of the first round favour it (ai/odds.ts); foot never
- *             charges skirmishers, who must evade and leave it unformed short of them;
+ *   - attack: close on the best target — a fair one for horse, an open flank where there is one;
+ *             foot in column — and charge it when the odds favour it: the target's reaction test
+ *             (it may evade and be caught without fighting back), its volley and the first round
+ *             (ai/odds.ts); foot never charges skirmishers, who must evade and leave it unformed
+ *             short of them;
  *   - fire:   come to close musket range (the range bands reward it: DoG Range Modifiers), re-form
  *             column into line, stand once a volley is worth firing (a unit that moves does not
  *             fire) and fire at the target where it does most harm; charge a target the odds favour;
@@ -18,7 +20,7 @@
  *
  * `choose`: horse attacks a fair target (horse, guns, foot not formed or in column) within two
  * moves and otherwise holds level with the foot, out of reach, guarding the flank; artillery holds (unlimbering first); infantry
- * fire. Horse never ends a move inside the charge reach of formed enemy foot (a line charging a
+ * attacks (measured: foot closing in column and charging beats foot standing to fire, scripted v random). Horse never ends a move inside the charge reach of formed enemy foot (a line charging a
  * regiment fights it with impact and outnumbers it), and steps back out of it when it stands there.
  *
  * Charged, a unit that may countercharge does so when meeting the charge is worth more men than
@@ -49,6 +51,7 @@ import { planFire, fireFaces } from '../fire/plan';
 import { reinforceProblem } from '../melee/reinforce';
 import { activeGenerals, chainOf } from '../geo';
 import { reactionChances } from '../morale/tests';
+import { fleeRateMm } from '../movement/compulsory';
 import { nearestEnemyOf } from './legal';
 import { expectedFireMen, meleeOdds } from './odds';
 
@@ -58,10 +61,14 @@ export const DOG_SCRIPTS = ['attack', 'fire', 'hold'] as const;
 const CLOSE_MM = 45;
 /** A volley worth standing for rather than closing (men, mean of the chart). */
 const WORTH_STANDING_MEN = 40;
-/** A charge is declared when the first round is expected to cause this many times what it costs. */
-const CHARGE_EDGE = 1.3;
+/** A charge is declared when it is expected (reaction test, volley and first round) to cause at least what it costs. */
+const CHARGE_EDGE = 1;
 /** A countercharge gives up the stand-and-fire: it is weighed against standing (`standingWorth`), and never at worse than this. */
 const MIN_COUNTER_EDGE = 0.6;
+/** A charge's target that fails its reaction test about turns in a quarter of its move before it evades (DoG Charge Reaction Test, "about turn (1/4 move)"). */
+const ABOUT_TURN_SHARE = 0.25;
+/** Foot attacking in line forms column while the enemy is further than this. */
+const COLUMN_FROM_MM = 200;
 /** Commanders keep this far behind the unit they lead, out of the line of fire. */
 const GENERAL_BEHIND_MM = 60;
 
@@ -105,8 +112,9 @@ function goodCavalryTarget(v: V, t: Unit): boolean {
 function choose(v: V, _side: string, actor: string): string {
   const u = v.battle.units.find((x) => x.id === actor);
   if (!u || u.arm === 'artillery') return 'hold';
-  // Pressing for a result, foot closes and charges what the odds allow.
-  if (u.arm !== 'cavalry') return endgame(v, u.side) === 'press' ? 'attack' : 'fire';
+  // Foot closes in column and charges what the odds allow: the melee decides (a lost round tests morale, DoG MELÉE), and a
+  // column meets a line with +2 (DoG Melee Modifiers). 'fire' stays in the portfolio for the search player.
+  if (u.arm !== 'cavalry') return 'attack';
   const reach = 2 * allowanceMm(v.tables, u, us(v.ruleset, u.id));
   return v.battle.units.some((t) => t.side !== u.side && alive(v, t) && goodCavalryTarget(v, t) && unitDistance(u.stands, t.stands) <= reach) ? 'attack' : 'hold';
 }
@@ -286,6 +294,9 @@ function moveCommands(v: V, side: string, u: Unit, script: string): Command[] {
     out.push(...(go.length > 0 ? go : clearOfFoot(v, u, exposed)));
     return out;
   }
+  // Foot attacking goes in column ("infantry in column vs infantry in single rank line" +2, DoG Melee Modifiers), formed
+  // while still out of reach (a unit changing formation may not charge: DoG FORMATION CHANGES).
+  if (u.arm === 'infantry' && u.formation === 'line' && gap > COLUMN_FROM_MM) reform('column');
   out.push(...approachPoint(v, u, flank ?? centreOf(e), e, 60));
   return out;
 }
@@ -303,7 +314,8 @@ const DISORDER_MEN = 40;
 function standingWorth(v: V, u: Unit, by: Unit): number {
   const c = ctxOf(v);
   const ch = v.ruleset.charges.find((x) => x.unit === by.id && x.target === u.id);
-  const reach = chargeProblem(c, by, u, { counter: true });
+  // The charge is declared already: judged as the rules resolve it (its own declaration no bar), so its impact and reach are the ones it will have.
+  const reach = chargeProblem(c, by, u, { counter: true, resolving: true });
   const face = ch?.face ?? 'front';
   const odds = meleeOdds(c, by, u, { impact: reach.impact ?? false, face });
   const p = planFire(c, u, by, { reaction: true });
@@ -340,18 +352,32 @@ function chargeCommands(v: V, side: string, u: Unit, script: string): Command[] 
     }
     // A routing or evading target takes the blow without striking back; a shaken charger should not go in.
     if (st.order === 'disordered' || st.fatigue >= 2) continue;
-    const cost = odds.suffered + fire;
     const flankBonus = face !== 'front' ? 1.3 : 1;
-    const edge = (odds.caused * flankBonus) / Math.max(5, cost);
     if (counter) {
+      const edge = (odds.caused * flankBonus) / Math.max(5, odds.suffered + fire);
       // A countercharger takes no reaction test (DoG Charge Procedure): it goes in when meeting the
       // charge does better than standing to take it, test and all.
       if (edge < MIN_COUNTER_EDGE || odds.caused - odds.suffered < standingWorth(v, u, t)) continue;
       scored.push({ c: { type: 'declareCharge', side, unit: u.id, target: t.id }, edge });
       continue;
     }
+    // The target tests before the charge meets it (DoG Charge Reaction Test, by the rules' own chances): failing by 10% it
+    // fires a ragged volley (1/4) and retires 50 m; by more it about turns and evades, disordered, and if the charge still
+    // reaches it, it is struck in the rear and cannot fight back. A square that fails is shaken and stays; skirmishers
+    // charged by formed troops always evade (DoG CHARGE PHASE, Notes).
+    const r = t.formation === 'skirmish' && u.formation !== 'skirmish' ? { stands: 0, ragged: 0, evades: 1 }
+      : t.formation === 'square' ? { stands: 1, ragged: 0, evades: 0 } : reactionChances(c, t, u, false);
+    const caught = unitDistance(u.stands, t.stands) + (1 - ABOUT_TURN_SHARE) * fleeRateMm(c, t) <= chargeReachMm(c, u);
+    const rear = r.evades > 0 && caught ? meleeOdds(c, u, t, { impact: verdict.impact ?? false, face: 'rear' }).caused : 0;
+    // Foot cannot catch a target that may choose to evade (light horse, unlimbered guns: DoG Charge Procedure) and outruns it.
+    if (!counter && reactionsFor(v.tables, t, u, face).includes('evade') && t.formation !== 'skirmish' && unitDistance(u.stands, t.stands) + fleeRateMm(c, t) > chargeReachMm(c, u)) continue;
+    const gain = (r.stands + r.ragged) * odds.caused + r.evades * rear;
+    // The loser of the round tests morale (DoG MELÉE): a charge goes in only when it is likelier to win than to lose.
+    if ((r.stands + r.ragged) * odds.lost > (r.stands + r.ragged) * odds.won + (rear > 0 ? r.evades : 0)) continue;
+    const cost = r.stands * (odds.suffered + fire) + r.ragged * (odds.suffered + fire / 4);
+    const edge = (gain * flankBonus) / Math.max(5, cost);
     const want = stage === 'press' ? 1 : stage === 'keep' ? 2 * CHARGE_EDGE : CHARGE_EDGE;
-    if (odds.caused < 30 || edge < want) continue;
+    if (gain < 30 || edge < want) continue;
     scored.push({ c: { type: 'declareCharge', side, unit: u.id, target: t.id }, edge });
   }
   return scored.sort((a, b) => b.edge - a.edge).map((x) => x.c);

@@ -26,9 +26,10 @@ import type { Unit } from '../../../engine/model';
 import type { NwGameState, NwOptions, NwState, Draft } from '../types';
 import type { NwTables } from '../nwTables';
 import type { OrderId } from '../tables/orders';
-import { mayChargeTarget } from '../tables/orders';
-import { activeUnits, enemiesOf, inMm, makeDraft, nwu, withinER } from '../core';
-import { chargeTargetProblem, generalCanOrder, kind, moveAllowance, orderProblem } from '../commands';
+import { mayChargeTarget, ORDER_IDS } from '../tables/orders';
+import { activeUnits, enemiesOf, inMm, nwu, withinER } from '../core';
+import { startWork } from '../../../engine/workingState';
+import { chargeTargetProblem, generalCanOrder, kind, moveAllowance, moveGeneralProblem, orderProblem, placeOrderProblem } from '../commands';
 import { normalMoveMm } from '../morale';
 import { chargeOutlook, inCombat } from '../combat';
 import { faceStruck, unitDistanceMm, unitFacing } from '../geom';
@@ -47,12 +48,15 @@ export const NW_SCRIPTS = ['attack', 'advance', 'hold', 'withdraw'] as const;
 type Script = (typeof NW_SCRIPTS)[number];
 
 const noCtx = { roll: () => { throw new Error('scripts do not roll'); }, emit: () => undefined };
-// PERF: one draft per view (a player asks several questions of the same view in a row).
+// PERF: one draft per view (a player asks several questions of the same view in a row). The
+// scripts only ask questions of it, through rule functions that read (tests/ai/players.test.ts
+// hands the player frozen views), so the draft reads the view's own ruleset state instead of a
+// copy of it (a copy was a tenth of the scripted player's time).
 const drafts = new WeakMap<object, Draft>();
 function draftOf(view: V): Draft {
   let d = drafts.get(view);
   if (!d) {
-    d = makeDraft(stateFromView(view) as NwGameState, noCtx);
+    d = { ...startWork(stateFromView(view) as NwGameState, noCtx), pendingTests: [] };
     drafts.set(view, d);
   }
   return d;
@@ -124,7 +128,12 @@ const nearestMemo = new WeakMap<Draft, Map<string, { e: Unit; d: number } | unde
 function nearestFoe(d: Draft, u: Unit): { e: Unit; d: number } | undefined {
   let m = nearestMemo.get(d);
   if (!m) nearestMemo.set(d, (m = new Map()));
-  if (!m.has(u.id)) m.set(u.id, nearest(u, foesOf(d, u.side)));
+  if (!m.has(u.id)) {
+    // PERF: the gap hangs on where the units stand and which enemies are known (status, ambush): kept while those stay (see standing).
+    const memo = standing(d), key = `near:${u.id}`;
+    if (!memo.has(key)) memo.set(key, nearest(u, foesOf(d, u.side)));
+    m.set(u.id, memo.get(key) as { e: Unit; d: number } | undefined);
+  }
   return m.get(u.id);
 }
 
@@ -241,18 +250,40 @@ function chargeOdds(d: Draft, u: Unit, t: Unit): number {
   return o.inflicted - o.suffered;
 }
 
-function bestChargeTarget(d: Draft, u: Unit): Unit | undefined {
-  // PERF: the rules' test (a wheel traced to each target) is the dear part, so targets are
-  // ranked first, within a move's reach, and tested best first: the first lawful one is the best.
+/** The enemies within a move's reach of `u`, ranked for a charge: best odds first, the nearer among equals. */
+function chargeRanking(d: Draft, u: Unit): { t: Unit; odds: number; v: number }[] {
   const reach = normalMoveMm(d, u) + 1e-6;
-  const ranked: { t: Unit; v: number }[] = [];
+  const ranked: { t: Unit; odds: number; v: number }[] = [];
   for (const t of foesOf(d, u.side)) {
     const gap = unitDistanceMm(u, t);
     if (gap > reach) continue;
-    ranked.push({ t, v: chargeOdds(d, u, t) - gap / 1000 });
+    const odds = chargeOdds(d, u, t);
+    ranked.push({ t, odds, v: odds - gap / 1000 });
   }
   ranked.sort((a, b) => b.v - a.v);
-  return ranked.find((x) => !chargeTargetProblem(d, u, x.t))?.t;
+  return ranked;
+}
+
+function bestChargeTarget(d: Draft, u: Unit): Unit | undefined {
+  // PERF: the rules' test (a wheel traced to each target) is the dear part, so targets are
+  // ranked first, within a move's reach, and tested best first: the first lawful one is the best.
+  return chargeRanking(d, u).find((x) => !chargeTargetProblem(d, u, x.t))?.t;
+}
+
+/**
+ * Are the odds of a charge at the best target (`bestChargeTarget`) at least `need`? PERF: the
+ * same answer with fewer of the rules' tests: once no target left in the ranking has the odds,
+ * whichever of them is the best lawful one falls short, so the rest go untested.
+ */
+function bestChargeMeets(d: Draft, u: Unit, need: number): boolean {
+  const ranked = chargeRanking(d, u);
+  const tail: number[] = new Array<number>(ranked.length + 1).fill(-Infinity);
+  for (let i = ranked.length - 1; i >= 0; i--) tail[i] = Math.max(tail[i + 1]!, ranked[i]!.odds);
+  for (let i = 0; i < ranked.length; i++) {
+    if (tail[i]! < need) return false;
+    if (!chargeTargetProblem(d, u, ranked[i]!.t)) return ranked[i]!.odds >= need;
+  }
+  return false;
 }
 
 /** Generals of `side` able to order `u`, its own brigade's first (NW Generals §2). */
@@ -304,14 +335,13 @@ function chooseNw(d: Draft, u: Unit): Script {
   // enemy", NW Fire §29).
   if (nu.ammo === 'out') return 'withdraw';
   if (shaken(d, u.id) && (!near || near.d > inMm(6) || !hasShot(d, u, longReachMm(d, u)))) return 'withdraw';
-  const target = bestChargeTarget(d, u);
   // NW §10: a side behind on Victory Points late in the battle charges at even odds to force a result.
-  // The first round must promise more casualties than it costs: by a clear margin for foot (a
-  // lost combat is a push back and a morale test, NW After Close Combat), less for horse, which
-  // recalls faster; any gain at all for a side pressing for a result (NW §10).
+  // The first round at the best target must promise more casualties than it costs: by a clear
+  // margin for foot (a lost combat is a push back and a morale test, NW After Close Combat), less
+  // for horse, which recalls faster; any gain at all for a side pressing for a result (NW §10).
   const pressing = pressingFor(d, u.side);
   const need = pressing ? 0.01 : nu.profile.mounted ? 0.5 : 1;
-  if (target && !orderProblem(d, u, 'charge') && chargeOdds(d, u, target) >= need) return 'attack';
+  if (bestChargeMeets(d, u, need) && !orderProblem(d, u, 'charge')) return 'attack';
   // Pressing (above): units in good order close with the enemy to charge next turn.
   if (pressing && nu.morale === 'good' && !nu.profile.artillery) return 'attack';
   if (nu.profile.mounted) {
@@ -625,6 +655,28 @@ function refusesNw(view: V, _side: string, c: Command): boolean {
   return isRejection(moveAllowance(d, u, wheelDeg, distanceIn, strategic));
 }
 
+/**
+ * PERF: the Orders Phase commands the rules are sure to accept, proved on the view by the
+ * handlers' own checks (`placeOrderProblem`, `moveGeneralProblem`; neither rolls a die): an order
+ * marker (it changes no unit, so the evaluation stays as it was) and a general's ride. The player
+ * sends them without trying them.
+ */
+function acceptsNw(view: V, side: string, c: Command): boolean {
+  if (view.position.step !== 'place-orders' || c.side !== side) return false;
+  const d = draftOf(view);
+  if (c.type === 'placeOrder') {
+    const { unitId, order, generalId } = c;
+    if (typeof unitId !== 'string' || typeof order !== 'string' || typeof generalId !== 'string' || !(ORDER_IDS as readonly string[]).includes(order)) return false;
+    return !isRejection(placeOrderProblem(d, { side, unitId, order: order as OrderId, generalId }));
+  }
+  if (c.type === 'moveGeneral') {
+    const { generalId, x, y } = c;
+    if (typeof generalId !== 'string' || typeof x !== 'number' || typeof y !== 'number' || !Number.isFinite(x) || !Number.isFinite(y) || c['joinUnit'] !== undefined) return false;
+    return !isRejection(moveGeneralProblem(d, { side, generalId, x, y }));
+  }
+  return false;
+}
+
 export const nwScripts = {
   names: NW_SCRIPTS,
   actors: actorsNw,
@@ -636,4 +688,5 @@ export const nwScripts = {
   commands: commandsNw,
   sideCommands: sideCommandsNw,
   refuses: refusesNw,
+  accepts: acceptsNw,
 };

@@ -21,7 +21,7 @@
  */
 import type { Command, Sampler, SeenGame } from '../../../engine/ruleset';
 import { stateFromView } from '../../../engine/lookahead';
-import type { Unit } from '../../../engine/model';
+import type { Stand, Unit } from '../../../engine/model';
 import { unitDistance } from '../../../geometry/measure';
 import type { GroupState, Options, S, SywState } from '../state';
 import { isArtillery, isCavalry } from '../state';
@@ -61,11 +61,30 @@ function maxRangeMm(t: Tables, u: Unit): number {
 }
 
 /** The nearest known enemy to a group's stands, and how far. */
+// PERF: the gap between two units' stands, remembered by the two stand lists (a unit that moves
+// gets a new one), so that it is measured once while they stand, not at every decision.
+const gaps = new WeakMap<readonly Stand[], WeakMap<readonly Stand[], number>>();
+function pairGap(a: readonly Stand[], b: readonly Stand[]): number {
+  let m = gaps.get(a);
+  if (!m) gaps.set(a, (m = new WeakMap()));
+  let v = m.get(b);
+  if (v === undefined) m.set(b, (v = unitDistance(a, b)));
+  return v;
+}
+/**
+ * `unitDistance(e.stands, stands(us))` to the bit: the least gap between two stands, taken over
+ * the units of `us` one at a time (unitDistance is the least of its stand pairs' gaps).
+ */
+function gapFrom(e: Unit, us: readonly Unit[]): number {
+  let best = Infinity;
+  for (const u of us) best = Math.min(best, pairGap(e.stands, u.stands));
+  return best;
+}
+
 function nearestTo(w: Work, view: V, side: string, us: readonly Unit[]): { e: Unit; mm: number } | undefined {
   let best: { e: Unit; mm: number } | undefined;
-  const mine = stands(us);
   for (const e of knownEnemies(w, view, side)) {
-    const mm = unitDistance(e.stands, mine);
+    const mm = gapFrom(e, us);
     if (!best || mm < best.mm) best = { e, mm };
   }
   return best;
@@ -85,11 +104,10 @@ function chargeValue(w: Work, us: readonly Unit[], t: Unit): { odds: number; win
 
 function chargeTargets(w: Work, view: V, side: string, g: GroupState, us: readonly Unit[]): { t: Unit; odds: number; win: number; lose: number; points: number }[] {
   const reach = groupSpeedCm(w, g) * CM - g.movedMm;
-  const mine = stands(us);
   return knownEnemies(w, view, side)
-    .filter((e) => unitDistance(e.stands, mine) <= reach)
+    .filter((e) => gapFrom(e, us) <= reach)
     .map((t) => ({ t, ...chargeValue(w, us, t) }))
-    .map((x) => ({ ...x, odds: x.odds - unitDistance(x.t.stands, mine) / 100_000 }))
+    .map((x) => ({ ...x, odds: x.odds - gapFrom(x.t, us) / 100_000 }))
     .sort((a, b) => b.odds - a.odds);
 }
 
@@ -129,8 +147,8 @@ function waits(w: Work, view: V, side: string): boolean {
   const limit = view.battle.turnLimit;
   if (side !== view.ruleset.defender || (limit !== undefined && view.position.turn > Math.ceil((limit * 2) / 3))) return false;
   if (view.position.turn <= 2) return true;
-  const mine = stands(view.battle.units.filter((u) => u.side === side));
-  return knownEnemies(w, view, side).some((e) => w.groupOf(e.id)?.order === 'advance' && unitDistance(e.stands, mine) <= COMING_MM);
+  const mine = view.battle.units.filter((u) => u.side === side);
+  return knownEnemies(w, view, side).some((e) => w.groupOf(e.id)?.order === 'advance' && gapFrom(e, mine) <= COMING_MM);
 }
 
 /** The share of its stands a side has lost, by its groups' starting strengths. */
@@ -162,13 +180,12 @@ function chargeThreshold(w: Work, view: V, side: string): number {
  * the enemy's side), or 0 when none could.
  */
 function horseThreat(w: Work, view: V, side: string, us: readonly Unit[]): number {
-  const mine = stands(us);
   let worst = 0;
   for (const e of knownEnemies(w, view, side)) {
     if (!isCavalry(e)) continue;
     const eg = w.groupOf(e.id);
     if (!eg || eg.order === 'rout' || eg.order === 'retreat') continue;
-    if (unitDistance(e.stands, mine) > groupSpeedCm(w, eg) * CM) continue;
+    if (gapFrom(e, us) > groupSpeedCm(w, eg) * CM) continue;
     for (const u of us) worst = Math.max(worst, chargeValue(w, [e], u).odds);
   }
   return worst;
@@ -265,7 +282,7 @@ function shootingCommands(w: Work, view: V, side: string, g: GroupState): Comman
     if (!us || us.standsShot > 0) continue;
     const reach = maxRangeMm(w.tables, u);
     const targets = knownEnemies(w, view, side)
-      .map((e) => ({ e, mm: unitDistance(u.stands, e.stands) }))
+      .map((e) => ({ e, mm: pairGap(u.stands, e.stands) }))
       .filter((x) => x.mm <= reach + 1)
       // (5) p.11: nearer is deadlier; a shaken or light target breaks sooner; guns are worth silencing.
       .map((x) => ({ ...x, v: -x.mm / CM + (view.ruleset.units[x.e.id]?.disordered ? 5 : 0) + (isArtillery(x.e) ? 4 : 0) }))
@@ -385,6 +402,8 @@ export const sywScripts = {
     return g ? chooseSyw(workOf(view), view, side, g) : 'hold';
   },
   commands: commandsSyw,
+  // Shots are the group's whatever its intent (shootingCommands takes no script).
+  sameForEveryScript: (view: V): boolean => view.position.step === 'shootingPhasing' || view.position.step === 'shootingNonPhasing',
   sideCommands: sideCommandsSyw,
   // Refused, if at all, before their dice: prompts and self-orders roll only for success (p.7,
   // p.5), shots for effect (p.11), a charge for nerve and the target's test (p.12-13). A move's
