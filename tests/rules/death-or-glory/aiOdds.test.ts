@@ -76,6 +76,39 @@ describe('DoG MELÉE: the first round the scripted player expects', () => {
     const flank = meleeOdds(ctxOf(s), drag, fr, { impact: true, face: 'left' });
     expect(flank.suffered).toBeLessThan(front.suffered);
   });
+
+  it('the chances of winning and losing the round are counted over both dice ("Winner is the side which causes more casualties"; equal is neither)', () => {
+    const c = ctxOf(s);
+    const odds = meleeOdds(c, drag, fr, { impact: true });
+    const mods = (x: typeof drag, y: typeof fr, hx: number, hy: number, impact: boolean) => firstRoundModifiers(c, x, y, hx, hy, impact).reduce((a, m) => a + m.value, 0);
+    // The head counts the estimate used, recovered from its means (the chart is monotone in the count for a fixed total).
+    const faces = (total: number, count: number) => Array.from({ length: 10 }, (_, i) => readChart(s.tables.casualtyChart, fireDie(i + 1) + total, count).men);
+    const mean = (xs: number[]) => xs.reduce((a, x) => a + x, 0) / xs.length;
+    let found = false;
+    for (let hd = 1; hd <= 12 && !found; hd++) for (let hf = 1; hf <= 24 && !found; hf++) {
+      const mine = faces(mods(drag, fr, hd, hf, true), hd), theirs = faces(mods(fr, drag, hf, hd, false), hf);
+      if (Math.abs(mean(mine) - odds.caused) > 1e-9 || Math.abs(mean(theirs) - odds.suffered) > 1e-9) continue;
+      found = true;
+      let won = 0, lost = 0;
+      for (const x of mine) for (const y of theirs) { if (x > y) won++; else if (y > x) lost++; }
+      expect(odds.won).toBeCloseTo(won / 100, 9);
+      expect(odds.lost).toBeCloseTo(lost / 100, 9);
+    }
+    expect(found).toBe(true);
+    expect(odds.won + odds.lost).toBeLessThanOrEqual(1);
+    // Impact only helps the charger win.
+    const without = meleeOdds(c, drag, fr, { impact: false });
+    expect(odds.won).toBeGreaterThanOrEqual(without.won);
+    expect(odds.lost).toBeLessThanOrEqual(without.lost);
+  });
+
+  it('a target with its back to the enemy cannot win the round (DoG MELÉE: routing and evading troops do not fight back)', () => {
+    const routed = withUnitState(s, 'fr', { morale: 'routing' });
+    const odds = meleeOdds(ctxOf(routed), unit(routed, 'drag')!, unit(routed, 'fr')!, { impact: true });
+    expect(odds.suffered).toBe(0);
+    expect(odds.lost).toBe(0);
+    expect(odds.won).toBeGreaterThan(0.5);
+  });
 });
 
 describe('DoG MELÉE, Melee Modifiers: the scripted player weighs a melee with the modifiers the rules roll with', () => {

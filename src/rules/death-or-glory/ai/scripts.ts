@@ -26,8 +26,8 @@
  * Charged, a unit that may countercharge does so when meeting the charge is worth more men than
  * standing to take it (`standingWorth`: its reaction test by the rules' own chances,
  * morale/tests.ts, then the volley and the charger's first round). Side-wide (`sideCommands`): each brigade's general order at the start (attack) and a hold
- * sent by messenger to a brigade that has lost half its battalions; reactions (square against
- * horse, face a flank charge, else stand); and the generals ride to where their rating counts
+ * sent by messenger to a brigade that has lost half its battalions; reactions (stand, square
+ * against horse or face a flank charge, by what each is worth, `standingWorth`); and the generals ride to where their rating counts
  * (DoG MORALE "commander's command rating" within 150 m; a rally needs its own commander within
  * 50 m; the C-in-C's fire and melee bonus needs him within 50 m all turn).
  */
@@ -305,24 +305,30 @@ function moveCommands(v: V, side: string, u: Unit, script: string): Command[] {
 const DISORDER_MEN = 40;
 
 /**
- * What standing to receive `by`'s charge is worth to `u` in men (what it causes less what it
- * suffers), over the outcomes of its reaction test (DoG Charge Reaction Test, the rules' own
- * chances): standing, it fires by the share of the move the charge needs and fights the charger's
- * first round; failing by 10% it fires a ragged volley and retires; failing by more it evades,
- * disordered, and if caught takes the blow without fighting back.
+ * What receiving `by`'s charge `how` is worth to `u` in men (what it causes less what it suffers),
+ * over the outcomes of its reaction test (DoG Charge Reaction Test, the rules' own chances):
+ * passing, a unit that stands fires by the share of the move the charge needs (at half strength at
+ * most against horse) and fights the charger's first round; one forming square fights it as a
+ * square ("infantry attempting to change formation while being charged by cavalry" tests at -10%);
+ * one wheeling to face a flank charge fights it front to front, without the volley. Failing by 10%
+ * it fires a ragged volley and retires; failing by more it evades, disordered, and if caught takes
+ * the blow in the rear without fighting back.
  */
-function standingWorth(v: V, u: Unit, by: Unit): number {
+function standingWorth(v: V, u: Unit, by: Unit, how: 'stand' | 'square' | 'face' = 'stand'): number {
   const c = ctxOf(v);
   const ch = v.ruleset.charges.find((x) => x.unit === by.id && x.target === u.id);
   // The charge is declared already: judged as the rules resolve it (its own declaration no bar), so its impact and reach are the ones it will have.
   const reach = chargeProblem(c, by, u, { counter: true, resolving: true });
-  const face = ch?.face ?? 'front';
-  const odds = meleeOdds(c, by, u, { impact: reach.impact ?? false, face });
+  const impact = reach.impact ?? false;
+  const face = how === 'face' ? 'front' : ch?.face ?? 'front';
+  const as: Unit = how === 'square' ? { ...u, formation: 'square' } : u;
+  const odds = meleeOdds(c, by, as, { impact, face });
   const p = planFire(c, u, by, { reaction: true });
   const share = Math.min(by.arm === 'cavalry' && u.arm === 'infantry' ? 0.5 : 1, (reach.reach?.totalMm ?? chargeReachMm(c, by)) / Math.max(1, chargeReachMm(c, by)));
   const fire = p.ok ? expectedFireMen(v.tables, p, Math.max(0.25, share)) : 0;
-  const odds2 = reactionChances(c, u, by, false);
-  return odds2.stands * (fire + odds.suffered - odds.caused) + odds2.ragged * (fire / 4) + odds2.evades * -(odds.caused + DISORDER_MEN);
+  const odds2 = reactionChances(c, u, by, how === 'square');
+  const caught = meleeOdds(c, by, u, { impact, face: 'rear' }).caused;
+  return odds2.stands * ((how === 'stand' ? fire : 0) + odds.suffered - odds.caused) + odds2.ragged * (fire / 4) + odds2.evades * -(caught + DISORDER_MEN);
 }
 
 /** The charges `u` may declare now, the best odds first; none whose first round is expected to cost more than it gains. */
@@ -472,8 +478,10 @@ function reactionCommands(v: V, side: string): Command[] {
     const t = v.battle.units.find((x) => x.id === ch.target), by = v.battle.units.find((x) => x.id === ch.unit);
     if (!t || !by) continue;
     const rs = reactionsFor(v.tables, t, by, ch.face);
-    // Form square against horse; wheel to face a charge in flank or rear; else stand (or evade when that is all).
-    const r = rs.includes('square') ? 'square' : rs.includes('face') ? 'face' : rs.length === 1 ? rs[0]! : 'stand';
+    // Stand, form square against horse, or wheel to face a charge in flank or rear, whichever is worth most (`standingWorth`);
+    // evade when that is all.
+    const how = (['stand', 'square', 'face'] as const).filter((x) => rs.includes(x));
+    const r = how.length === 0 ? rs[0]! : how.map((x) => ({ x, w: standingWorth(v, t, by, x) })).reduce((a, b) => (b.w > a.w ? b : a)).x;
     if (r !== 'countercharge') out.push({ type: 'reactToCharge', side, unit: t.id, reaction: r });
   }
   return out;
