@@ -188,7 +188,8 @@ export class SearchPlayer extends ScriptedPlayer {
    */
   private search(module: AnyRuleset, scripts: Scripts, view: View, side: SideId, actors: readonly string[]): void {
     const decision = this.decisions++;
-    if (actors.length === 0 || scripts.names.length < 2) return;
+    // A step whose commands no script changes (`AiScripts.sameForEveryScript`) has nothing to search.
+    if (actors.length === 0 || scripts.names.length < 2 || scripts.sameForEveryScript?.(view)) return;
     const deadline = this.clock.now() + this.budgetMs;
     const initial = new Map(this.plan);
     for (const a of actors) if (!initial.has(a)) initial.set(a, scripts.choose(view, side, a));
