@@ -80,9 +80,12 @@ export function legMotions(legStart: readonly StandFootprint[], at: readonly Sta
  * zero (within `tol`) all through an interval crosses nothing there and gives no root.
  */
 export function isolateRoots(val: (s: number) => number, der: (s: number) => number, M: number, lo0: number, hi0: number, tol: number, out: number[]): void {
-  const stack: number[] = [lo0, hi0];
-  while (stack.length > 0) {
-    const hi = stack.pop()!, lo = stack.pop()!;
+  // PERF: one scratch stack of intervals (lo, hi, lo, hi…) for every call (val and der never call back in).
+  const stack = ROOT_STACK;
+  let top = 0;
+  stack[top++] = lo0; stack[top++] = hi0;
+  while (top > 0) {
+    const hi = stack[--top]!, lo = stack[--top]!;
     // Only the roots from `rootsFrom` on are wanted: an interval wholly before it is not looked at
     // (the intervals that are, are cut and solved as they would be without it).
     if (hi < rootsFrom) continue;
@@ -109,9 +112,11 @@ export function isolateRoots(val: (s: number) => number, der: (s: number) => num
       continue;
     }
     if (hi - lo < 1e-13) { out.push(mid); continue; }
-    stack.push(lo, mid, mid, hi);
+    stack[top++] = lo; stack[top++] = mid; stack[top++] = mid; stack[top++] = hi;
   }
 }
+
+const ROOT_STACK: number[] = [];
 
 /** Corner i of m at s: position and velocity. */
 function cornerAt(m: StandMotion, i: number, s: number, o: number[]): void {

@@ -23,12 +23,10 @@
  * the mover's stands are narrowed by it on each flank before solving, so a path that only grazes
  * a corner does not count (a ruleset's reading of "meets"; NW RULINGS).
  */
-import { convexPolygonsOverlap } from './collisions';
 import { standCorners } from './footprint';
 import type { Frame } from './frame';
-import { cos, sin } from './math';
-import type { StandFootprint, TablePoint } from './types';
-import { convexHull } from './vec';
+import { cos, hypot, sin } from './math';
+import type { StandFootprint } from './types';
 
 export interface WheelReachOptions {
   /** The mover's frame: its front corners are the pivots (movement.ts `wheel`). */
@@ -167,13 +165,12 @@ export function trigLinearRoots(f: TrigLinear, sign: 1 | -1, R0: number, k: numb
   // A function with no θ in it at all.
   if (nu === 0 && (!hasV || (nv === 0 && k === 0))) return;
   const M = nu + (hasV ? 2 * k * nv + Math.max(R0, Math.abs(R0 - k * theta)) * nv : 0);
-  const val = (th: number) => {
-    const ph = sign * th, c = cos(ph), s = sin(ph);
-    return f.A * c + f.B * s + f.C + (R0 - k * th) * (f.P * c + f.Q * s + f.E);
-  };
-  const stack: [number, number][] = [[0, theta]];
+  // PERF: f itself is made only when a bracket needs it, and the intervals still to look at are
+  // kept flat (lo, hi, lo, hi…), taken in the same order as pairs would be.
+  let val: ((th: number) => number) | undefined;
+  const stack: number[] = [0, theta];
   while (stack.length > 0) {
-    const [lo, hi] = stack.pop()!;
+    const hi = stack.pop()!, lo = stack.pop()!;
     const h = (hi - lo) / 2, mid = lo + h;
     // PERF: f and f' at the middle from one cosine and sine (the same sums as `val` and the
     // derivative); the last angle's are kept, since every event function of a wheel first looks
@@ -191,6 +188,10 @@ export function trigLinearRoots(f: TrigLinear, sign: 1 | -1, R0: number, k: numb
     if (Math.abs(fm) > Math.abs(dm) * h + (M * h * h) / 2 + 1e-12 * (nu + nv * R0 + Math.abs(f.C) + 1)) continue;
     if (Math.abs(dm) > M * h) {
       // Monotone here: a root only where the ends differ in sign.
+      val ??= (th: number) => {
+        const ph = sign * th, c = cos(ph), s = sin(ph);
+        return f.A * c + f.B * s + f.C + (R0 - k * th) * (f.P * c + f.Q * s + f.E);
+      };
       const fa = val(lo);
       const fb = val(hi);
       if (fa === 0) { out.push(lo); continue; }
@@ -202,7 +203,7 @@ export function trigLinearRoots(f: TrigLinear, sign: 1 | -1, R0: number, k: numb
       continue;
     }
     if (hi - lo < 1e-13) { out.push(mid); continue; }
-    stack.push([lo, mid], [mid, hi]);
+    stack.push(lo, mid, mid, hi);
   }
 }
 
@@ -335,19 +336,74 @@ function pathMeets(pairs: readonly [XY[], XY[]][], pv: XY, phi: number, d0x: num
   if (runMm < -1e-9) return false;
   const c = cos(phi), s = sin(phi);
   const dx = (d0x * c - d0y * s) * Math.max(0, runMm), dy = (d0x * s + d0y * c) * Math.max(0, runMm);
-  const swept = new Map<XY[], TablePoint[]>();
+  // PERF: the pairs come grouped by mover stand, whose outline is made once for its group.
+  let last: XY[] | undefined;
   for (const [m, t] of pairs) {
-    let hull = swept.get(m);
-    if (!hull) {
-      const pts: TablePoint[] = [];
-      for (const p of m) {
-        const x = pv.x + (p.x - pv.x) * c - (p.y - pv.y) * s, y = pv.y + (p.x - pv.x) * s + (p.y - pv.y) * c;
-        pts.push({ x, y } as TablePoint, { x: x + dx, y: y + dy } as TablePoint);
-      }
-      hull = convexHull(pts);
-      swept.set(m, hull);
+    if (m !== last) {
+      sweptOutline(m, pv, c, s, dx, dy);
+      last = m;
     }
-    if (convexPolygonsOverlap(hull, t as TablePoint[], 0)) return true;
+    if (outlineOverlaps(t)) return true;
   }
   return false;
+}
+
+/*
+ * PERF: the swept outline of one mover stand, made in scratch arrays instead of as point objects:
+ * the convex hull (vec.ts `convexHull`: Andrew's monotone chain, the same sums and the same
+ * vertices in the same order) of its corners after the wheel and after the run.
+ */
+const PX = new Float64Array(8), PY = new Float64Array(8), HX = new Float64Array(16), HY = new Float64Array(16);
+let hullN = 0;
+
+function sweptOutline(m: readonly XY[], pv: XY, c: number, s: number, dx: number, dy: number): void {
+  let n = 0;
+  for (const p of m) {
+    const x = pv.x + (p.x - pv.x) * c - (p.y - pv.y) * s, y = pv.y + (p.x - pv.x) * s + (p.y - pv.y) * c;
+    PX[n] = x; PY[n] = y; n++;
+    PX[n] = x + dx; PY[n] = y + dy; n++;
+  }
+  // Sorted by x, then y (points equal in both are the same point, in whatever order).
+  for (let i = 1; i < n; i++) {
+    const x = PX[i]!, y = PY[i]!;
+    let j = i - 1;
+    while (j >= 0 && (PX[j]! - x || PY[j]! - y) > 0) { PX[j + 1] = PX[j]!; PY[j + 1] = PY[j]!; j--; }
+    PX[j + 1] = x; PY[j + 1] = y;
+  }
+  // Lower chain, then upper, each without its last point.
+  let h = 0;
+  const turn = (o: number, a: number, qx: number, qy: number) => (HX[a]! - HX[o]!) * (qy - HY[o]!) - (HY[a]! - HY[o]!) * (qx - HX[o]!);
+  for (let i = 0; i < n; i++) {
+    while (h >= 2 && turn(h - 2, h - 1, PX[i]!, PY[i]!) <= 0) h--;
+    HX[h] = PX[i]!; HY[h] = PY[i]!; h++;
+  }
+  const lower = h - 1;
+  // The upper chain is built after the lower one's points (all but its last, which it starts from).
+  const base = lower;
+  h = base;
+  for (let i = n - 1; i >= 0; i--) {
+    while (h - base >= 2 && turn(h - 2, h - 1, PX[i]!, PY[i]!) <= 0) h--;
+    HX[h] = PX[i]!; HY[h] = PY[i]!; h++;
+  }
+  hullN = h - 1;
+}
+
+/** collisions.ts `convexPolygonsOverlap(outline, t, 0)`, the same sums, on the scratch outline. */
+function outlineOverlaps(t: readonly XY[]): boolean {
+  for (let k = 0; k < 2; k++) {
+    const n = k === 0 ? hullN : t.length;
+    for (let i = 0; i < n; i++) {
+      const j = (i + 1) % n;
+      const px = k === 0 ? HX[i]! : t[i]!.x, py = k === 0 ? HY[i]! : t[i]!.y;
+      const qx = k === 0 ? HX[j]! : t[j]!.x, qy = k === 0 ? HY[j]! : t[j]!.y;
+      const ax = -(qy - py), ay = qx - px;
+      const len = hypot(ax, ay);
+      if (len === 0) continue;
+      let minA = Infinity, maxA = -Infinity, minB = Infinity, maxB = -Infinity;
+      for (let v = 0; v < hullN; v++) { const d = HX[v]! * ax + HY[v]! * ay; if (d < minA) minA = d; if (d > maxA) maxA = d; }
+      for (const v of t) { const d = v.x * ax + v.y * ay; if (d < minB) minB = d; if (d > maxB) maxB = d; }
+      if (maxA <= minB + 0 * len || maxB <= minA + 0 * len) return false;
+    }
+  }
+  return true;
 }

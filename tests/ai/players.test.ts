@@ -10,6 +10,7 @@ import { makePlayer } from '../../src/ai/players';
 import { makeBatchPlayer } from '../../src/ai/batch/players';
 import { playBattle, playoutClock, waitingSides, type Player, type View } from '../../src/ai/player';
 import { playerSeed } from '../../src/ai/sampler';
+import { SearchPlayer } from '../../src/ai/searchPlayer';
 import { seedDice } from '../../src/engine/dice';
 import { applyCommand, createGame } from '../../src/engine/game';
 import { stateHash } from '../../src/engine/hash';
@@ -89,6 +90,22 @@ describe.each(Object.keys(SCENARIOS))('%s: the same seeds give the same battle',
     expect(x.log.length).toBeGreaterThan(100);
     expect(y).toEqual(x);
   }, 120_000);
+});
+
+describe('The search player that plans again before each command of a step (SearchOptions.eachDecision)', () => {
+  it('gives only commands the rules accept, and the same battle twice from the same seed (Death or Glory!, first two turns)', () => {
+    const run = () => {
+      const { module, state, history } = newGame('death-or-glory', 7);
+      const [a, b] = state.battle.sides.map((s) => s.id) as [string, string];
+      const searcher = new SearchPlayer(playerSeed(7, 0), 4, playoutClock(1), { eachDecision: true });
+      const r = playBattle(module, history, { [a]: searcher, [b]: makePlayer('scripted', { seed: playerSeed(7, 1) }) }, { maxTurns: 2 });
+      expect(r.refused.map((x) => `${x.side}: ${x.rejection.message} ${JSON.stringify(x.command)}`)).toEqual([]);
+      return { log: JSON.stringify(commandLog(r.history)), hash: stateHash(currentState(r.history)), searches: searcher.totals.searches };
+    };
+    const x = run(), y = run();
+    expect(x.searches).toBeGreaterThan(0);
+    expect(y).toEqual(x);
+  }, 300_000);
 });
 
 /** `x` and everything in it made read-only: a write to it then throws (tests run as modules, in strict mode). */

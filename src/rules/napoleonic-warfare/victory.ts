@@ -15,8 +15,13 @@ export function brokenCount(rs: NwState, side: string): { lost: number; total: n
 }
 
 export function isArmyBroken(rs: NwState, side: string): boolean {
+  return unitsToBreak(rs, side) <= 0;
+}
+
+/** How many more of `side`'s units routed, destroyed or captured break its army (NW §10; Infinity: a side with no units). */
+export function unitsToBreak(rs: NwState, side: string): number {
   const { lost, total } = brokenCount(rs, side);
-  return total > 0 && lost >= Math.ceil(total * ARMY_BREAK.fractionOfUnits - 1e-9);
+  return total > 0 ? Math.ceil(total * ARMY_BREAK.fractionOfUnits - 1e-9) - lost : Infinity;
 }
 
 /** Loss Points a side suffered (NW §10): stands killed or routing ×1, captured ×2, left and not returned ×½. */

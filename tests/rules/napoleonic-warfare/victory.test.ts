@@ -7,7 +7,7 @@ import { applyCommand } from '../../../src/engine/game';
 import { registerable, isRejection } from '../../../src/engine/ruleset';
 import { napoleonicWarfare } from '../../../src/rules/napoleonic-warfare';
 import type { NwGameState } from '../../../src/rules/napoleonic-warfare/types';
-import { killedPoints, lossPoints, tally } from '../../../src/rules/napoleonic-warfare/victory';
+import { isArmyBroken, killedPoints, lossPoints, tally, unitsToBreak } from '../../../src/rules/napoleonic-warfare/victory';
 import { sideWords } from '../../../src/rules/words';
 
 describe('When a side concedes (NW §10 Victory Conditions)', () => {
@@ -79,5 +79,33 @@ describe('Victory Points "for each 50 points of enemy killed" (NW §10)', () => 
     Object.assign(d.rs.units['au3']!, { status: 'destroyed' });
     expect(killedPoints(d.rs, 'au')).toBe(80);
     expect(tally(d.rs, d.battle).find((t) => t.side === 'fr')!.reasons).toContain('1 for each 50 points of enemy killed');
+  });
+});
+
+describe('How many more units lost break an army (NW §10 Victory Conditions: a third of its units)', () => {
+  it('five units break at two routed, destroyed or captured; a routing unit counts, a disordered one does not', () => {
+    let s: NwGameState = battle([
+      { id: 'fr1', side: 'fr', x: 10, y: 10, facingDeg: 90 },
+      { id: 'au1', side: 'au', x: 10, y: 40, facingDeg: -90 },
+      { id: 'au2', side: 'au', x: 20, y: 40, facingDeg: -90 },
+      { id: 'au3', side: 'au', x: 30, y: 40, facingDeg: -90 },
+      { id: 'au4', side: 'au', x: 40, y: 40, facingDeg: -90 },
+      { id: 'au5', side: 'au', x: 50, y: 40, facingDeg: -90 },
+    ]);
+    const set = (id: string, patch: object) => {
+      s = { ...s, ruleset: { ...s.ruleset, units: { ...s.ruleset.units, [id]: { ...s.ruleset.units[id]!, ...patch } } } };
+    };
+    expect(unitsToBreak(s.ruleset, 'au')).toBe(2);
+    set('au1', { morale: 'disordered' });
+    expect(unitsToBreak(s.ruleset, 'au')).toBe(2);
+    set('au2', { morale: 'routed' });
+    expect(unitsToBreak(s.ruleset, 'au')).toBe(1);
+    expect(isArmyBroken(s.ruleset, 'au')).toBe(false);
+    set('au3', { status: 'captured' });
+    expect(unitsToBreak(s.ruleset, 'au')).toBe(0);
+    expect(isArmyBroken(s.ruleset, 'au')).toBe(true);
+    // One unit of one: the first loss breaks it.
+    expect(unitsToBreak(s.ruleset, 'fr')).toBe(1);
+    expect(unitsToBreak(s.ruleset, 'nobody')).toBe(Infinity);
   });
 });

@@ -151,38 +151,6 @@ function horseThreats(v: V, u: Unit, battle: V['battle'] = v.battle): Unit[] {
   });
 }
 
-/**
- * Enemy horse that could charge `u` standing on `stands` next: Formed, not Staggered, Blown or in
- * Fallback, within its reach and an inch (whatever its facing now: it may face about or change
- * formation before its charge), and not losing seven times in ten (`chargeOdds`).
- */
-function horseNear(v: V, u: Unit, stands: Unit['stands']): Unit[] {
-  return v.battle.units.filter((e) => {
-    if (e.side === u.side || armOf(e) !== 'cavalry' || !isFormed(v.ruleset, e)) return false;
-    const st = us(v.ruleset, e.id);
-    if (st.staggered || st.blown !== undefined || st.fallback !== undefined) return false;
-    return mmIn(unitDistance(stands, e.stands)) <= reachIn(v.tables, e) + 1 && chargeOdds(v, e, { ...u, stands }).win > 1 - GOOD_CHARGE;
-  });
-}
-
-/**
- * How far foot may go on before it stands within an inch of the reach of enemy foot that would win
- * a melee against it seven times in ten (`chargeOdds`, the melee's own modifiers): a weak battalion
- * does not offer itself to a strong one's charge, it waits for the fire of the guns and its
- * neighbours (Infinity when none outmatches it).
- */
-function outmatchedRoom(v: V, u: Unit): number {
-  let room = Infinity;
-  for (const x of v.battle.units) {
-    if (x.side === u.side || armOf(x) !== 'infantry' || x.formation === 'square' || x.formation === 'skirmish' || !isFormed(v.ruleset, x)) continue;
-    const st = us(v.ruleset, x.id);
-    if (st.staggered || st.fallback !== undefined) continue;
-    const gap = unitDistance(u.stands, x.stands) - inMm(reachIn(v.tables, x) + 1);
-    if (gap < room && goodOdds(chargeOdds(v, x, u))) room = gap;
-  }
-  return room;
-}
-
 /** Enemy batteries with `u` in their canister pattern (AS 9.2: the 45° arc, 18"), plus `marginIn`. */
 const underCanister = (v: V, u: Unit, marginIn: number): boolean =>
   v.battle.units.some((g) => g.side !== u.side && armOf(g) === 'artillery' && !us(v.ruleset, g.id).abandoned && inArc(g, u, v.tables.fire.arcDeg, v.tables.fire.canisterRangeIn + marginIn));
@@ -227,39 +195,6 @@ function approach(v: V, u: Unit, e: Unit, stopShortIn: number, maxMm = Infinity)
   return out;
 }
 
-/**
- * Horse out of the reach of enemy horse that could charge it at even odds (`horseThreats`): a wheel
- * of 30° or 45° either way and on, or an about-face and on (cavalry turn about to move to the rear,
- * AS 8.5), ending no nearer than 7" to a Formed enemy (within 6" ahead a charge is obligatory,
- * AS 7.3.1) and, still facing the enemy, with a Fallback's depth behind it (a Fallback off the table
- * breaks the unit, AS 11.2.5). Of those, the one farthest from the nearest enemy horse; keeping its
- * facing counts 6".
- */
-function keepClear(v: V, u: Unit): Command[] {
-  const left = allowanceMm(v.tables, u) - us(v.ruleset, u.id).movedMm;
-  if (left < 25) return [];
-  const horse = v.battle.units.filter((x) => x.side !== u.side && armOf(x) === 'cavalry');
-  const formed = v.battle.units.filter((x) => x.side !== u.side && isFormed(v.ruleset, x));
-  const tries: { legs: MoveLeg[]; turned: boolean }[] = [];
-  for (const deg of [45, -45, 30, -30]) for (const f of [0.9, 0.6, 0.3]) tries.push({ legs: [{ kind: 'wheel', deg }, { kind: 'forward', mm: Math.round((left - wheelCostMm(u, deg)) * f) }], turned: false });
-  let best: { legs: MoveLeg[]; score: number } | undefined;
-  for (const t of tries) {
-    if (t.legs.some((l) => l.kind === 'forward' && l.mm < 10)) continue;
-    const m = checkMove(v.battle, v.ruleset, u, t.legs, left);
-    if (!m.ok || moveRuleProblem(seen(v), u, t.legs) || defendProblem(seen(v), u, m.forwardMm)) continue;
-    const there = { ...u, stands: m.stands! };
-    if (horseNear(v, u, there.stands).length > 0) continue;
-    if (formed.some((x) => mmIn(unitDistance(there.stands, x.stands)) < v.tables.reach.obligatoryChargeIn + 1)) continue;
-    if (!t.turned && roomBehindMm(v, there) < inMm(v.tables.retrograde.fallbackIn + 1)) continue;
-    const score = Math.min(...horse.map((x) => unitDistance(there.stands, x.stands))) + (t.turned ? 0 : inMm(6));
-    if (!best || score > best.score) best = { legs: t.legs, score };
-  }
-  return best ? [{ type: 'moveUnit', side: u.side, unit: u.id, legs: best.legs }] : [];
-}
-
-/** The outer stand's arc of a wheel through `deg` (the movement core charges a wheel by its outer corner). */
-const wheelCostMm = (u: Unit, deg: number): number => ((Math.abs(deg) * Math.PI) / 180) * 2 * frameOf(u).halfWidthMm;
-
 /** How far `u` may go straight back before its rear reaches the table's edge. */
 function roomBehindMm(v: V, u: Unit): number {
   const fr = frameOf(u), dx = -cos(fr.facing), dy = -sin(fr.facing);
@@ -269,33 +204,17 @@ function roomBehindMm(v: V, u: Unit): number {
 }
 
 /**
- * Out of reach of what could charge it, or out of an enemy battery's canister pattern: straight back
- * (skirmishers move any way, batteries to the rear keeping their facing, AS 8.5), keeping a
- * Fallback's depth from the table's edge behind (a Fallback off the table breaks the unit, AS
- * 11.2.5). When its own troops close the way back (no unit passes through another), a battery
- * wheels and then goes back (8.5 "wheel and move both to their front or rear"), skirmishers go off
- * to a side, and the first such move that ends where `safe` holds is taken.
+ * Skirmishers out of reach of what could charge them: straight back (skirmishers move any way,
+ * AS 8.5), keeping a Fallback's depth from the table's edge behind (a Fallback off the table breaks
+ * the unit, AS 11.2.5).
  */
-function fallAway(v: V, u: Unit, upToMm = Infinity, safe?: (stands: Unit['stands']) => boolean): Command[] {
+function fallAway(v: V, u: Unit, upToMm = Infinity): Command[] {
   const st = us(v.ruleset, u.id);
-  const allowance = allowanceMm(v.tables, u) - st.movedMm;
-  const behind = inMm(v.tables.retrograde.fallbackIn + 1);
-  const left = Math.min(upToMm, allowance, roomBehindMm(v, u) - behind);
+  const left = Math.min(upToMm, allowanceMm(v.tables, u) - st.movedMm, roomBehindMm(v, u) - inMm(v.tables.retrograde.fallbackIn + 1));
   const out: Command[] = [];
   for (const frac of [1, 0.75, 0.5]) {
     const legs: MoveLeg[] = [{ kind: 'backward', mm: Math.round(left * frac) }];
     if (left * frac >= 5 && !moveRuleProblem(seen(v), u, legs) && checkMove(v.battle, v.ruleset, u, legs, left).ok) out.push({ type: 'moveUnit', side: u.side, unit: u.id, legs });
-  }
-  if (out.length > 0 || !safe || allowance < 10) return out;
-  const tries: MoveLeg[][] = [];
-  for (const deg of [20, -20, 35, -35]) for (const f of [1, 0.6]) tries.push([{ kind: 'wheel', deg }, { kind: 'backward', mm: Math.round((allowance - wheelCostMm(u, deg)) * f) }]);
-  if (u.formation === 'skirmish') for (const deg of [90, -90]) for (const f of [0.6, 0.3]) tries.push([{ kind: 'turn', deg }, { kind: 'forward', mm: Math.round(allowance * f) }]);
-  for (const legs of tries) {
-    if (legs.some((l) => (l.kind === 'forward' || l.kind === 'backward') && l.mm < 10) || moveRuleProblem(seen(v), u, legs)) continue;
-    const m = checkMove(v.battle, v.ruleset, u, legs, allowance);
-    if (!m.ok || defendProblem(seen(v), u, m.forwardMm) || !safe(m.stands!)) continue;
-    if (legs[1]!.kind === 'backward' && roomBehindMm(v, { ...u, stands: m.stands! }) < behind) continue;
-    return [{ type: 'moveUnit', side: u.side, unit: u.id, legs }];
   }
   return out;
 }
@@ -332,10 +251,7 @@ function commands(v: V, side: string, actor: string, script: string, _sm: Sample
   for (const { t, r, o } of inReach) {
     if (script !== 'hold' && !driveOffProblem(seen(v), u, t) && chargeReach(v, u, t, v.tables.reach.chargeInfantryIn).ok) out.push({ type: 'driveOff', side, unit: u.id, target: t.id });
     if (chargeProblem(seen(v), u, t)) continue;
-    // Foot that would stand where enemy horse could then ride it down (a charged battalion that has
-    // moved rolls for its hasty square and, failing, fights on its DisMR: AS 8.2) keeps its place.
-    const exposed = armOf(u) === 'infantry' && r.ok && horseNear(v, u, withPoses(u.stands, r.stands)).length > 0;
-    const wanted = owed.includes(t.id) || (script !== 'hold' && goodOdds(o) && !exposed);
+    const wanted = owed.includes(t.id) || (script !== 'hold' && goodOdds(o));
     if (wanted && r.ok) out.push({ type: 'charge', side, unit: u.id, target: t.id });
   }
   // A battery in an enemy battery's canister pattern steps back out of it (8.5: batteries move to the
@@ -347,7 +263,7 @@ function commands(v: V, side: string, actor: string, script: string, _sm: Sample
   const onlyGuns = !v.battle.units.some((t) => t.side !== side && armOf(t) !== 'artillery' && inArc(u, t, v.tables.fire.arcDeg, v.tables.fire.canisterRangeIn));
   if (armOf(u) === 'artillery' && underCanister(v, u, 0.25) && (onlyGuns || !attacking(v, u))) {
     const guns = v.battle.units.filter((g) => g.side !== side && armOf(g) === 'artillery' && !us(v.ruleset, g.id).abandoned && inArc(g, u, v.tables.fire.arcDeg, v.tables.fire.canisterRangeIn + 0.25));
-    return [...out, ...fallAway(v, u, inMm(v.tables.fire.canisterRangeIn + 1) - Math.min(...guns.map((g) => unitDistance(u.stands, g.stands))), (stands) => !underCanister(v, { ...u, stands }, 0.25))];
+    return [...out, ...fallAway(v, u, inMm(v.tables.fire.canisterRangeIn + 1) - Math.min(...guns.map((g) => unitDistance(u.stands, g.stands))))];
   }
   if (script === 'hold' || armOf(u) === 'artillery' && mmIn(unitDistance(u.stands, e.stands)) <= v.tables.fire.roundshotRangeIn) return out;
   // Skirmishers keep out of reach of anything that could charge them (driven off, then broken if
@@ -360,7 +276,7 @@ function commands(v: V, side: string, actor: string, script: string, _sm: Sample
       if (!st.reformed && !st.moved && !formationProblem(seen(v), u, f) && !placementProblem(v.battle, u, layoutFor(u, f))) out.push({ type: 'changeFormation', side, unit: u.id, formation: f });
       return [...out, ...fallAway(v, u)];
     }
-    if (underCanister(v, u, 0.25)) return [...out, ...fallAway(v, u, Infinity, (stands) => !underCanister(v, { ...u, stands }, 0.25) && threats(v, { ...u, stands }, 0.5).length === 0)];
+    if (underCanister(v, u, 0.25)) return [...out, ...fallAway(v, u)];
     const room = Math.min(...v.battle.units.filter((x) => x.side !== side && armOf(x) !== 'artillery' && isFormed(v.ruleset, x)).map((x) => unitDistance(u.stands, x.stands) - inMm(reachIn(v.tables, x) + 1)));
     if (room > 5) out.push(...approach(v, u, e, v.tables.fire.skirmishRangeIn - 0.5, room));
     return out;
@@ -379,13 +295,6 @@ function commands(v: V, side: string, actor: string, script: string, _sm: Sample
       return out;
     }
     const prey = v.battle.units.filter((t) => t.side !== side && goodCharge(v, u, t)).sort((a, b) => unitDistance(u.stands, a.stands) - unitDistance(u.stands, b.stands))[0];
-    // Unless it charges now (the charges worth making come first), horse within the reach of enemy
-    // horse that could charge it at even odds rides out of that reach: a cavalry melee at even odds
-    // loses the regiment as often as it wins.
-    if (horseNear(v, u, u.stands).length > 0) {
-      const away = keepClear(v, u);
-      if (away.length > 0) return [...out, ...away];
-    }
     // With none, horse of an attacking division that still owes its forward move goes forward as far
     // as is safe: otherwise it is marched straight on by its whole allowance at the end of the
     // division's move (AS 7.3.1 compulsory movement), into whatever is ahead.
@@ -405,8 +314,8 @@ function commands(v: V, side: string, actor: string, script: string, _sm: Sample
   // A Defending division's foot stand and let the enemy come into their volleys and the guns'
   // canister, until it is sent forward to press for a result (sideCommands).
   if (script === 'fire' && armOf(u) === 'infantry' && !attacking(v, u)) return out;
-  if (script === 'fire' && armOf(u) === 'infantry') { if (mmIn(unitDistance(u.stands, e.stands)) > v.tables.fire.musketRangeIn) out.push(...approach(v, u, e, v.tables.fire.musketRangeIn - 0.5, outmatchedRoom(v, u))); return out; }
-  out.push(...approach(v, u, e, armOf(u) === 'artillery' ? v.tables.fire.canisterRangeIn : 2, armOf(u) === 'infantry' ? outmatchedRoom(v, u) : Infinity));
+  if (script === 'fire' && armOf(u) === 'infantry') { if (mmIn(unitDistance(u.stands, e.stands)) > v.tables.fire.musketRangeIn) out.push(...approach(v, u, e, v.tables.fire.musketRangeIn - 0.5)); return out; }
+  out.push(...approach(v, u, e, armOf(u) === 'artillery' ? v.tables.fire.canisterRangeIn : 2));
   return out;
 }
 

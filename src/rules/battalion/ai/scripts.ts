@@ -15,7 +15,9 @@
  * Whatever the script, a battalion (not holding) assaults in the assault phase when the odds favour
  * it. Foot forms square when the horse that can reach it this turn would cost it more than the
  * square's exposure to fire (BT Square), and leaves it when not. In the last turns a side not safely
- * ahead presses: its battalions close with the enemy. A unit wheels towards its target once, at the start of its move.
+ * ahead presses: its battalions close with the enemy. Foot moving second steps back out of the
+ * assault distance of an enemy that has moved and whose assault on it would be worth making; horse
+ * with nothing worth charging stays beyond musket range. A unit wheels towards its target once, at the start of its move.
  * Commanders: each brigade's commander joins the battalion at the heart of his brigade (BT
  * Motivation table: +1 within 16"; BT Attacks per Stand: he fights with it); the General joins the
  * battalion with most friends within 8" (BT Army Commanders: they re-roll failed motivation), both
@@ -282,6 +284,23 @@ function commands(v: V, side: string, actor: string, script: string, _sm: Sample
       else if (gapIn < standOffIn - 1 && armOf(e) !== 'artillery') out.push(...drawBack(v, u, inMm(standOffIn - gapIn)));
       return out;
     }
+    // Moving second, foot out of its assault distance of an enemy that has moved and whose assault
+    // on it would be worth making steps back out of it (BT Assault: the line's rate).
+    if (step(v) === 'moveSecond' && armOf(u) === 'infantry' && u.formation !== 'square') {
+      let back = 0;
+      for (const x of enemies(v, side)) {
+        if (armOf(x) === 'artillery' || us(v.ruleset, x.id).disorientated) continue;
+        const reach = normalRateMm(v.tables, x, x.formation === 'wedge' ? 'wedge' : 'line') + inMm(0.5);
+        const gap = unitDistance(u.stands, x.stands);
+        if (gap >= reach || (assaultValue(v, x, u) ?? 0) <= ASSAULT_EDGE) continue;
+        back = Math.max(back, reach - gap);
+      }
+      if (back > 0 && back <= allowanceMm(v.tables, u) - st.movedMm) {
+        const away = drawBack(v, u, back);
+        const legs = (away[0] as { legs?: MoveLeg[] } | undefined)?.legs;
+        if (legs && legs[0]!.kind === 'backward' && (legs[0] as { mm: number }).mm >= back - 1) return [...out, ...away];
+      }
+    }
     if (armOf(u) === 'infantry' && u.formation === 'column' && gapIn <= rangeIn(v, u) + 6) reform('line');
     // A battalion or battery that has a target stays put and fires at +1 (BT Modifiers: "Having
     // not moved"); one with none comes up to within range of the nearest enemy (BT Range).
@@ -330,4 +349,6 @@ function sideCommands(v: V, side: string): Command[] {
 }
 
 // A shot, or a hit assigned, is refused (BT Shooting 1-2, 8) before its dice are rolled: one try proves it.
-export const btScripts = { names: BT_SCRIPTS, actors, choose, commands, sideCommands, settledBeforeDice: ['shoot', 'assignHit'] };
+// Every script shoots alike (the best shot): in a shooting step none need be chosen.
+const sameForEveryScript = (v: V) => step(v).startsWith('shoot');
+export const btScripts = { names: BT_SCRIPTS, actors, choose, commands, sideCommands, sameForEveryScript, settledBeforeDice: ['shoot', 'assignHit'] };

@@ -6,17 +6,21 @@
  *               way; names the best target when charges are declared (NW §12).
  *   - advance:  Advance to a firing distance of the nearest enemy (musket effective range for
  *               foot, beyond it for horse), keeping pace with its brigade; artillery advances
- *               limbered and unlimbers in range (NW Orders/Advance).
+ *               limbered and unlimbers in range (NW Orders/Advance). Foot the Advance's compulsory
+ *               half move would carry inside musket range or into friends closes by Deploy
+ *               instead, a stand depth at a time (NW Orders/Deploy).
  *   - hold:     Defend (foot, foot artillery) or Deploy to halt or face (horse, horse artillery):
  *               fire at full effect (NW Orders/Defend, Deploy).
  *   - withdraw: Recover when shaken, short of ammunition or routed (NW Orders/Recover, §16); else
  *               Retreat (NW Orders/Retreat).
  *
- * `choose` is the purposeful choice: a routed or shaken unit rallies; a unit charges when the
+ * `choose` is the purposeful choice: a routed unit rallies, and a shaken one when it has no shot
+ * (firing would cancel its Recover order), else it holds and fires; a unit charges when the
  * first round promises more casualties than it costs, by the rules' own combat tables with the
- * dice at their means (combat.ts `chargeOutlook`), foot by a clear margin; foot threatened by
- * horse forms square; units in range of
- * the enemy hold and fire; the rest advance. Units far from the enemy take no order and march
+ * dice at their means (combat.ts `chargeOutlook`), foot by a clear margin, by a wider one when
+ * one more unit lost would break its army (NW §10); never through friends, nor with guns, nor
+ * at a target the wheel and the move barely reach; foot threatened by horse forms square; units
+ * in range of the enemy hold and fire; the rest advance. Units far from the enemy take no order and march
  * (NW §21 Strategic Movement, faster than an Advance). Generals ride to the middle of their
  * brigades to keep them in command (NW Generals §2); reserves are released from turn 2.
  */
@@ -26,20 +30,20 @@ import type { Unit } from '../../../engine/model';
 import type { NwGameState, NwOptions, NwState, Draft } from '../types';
 import type { NwTables } from '../nwTables';
 import type { OrderId } from '../tables/orders';
-import { mayChargeTarget, ORDER_IDS } from '../tables/orders';
+import { deployActionsAllowed, mayChargeTarget, ORDER_IDS } from '../tables/orders';
 import { activeUnits, enemiesOf, inMm, nwu, withinER } from '../core';
 import { startWork } from '../../../engine/workingState';
 import { chargeTargetProblem, generalCanOrder, kind, moveAllowance, moveGeneralProblem, orderProblem, placeOrderProblem } from '../commands';
 import { normalMoveMm } from '../morale';
 import { chargeOutlook, inCombat } from '../combat';
-import { faceStruck, unitDistanceMm, unitFacing } from '../geom';
+import { faceStruck, frontRank, unitDistanceMm, unitFacing } from '../geom';
 import { acrossOf, checkMoveOrder, rightSignOf } from '../moveOrder';
 import { spikeableGuns } from '../legal';
 import { occupyBuildings } from '../occupy';
 import { ARTILLERY_RANGES_IN, SMALL_ARMS } from '../tables/fire';
 import { wheelTowardsDeg } from '../../../geometry/aim';
 import { standBlockers, targetFor } from '../fire';
-import { tally } from '../victory';
+import { tally, unitsToBreak } from '../victory';
 import { cos, hypot, sin } from '../../../geometry/math';
 
 
@@ -159,10 +163,13 @@ function reachMm(d: Draft, u: Unit): number {
   return inMm(SMALL_ARMS[d.rs.scale].bands.find((b) => b.band === 'effective')!.maxIn[p.weapon]);
 }
 
-/** How far a unit can shoot at all, in mm: the long small-arms band, or the guns' long range (NW Fire tables). */
+/**
+ * How far a unit shoots at all, in mm: the long small-arms band, or the guns' extreme range — the
+ * reach at which the Fire Phase finds its stands a target (fire.ts `planShots`; NW Fire tables).
+ */
 function longReachMm(d: Draft, u: Unit): number {
   const p = nwu(d, u.id).profile;
-  if (p.artillery) return inMm(ARTILLERY_RANGES_IN[d.rs.scale].long);
+  if (p.artillery) return inMm(ARTILLERY_RANGES_IN[d.rs.scale].extreme);
   if (p.weapon === 'none' || p.weapon === 'guns') return 0;
   return inMm(SMALL_ARMS[d.rs.scale].bands.find((b) => b.band === 'long')!.maxIn[p.weapon]);
 }
@@ -198,11 +205,14 @@ function blockersOf(d: Draft): ReturnType<typeof standBlockers> {
   return b;
 }
 
-/** NW Fire §29: does some stand of `u` have an enemy in its arc and sight within `rangeMm`? */
+/**
+ * NW Fire §29: does some stand of `u`'s front rank (the stands that fire, fire.ts `planShots`)
+ * have an enemy in its arc and sight within `rangeMm`?
+ */
 function hasShot(d: Draft, u: Unit, rangeMm: number): boolean {
   if (rangeMm <= 0) return false;
   const blockers = blockersOf(d);
-  return u.stands.some((s) => targetFor(d, u, s, rangeMm, blockers) !== undefined);
+  return frontRank(u).some((s) => targetFor(d, u, s, rangeMm, blockers) !== undefined);
 }
 
 const shaken = (d: Draft, id: string) => {
@@ -238,25 +248,75 @@ function clearAheadMm(d: Draft, u: Unit): number {
 }
 
 /**
+ * Does a stand of another unit of `u`'s side stand in the lane from `u` to `t` (as wide as `u`'s
+ * front, its wheel of up to 45° aside)? Charging or advancing through it interpenetrates (NW §24).
+ */
+function friendBetween(d: Draft, u: Unit, t: Unit): boolean {
+  const a = centreOf(u), b = centreOf(t);
+  const dx = b.x - a.x, dy = b.y - a.y, len = hypot(dx, dy);
+  if (len < 1) return false;
+  // The lane straight at the target, and the lane straight ahead as far (a charge wheels at most 45°).
+  const f = unitFacing(u);
+  return friendInLane(d, u, a, dx / len, dy / len, len) || friendInLane(d, u, a, cos(f), sin(f), len);
+}
+
+function friendInLane(d: Draft, u: Unit, a: { x: number; y: number }, fx: number, fy: number, len: number): boolean {
+  let half = 0;
+  for (const s of u.stands) half = Math.max(half, Math.abs(-(s.centre.x - a.x) * fy + (s.centre.y - a.y) * fx) + s.widthMm / 2);
+  for (const o of activeUnits(d)) {
+    if (o.side !== u.side || o.id === u.id) continue;
+    for (const s of o.stands) {
+      const ox = s.centre.x - a.x, oy = s.centre.y - a.y;
+      const along = ox * fx + oy * fy, lateral = Math.abs(-ox * fy + oy * fx);
+      if (along > 0 && along < len && lateral < half + s.widthMm / 2) return true;
+    }
+  }
+  return false;
+}
+
+/**
  * NW Orders/Charge: how much a charge at `t` promises — the casualties the first round would
  * inflict less those it would cost, by the rules' own combat tables with the dice at their means
  * (combat.ts `chargeOutlook`); -Infinity where the rules forbid it (NW Orders/Charge) or horse
  * would ride at a square (NW §27).
  */
 function chargeOdds(d: Draft, u: Unit, t: Unit): number {
-  if (!mayChargeTarget(kind(d, u), kind(d, t))) return -Infinity;
+  // Guns do not charge: limbered or not, they would only end disordered short of the target.
+  if (nwu(d, u.id).profile.artillery || !mayChargeTarget(kind(d, u), kind(d, t))) return -Infinity;
+  // A charge through its own troops interpenetrates them (NW §24: both disordered, a disordered
+  // unit fragmented), and a charge that fails to make contact disorders the charger (NW Orders/Charge).
+  if (friendBetween(d, u, t)) return -Infinity;
   if (nwu(d, u.id).profile.mounted && (t.formation === 'square' || t.formation === 'rally-square' || t.formation === 'austrian-mass')) return -Infinity;
   const o = chargeOutlook(d, u, t, faceStruck(u, t));
   return o.inflicted - o.suffered;
 }
 
-/** The enemies within a move's reach of `u`, ranked for a charge: best odds first, the nearer among equals. */
-function chargeRanking(d: Draft, u: Unit): { t: Unit; odds: number; v: number }[] {
-  const reach = normalMoveMm(d, u) + 1e-6;
+/**
+ * NW Orders/Charge "a 45 degree wheel at the start of the Charge", paid for by the outer corner's
+ * arc (NW §25 Changing Face): the frontage times the wheel, in radians, that faces `t`.
+ */
+function chargeWheelCostMm(u: Unit, t: Unit): number {
+  const c = centreOf(u), f = unitFacing(u);
+  const deg = Math.abs(wheelTowardsDeg(c, f, centreOf(t), 45));
+  if (deg < 5) return 0;
+  let half = 0;
+  for (const s of u.stands) half = Math.max(half, Math.abs(-(s.centre.x - c.x) * sin(f) + (s.centre.y - c.y) * cos(f)) + s.widthMm / 2);
+  return 2 * half * (deg * Math.PI) / 180;
+}
+
+/**
+ * The enemies within a move's reach of `u`, ranked for a charge: best odds first, the nearer among
+ * equals. A charge that falls short disorders the charger (NW Orders/Charge): when the order is
+ * given, targets at the very end of the move, where the wheel's cost or a step back by the target
+ * leaves it short, are passed over (`reachShare` of the move, the wheel paid for); once it is
+ * given, any target in reach will do.
+ */
+function chargeRanking(d: Draft, u: Unit, reachShare: number): { t: Unit; odds: number; v: number }[] {
+  const reach = normalMoveMm(d, u) * reachShare + 1e-6;
   const ranked: { t: Unit; odds: number; v: number }[] = [];
   for (const t of foesOf(d, u.side)) {
     const gap = unitDistanceMm(u, t);
-    if (gap > reach) continue;
+    if (gap > reach || (reachShare < 1 && gap + chargeWheelCostMm(u, t) > reach)) continue;
     const odds = chargeOdds(d, u, t);
     ranked.push({ t, odds, v: odds - gap / 1000 });
   }
@@ -264,10 +324,10 @@ function chargeRanking(d: Draft, u: Unit): { t: Unit; odds: number; v: number }[
   return ranked;
 }
 
-function bestChargeTarget(d: Draft, u: Unit): Unit | undefined {
+function bestChargeTarget(d: Draft, u: Unit, reachShare = 0.85): Unit | undefined {
   // PERF: the rules' test (a wheel traced to each target) is the dear part, so targets are
   // ranked first, within a move's reach, and tested best first: the first lawful one is the best.
-  return chargeRanking(d, u).find((x) => !chargeTargetProblem(d, u, x.t))?.t;
+  return chargeRanking(d, u, reachShare).find((x) => !chargeTargetProblem(d, u, x.t))?.t;
 }
 
 /**
@@ -276,7 +336,7 @@ function bestChargeTarget(d: Draft, u: Unit): Unit | undefined {
  * whichever of them is the best lawful one falls short, so the rest go untested.
  */
 function bestChargeMeets(d: Draft, u: Unit, need: number): boolean {
-  const ranked = chargeRanking(d, u);
+  const ranked = chargeRanking(d, u, 0.85);
   const tail: number[] = new Array<number>(ranked.length + 1).fill(-Infinity);
   for (let i = ranked.length - 1; i >= 0; i--) tail[i] = Math.max(tail[i + 1]!, ranked[i]!.odds);
   for (let i = 0; i < ranked.length; i++) {
@@ -316,6 +376,14 @@ function ordersFor(d: Draft, u: Unit, script: Script): OrderId[] {
       if (art && clearAheadMm(d, u) < normalMoveMm(d, u) / 2) return holdOrder;
       // Ahead of the brigade by more than half a move: wait for it (see lagMm).
       if (foot && near && lagMm(d, u, near.d) > near.d + normalMoveMm(d, u) / 2) return holdOrder;
+      // NW Orders/Advance: an Advance obliges at least half a move, straight on but for a 45° wheel.
+      // Where that half move would carry foot into its own troops (NW §24 Interpenetration) or
+      // inside musket range of the enemy (into close range, or contact), it closes by Deploy
+      // instead: a step forward one stand depth, facing the enemy (NW Orders/Deploy).
+      if (foot && near) {
+        const half = normalMoveMm(d, u) / 2;
+        if (clearAheadMm(d, u) < half + inMm(0.5) || near.d - half < standOffMm(d, u)) return ['deploy', 'defend'];
+      }
       return ['advance'];
     }
     case 'hold':
@@ -330,20 +398,29 @@ function chooseNw(d: Draft, u: Unit): Script {
   if (nu.morale === 'routed') return 'withdraw';
   const near = nearestFoe(d, u);
   // NW Orders/Recover: a unit out of ammunition restocks (it cannot fire, so the order stands,
-  // NW Fire §28); a shaken one rallies when out of the enemy's effective reach or without a shot
-  // (a unit that fires loses its Recover marker, and every stand "must fire at the nearest
-  // enemy", NW Fire §29).
+  // NW Fire §28); a shaken one rallies when it has no shot (a unit that fires loses its Recover
+  // marker, and every stand "must fire at the nearest enemy", NW Fire §29).
   if (nu.ammo === 'out') return 'withdraw';
-  if (shaken(d, u.id) && (!near || near.d > inMm(6) || !hasShot(d, u, longReachMm(d, u)))) return 'withdraw';
+  if (shaken(d, u.id)) {
+    // A Recover order is lost the moment the unit fires, and it fires whenever a stand has an
+    // enemy (or a lone general, NW Generals §3) in its arc within range: with a shot, a shaken
+    // unit holds and fires (below, unless a charge promises well) rather than spend an order it will lose.
+    if (!hasShot(d, u, longReachMm(d, u))) return 'withdraw';
+  }
   // NW §10: a side behind on Victory Points late in the battle charges at even odds to force a result.
   // The first round at the best target must promise more casualties than it costs: by a clear
   // margin for foot (a lost combat is a push back and a morale test, NW After Close Combat), less
   // for horse, which recalls faster; any gain at all for a side pressing for a result (NW §10).
+  // NW §10: where one more unit lost breaks the army, a lost combat (a push back and a morale
+  // test that may rout it) can lose the battle, so a charge needs far better odds.
   const pressing = pressingFor(d, u.side);
-  const need = pressing ? 0.01 : nu.profile.mounted ? 0.5 : 1;
+  const brink = unitsToBreak(d.rs, u.side) <= 1;
+  const need = pressing ? 0.01 : (nu.profile.mounted ? 0.5 : 1) + (brink ? 2 : 0);
   if (bestChargeMeets(d, u, need) && !orderProblem(d, u, 'charge')) return 'attack';
   // Pressing (above): units in good order close with the enemy to charge next turn.
   if (pressing && nu.morale === 'good' && !nu.profile.artillery) return 'attack';
+  // Shaken with a shot (above): it holds and fires.
+  if (shaken(d, u.id)) return 'hold';
   if (nu.profile.mounted) {
     // Horse guards the flanks: it closes only to outside musket range unless a charge is on.
     return near && near.d < inMm(10) ? 'hold' : 'advance';
@@ -368,6 +445,11 @@ function goal(d: Draft, u: Unit): { x: number; y: number; gapMm: number } {
   return { x: c.x + cos(f) * 1000, y: c.y + sin(f) * 1000, gapMm: Infinity };
 }
 
+/** How near the enemy an advance stops, in mm: horse outside musket range, foot and guns at most of their effective reach. */
+function standOffMm(d: Draft, u: Unit): number {
+  return nwu(d, u.id).profile.mounted ? inMm(10) : Math.max(inMm(3), reachMm(d, u) * 0.8);
+}
+
 /** NW Orders/Advance: the moves an advancing unit tries, best first. */
 function advanceMoves(d: Draft, u: Unit, side: string, script: Script, strategic: boolean): Command[] {
   const nu = nwu(d, u.id);
@@ -382,7 +464,7 @@ function advanceMoves(d: Draft, u: Unit, side: string, script: Script, strategic
   // Keep the brigade together: no unit goes further than its slowest brigade-mate can (NW §25 lines).
   const mates = activeUnits(d).filter((x) => x.side === side && x.parent === u.parent && x.id !== u.id && !nwu(d, x.id).profile.artillery);
   const pace = strategic || nu.profile.artillery ? full : Math.min(full, ...mates.map((m) => normalMoveMm(d, m)));
-  const standOff = script === 'attack' ? 0 : nu.profile.mounted ? inMm(10) : Math.max(inMm(3), reachMm(d, u) * 0.8);
+  const standOff = script === 'attack' ? 0 : standOffMm(d, u);
   // Foot keeps its line with the brigade: it goes no more than 3" nearer the enemy than its
   // hindmost brigade-mate, so the brigade comes into musket range together rather than a
   // battalion at a time (NW §19: a lone unit's rout tests its neighbours; §10: a brigade that
@@ -447,6 +529,31 @@ function lagMm(d: Draft, u: Unit, gapMm: number): number {
   return hind > gapMm + inMm(3) ? hind - inMm(3) : 0;
 }
 
+/** NW Orders/Deploy: how many Deploy actions `u` may take this turn (the rules' own count). */
+function deployActionsAllowedTo(d: Draft, u: Unit): number {
+  const nu = nwu(d, u.id);
+  return deployActionsAllowed({
+    inCloseCombat: inCombat(d, u.id),
+    beingCharged: Object.values(d.rs.orders).some((x) => x.order === 'charge' && x.target === u.id),
+    disordered: nu.morale !== 'good',
+    militiaOrConscript: nu.profile.grade === 'militia' || nu.profile.grade === 'conscript',
+  });
+}
+
+/**
+ * NW Orders/Deploy "Move one stand depth straight forward": foot closing on the enemy without
+ * an Advance's compulsory half move (see ordersFor) steps forward while it has no shot at its
+ * effective reach and the step leaves it outside its stand-off.
+ */
+function closingSteps(d: Draft, u: Unit, side: string): Command[] {
+  const nu = nwu(d, u.id);
+  if (!nu.profile.foot || u.formation === 'square' || u.formation === 'skirmish') return [];
+  const near = nearestFoe(d, u);
+  const depth = u.stands[0]?.depthMm ?? inMm(1);
+  if (!near || near.d - depth < standOffMm(d, u) - inMm(0.5) || clearAheadMm(d, u) < depth || hasShot(d, u, reachMm(d, u))) return [];
+  return [{ type: 'deployUnit', side, unitId: u.id, action: 'step-forward' }];
+}
+
 function tacticalCommands(d: Draft, u: Unit, side: string, script: Script): Command[] {
   const o = d.rs.orders[u.id];
   const nu = nwu(d, u.id);
@@ -458,7 +565,8 @@ function tacticalCommands(d: Draft, u: Unit, side: string, script: Script): Comm
     case 'retreat':
       return [1, 0.75, 0.5].map((f) => ({ type: 'retreatUnit', side, unitId: u.id, distanceIn: inchesOf(full * f) }));
     case 'deploy': {
-      if ((o.deployActionsUsed ?? 0) >= 1) return [];
+      const used = o.deployActionsUsed ?? 0;
+      if (used >= 1) return used < deployActionsAllowedTo(d, u) ? closingSteps(d, u, side) : [];
       const guns = spikeableGuns(d, u);
       if (guns.length > 0) return [{ type: 'deployUnit', side, unitId: u.id, action: 'spike-guns', gunsId: guns[0]! }];
       if (typeof occupyBuildings(d, u) !== 'string') return [{ type: 'deployUnit', side, unitId: u.id, action: 'occupy-buildings' }];
@@ -471,6 +579,7 @@ function tacticalCommands(d: Draft, u: Unit, side: string, script: Script): Comm
       // A column in musket reach forms line first: its fire counts more than a better facing.
       if (nu.profile.foot && u.formation === 'column' && g.gapMm < inMm(12)) out.push({ type: 'deployUnit', side, unitId: u.id, action: 'change-formation', formation: 'line' });
       if (Math.abs(wheel) >= 10) out.push({ type: 'deployUnit', side, unitId: u.id, action: 'wheel', degrees: wheel });
+      out.push(...closingSteps(d, u, side));
       out.push({ type: 'deployUnit', side, unitId: u.id, action: 'halt' });
       return out;
     }
@@ -527,7 +636,7 @@ function commandsNw(view: V, side: string, actor: string, script0: string, _s: S
     case 'strategic-move':
       return script === 'withdraw' || script === 'hold' ? [] : advanceMoves(d, u, side, 'advance', true);
     case 'declare-charges': {
-      const t = bestChargeTarget(d, u);
+      const t = bestChargeTarget(d, u, 1);
       return t ? [{ type: 'declareCharge', side, unitId: u.id, targetId: t.id }] : [];
     }
     case 'charge-responses': {

@@ -13,7 +13,10 @@
  * advance to where they will; a group charges the target in reach whose melee favours it
  * (odds.ts: the rules' own melee modifiers over both dice), horse within reach of enemy horse
  * charges it first on even odds, and otherwise keeps beyond musket range on the flanks; foot
- * advances to the 10cm halt and stands to shoot; a group that has lost half its stands holds. In the shooting steps every
+ * advances to the 10cm halt and stands to shoot; a group that has lost half its stands holds; a group
+ * in contact with surrendered enemy stands still until they are removed (7 p.15); a defender waits
+ * for the attacker, and in the last third of the battle keeps its ground only while clearly ahead on
+ * losses; a group ordered to Retreat falls back facing the enemy, short of the table edge. In the shooting steps every
  * unit fires at the target it hurts most (nearest, shaken, in the open: (5) Shooting p.11).
  * Generals prompt their own groups first and the CinC those beyond them, and ride behind their
  * groups to stay within reach of a prompt ((3) Changing Orders p.7); a CinC keeps the counter
@@ -31,10 +34,11 @@ import { groupSpeedCm } from '../moveSpeed';
 import { isHiddenFrom, legalDeployment } from '../deployment';
 import { isDeployStep } from '../deploymentOrder';
 import { groupShapeProblem, isSplit } from '../groupShape';
-import { CM, centroid } from '../geo';
+import { CM, centroid, inContact } from '../geo';
 import { cos, hypot, sin } from '../../../geometry/math';
 import { wheelTowardsDeg } from '../../../geometry/aim';
 import { chargeOdds } from './odds';
+import { planShot } from '../shooting';
 
 type V = SeenGame<SywState, Options, Tables>;
 export const SYW_SCRIPTS = ['attack', 'advance', 'hold', 'withdraw'] as const;
@@ -111,6 +115,12 @@ function chargeTargets(w: Work, view: V, side: string, g: GroupState, us: readon
     .sort((a, b) => b.odds - a.odds);
 }
 
+/** Whether a charge promises enough to go in (chargeThreshold), and no loss of points on the melee. */
+const worthCharging = (w: Work, view: V, side: string) => {
+  const need = chargeThreshold(w, view, side);
+  return (x: { odds: number; points: number }) => x.odds >= need && x.points >= 0;
+};
+
 /**
  * Friends in the way of a group's Advance: a unit of another group of its side ahead of it, within
  * its move, whose frontage overlaps its own. Advancing into it would interpenetrate (§4 p.10:
@@ -138,14 +148,19 @@ const COMING_MM = 45 * CM;
 
 /**
  * Whether `side` should wait for the enemy: the defender (9 p.19) holds its ground and lets the
- * attacker come into its fire, until the last third of the battle, when a side that has not been
- * attacked must go and win it (the house victory counts losses at the turn limit, RULINGS.md).
+ * attacker come into its fire, until the last third of the battle, when a defender not clearly
+ * ahead on losses must go and win it (the house victory counts losses at the turn limit,
+ * RULINGS.md); one clearly ahead keeps its ground and leaves the attacking to the side behind.
  * From the third turn it waits only while the attacker is coming (a known enemy within two moves
  * of its line): an attacker who hangs back is gone for, or the battle ends in a draw.
  */
 function waits(w: Work, view: V, side: string): boolean {
   const limit = view.battle.turnLimit;
-  if (side !== view.ruleset.defender || (limit !== undefined && view.position.turn > Math.ceil((limit * 2) / 3))) return false;
+  if (side !== view.ruleset.defender) return false;
+  if (limit !== undefined && view.position.turn > Math.ceil((limit * 2) / 3)) {
+    const other = view.battle.sides.find((x) => x.id !== side)?.id ?? side;
+    return lostShare(w, view, other) - lostShare(w, view, side) > 0.1;
+  }
   if (view.position.turn <= 2) return true;
   const mine = view.battle.units.filter((u) => u.side === side);
   return knownEnemies(w, view, side).some((e) => w.groupOf(e.id)?.order === 'advance' && gapFrom(e, mine) <= COMING_MM);
@@ -191,6 +206,27 @@ function horseThreat(w: Work, view: V, side: string, us: readonly Unit[]): numbe
   return worst;
 }
 
+/** How far a group can go straight back (an about face and forward) before a stand reaches the table edge. */
+function roomBehindMm(w: Work, us: readonly Unit[]): number {
+  const f = us[0]!.stands[0]!.facing;
+  const bx = -cos(f), by = -sin(f);
+  const { widthMm, depthMm } = w.battle.table;
+  let room = Infinity;
+  for (const st of stands(us)) {
+    const r = Math.max(st.widthMm, st.depthMm) / 2;
+    if (bx > 1e-9) room = Math.min(room, (widthMm - r - st.centre.x) / bx);
+    if (bx < -1e-9) room = Math.min(room, (st.centre.x - r) / -bx);
+    if (by > 1e-9) room = Math.min(room, (depthMm - r - st.centre.y) / by);
+    if (by < -1e-9) room = Math.min(room, (st.centre.y - r) / -by);
+  }
+  return Math.max(0, room);
+}
+
+/** Whether a group is in contact with surrendered enemy troops (7 p.15). */
+function guardsPrisoners(w: Work, us: readonly Unit[]): boolean {
+  return us.length > 0 && w.enemiesOf(us[0]!.side).some((e) => w.unitState(e.id)?.surrendered === true && us.some((u) => inContact(e, u)));
+}
+
 function chooseSyw(w: Work, view: V, side: string, g: GroupState): Script {
   const us = w.groupUnits(g);
   if (g.order === 'rout') return 'withdraw';
@@ -200,9 +236,11 @@ function chooseSyw(w: Work, view: V, side: string, g: GroupState): Script {
   if (us.every(isArtillery)) return (near && near.mm <= maxRangeMm(w.tables, us[0]!) * 0.8) || blocked || waits(w, view, side) ? 'hold' : 'advance';
   const left = us.reduce((a, u) => a + u.stands.length, 0);
   if (left * 2 <= g.startStands) return 'hold';
+  // 7 p.15: surrendered troops are removed after the next combat phase if the enemy in contact
+  // with them Stand and shoot, and rally if the enemy does anything else: the captors stand still.
+  if (guardsPrisoners(w, us)) return 'hold';
   const targets = chargeTargets(w, view, side, g, us);
-  const best = targets[0];
-  if (best && best.odds >= chargeThreshold(w, view, side) && best.points >= 0) return 'attack';
+  if (targets.some(worthCharging(w, view, side))) return 'attack';
   // Horse within reach of enemy horse that would win charging it charges first, on even odds:
   // horse charged while on Stand fights at -1 ((6) Melee chart p.14, "Cavalry charged and on
   // Stand orders"), so waiting for the enemy's charge is worse than an even one of its own.
@@ -246,13 +284,24 @@ function movementCommands(w: Work, view: V, side: string, g: GroupState, script:
   if (speed <= 1) return [];
   const arty = us.some(isArtillery);
   if (g.order === 'advance' && !arty && script === 'attack') {
-    for (const { t } of chargeTargets(w, view, side, g, us).slice(0, 2)) out.push({ type: 'declareCharge', side, group: g.id, target: t.id });
+    // The targets worth charging first, then the rest.
+    const ts = chargeTargets(w, view, side, g, us);
+    const worth = worthCharging(w, view, side);
+    for (const { t } of [...ts.filter(worth), ...ts.filter((x) => !worth(x))].slice(0, 2)) out.push({ type: 'declareCharge', side, group: g.id, target: t.id });
   }
   // One move a phase: a group that has moved is done (its charge, if any, was declared first).
   if (g.moved || g.movedMm > 0) return out;
   const near = nearestTo(w, view, side, us);
   if (g.order === 'retreat' || script === 'withdraw') {
-    if (g.order === 'retreat') for (const f of [1, 0.75, 0.5]) out.push({ type: 'moveGroup', side, group: g.id, legs: [{ kind: 'turn', deg: 180 }, { kind: 'forward', mm: Math.round(speed * f) }] });
+    // p.8 Retreat: at least half speed, further from the nearest enemy, facing the same or the
+    // opposite way: about face, go back, and face the enemy again where the turns leave the move room.
+    // Short of the table edge where there is room (a retreater reaching it leaves the table, 8 p.18).
+    if (g.order === 'retreat') {
+      const room = roomBehindMm(w, us) - 2 * CM;
+      const dists = [1, 0.75, 0.5].map((f) => Math.round(speed * f)).filter((mm) => mm <= room || mm === Math.round(speed * 0.5));
+      for (const mm of dists) out.push({ type: 'moveGroup', side, group: g.id, legs: [{ kind: 'turn', deg: 180 }, { kind: 'forward', mm }, { kind: 'turn', deg: 180 }] });
+      for (const mm of dists) out.push({ type: 'moveGroup', side, group: g.id, legs: [{ kind: 'turn', deg: 180 }, { kind: 'forward', mm }] });
+    }
     return out;
   }
   if (g.order !== 'advance' && g.order !== 'reserve') return out;
@@ -393,6 +442,20 @@ function playoutDone(start: S, now: S): boolean {
   return now.ruleset.phaseCounter >= start.ruleset.phaseCounter + 2;
 }
 
+/**
+ * PERF: a shot the rules are sure to refuse, found on the view by the shoot handler's own check
+ * (shooting.ts `planShot`: order, melee, arcs, range, sight; p.11-12) without trying it. The
+ * determinisation fills only enemy CinCs' counters, which no shot reads, so the check on the view
+ * is the check on the state the shot would be tried on.
+ */
+function refusesSyw(view: V, side: string, c: Command): boolean {
+  if (c.type !== 'shoot' || c.side !== side || typeof c['unit'] !== 'string' || typeof c['target'] !== 'string') return false;
+  const w = workOf(view);
+  const shooter = w.unit(c['unit']), target = w.unit(c['target']);
+  if (!shooter || !target || shooter.side !== side) return false;
+  return 'rejected' in planShot(stateFromView(view) as S, w, shooter, target);
+}
+
 export const sywScripts = {
   playoutDone,
   names: SYW_SCRIPTS,
@@ -405,6 +468,7 @@ export const sywScripts = {
   // Shots are the group's whatever its intent (shootingCommands takes no script).
   sameForEveryScript: (view: V): boolean => view.position.step === 'shootingPhasing' || view.position.step === 'shootingNonPhasing',
   sideCommands: sideCommandsSyw,
+  refuses: refusesSyw,
   // Refused, if at all, before their dice: prompts and self-orders roll only for success (p.7,
   // p.5), shots for effect (p.11), a charge for nerve and the target's test (p.12-13). A move's
   // D4 in type 0 terrain (p.9) or 2D4 over an abatis can make it too far: moves are tried again.
