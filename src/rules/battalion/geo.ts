@@ -14,13 +14,14 @@ import { inFrontArc } from '../../geometry/zones';
 import { terrainUnderCentres } from '../../geometry/terrain';
 import { meanCentre } from '../../geometry/standSets';
 import { mm, type TablePoint } from '../../geometry/types';
-import { isContactGap } from '../../geometry/units';
+import { isContactGap, standsInContact } from '../../geometry/units';
 import { inMm, mmIn } from './state';
 
 /** Distance between two units' nearest stands, inches. */
 export const gapIn = (a: Unit, b: Unit): number => mmIn(unitDistance(a.stands, b.stands));
 export const inContact = (a: Unit, b: Unit): boolean => isContactGap(unitDistance(a.stands, b.stands));
-export const standsTouch = (a: Stand, b: Stand): boolean => isContactGap(standDistance(a, b));
+/** Two stands in contact: the core's contact tolerance. */
+export const standsTouch: (a: Stand, b: Stand) => boolean = standsInContact;
 export const centreOf = (u: Unit): TablePoint => meanCentre(u.stands);
 export const frameOf = (u: Unit) => unitFrame(u.stands);
 

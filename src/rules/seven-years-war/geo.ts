@@ -15,7 +15,7 @@ import type { SightIndex, SightRule } from '../../geometry/sightIndex';
 import { lineOfSight, groundLevelAt } from '../../geometry/lineOfSight';
 import type { TablePoint } from '../../geometry/types';
 import { pt } from '../../geometry/types';
-import { CONTACT_MM, translateStands, rotateStands, unitsInContact, isContactGap } from '../../geometry/units';
+import { CONTACT_MM, translateStands, rotateStands, unitsInContact, standsInContact } from '../../geometry/units';
 import { meanCentre, boundingCircle, circlesApart } from '../../geometry/standSets';
 import { sightIndexOf, terrainIndexOf } from '../../geometry/sightCache';
 import { circleCrossingsAlong, lineCrossingsAlong, outlineCrossingsAlong, sightEventsAlong } from '../../geometry/sightAlong';
@@ -33,13 +33,8 @@ export const standGap = (a: Stand, b: Stand): number => standDistance(a, b);
 /** Rigid moves of a unit's stands: the geometry core's (units.ts), keeping the Stand type. */
 export { translateStands, rotateStands, CONTACT_MM };
 
-/**
- * Two stands in contact: the core's contact tolerance (`isContactGap`). PERF: stands whose centres
- * are further apart than their half-diagonals and the tolerance, with a millimetre to spare, are
- * not (no point of one is nearer the other than that): the melee modifiers ask it of every friend.
- */
-export const standsInContact = (a: Stand, b: Stand): boolean =>
-  Math.abs(a.centre.x - b.centre.x) + Math.abs(a.centre.y - b.centre.y) <= (a.widthMm + a.depthMm + b.widthMm + b.depthMm) * 0.75 + CONTACT_MM + 1 && isContactGap(standDistance(a, b));
+/** Two stands in contact: the core's contact tolerance (`isContactGap`), SYW (6) Melee p.13-14. */
+export { standsInContact };
 
 /** In contact: the core's contact tolerance (CONTACT_MM, 1.5mm edge to edge). PERF: circles further apart are not. */
 export const inContact = (a: Unit, b: Unit): boolean => !circlesApart(a.stands, b.stands, CONTACT_MM) && unitsInContact(a.stands, b.stands);

@@ -1,14 +1,13 @@
 /**
- * SYW stands in contact ((6) Melee p.13-14: stands in contact fight, friends beside them
- * overlap): `standsInContact` is the core's contact tolerance on the nearest-point distance of
- * the two bases, whatever shortcut it takes for bases far apart.
+ * Stands in contact (SYW (6) Melee p.13-14: stands in contact fight, friends beside them overlap;
+ * the battalion set's engaged stands): the kernel's `standsInContact` is the contact tolerance on
+ * the nearest-point distance of the two bases, whatever shortcut it takes for bases far apart.
  */
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import type { Stand } from '../../../src/engine/model';
-import { standDistance } from '../../../src/geometry/measure';
-import { isContactGap } from '../../../src/geometry/units';
-import { standsInContact } from '../../../src/rules/seven-years-war/geo';
+import type { Stand } from '../../src/engine/model';
+import { standDistance } from '../../src/geometry/measure';
+import { isContactGap, standsInContact } from '../../src/geometry/units';
 
 const stand = (id: string) =>
   fc.record({
@@ -19,7 +18,7 @@ const stand = (id: string) =>
     d: fc.double({ min: 10, max: 80, noNaN: true }),
   }).map((r): Stand => ({ id, centre: { x: r.x, y: r.y }, facing: r.facing, widthMm: r.w, depthMm: r.d }) as Stand);
 
-describe('SYW (6) Melee: two stands are in contact when their bases are within the contact tolerance', () => {
+describe('Stand contact (SYW (6) Melee, battalion assaults): two stands are in contact when their bases are within the contact tolerance', () => {
   it('agrees with the nearest-point distance for bases anywhere, near or far', () => {
     fc.assert(fc.property(stand('a'), stand('b'), (a, b) => {
       expect(standsInContact(a, b)).toBe(isContactGap(standDistance(a, b)));
