@@ -47,3 +47,29 @@ export function circlesApart(a: readonly StandFootprint[], b: readonly StandFoot
   const ca = boundingCircle(a), cb = boundingCircle(b);
   return hypot(ca.x - cb.x, ca.y - cb.y) - ca.r - cb.r > gapMm;
 }
+
+/**
+ * Half the span of `stands` across the direction (fx, fy) (a unit vector) from `origin`: the
+ * farthest stand centre to either side plus half that stand's width. A unit's half frontage when
+ * (fx, fy) is its facing; the half width of the lane it sweeps going that way.
+ */
+export function halfSpanAcross(stands: readonly StandFootprint[], origin: { readonly x: number; readonly y: number }, fx: number, fy: number): number {
+  let half = 0;
+  for (const s of stands) half = Math.max(half, Math.abs(-(s.centre.x - origin.x) * fy + (s.centre.y - origin.y) * fx) + s.widthMm / 2);
+  return half;
+}
+
+/**
+ * Does a stand of `stands` stand in the lane from `origin` along the unit vector (fx, fy), `lenMm`
+ * long and `halfMm` to each side: its centre ahead of the origin and short of the lane's end, and
+ * its side within `halfMm` plus half its width of the lane's middle? A quick estimate of what a
+ * move that way would run into (the exact answer is the movement core's).
+ */
+export function laneMeets(stands: readonly StandFootprint[], origin: { readonly x: number; readonly y: number }, fx: number, fy: number, lenMm: number, halfMm: number): boolean {
+  for (const s of stands) {
+    const ox = s.centre.x - origin.x, oy = s.centre.y - origin.y;
+    const along = ox * fx + oy * fy, lateral = Math.abs(-ox * fy + oy * fx);
+    if (along > 0 && along < lenMm && lateral < halfMm + s.widthMm / 2) return true;
+  }
+  return false;
+}

@@ -47,3 +47,17 @@ export function pointOnTable(table: TableSize, p: XY): boolean {
 export function clampToTable(table: TableSize, p: XY): TablePoint {
   return pt(Math.min(Math.max(p.x, 0), table.widthMm), Math.min(Math.max(p.y, 0), table.depthMm));
 }
+
+/**
+ * How far `p` may go along the unit vector (dx, dy) before it comes within `marginMm` of the
+ * table's edge (Infinity for a direction that meets no edge). A stand's centre with its
+ * half-diagonal as the margin: how far the stand may go that way and stay on the table.
+ */
+export function roomToEdgeMm(table: TableSize, p: XY, dx: number, dy: number, marginMm = 0): number {
+  let room = Infinity;
+  if (dx > 1e-9) room = Math.min(room, (table.widthMm - marginMm - p.x) / dx);
+  if (dx < -1e-9) room = Math.min(room, (p.x - marginMm) / -dx);
+  if (dy > 1e-9) room = Math.min(room, (table.depthMm - marginMm - p.y) / dy);
+  if (dy < -1e-9) room = Math.min(room, (p.y - marginMm) / -dy);
+  return room;
+}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { boundingCircle, circlesApart, meanCentre } from '../../src/geometry/standSets';
+import { boundingCircle, circlesApart, halfSpanAcross, laneMeets, meanCentre } from '../../src/geometry/standSets';
 import { standsOverlap } from '../../src/geometry/units';
 import { standCorners } from '../../src/geometry/footprint';
 import { unitDistance } from '../../src/geometry/measure';
@@ -51,5 +51,26 @@ describe('Stands overlapping: one test for every ruleset, touching is not overla
   it('turned stands: a stand turned 45° over another\'s corner overlaps; far apart never', () => {
     expect(standsOverlap(stand(0, 0), stand(25, 15, Math.PI / 4))).toBe(true);
     expect(standsOverlap(stand(0, 0), stand(200, 0, Math.PI / 4))).toBe(false);
+  });
+});
+
+describe('Half the span of stands across a direction, and stands in a lane', () => {
+  const line = [stand(0, 0), stand(40, 0), stand(80, 0)]; // three 40 mm stands in a row along x
+  it('spans the farthest centre to either side plus half its width', () => {
+    // Across the direction +y (fx 0, fy 1), the side offsets are the x offsets: 80 from the first stand.
+    expect(halfSpanAcross(line, pt(0, 0), 0, 1)).toBe(80 + 20);
+    expect(halfSpanAcross(line, pt(40, 0), 0, 1)).toBe(40 + 20);
+    // Across +x, every centre is on the line: half a stand's width.
+    expect(halfSpanAcross(line, pt(40, 0), 1, 0)).toBe(20);
+  });
+
+  it('meets a stand ahead within the lane, and not one behind, beyond its end or off to the side', () => {
+    const at = (x: number, y: number) => [stand(x, y)];
+    expect(laneMeets(at(0, 100), pt(0, 0), 0, 1, 200, 60)).toBe(true);
+    expect(laneMeets(at(0, -100), pt(0, 0), 0, 1, 200, 60)).toBe(false);
+    expect(laneMeets(at(0, 250), pt(0, 0), 0, 1, 200, 60)).toBe(false);
+    // Beside the lane: 60 half width plus 20 of the stand's half width reaches 79.9 but not 80.
+    expect(laneMeets(at(79.9, 100), pt(0, 0), 0, 1, 200, 60)).toBe(true);
+    expect(laneMeets(at(80, 100), pt(0, 0), 0, 1, 200, 60)).toBe(false);
   });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { clampToTable, edgeClearanceMm, INWARD_FACING, nearestEdge, onTableEdge, pointOnTable } from '../../src/geometry/tableEdge';
+import { clampToTable, edgeClearanceMm, INWARD_FACING, nearestEdge, onTableEdge, pointOnTable, roomToEdgeMm } from '../../src/geometry/tableEdge';
 import { cos, sin } from '../../src/geometry/math';
 
 const table = { widthMm: 1800, depthMm: 1200 };
@@ -44,5 +44,31 @@ describe('points and the table edges', () => {
       expect(cos(INWARD_FACING[edge])).toBeCloseTo(inward[0], 12);
       expect(sin(INWARD_FACING[edge])).toBeCloseTo(inward[1], 12);
     }
+  });
+});
+
+describe('room to the table edge along a direction', () => {
+  it('is the distance to the edge ahead, less the margin, on each axis', () => {
+    expect(roomToEdgeMm(table, { x: 900, y: 600 }, 1, 0)).toBe(900);
+    expect(roomToEdgeMm(table, { x: 900, y: 600 }, -1, 0, 50)).toBe(850);
+    expect(roomToEdgeMm(table, { x: 900, y: 600 }, 0, 1, 100)).toBe(500);
+    expect(roomToEdgeMm(table, { x: 100, y: 600 }, 0, -1)).toBe(600);
+  });
+
+  it('takes the nearer of the two edges a slanting direction meets, and none for no direction', () => {
+    const s = Math.SQRT1_2;
+    // From (1700, 600) towards the top right: the right edge is 100 mm across, the top 600 mm up.
+    expect(roomToEdgeMm(table, { x: 1700, y: 600 }, s, -s)).toBeCloseTo(100 / s, 9);
+    expect(roomToEdgeMm(table, { x: 900, y: 600 }, 0, 0)).toBe(Infinity);
+  });
+
+  it('lands a point that goes that far on the edge, for any direction and point on the table', () => {
+    fc.assert(fc.property(fc.double({ min: 1, max: 1799, noNaN: true }), fc.double({ min: 1, max: 1199, noNaN: true }), fc.double({ min: -Math.PI, max: Math.PI, noNaN: true }), (x, y, a) => {
+      const dx = cos(a), dy = sin(a);
+      const room = roomToEdgeMm(table, { x, y }, dx, dy);
+      const end = { x: x + dx * room, y: y + dy * room };
+      expect(pointOnTable(table, { x: end.x - dx * 1e-6, y: end.y - dy * 1e-6 })).toBe(true);
+      expect(edgeClearanceMm(table, end)).toBeLessThan(1e-6);
+    }), { numRuns: 500 });
   });
 });

@@ -39,6 +39,7 @@ import { cos, sin } from '../../../geometry/math';
 import { nearestEnemy } from './legal';
 import { lossShare } from '../victory';
 import { unitWheelTowards } from '../../../geometry/aim';
+import { roomToEdgeMm } from '../../../geometry/tableEdge';
 
 type V = SeenGame<ShState, ShOptions, ShTables>;
 export const SH_SCRIPTS = ['attack', 'fire', 'hold'] as const;
@@ -197,10 +198,8 @@ function approach(v: V, u: Unit, e: Unit, stopShortIn: number, maxMm = Infinity)
 
 /** How far `u` may go straight back before its rear reaches the table's edge. */
 function roomBehindMm(v: V, u: Unit): number {
-  const fr = frameOf(u), dx = -cos(fr.facing), dy = -sin(fr.facing);
-  const { widthMm, depthMm } = v.battle.table;
-  const along = (p: number, d: number, size: number) => (d < -1e-9 ? p / -d : d > 1e-9 ? (size - p) / d : Infinity);
-  return Math.min(along(fr.centre.x, dx, widthMm), along(fr.centre.y, dy, depthMm)) - fr.halfDepthMm;
+  const fr = frameOf(u);
+  return roomToEdgeMm(v.battle.table, fr.centre, -cos(fr.facing), -sin(fr.facing)) - fr.halfDepthMm;
 }
 
 /**

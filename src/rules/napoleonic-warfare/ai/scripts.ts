@@ -42,6 +42,7 @@ import { spikeableGuns } from '../legal';
 import { occupyBuildings } from '../occupy';
 import { ARTILLERY_RANGES_IN, SMALL_ARMS } from '../tables/fire';
 import { wheelTowardsDeg } from '../../../geometry/aim';
+import { halfSpanAcross, laneMeets } from '../../../geometry/standSets';
 import { standBlockers, targetFor } from '../fire';
 import { tally, unitsToBreak } from '../victory';
 import { cos, hypot, sin } from '../../../geometry/math';
@@ -261,15 +262,10 @@ function friendBetween(d: Draft, u: Unit, t: Unit): boolean {
 }
 
 function friendInLane(d: Draft, u: Unit, a: { x: number; y: number }, fx: number, fy: number, len: number): boolean {
-  let half = 0;
-  for (const s of u.stands) half = Math.max(half, Math.abs(-(s.centre.x - a.x) * fy + (s.centre.y - a.y) * fx) + s.widthMm / 2);
+  const half = halfSpanAcross(u.stands, a, fx, fy);
   for (const o of activeUnits(d)) {
     if (o.side !== u.side || o.id === u.id) continue;
-    for (const s of o.stands) {
-      const ox = s.centre.x - a.x, oy = s.centre.y - a.y;
-      const along = ox * fx + oy * fy, lateral = Math.abs(-ox * fy + oy * fx);
-      if (along > 0 && along < len && lateral < half + s.widthMm / 2) return true;
-    }
+    if (laneMeets(o.stands, a, fx, fy, len, half)) return true;
   }
   return false;
 }
@@ -299,9 +295,7 @@ function chargeWheelCostMm(u: Unit, t: Unit): number {
   const c = centreOf(u), f = unitFacing(u);
   const deg = Math.abs(wheelTowardsDeg(c, f, centreOf(t), 45));
   if (deg < 5) return 0;
-  let half = 0;
-  for (const s of u.stands) half = Math.max(half, Math.abs(-(s.centre.x - c.x) * sin(f) + (s.centre.y - c.y) * cos(f)) + s.widthMm / 2);
-  return 2 * half * (deg * Math.PI) / 180;
+  return 2 * halfSpanAcross(u.stands, c, cos(f), sin(f)) * (deg * Math.PI) / 180;
 }
 
 /**

@@ -37,6 +37,7 @@ import { groupShapeProblem, isSplit } from '../groupShape';
 import { CM, centroid, inContact } from '../geo';
 import { cos, hypot, sin } from '../../../geometry/math';
 import { wheelTowardsDeg } from '../../../geometry/aim';
+import { roomToEdgeMm } from '../../../geometry/tableEdge';
 import { chargeOdds } from './odds';
 import { planShot } from '../shooting';
 
@@ -210,15 +211,8 @@ function horseThreat(w: Work, view: V, side: string, us: readonly Unit[]): numbe
 function roomBehindMm(w: Work, us: readonly Unit[]): number {
   const f = us[0]!.stands[0]!.facing;
   const bx = -cos(f), by = -sin(f);
-  const { widthMm, depthMm } = w.battle.table;
   let room = Infinity;
-  for (const st of stands(us)) {
-    const r = Math.max(st.widthMm, st.depthMm) / 2;
-    if (bx > 1e-9) room = Math.min(room, (widthMm - r - st.centre.x) / bx);
-    if (bx < -1e-9) room = Math.min(room, (st.centre.x - r) / -bx);
-    if (by > 1e-9) room = Math.min(room, (depthMm - r - st.centre.y) / by);
-    if (by < -1e-9) room = Math.min(room, (st.centre.y - r) / -by);
-  }
+  for (const st of stands(us)) room = Math.min(room, roomToEdgeMm(w.battle.table, st.centre, bx, by, Math.max(st.widthMm, st.depthMm) / 2));
   return Math.max(0, room);
 }
 
